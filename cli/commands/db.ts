@@ -1,0 +1,20 @@
+import type { Command } from 'commander';
+import { migrateStore, openStore } from '../../engine/store/connection';
+import type { CommandEnv } from '../main';
+
+export function registerDb(program: Command, env: CommandEnv) {
+  const db = program.command('db').description('Database maintenance');
+  db.command('migrate')
+    .description('Apply pending migrations to the database (safe to run again)')
+    .action(env.run(async (config, out) => {
+      const store = await openStore({ path: config.dbPath, migrate: false });
+      try {
+        const { applied } = await migrateStore(store);
+        out.result({ database: config.dbPath, applied }, [
+          applied ? `Applied ${applied} migration(s) to ${config.dbPath}` : `${config.dbPath} is up to date`,
+        ]);
+      } finally {
+        await store.close();
+      }
+    }));
+}

@@ -1,0 +1,29 @@
+// What every command gets: the resolved config, an output helper and a lazily opened store.
+import { openStore, type Store } from '../engine/store/connection';
+import type { Config } from './config';
+import { createProgress, type Progress } from './progress';
+
+export interface Output {
+  /** The command's result: JSON with --json, otherwise the human lines. */
+  result(summary: unknown, human: string[]): void;
+  progress(): Progress;
+}
+
+export function createOutput(config: Config, stdout: NodeJS.WritableStream = process.stdout): Output {
+  return {
+    result(summary, human) {
+      stdout.write(config.json ? `${JSON.stringify(summary, null, 2)}\n` : human.map((l) => `${l}\n`).join(''));
+    },
+    progress: () => createProgress({ tty: config.isTTY }),
+  };
+}
+
+/** Opens the configured database, applying pending migrations, and closes it when `fn` ends. */
+export async function withStore<T>(config: Config, fn: (store: Store) => Promise<T>): Promise<T> {
+  const store = await openStore({ path: config.dbPath });
+  try {
+    return await fn(store);
+  } finally {
+    await store.close();
+  }
+}

@@ -1,0 +1,40 @@
+// The error catalogue: one table of codes, messages and HTTP statuses. Codes never change and are
+// never reused. `expose: false` errors are masked at the API boundary and logged with their cause.
+
+export const ERRORS = {
+  BAD_USER_INPUT: { status: 400, expose: true, message: (a: { field: string; message: string }) => `${a.field}: ${a.message}` },
+  UNAUTHENTICATED: { status: 401, expose: true, message: () => 'You must be signed in to do that.' },
+  INVALID_CREDENTIALS: { status: 401, expose: true, message: () => 'The username or password is incorrect.' },
+  FORBIDDEN: { status: 403, expose: true, message: () => 'You do not have permission to do that.' },
+  NOT_FOUND: { status: 404, expose: true, message: (a: { entity: string; id: string | number }) => `${a.entity} ${a.id} was not found.` },
+  TENANT_UNKNOWN: { status: 404, expose: true, message: (a: { tenant: string }) => `No site is configured for "${a.tenant}".` },
+  CONFLICT: { status: 409, expose: true, message: (a: { message: string }) => a.message },
+  RATE_LIMITED: { status: 429, expose: true, message: (a: { retryAfterSeconds: number }) => `Too many attempts. Try again in ${a.retryAfterSeconds} seconds.` },
+  FIXTURE_INVALID: { status: 400, expose: true, message: (a: { file: string; record: string; field: string; message: string }) => `${a.file}: ${a.record}: ${a.field}: ${a.message}` },
+  INTERNAL: { status: 500, expose: false, message: () => 'Something went wrong on our side. Please try again later.' },
+} as const;
+
+export type ErrorCode = keyof typeof ERRORS;
+type ArgsOf<C extends ErrorCode> = Parameters<(typeof ERRORS)[C]['message']>[0];
+
+/** An error from the catalogue. `details` carries structured facts (e.g. the field) for clients. */
+export class AppError<C extends ErrorCode = ErrorCode> extends Error {
+  readonly code: C;
+  readonly status: number;
+  readonly expose: boolean;
+  readonly details: Record<string, unknown>;
+  constructor(code: C, ...args: ArgsOf<C> extends undefined ? [] : [ArgsOf<C>, { cause?: unknown }?]) {
+    const entry = ERRORS[code];
+    const a = args[0] as never;
+    super((entry.message as (x: never) => string)(a), args[1]?.cause ? { cause: args[1].cause } : undefined);
+    this.name = 'AppError';
+    this.code = code;
+    this.status = entry.status;
+    this.expose = entry.expose;
+    this.details = (a ?? {}) as Record<string, unknown>;
+  }
+}
+
+export function isAppError(e: unknown): e is AppError {
+  return e instanceof AppError;
+}

@@ -1,0 +1,143 @@
+// Layouts, grids, rows, columns and blocks (admin §3.1, public §3 "Grid"). Grids are stored as
+// validated JSON; the same schema checks fixtures, API input and the admin's layout editor.
+import { z } from 'zod';
+import {
+  CONTENT_TYPES, LAYOUT_AD_EXCLUSIONS, LAYOUT_TYPES, LOAD_MORE_TYPES, SCHEDULE_OPTIONS,
+} from './enums';
+import { hexColor } from './settings';
+
+/** Row layouts: column widths as parts of the row (e.g. 2_1 is two thirds and one third). */
+export const ROW_LAYOUTS = ['1', '1_1', '1_2', '2_1', '1_1_1', '1_1_1_1', '1_3', '3_1', '1_2_1'] as const;
+export type RowLayout = (typeof ROW_LAYOUTS)[number];
+
+/** Layout remapping (public §4): 1_3→1_2, 3_1→2_1, 1_2_1→1_1_1. */
+export function remapRowLayout(layout: RowLayout): RowLayout {
+  switch (layout) {
+    case '1_3': return '1_2';
+    case '3_1': return '2_1';
+    case '1_2_1': return '1_1_1';
+    default: return layout;
+  }
+}
+
+/** Number of columns a row layout has. */
+export function columnCount(layout: RowLayout): number {
+  return layout.split('_').length;
+}
+
+export const BLOCK_TYPES = [
+  'content_list', 'content_hero', 'content_body', 'primary_image', 'related_content', 'html',
+  'image_grid', 'newsletter_subscribe', 'ad_slot', 'gating_form', 'load_more',
+] as const;
+export type BlockType = (typeof BLOCK_TYPES)[number];
+
+export const blockSettingsSchema = z.strictObject({
+  title: z.string().max(200).optional(),
+  link: z.string().optional(),
+  colorScheme: z.enum(['default', 'primary', 'secondary', 'dark']).optional(),
+  cta: z.strictObject({ text: z.string().optional(), buttonLabel: z.string().optional(), buttonLink: z.string().optional() }).optional(),
+  keepInView: z.boolean().optional(),
+  trackingId: z.string().optional(),
+  titleIcon: z.string().optional(),
+  method: z.string().optional(),
+});
+
+/** Data of a content list: which schedule to read and how many items. */
+export const contentListDataSchema = z.strictObject({
+  /** A section id, or "current" for the page's own section (the home page has none). */
+  section: z.union([z.number().int().positive(), z.literal('current'), z.literal('home')]).default('current'),
+  scheduleOption: z.enum(SCHEDULE_OPTIONS).optional(),
+  contentTypes: z.array(z.enum(CONTENT_TYPES)).default([]),
+  /** Capped at 100; an invalid value becomes 1 (admin §9). */
+  limit: z.number().int().default(6),
+  display: z.enum(['list', 'cards', 'compact', 'hero']).default('cards'),
+  /** Section listings page over their overflow (…/page/N/). */
+  paginate: z.boolean().default(false),
+});
+
+const blockBase = { id: z.string().min(1), settings: blockSettingsSchema.default({}) };
+
+export const blockSchema = z.discriminatedUnion('type', [
+  z.strictObject({ ...blockBase, type: z.literal('content_list'), data: contentListDataSchema }),
+  z.strictObject({ ...blockBase, type: z.literal('content_hero'), data: z.strictObject({}).default({}) }),
+  z.strictObject({ ...blockBase, type: z.literal('content_body'), data: z.strictObject({}).default({}) }),
+  z.strictObject({ ...blockBase, type: z.literal('primary_image'), data: z.strictObject({}).default({}) }),
+  z.strictObject({ ...blockBase, type: z.literal('related_content'), data: z.strictObject({ limit: z.number().int().min(1).max(20).default(4) }).default({ limit: 4 }) }),
+  z.strictObject({ ...blockBase, type: z.literal('html'), data: z.strictObject({ html: z.string().max(100_000) }) }),
+  z.strictObject({ ...blockBase, type: z.literal('image_grid'), data: z.strictObject({ assetIds: z.array(z.number().int().positive()).default([]) }).default({ assetIds: [] }) }),
+  z.strictObject({ ...blockBase, type: z.literal('newsletter_subscribe'), data: z.strictObject({}).default({}) }),
+  z.strictObject({ ...blockBase, type: z.literal('ad_slot'), data: z.strictObject({ slot: z.string().min(1), sizes: z.array(z.tuple([z.number().int(), z.number().int()])).default([]) }) }),
+  z.strictObject({ ...blockBase, type: z.literal('gating_form'), data: z.strictObject({}).default({}) }),
+  z.strictObject({ ...blockBase, type: z.literal('load_more'), data: z.strictObject({}).default({}) }),
+]);
+export type Block = z.output<typeof blockSchema>;
+
+export const rowSettingsSchema = z.strictObject({
+  layout: z.enum(ROW_LAYOUTS).default('1'),
+  title: z.string().max(200).optional(),
+  link: z.string().optional(),
+  width: z.enum(['site-width', 'restricted']).default('site-width'),
+  backgroundColor: hexColor.optional(),
+  textColor: hexColor.optional(),
+  columnPriority: z.array(z.number().int().min(0)).optional(),
+  displayCondition: z.string().optional(),
+  groupBlocks: z.boolean().optional(),
+  verticalPadding: z.boolean().optional(),
+});
+
+export const columnSchema = z.strictObject({ blocks: z.array(blockSchema).default([]) });
+
+export const rowSchema = z
+  .strictObject({ settings: rowSettingsSchema.default({ layout: '1', width: 'site-width' }), columns: z.array(columnSchema).min(1) })
+  .refine((row) => row.columns.length === columnCount(row.settings.layout), {
+    message: 'Row has a different number of columns than its layout',
+    path: ['columns'],
+  });
+
+export const gridSchema = z.strictObject({ rows: z.array(rowSchema).default([]) });
+export type Grid = z.output<typeof gridSchema>;
+
+const excludeAds = z.strictObject(
+  Object.fromEntries(LAYOUT_AD_EXCLUSIONS.map((k) => [k, z.boolean().optional()])) as Record<
+    (typeof LAYOUT_AD_EXCLUSIONS)[number],
+    z.ZodOptional<z.ZodBoolean>
+  >,
+);
+
+/** Layout fields (admin §3.1) with the conditional rules checked by refinement. */
+export const layoutSchema = z
+  .strictObject({
+    id: z.number().int().positive(),
+    name: z.string().trim().min(1, 'Field is required').max(200),
+    type: z.enum(LAYOUT_TYPES),
+    key: z.string().optional(),
+    /** url-override only: the paths it applies to ("/" is the home page). */
+    aliases: z.array(z.string().min(1)).default([]),
+    propagate: z.boolean().default(false),
+    pageType: z.enum(['home', 'section', 'content']).optional(),
+    contentTypes: z.array(z.enum(CONTENT_TYPES)).default([]),
+    /** content-override only: the content items it applies to. */
+    contentIds: z.array(z.number().int()).default([]),
+    /** section layouts: the sections it is the default for (empty: every section). */
+    sectionIds: z.array(z.number().int().positive()).default([]),
+    gatingRequirements: z.enum(['omeda', 'membership']).optional(),
+    isGlobal: z.boolean().default(false),
+    hideHeader: z.boolean().default(false),
+    hideFooter: z.boolean().default(false),
+    loadMoreType: z.enum(LOAD_MORE_TYPES).default('none'),
+    excludeAds: excludeAds.default({}),
+    primaryGrid: gridSchema,
+    secondaryGrid: gridSchema.optional(),
+  })
+  .superRefine((l, ctx) => {
+    const req = (path: string) => ctx.addIssue({ code: 'custom', message: 'Field is required', path: [path] });
+    if (l.type === 'module' && !l.key) req('key');
+    if (l.type === 'url-override' && l.aliases.length === 0) req('aliases');
+    if (l.type !== 'url-override' && l.aliases.length > 0)
+      ctx.addIssue({ code: 'custom', message: 'Only url-override layouts have aliases', path: ['aliases'] });
+    if (l.propagate && !l.pageType) req('pageType');
+    if ((l.type === 'content-type-override' || l.type === 'content-override') && l.contentTypes.length === 0)
+      req('contentTypes');
+  });
+export type Layout = z.output<typeof layoutSchema>;
+export type LayoutInput = z.input<typeof layoutSchema>;

@@ -1,0 +1,133 @@
+// Site settings (public §3 "Site settings"): one zod schema, used when seeding, by the API when
+// staff edit settings, and by the renderer. Defaults come from the spec's constants (public §9).
+import { z } from 'zod';
+import { CONTENT_TYPES, FONT_KEYS, NL_BUTTON_MODES } from './enums';
+
+export const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Must be a colour like #1a2b3c');
+/** A link target: a site path ("/…") or an absolute http(s) URL. Never javascript:, data: and the like. */
+export const linkHref = z
+  .string()
+  .trim()
+  .min(1, 'Field is required')
+  .refine((v) => v.startsWith('/') || /^https?:\/\//i.test(v) || /^mailto:/i.test(v), {
+    message: 'Must be a path starting with / or an http(s) or mailto: address',
+  });
+
+export const socialLinksSchema = z.strictObject({
+  facebook: z.url().optional(),
+  instagram: z.url().optional(),
+  linkedin: z.url().optional(),
+  pinterest: z.url().optional(),
+  twitter: z.url().optional(),
+  youtube: z.url().optional(),
+});
+
+const colorSet = z.strictObject({ main: hexColor, container: hexColor, onContainer: hexColor });
+
+const cta = z.strictObject({ buttonLabel: z.string().min(1), buttonLink: linkHref });
+
+/** Google Tag Manager / GA4 container id (admin §5). */
+export const TAG_MANAGER_ID = /^(GTM|G)-[A-Z0-9]+$/;
+
+export const siteSettingsSchema = z.strictObject({
+  general: z.strictObject({
+    siteName: z.string().trim().min(1, 'Field is required').max(120),
+    /** Site-relative path to the logo on dark backgrounds. */
+    whiteLogo: z.string().optional(),
+    favicon: z.string().optional(),
+    primaryFontFamily: z.enum(FONT_KEYS).default('open_sans'),
+    secondaryFontFamily: z.enum(FONT_KEYS).optional(),
+    language: z.string().regex(/^[a-z]{2}(-[A-Z]{2})?$/).default('en'),
+    enableNoIndexByContentType: z.array(z.enum(CONTENT_TYPES)).default([]),
+    tagManagerId: z.string().regex(TAG_MANAGER_ID).optional(),
+  }),
+  header: z.strictObject({
+    logo: z.string().min(1, 'Field is required'),
+    logoHeight: z.number().int().positive().default(35),
+    logoWidth: z.number().int().positive().optional(),
+    secondaryTextColor: hexColor.optional(),
+    alternateCta: cta.optional(),
+  }),
+  headerCtaText: z.string().max(200).optional(),
+  footer: z.strictObject({
+    text: z.string().max(2000).default(''),
+    logoHeight: z.number().int().positive().default(45),
+    signupText: z.string().max(200).optional(),
+    contactUsText: z.string().max(200).optional(),
+    nlButton: z
+      .strictObject({
+        mode: z.enum(NL_BUTTON_MODES).default('flyout'),
+        label: z.string().optional(),
+        link: linkHref.optional(),
+      })
+      .default({ mode: 'flyout' }),
+    alternateCta: cta.optional(),
+  }),
+  socialLinks: socialLinksSchema.default({}),
+  sponsoredSearch: z
+    .strictObject({
+      enabled: z.boolean().default(false),
+      logo: z.string().optional(),
+      altLogo: z.string().optional(),
+      clickUrl: z.url().optional(),
+    })
+    .default({ enabled: false }),
+  memberships: z
+    .strictObject({
+      enabled: z.boolean().default(false),
+      commenting: z.boolean().default(false),
+      contentMetering: z
+        .strictObject({
+          enabled: z.boolean().default(false),
+          numberOfFreeViews: z.number().int().min(0).max(1000).default(3),
+          /** Days. */
+          meteringPeriod: z.number().int().min(1).max(365).default(30),
+          exemptContentTypes: z.array(z.enum(CONTENT_TYPES)).default([]),
+          exemptSectionIds: z.array(z.number().int().positive()).default([]),
+        })
+        .default({ enabled: false, numberOfFreeViews: 3, meteringPeriod: 30, exemptContentTypes: [], exemptSectionIds: [] }),
+      contentMeteringFields: z
+        .strictObject({
+          /** Meter bar text; placeholders {viewsRemaining} {allowedViews} {expirationDate} {views}. */
+          text: z.string().optional(),
+        })
+        .optional(),
+      overrideRegisterButtonLabel: z.boolean().default(false),
+      registerButtonLabel: z.string().default('Join Now'),
+    })
+    .default({
+      enabled: false, commenting: false, overrideRegisterButtonLabel: false, registerButtonLabel: 'Join Now',
+      contentMetering: { enabled: false, numberOfFreeViews: 3, meteringPeriod: 30, exemptContentTypes: [], exemptSectionIds: [] },
+    }),
+  newsletters: z
+    .strictObject({
+      enabledNewsletters: z.boolean().default(true),
+      subscribeBlockSettings: z.strictObject({ promoCode: z.string().optional() }).default({}),
+    })
+    .default({ enabledNewsletters: true, subscribeBlockSettings: {} }),
+  tenantInfo: z.strictObject({
+    name: z.string().min(1, 'Field is required'),
+    domain: z.string().min(1, 'Field is required'),
+    reCAPTCHAPublicKey: z.string().optional(),
+  }),
+  colors: z.strictObject({
+    primary: colorSet,
+    secondary: colorSet,
+    line: hexColor.default('#d9d9d9'),
+    other: hexColor.optional(),
+  }),
+});
+export type SiteSettings = z.output<typeof siteSettingsSchema>;
+export type SiteSettingsInput = z.input<typeof siteSettingsSchema>;
+
+/**
+ * Suggests a corrected tag-manager id for an invalid one (admin §5): upper-cases it, drops
+ * characters that cannot appear and adds the GTM- prefix when no known prefix is present.
+ */
+export function suggestTagManagerId(input: string): string {
+  const cleaned = input.trim().toUpperCase().replace(/\s+/g, '');
+  const m = /^(GTM|G)[-_ ]?(.*)$/.exec(cleaned);
+  const prefix = m ? m[1] : 'GTM';
+  const rest = (m ? m[2] ?? '' : cleaned).replace(/[^A-Z0-9]/g, '');
+  return `${prefix}-${rest}`;
+}
