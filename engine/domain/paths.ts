@@ -1,8 +1,13 @@
 // Canonical paths: built here and only here, so links, sitemaps, feeds and redirects agree.
 
+/** Letters NFKD does not decompose to ASCII. */
+const TRANSLITERATE: Record<string, string> = { ß: 'ss', æ: 'ae', ø: 'o', œ: 'oe', đ: 'd', ł: 'l', þ: 'th', ð: 'd' };
+
 /** Lower-case ASCII words joined by hyphens, at most 80 characters, cut on a word. */
 export function slugify(text: string): string {
   const base = text
+    .toLowerCase()
+    .replace(/[ßæøœđłþð]/g, (ch) => TRANSLITERATE[ch] ?? ch)
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()

@@ -31,7 +31,7 @@ export function tenantFixture(key: string, base: number) {
       tenantKey: key, name: `${key} News`, domain: `${key}.localhost`, abbreviation: key.slice(0, 3).toUpperCase(),
       settings: {
         general: { siteName: `${key} News`, primaryFontFamily: 'open_sans' },
-        header: { logo: `/images/${key}/logo.svg` },
+        header: { logo: `/images/${key}/ship.svg` },
         footer: { text: 'Trade news.' },
         tenantInfo: { name: `${key} News`, domain: `${key}.localhost` },
         colors: {

@@ -1,0 +1,75 @@
+// The contract between the build stages. `load` produces a TenantIndex (everything but bodies, so
+// 200,000 items fit in memory); emitters are pure functions of it that return files to write.
+import type { ContentType, ScheduleOption } from '../domain/enums';
+import type { SiteSettings } from '../domain/settings';
+
+export interface BuildTenant {
+  key: string;
+  name: string;
+  domain: string;
+  abbreviation: string;
+  /** Absolute origin every absolute link uses, e.g. https://freightwise.com or http://freightwise.localhost:4000 */
+  origin: string;
+  language: string;
+  settings: SiteSettings;
+}
+
+export interface BuildSection {
+  id: number;
+  name: string;
+  alias: string;
+  /** Site path of the listing, e.g. /markets/ocean-freight */
+  path: string;
+  parentId: number | null;
+  description: string | null;
+  depth: number;
+  updatedAt: number;
+}
+
+export interface BuildImage { path: string; alt: string; width: number; height: number; caption: string | null; credit: string | null }
+
+/** A live content item (published, inside its start/end window at build time), without its body. */
+export interface BuildContent {
+  id: number;
+  type: ContentType;
+  name: string;
+  slug: string;
+  teaser: string;
+  published: number | null;
+  updatedAt: number;
+  /** Canonical path from engine/domain/paths.ts contentPath(). */
+  path: string;
+  sectionId: number;
+  image: BuildImage | null;
+  authors: { id: number; name: string }[];
+  /** Taxonomy term names, for feed categories and keywords. */
+  terms: string[];
+  labels: string[];
+  linkUrl: string | null;
+  seoTitle: string | null;
+  description: string | null;
+  event: { startDate?: number; endDate?: number; venue?: string; city?: string; state?: string; country?: string } | null;
+  membershipIds: number[];
+  surveyType: string | null;
+  startDate: number | null;
+  endDate: number | null;
+}
+
+export interface BuildSchedule { contentId: number; sectionId: number; option: ScheduleOption }
+
+export interface BuildRedirect { from: string; to: string; preserveQueryString: boolean; status: 301 }
+
+export interface TenantIndex {
+  tenant: BuildTenant;
+  sections: BuildSection[];
+  /** Live content, newest published first. */
+  content: BuildContent[];
+  schedules: BuildSchedule[];
+  /** Stored redirects plus old section aliases; /:id redirects are derived from content. */
+  redirects: BuildRedirect[];
+  /** Build time (epoch ms): the "now" every date rule uses. */
+  now: number;
+}
+
+/** A file an emitter produces, relative to out/<tenantKey>/ (no leading slash). */
+export interface EmittedFile { path: string; body: string | Buffer; contentType: string }
