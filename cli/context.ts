@@ -27,3 +27,12 @@ export async function withStore<T>(config: Config, fn: (store: Store) => Promise
     await store.close();
   }
 }
+
+export interface CommandEnv {
+  /** Wraps an action: resolves config from the global flags, runs, and lets main map errors. */
+  run<A extends unknown[]>(fn: (config: Config, out: Output, ...args: A) => Promise<void>): (...args: unknown[]) => Promise<void>;
+  /** A commander argument parser for positive integers that names the option on error. */
+  int(name: string): (value: string) => number;
+}
+
+export class UsageError extends Error {}

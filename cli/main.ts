@@ -2,20 +2,13 @@
 // 2 usage error. Errors print as one line; the stack only with --verbose.
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { isAppError } from '../engine/domain/errors';
-import { resolveConfig, type Config } from './config';
-import { createOutput, type Output } from './context';
+import { resolveConfig } from './config';
+import { createOutput, UsageError, type CommandEnv } from './context';
 import { registerDb } from './commands/db';
 import { registerDemo } from './commands/demo';
 import { registerFixtures, registerSeed } from './commands/seed';
 
-export interface CommandEnv {
-  /** Wraps an action: resolves config from the global flags, runs, and lets main map errors. */
-  run<A extends unknown[]>(fn: (config: Config, out: Output, ...args: A) => Promise<void>): (...args: unknown[]) => Promise<void>;
-  /** A commander argument parser for positive integers that names the option on error. */
-  int(name: string): (value: string) => number;
-}
 
-export class UsageError extends Error {}
 
 export function buildProgram(stdout: NodeJS.WritableStream = process.stdout): Command {
   const program = new Command('masthead')

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { migrateStore, openStore } from '../../engine/store/connection';
-import type { CommandEnv } from '../main';
+import type { CommandEnv } from '../context';
 
 export function registerDb(program: Command, env: CommandEnv) {
   const db = program.command('db').description('Database maintenance');

@@ -1,8 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import { seedFixtures } from '../../engine/fixtures/seed';
-import { withStore } from '../context';
-import type { CommandEnv } from '../main';
+import { withStore, type CommandEnv } from '../context';
 
 export const DEMO_FIXTURES = fileURLToPath(new URL('../../fixtures/demo', import.meta.url));
 

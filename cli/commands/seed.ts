@@ -2,8 +2,7 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { checkFixtures, seedFixtures } from '../../engine/fixtures/seed';
 import type { SeedProgress } from '../../engine/fixtures/load';
-import { withStore } from '../context';
-import type { CommandEnv } from '../main';
+import { withStore, type CommandEnv } from '../context';
 import type { Progress } from '../progress';
 
 const report = (p: Progress) => (s: SeedProgress) => p.update({ label: s.tenant ? `seeding ${s.tenant}` : 'seeding', done: s.done, detail: s.phase });
