@@ -7,6 +7,7 @@ import { createOutput, UsageError, type CommandEnv } from './context';
 import { registerDb } from './commands/db';
 import { registerDemo } from './commands/demo';
 import { registerFixtures, registerSeed } from './commands/seed';
+import { registerUser } from './commands/user';
 
 
 
@@ -35,6 +36,7 @@ export function buildProgram(stdout: NodeJS.WritableStream = process.stdout): Co
   registerSeed(program, env);
   registerFixtures(program, env);
   registerDemo(program, env);
+  registerUser(program, env);
   for (const cmd of program.commands) cmd.exitOverride();
   return program;
 }

@@ -259,6 +259,7 @@ export const cmsUsers = sqliteTable('cms_users', {
   extraPermissions: text('extra_permissions', { mode: 'json' }).$type<string[]>().notNull(),
   status: integer('status').notNull().default(1),
   isGlobal: integer('is_global', { mode: 'boolean' }).notNull().default(false),
+  lastLoginAt: integer('last_login_at'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -321,3 +322,33 @@ export const history = sqliteTable('history', {
   changes: text('changes', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
   createdAt: createdAt(),
 }, (t) => [index('history_tenant_created').on(t.tenantKey, t.createdAt), index('history_entity').on(t.entityType, t.entityId)]);
+
+/**
+ * Staff sessions: one row per issued bearer/refresh pair. Only SHA-256 digests of the tokens are
+ * stored. Rotating a refresh token marks its row rotated and adds a row to the same family;
+ * presenting a rotated refresh token again revokes the whole family.
+ */
+export const cmsSessions = sqliteTable('cms_sessions', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  familyId: text('family_id').notNull(),
+  userId: integer('user_id').notNull().references(() => cmsUsers.id, { onDelete: 'cascade' }),
+  bearerHash: text('bearer_hash').notNull().unique(),
+  bearerExpiresAt: integer('bearer_expires_at').notNull(),
+  refreshHash: text('refresh_hash').notNull().unique(),
+  refreshExpiresAt: integer('refresh_expires_at').notNull(),
+  rotatedAt: integer('rotated_at'),
+  revokedAt: integer('revoked_at'),
+  revokedReason: text('revoked_reason'),
+  createdAt: createdAt(),
+}, (t) => [index('cms_sessions_family').on(t.familyId), index('cms_sessions_user').on(t.userId)]);
+
+/** Single-use, expiring links for password reset and staff invites (digest of the token only). */
+export const cmsUserTokens = sqliteTable('cms_user_tokens', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  userId: integer('user_id').notNull().references(() => cmsUsers.id, { onDelete: 'cascade' }),
+  kind: text('kind').notNull(),
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: integer('expires_at').notNull(),
+  usedAt: integer('used_at'),
+  createdAt: createdAt(),
+}, (t) => [index('cms_user_tokens_user').on(t.userId), check('cms_user_tokens_kind', sql`${t.kind} in ('reset', 'invite')`)]);

@@ -1,0 +1,65 @@
+// The API's app factory (DESIGN.md §3): `buildApp(options)` returns a Fastify instance that is not
+// listening; only the CLI listens. `registerApi` mounts the same routes on an existing instance
+// (what `masthead serve` does, beside the static sites and the admin).
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { DUMMY_HASH_PROMISE } from '../engine/auth/passwords';
+import { loadDocuments, type DocumentRegistry } from './documents/registry';
+import { registerDocumentsRoute } from './http/documents-route';
+import { errorBody, TransportError } from './http/errors';
+import { BODY_LIMIT, registerGraphqlRoute } from './http/graphql-route';
+import { buildSchema } from './schema';
+import { createServices, type Logger, type ServiceOptions, type Services } from './services';
+
+export interface ApiOptions extends ServiceOptions {
+  /** production: only registered documents run and introspection is off. Default development. */
+  mode?: 'development' | 'production';
+  /** Origins besides the request's own host allowed to send cookie-authenticated mutations. */
+  allowedOrigins?: string[];
+  /** Folder of operation documents (default api/documents). */
+  documentsDir?: string;
+}
+
+export interface BuildAppOptions extends ApiOptions {
+  logger?: FastifyServerOptions['logger'];
+  /** Trust X-Forwarded-* (client IP for rate limits, https for Secure cookies). Default false. */
+  trustProxy?: FastifyServerOptions['trustProxy'];
+}
+
+export interface ApiHandle { services: Services; registry: DocumentRegistry }
+
+function loggerOf(app: FastifyInstance): Logger {
+  return {
+    info: (o, m) => app.log.info(o, m),
+    warn: (o, m) => app.log.warn(o, m),
+    error: (o, m) => app.log.error(o, m),
+  };
+}
+
+/** Mounts POST /graphql and GET /graphql/{query|mutation}/{name}.gql on `app`. */
+export async function registerApi(app: FastifyInstance, options: ApiOptions): Promise<ApiHandle> {
+  const services = createServices({ ...options, log: options.log ?? loggerOf(app) });
+  const registry = loadDocuments(options.documentsDir);
+  const schema = buildSchema({ mode: options.mode ?? 'development', documentsVersion: registry.version });
+  void DUMMY_HASH_PROMISE();
+  await app.register(async (scope) => {
+    if (!scope.hasReplyDecorator('setCookie')) await scope.register(cookie);
+    scope.setErrorHandler((error: Error & { code?: string; statusCode?: number }, _req, reply) => {
+      let e: unknown = error;
+      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') e = new TransportError('PAYLOAD_TOO_LARGE');
+      else if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') e = new TransportError('UNSUPPORTED_MEDIA_TYPE');
+      else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) e = new TransportError('BAD_REQUEST', `The request body could not be read: ${error.message}`);
+      const { status, body } = errorBody(e, services.log);
+      return reply.code(status).header('cache-control', 'no-store').send(body);
+    });
+    registerGraphqlRoute(scope, { schema, services, registry, mode: options.mode ?? 'development', allowedOrigins: options.allowedOrigins ?? [] });
+    registerDocumentsRoute(scope, registry);
+  });
+  return { services, registry };
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance & { api: ApiHandle }> {
+  const app = Fastify({ logger: options.logger ?? false, trustProxy: options.trustProxy ?? false, bodyLimit: BODY_LIMIT });
+  const api = await registerApi(app, options);
+  return Object.assign(app, { api }) as FastifyInstance & { api: ApiHandle };
+}

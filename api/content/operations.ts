@@ -1,0 +1,116 @@
+// Content operations: create, update (a patch over the stored record, validated whole with the
+// fixtures' schema), delete (status 0). Every id an item links to must be the tenant's own.
+import { AppError } from '../../engine/domain/errors';
+import { CONTENT_STATUS } from '../../engine/domain/enums';
+import { contentPath, slugify } from '../../engine/domain/paths';
+import { CONTENT_ID_MIN, contentSchema, type ContentRecord as ContentValue } from '../../engine/domain/records';
+import { badInput, checkLinkUrl, parseInput } from '../../engine/domain/validation';
+import type { Db } from '../../engine/store/connection';
+import * as q from '../../engine/store/queries/content';
+import { nextId } from '../../engine/store/queries/ids';
+import { idsNotInTenant, type ReferenceKind } from '../../engine/store/queries/ownership';
+import { getSection } from '../../engine/store/queries/sections';
+import { writeContentBatch } from '../../engine/store/seed';
+import { commit, diff, snapshot, tenantAccess, type OpArgs } from '../operation';
+import { asInput, createInput, idArg, mergePatch } from '../patch';
+
+const iso = (ms: number | null | undefined) => (ms === null || ms === undefined ? undefined : new Date(ms).toISOString());
+
+/** A stored item in the shape of a content input (ISO dates, link ids), for merging a patch. */
+export async function contentInputOf(db: Db, row: q.ContentRecord): Promise<Record<string, unknown>> {
+  const ids = [row.id];
+  const [authors, images, taxonomy, schedules, memberships, related] = await Promise.all([
+    q.authorsOf(db, ids), q.imagesOf(db, ids), q.taxonomyOf(db, ids), q.schedulesOf(db, ids), q.membershipIdsOf(db, ids), q.relatedIdsOf(db, ids),
+  ]);
+  const imageIds = (images.get(row.id) ?? []).map((a) => a.id);
+  const ev = row.event ? asInput({ ...row.event, startDate: iso(row.event.startDate), endDate: iso(row.event.endDate) }) : undefined;
+  return asInput({
+    type: row.type, name: row.name, slug: row.slug, teaser: row.teaser, body: row.body, status: row.status,
+    published: iso(row.published), startDate: iso(row.startDate), endDate: iso(row.endDate),
+    primarySectionId: row.primarySectionId, authorIds: (authors.get(row.id) ?? []).map((p) => p.id), imageIds,
+    primaryImageId: row.primaryImageId !== null && imageIds.includes(row.primaryImageId) ? row.primaryImageId : undefined,
+    taxonomyIds: (taxonomy.get(row.id) ?? []).map((t) => t.id), relatedIds: related.get(row.id) ?? [],
+    labels: row.labels, gating: row.gatingSurveyType ? { surveyType: row.gatingSurveyType } : {},
+    membershipIds: memberships.get(row.id) ?? [], userRegistrationRequired: row.userRegistrationRequired,
+    event: ev, linkUrl: row.linkUrl, embedCode: row.embedCode, seoTitle: row.seoTitle, metadata: row.metadata,
+    schedules: (schedules.get(row.id) ?? []).map((s) => asInput({ sectionId: s.sectionId, option: s.option, startDate: iso(s.startDate), endDate: iso(s.endDate) })),
+  });
+}
+
+/** Every linked id must be a row of this tenant; the first that is not is named with its field. */
+async function checkReferences(tx: Db, tenantKey: string, c: ContentValue, selfId: number): Promise<void> {
+  checkLinkUrl(c.linkUrl, 'linkUrl');
+  const lists: [string, ReferenceKind, number[]][] = [
+    ['primarySectionId', 'section', [c.primarySectionId]],
+    ['authorIds', 'person', c.authorIds],
+    ['imageIds', 'asset', c.imageIds],
+    ['taxonomyIds', 'taxonomy', c.taxonomyIds],
+    ['membershipIds', 'membership', c.membershipIds],
+    ['relatedIds', 'content', c.relatedIds.filter((id) => id !== selfId)],
+    ['schedules', 'section', c.schedules.map((s) => s.sectionId)],
+  ];
+  for (const [field, kind, ids] of lists) {
+    const missing = await idsNotInTenant(tx, kind, tenantKey, ids);
+    if (missing.length) {
+      const i = ids.indexOf(missing[0]!);
+      const name = field === 'primarySectionId' ? field : field === 'schedules' ? `schedules[${i}].sectionId` : `${field}[${i}]`;
+      badInput(name, `Unknown ${kind === 'taxonomy' ? 'taxonomy term' : kind} ${missing[0]}`);
+    }
+  }
+  if (c.relatedIds.includes(selfId)) badInput('relatedIds', 'An item cannot be related to itself');
+}
+
+/** Publishing without a date publishes now. */
+function withPublishDate(c: ContentValue, now: number): ContentValue {
+  return c.status === CONTENT_STATUS.PUBLISHED && c.published === undefined ? { ...c, published: now } : c;
+}
+
+async function pathOf(tx: Db, tenantKey: string, c: { id: number; slug?: string | null | undefined; name: string; primarySectionId: number }): Promise<string> {
+  const section = await getSection(tx, tenantKey, c.primarySectionId);
+  return contentPath({ id: c.id, slug: c.slug ?? slugify(c.name), name: c.name, sectionAlias: section?.alias ?? null });
+}
+
+export async function createContent({ ctx, input }: OpArgs): Promise<{ id: number }> {
+  const { tenant } = tenantAccess(ctx, ['manage_content']);
+  const parsed = withPublishDate(parseInput(contentSchema, { ...createInput(input), id: CONTENT_ID_MIN }), ctx.services.now());
+  const r = await commit(ctx, async (tx) => {
+    await checkReferences(tx, tenant.tenantKey, parsed, -1);
+    const id = await nextId(tx, 'content');
+    const c = { ...parsed, id };
+    await writeContentBatch(ctx.services.store, tenant.tenantKey, [c]);
+    return { id, c, path: await pathOf(tx, tenant.tenantKey, c) };
+  }, (x) => ({ tenantKey: tenant.tenantKey, entityType: 'content', entityId: x.id, action: 'create', changes: snapshot({ ...x.c }) }),
+  (x) => ({ entity: 'content', action: 'create', ids: [x.id], paths: [x.path] }));
+  return { id: r.id };
+}
+
+export async function updateContent({ ctx, input }: OpArgs<{ id: unknown; input: unknown }>): Promise<{ id: number }> {
+  const { tenant } = tenantAccess(ctx, ['manage_content']);
+  const id = idArg(input.id);
+  await commit(ctx, async (tx) => {
+    const [row] = await q.contentByIds(tx, tenant.tenantKey, [id]);
+    if (!row) throw new AppError('NOT_FOUND', { entity: 'Content', id });
+    const before = await contentInputOf(tx, row);
+    const merged = mergePatch(before, input.input);
+    const c = withPublishDate(parseInput(contentSchema, { ...merged, id }), ctx.services.now());
+    await checkReferences(tx, tenant.tenantKey, c, id);
+    await writeContentBatch(ctx.services.store, tenant.tenantKey, [c]);
+    const after = await contentInputOf(tx, (await q.contentByIds(tx, tenant.tenantKey, [id]))[0]!);
+    return { before, after, paths: [...new Set([await pathOf(tx, tenant.tenantKey, row), await pathOf(tx, tenant.tenantKey, c)])] };
+  }, (x) => ({ tenantKey: tenant.tenantKey, entityType: 'content', entityId: id, action: 'update', changes: diff(x.before, x.after) }),
+  (x) => ({ entity: 'content', action: 'update', ids: [id], paths: x.paths }));
+  return { id };
+}
+
+export async function deleteContent({ ctx, input }: OpArgs<{ id: unknown }>): Promise<{ ok: true }> {
+  const { tenant } = tenantAccess(ctx, ['manage_content']);
+  const id = idArg(input.id);
+  await commit(ctx, async (tx) => {
+    const [row] = await q.contentByIds(tx, tenant.tenantKey, [id]);
+    if (!row) throw new AppError('NOT_FOUND', { entity: 'Content', id });
+    await q.setContentStatus(tx, tenant.tenantKey, id, CONTENT_STATUS.DELETED);
+    return { status: row.status, path: await pathOf(tx, tenant.tenantKey, row) };
+  }, (x) => ({ tenantKey: tenant.tenantKey, entityType: 'content', entityId: id, action: 'delete', changes: { status: { from: x.status, to: 0 } } }),
+  (x) => ({ entity: 'content', action: 'delete', ids: [id], paths: [x.path] }));
+  return { ok: true };
+}

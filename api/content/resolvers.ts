@@ -1,0 +1,68 @@
+// Content resolvers: reads in reads.ts, writes in operations.ts; links load in batches per request.
+import { contentPath } from '../../engine/domain/paths';
+import type { ContentRecord } from '../../engine/store/queries/content';
+import { may } from '../access';
+import type { GqlContext } from '../context';
+import * as ops from './operations';
+import { readContent, readContentStream } from './reads';
+
+const sectionOf = async (ctx: GqlContext, id: number) => (await ctx.site()).sections.get(id) ?? null;
+
+async function isGated(c: ContentRecord, ctx: GqlContext): Promise<boolean> {
+  if (c.userRegistrationRequired || c.gatingSurveyType) return true;
+  return (await ctx.loaders.membershipIds.load(c.id)).length > 0;
+}
+
+export const contentResolvers = {
+  Query: {
+    getContent: (_: unknown, a: { id?: unknown; status?: string | null; requirePublished?: boolean | null }, ctx: GqlContext) => readContent(ctx, a),
+    getContentStream: (_: unknown, a: { input?: unknown }, ctx: GqlContext) => readContentStream(ctx, a.input),
+  },
+  Mutation: {
+    async createContent(_: unknown, a: { input?: unknown }, ctx: GqlContext) {
+      const { id } = await ops.createContent({ ctx: await ctx.op(), input: a.input });
+      return readContent(ctx, { id, status: 'any' });
+    },
+    async updateContent(_: unknown, a: { id?: unknown; input?: unknown }, ctx: GqlContext) {
+      const { id } = await ops.updateContent({ ctx: await ctx.op(), input: { id: a.id, input: a.input } });
+      return readContent(ctx, { id, status: 'any' });
+    },
+    async deleteContent(_: unknown, a: { id?: unknown }, ctx: GqlContext) {
+      return ops.deleteContent({ ctx: await ctx.op(), input: { id: a.id } });
+    },
+  },
+  Content: {
+    async body(c: ContentRecord, _: unknown, ctx: GqlContext) {
+      if (!(await isGated(c, ctx))) return c.body;
+      return may(await ctx.actor(), c.tenantKey, ['manage_content']) ? c.body : null;
+    },
+    gated: (c: ContentRecord, _: unknown, ctx: GqlContext) => isGated(c, ctx),
+    created: (c: ContentRecord) => c.createdAt,
+    updated: (c: ContentRecord) => c.updatedAt,
+    async canonicalPath(c: ContentRecord, _: unknown, ctx: GqlContext) {
+      const s = await sectionOf(ctx, c.primarySectionId);
+      return contentPath({ id: c.id, slug: c.slug, name: c.name, sectionAlias: s?.alias ?? null });
+    },
+    primarySection: (c: ContentRecord, _: unknown, ctx: GqlContext) => sectionOf(ctx, c.primarySectionId),
+    websiteSchedules: (c: ContentRecord, _: unknown, ctx: GqlContext) => ctx.loaders.schedules.load(c.id),
+    authors: (c: ContentRecord, _: unknown, ctx: GqlContext) => ctx.loaders.authors.load(c.id),
+    images: (c: ContentRecord, _: unknown, ctx: GqlContext) => ctx.loaders.images.load(c.id),
+    async primaryImage(c: ContentRecord, _: unknown, ctx: GqlContext) {
+      if (c.primaryImageId === null) return null;
+      return (await ctx.loaders.images.load(c.id)).find((a) => a.id === c.primaryImageId) ?? ctx.loaders.asset.load(c.primaryImageId);
+    },
+    taxonomy: (c: ContentRecord, _: unknown, ctx: GqlContext) => ctx.loaders.taxonomy.load(c.id),
+    gating: (c: ContentRecord) => ({ surveyType: c.gatingSurveyType }),
+    membershipIds: (c: ContentRecord, _: unknown, ctx: GqlContext) => ctx.loaders.membershipIds.load(c.id),
+    relatedIds: (c: ContentRecord, _: unknown, ctx: GqlContext) => ctx.loaders.relatedIds.load(c.id),
+    metadata: (c: ContentRecord) => c.metadata ?? {},
+    event: (c: ContentRecord) => (c.event ? {
+      ...c.event,
+      ...(c.event.startDate !== undefined ? { startDate: new Date(c.event.startDate).toISOString() } : {}),
+      ...(c.event.endDate !== undefined ? { endDate: new Date(c.event.endDate).toISOString() } : {}),
+    } : null),
+  },
+  WebsiteSchedule: {
+    section: (s: { sectionId: number }, _: unknown, ctx: GqlContext) => sectionOf(ctx, s.sectionId),
+  },
+};

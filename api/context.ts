@@ -1,0 +1,82 @@
+// The per-request GraphQL context: everything is lazy (tenant, session, site snapshot) so a public
+// read pays only for what it touches, and memoised so an operation never resolves twice.
+import { AppError } from '../engine/domain/errors';
+import type { Actor } from './access';
+import { sessionFromBearer, type BearerSession, type TokenPair } from './auth/sessions';
+import { COOKIES } from './auth/tokens';
+import { createLoaders, type Loaders } from './loaders';
+import type { OpContext } from './operation';
+import type { Services } from './services';
+import type { SiteSnapshot } from './site-cache';
+import type { TenantHeaders, TenantRow } from './tenancy';
+
+export interface CookieWriter {
+  set(name: string, value: string, opts: { expires: Date; path: string }): void;
+  clear(name: string, opts: { path: string }): void;
+}
+
+export interface RequestInfo {
+  ip: string;
+  tenantHeaders: TenantHeaders;
+  /** Bearer from the authorization header, else from the staff cookie. */
+  bearer: string | undefined;
+  bearerFrom: 'header' | 'cookie' | null;
+  refreshCookie: string | undefined;
+  cookies: CookieWriter;
+}
+
+export interface GqlContext {
+  services: Services;
+  mode: 'development' | 'production';
+  documentsVersion: string;
+  req: RequestInfo;
+  loaders: Loaders;
+  tenantOrNull(): Promise<TenantRow | null>;
+  /** The resolved tenant; TENANT_UNKNOWN when the request names none. */
+  tenant(): Promise<TenantRow>;
+  session(): Promise<BearerSession | null>;
+  actor(): Promise<Actor | null>;
+  /** The operation context: actor and tenant (null when the request names none). */
+  op(): Promise<OpContext>;
+  site(): Promise<SiteSnapshot>;
+  setSessionCookies(pair: TokenPair): void;
+  clearSessionCookies(): void;
+}
+
+function once<T>(fn: () => Promise<T>): () => Promise<T> {
+  let p: Promise<T> | undefined;
+  return () => (p ??= fn());
+}
+
+export function createContext(services: Services, req: RequestInfo, mode: GqlContext['mode'], documentsVersion: string): GqlContext {
+  const tenantOrNull = once(() => services.tenants.resolve(req.tenantHeaders));
+  const tenant = async () => {
+    const t = await tenantOrNull();
+    if (!t) throw new AppError('TENANT_UNKNOWN', { tenant: req.tenantHeaders.host ?? '(none)' });
+    return t;
+  };
+  const session = once(() => sessionFromBearer(services, req.bearer));
+  const actor = async () => (await session())?.actor ?? null;
+  const ctx: GqlContext = {
+    services,
+    mode,
+    documentsVersion,
+    req,
+    loaders: createLoaders(services, tenant),
+    tenantOrNull,
+    tenant,
+    session,
+    actor,
+    op: once(async () => ({ services, actor: await actor(), tenant: await tenantOrNull(), ip: req.ip })),
+    site: once(async () => services.site.get((await tenant()).tenantKey)),
+    setSessionCookies(pair) {
+      req.cookies.set(COOKIES.staff, pair.bearerToken, { expires: new Date(pair.bearerTokenExpiration), path: '/' });
+      req.cookies.set(COOKIES.refresh, pair.refreshToken, { expires: new Date(pair.refreshTokenExpiration), path: '/graphql' });
+    },
+    clearSessionCookies() {
+      req.cookies.clear(COOKIES.staff, { path: '/' });
+      req.cookies.clear(COOKIES.refresh, { path: '/graphql' });
+    },
+  };
+  return ctx;
+}

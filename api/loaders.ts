@@ -1,0 +1,65 @@
+// Per-request batch loaders: every load() in one tick becomes one query, so a stream of 100 items
+// with authors and images costs a query per link kind, not one per item.
+import * as q from '../engine/store/queries/content';
+import { assetsByIds, type AssetRecord, type PersonRecord, type TaxonomyRecord } from '../engine/store/queries/catalog';
+import type { Services } from './services';
+import type { TenantRow } from './tenancy';
+
+export interface Loader<K, V> { load(key: K): Promise<V> }
+
+export function batchLoader<K, V>(fetch: (keys: K[]) => Promise<Map<K, V>>, missing: V): Loader<K, V> {
+  const cache = new Map<K, Promise<V>>();
+  let queue: { key: K; resolve: (v: V) => void; reject: (e: unknown) => void }[] = [];
+  const dispatch = () => {
+    const batch = queue;
+    queue = [];
+    fetch([...new Set(batch.map((b) => b.key))]).then(
+      (found) => { for (const b of batch) b.resolve(found.get(b.key) ?? missing); },
+      (error: unknown) => { for (const b of batch) b.reject(error); },
+    );
+  };
+  return {
+    load(key) {
+      const hit = cache.get(key);
+      if (hit) return hit;
+      const p = new Promise<V>((resolve, reject) => {
+        queue.push({ key, resolve, reject });
+        // After the current promise jobs, so sibling fields resolving in this pass join the batch.
+        if (queue.length === 1) void Promise.resolve().then(() => process.nextTick(dispatch));
+      });
+      cache.set(key, p);
+      return p;
+    },
+  };
+}
+
+export interface Loaders {
+  authors: Loader<number, PersonRecord[]>;
+  images: Loader<number, AssetRecord[]>;
+  taxonomy: Loader<number, TaxonomyRecord[]>;
+  schedules: Loader<number, q.ScheduleRecord[]>;
+  membershipIds: Loader<number, number[]>;
+  relatedIds: Loader<number, number[]>;
+  asset: Loader<number, AssetRecord | null>;
+}
+
+export function createLoaders(services: Services, tenant: () => Promise<TenantRow>): Loaders {
+  const db = () => services.store.db;
+  // Every link kind of a batch of items comes from one query; each field takes its part.
+  const links = batchLoader((ids: number[]) => q.linksOf(services.store, ids), null as q.ContentLinks | null);
+  const part = <K extends keyof q.ContentLinks>(k: K): Loader<number, q.ContentLinks[K]> => ({
+    load: async (id) => ((await links.load(id))?.[k] ?? []) as q.ContentLinks[K],
+  });
+  return {
+    authors: part('authors'),
+    images: part('images'),
+    taxonomy: part('taxonomy'),
+    schedules: part('schedules'),
+    membershipIds: part('membershipIds'),
+    relatedIds: part('relatedIds'),
+    asset: batchLoader(async (ids) => {
+      const rows = await assetsByIds(db(), (await tenant()).tenantKey, ids);
+      return new Map(rows.map((r) => [r.id, r]));
+    }, null),
+  };
+}

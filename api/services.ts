@@ -1,0 +1,139 @@
+// What operations get: the store, the clock, caches, limiters and the injected hooks. Built once
+// per app (or per CLI command) by `createServices`; nothing here reads files or the environment.
+import type { Store } from '../engine/store/connection';
+import { AttemptLimiter, type LimitRule } from './rate-limit';
+import { TenantDirectory } from './tenancy';
+import { SiteCache } from './site-cache';
+import { ResponseCache } from './response-cache';
+
+/** What changed, for the rebuild queue: the entity kind, the action and the ids. */
+export interface ChangeEvent {
+  entity: 'content' | 'section' | 'layout' | 'menu' | 'redirect' | 'settings' | 'adUnitPattern';
+  action: 'create' | 'update' | 'delete';
+  ids: (number | string)[];
+  /** Canonical paths affected (content: before and after), when known. */
+  paths?: string[];
+}
+export type OnChange = (tenantKey: string, change: ChangeEvent) => void | Promise<void>;
+
+/** A staff e-mail the API asks to be sent (password reset or invite). The token is in `link`. */
+export interface StaffMessage {
+  kind: 'reset' | 'invite';
+  to: string;
+  username: string;
+  link: string;
+  expiresAt: number;
+}
+export type StaffMailer = (message: StaffMessage) => void | Promise<void>;
+
+export interface Logger {
+  info(obj: unknown, msg?: string): void;
+  warn(obj: unknown, msg?: string): void;
+  error(obj: unknown, msg?: string): void;
+}
+
+export interface Lifetimes {
+  /** Bearer token lifetime (default 12 h). */
+  bearerMs: number;
+  /** Refresh token lifetime from its issue (default 30 days). */
+  refreshMs: number;
+  /** Password-reset link lifetime (default 1 h). */
+  resetMs: number;
+  /** Invite link lifetime (default 7 days). */
+  inviteMs: number;
+}
+
+export interface LimitRules {
+  loginPerIp: LimitRule;
+  loginPerUsername: LimitRule;
+  resetPerIp: LimitRule;
+  resetPerEmail: LimitRule;
+}
+
+export interface ServiceOptions {
+  store: Store;
+  onChange?: OnChange;
+  mailer?: StaffMailer;
+  now?: () => number;
+  log?: Logger;
+  lifetimes?: Partial<Lifetimes>;
+  limits?: Partial<LimitRules>;
+  /** How long tenant and site-structure reads are cached (default 5000 ms; 0 turns caching off). */
+  cacheTtlMs?: number;
+  /** How long whole answers to anonymous public reads are kept (default: cacheTtlMs; 0 turns it off). */
+  responseCacheTtlMs?: number;
+  /** Base URL of the admin for links in staff e-mails (default "/admin"). */
+  adminUrl?: string;
+}
+
+export interface Services {
+  store: Store;
+  now: () => number;
+  log: Logger;
+  lifetimes: Lifetimes;
+  limiters: { loginIp: AttemptLimiter; loginUser: AttemptLimiter; resetIp: AttemptLimiter; resetEmail: AttemptLimiter };
+  tenants: TenantDirectory;
+  site: SiteCache;
+  responses: ResponseCache;
+  adminUrl: string;
+  /** Calls the injected hook after a committed change; a failing hook is logged, never thrown. */
+  changed(tenantKey: string, change: ChangeEvent): Promise<void>;
+  /** Hands a staff e-mail to the mailer after the current request's work (timing stays uniform). */
+  mail(message: StaffMessage): void;
+}
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+export const DEFAULT_LIFETIMES: Lifetimes = { bearerMs: 12 * HOUR, refreshMs: 30 * DAY, resetMs: HOUR, inviteMs: 7 * DAY };
+export const DEFAULT_LIMITS: LimitRules = {
+  loginPerIp: { max: 30, windowMs: 15 * 60_000 },
+  loginPerUsername: { max: 5, windowMs: 15 * 60_000 },
+  resetPerIp: { max: 10, windowMs: HOUR },
+  resetPerEmail: { max: 3, windowMs: HOUR },
+};
+
+const silent: Logger = { info: () => {}, warn: () => {}, error: () => {} };
+
+export function createServices(o: ServiceOptions): Services {
+  const now = o.now ?? Date.now;
+  const log = o.log ?? silent;
+  const limits = { ...DEFAULT_LIMITS, ...o.limits };
+  const ttl = o.cacheTtlMs ?? 5000;
+  const tenants = new TenantDirectory(o.store, ttl, now);
+  const site = new SiteCache(o.store, ttl, now);
+  const responses = new ResponseCache(o.responseCacheTtlMs ?? ttl, now);
+  return {
+    store: o.store,
+    now,
+    log,
+    lifetimes: { ...DEFAULT_LIFETIMES, ...o.lifetimes },
+    limiters: {
+      loginIp: new AttemptLimiter(limits.loginPerIp, now),
+      loginUser: new AttemptLimiter(limits.loginPerUsername, now),
+      resetIp: new AttemptLimiter(limits.resetPerIp, now),
+      resetEmail: new AttemptLimiter(limits.resetPerEmail, now),
+    },
+    tenants,
+    site,
+    responses,
+    adminUrl: (o.adminUrl ?? '/admin').replace(/\/+$/, ''),
+    async changed(tenantKey, change) {
+      site.invalidate(tenantKey);
+      responses.clear();
+      if (change.entity === 'settings') tenants.invalidate();
+      try {
+        await o.onChange?.(tenantKey, change);
+      } catch (error) {
+        log.error({ err: error, tenantKey, change }, 'onChange hook failed');
+      }
+    },
+    mail(message) {
+      if (!o.mailer) return;
+      setImmediate(() => {
+        Promise.resolve()
+          .then(() => o.mailer!(message))
+          .catch((error: unknown) => log.error({ err: error, kind: message.kind }, 'staff mail failed'));
+      });
+    },
+  };
+}

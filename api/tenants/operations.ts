@@ -1,0 +1,26 @@
+// Site settings: read by everyone, replaced by staff with manage_site_settings.
+import { AppError } from '../../engine/domain/errors';
+import { siteSettingsSchema, type SiteSettings } from '../../engine/domain/settings';
+import { checkLinkUrl, checkTagManagerId, parseInput, withoutNulls } from '../../engine/domain/validation';
+import { getTenant, writeTenantSettings } from '../../engine/store/queries/tenants';
+import { commit, diff, tenantAccess, type OpArgs } from '../operation';
+
+export async function updateSiteSettings({ ctx, input }: OpArgs): Promise<SiteSettings> {
+  const { tenant } = tenantAccess(ctx, ['manage_site_settings']);
+  if (!input || typeof input !== 'object' || Array.isArray(input)) throw new AppError('BAD_USER_INPUT', { field: 'settings', message: 'Field is required' });
+  const raw = withoutNulls(input) as { general?: { tagManagerId?: unknown } };
+  const tag = raw.general?.tagManagerId;
+  if (typeof tag === 'string') checkTagManagerId(tag);
+  const settings = parseInput(siteSettingsSchema, raw);
+  for (const [k, v] of Object.entries(settings.socialLinks)) checkLinkUrl(v, `socialLinks.${k}`);
+  checkLinkUrl(settings.sponsoredSearch.clickUrl, 'sponsoredSearch.clickUrl');
+  return commit(ctx, async (tx) => {
+    const current = await getTenant(tx, tenant.tenantKey);
+    if (!current) throw new AppError('TENANT_UNKNOWN', { tenant: tenant.tenantKey });
+    await writeTenantSettings(tx, tenant.tenantKey, settings);
+    return { before: current.settings, after: settings };
+  }, (r) => ({
+    tenantKey: tenant.tenantKey, entityType: 'settings', entityId: tenant.tenantKey, action: 'update',
+    changes: diff(r.before as unknown as Record<string, unknown>, r.after as unknown as Record<string, unknown>),
+  }), () => ({ entity: 'settings', action: 'update', ids: [tenant.tenantKey] })).then((r) => r.after);
+}

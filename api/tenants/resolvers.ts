@@ -1,0 +1,31 @@
+import type { GqlContext } from '../context';
+import type { TenantRow } from '../tenancy';
+import { inScope } from '../access';
+import { updateSiteSettings } from './operations';
+
+const shape = (t: TenantRow, staff: boolean) => ({
+  tenantKey: t.tenantKey, name: t.name, abbreviation: t.abbreviation, domain: staff ? t.domain : null,
+  prodEndpoint: t.prodEndpoint, isTest: t.isTest,
+});
+
+export const tenantResolvers = {
+  Query: {
+    async getTenantInfo(_: unknown, a: { includeTest?: boolean | null }, ctx: GqlContext) {
+      const actor = await ctx.actor();
+      if (!actor) {
+        const t = await ctx.tenantOrNull();
+        return t ? [shape(t, false)] : [];
+      }
+      const all = await ctx.services.tenants.list();
+      return all.filter((t) => inScope(actor, t.tenantKey) && (a.includeTest || !t.isTest)).map((t) => shape(t, true));
+    },
+    async getSiteSettingsNew(_: unknown, _a: unknown, ctx: GqlContext) {
+      return (await ctx.tenant()).settings;
+    },
+  },
+  Mutation: {
+    async updateSiteSettings(_: unknown, a: { settings?: unknown }, ctx: GqlContext) {
+      return updateSiteSettings({ ctx: await ctx.op(), input: a.settings });
+    },
+  },
+};

@@ -1,0 +1,136 @@
+// `npm run bench:api` (tsx bench/api.ts): throughput and p99 latency of the GraphQL API on
+// loopback. Seeds the demo fixtures into a temporary database, starts the API (production mode,
+// trusted documents) twice — with the anonymous answer cache (the default) and without it — and a
+// bare Fastify route, all in one child process, and drives each with autocannon from this process:
+// getWebsiteLayoutPage (a content page) and getContent on both APIs, and the bare route. Prints
+// req/s and p99 per target (median of the runs) and writes bench/results/api-<date>.json.
+//
+// Options: --runs N (default 3), --duration S (default 10), --connections N (default 50),
+//          --fixtures DIR (default fixtures/demo).
+import { fork, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import Fastify from 'fastify';
+
+/** The slice of autocannon's API used here (the package ships no types). */
+interface AutocannonResult {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number };
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+}
+type Autocannon = (opts: Record<string, unknown>, done: (err: Error | null, result: AutocannonResult) => void) => unknown;
+const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+
+const HERE = fileURLToPath(import.meta.url);
+const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
+const TENANT = 'freightwise';
+
+function arg(name: string, fallback: string): string {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
+}
+
+interface Ready { apiUrl: string; uncachedUrl: string; bareUrl: string; contentId: number; contentPath: string; docs: Record<string, string> }
+
+/** The child: seed, build the app, listen on two loopback ports, report them over IPC. */
+async function serve(fixtures: string): Promise<void> {
+  const { openStore } = await import('../engine/store/connection');
+  const { seedFixtures } = await import('../engine/fixtures/seed');
+  const { buildApp } = await import('../api/app');
+  const dir = mkdtempSync(join(tmpdir(), 'masthead-bench-'));
+  const store = await openStore({ path: join(dir, 'bench.sqlite') });
+  await seedFixtures(store, fixtures);
+  const [row] = await store.all<{ id: number; slug: string; alias: string }>(
+    `select c.id as id, c.slug as slug, s.alias as alias from content c join website_sections s on s.id = c.primary_section_id
+     where c.tenant_key = ? and c.status = 1 and c.published <= ? order by c.published desc limit 1`, [TENANT, Date.now()]);
+  if (!row) throw new Error(`no published content for ${TENANT} in ${fixtures}`);
+  const app = await buildApp({ store, mode: 'production', logger: false });
+  const apiUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+  const uncached = await buildApp({ store, mode: 'production', logger: false, responseCacheTtlMs: 0 });
+  const uncachedUrl = await uncached.listen({ port: 0, host: '127.0.0.1' });
+  const bare = Fastify({ logger: false });
+  bare.post('/bare', async () => ({ data: { ok: true } }));
+  const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
+  const docs = Object.fromEntries(['getWebsiteLayoutPage', 'getContent'].map((n) => [n, app.api.registry.byName.get(n)!.text]));
+  const ready: Ready = { apiUrl: `${apiUrl}/graphql`, uncachedUrl: `${uncachedUrl}/graphql`, bareUrl: `${bareUrl}/bare`, contentId: row.id, contentPath: `/${row.alias}/${row.id}/${row.slug}`, docs };
+  process.send?.(ready);
+}
+
+interface Figures { requestsPerSecond: number; p50Ms: number; p99Ms: number; errors: number; non2xx: number; requests: number }
+
+function run(url: string, body: string, seconds: number, connections: number): Promise<Figures> {
+  return new Promise((ok, fail) => {
+    autocannon({
+      url, method: 'POST', connections, duration: seconds, body,
+      headers: { 'content-type': 'application/json', 'x-tenant-key': TENANT },
+    }, (err, r) => {
+      if (err) return fail(err);
+      ok({
+        requestsPerSecond: Math.round(r.requests.average), p50Ms: r.latency.p50, p99Ms: r.latency.p99,
+        errors: r.errors + r.timeouts, non2xx: r.non2xx, requests: r.requests.total,
+      });
+    });
+  });
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+async function main(): Promise<void> {
+  const runs = Number(arg('runs', '3'));
+  const seconds = Number(arg('duration', '10'));
+  const connections = Number(arg('connections', '50'));
+  const fixtures = resolve(arg('fixtures', join(ROOT, 'fixtures/demo')));
+  const loadAtStart = loadavg().map((n) => Math.round(n * 100) / 100);
+  const child: ChildProcess = fork(HERE, ['--serve', fixtures], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  try {
+    const ready = await new Promise<Ready>((ok, fail) => {
+      child.once('message', (m) => ok(m as Ready));
+      child.once('exit', (code) => fail(new Error(`server exited with ${code}`)));
+    });
+    const page = JSON.stringify({ query: ready.docs.getWebsiteLayoutPage, variables: { alias: ready.contentPath } });
+    const content = JSON.stringify({ query: ready.docs.getContent, variables: { id: ready.contentId } });
+    const targets = [
+      { name: 'getWebsiteLayoutPage', url: ready.apiUrl, body: page },
+      { name: 'getContent', url: ready.apiUrl, body: content },
+      { name: 'getWebsiteLayoutPage (no answer cache)', url: ready.uncachedUrl, body: page },
+      { name: 'getContent (no answer cache)', url: ready.uncachedUrl, body: content },
+      { name: 'bare Fastify route', url: ready.bareUrl, body: '{}' },
+    ];
+    const results: Record<string, Figures[]> = {};
+    for (const t of targets) {
+      await run(t.url, t.body, 2, connections); // warm-up
+      results[t.name] = [];
+      for (let i = 0; i < runs; i++) results[t.name]!.push(await run(t.url, t.body, seconds, connections));
+    }
+    const summary = Object.fromEntries(Object.entries(results).map(([name, rs]) => [name, {
+      requestsPerSecond: median(rs.map((r) => r.requestsPerSecond)), p99Ms: median(rs.map((r) => r.p99Ms)), p50Ms: median(rs.map((r) => r.p50Ms)),
+      errors: rs.reduce((n, r) => n + r.errors, 0), non2xx: rs.reduce((n, r) => n + r.non2xx, 0), runs: rs,
+    }]));
+    const report = {
+      date: new Date().toISOString(), node: process.version, cpus: cpus().length, cpuModel: cpus()[0]?.model, loadAverageAtStart: loadAtStart,
+      connections, durationSeconds: seconds, runs, fixtures, tenant: TENANT, contentId: ready.contentId, contentPath: ready.contentPath,
+      target: { requestsPerSecond: 5000, p99Ms: 20 }, results: summary,
+    };
+    mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
+    const file = join(ROOT, 'bench/results', `api-${report.date.replace(/[:.]/g, '-')}.json`);
+    writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+    process.stdout.write(`API on loopback, ${connections} connections, ${seconds} s × ${runs} runs (median), ${report.cpus} CPUs, load average ${loadAtStart.join(' ')}, node ${process.version}\n`);
+    for (const [name, s] of Object.entries(summary)) {
+      process.stdout.write(`  ${name.padEnd(40)} ${String(s.requestsPerSecond).padStart(7)} req/s   p50 ${String(s.p50Ms).padStart(3)} ms   p99 ${String(s.p99Ms).padStart(3)} ms${s.errors || s.non2xx ? `   (${s.errors} errors, ${s.non2xx} non-2xx)` : ''}\n`);
+    }
+    process.stdout.write(`wrote ${file}\n`);
+  } finally {
+    child.kill();
+  }
+}
+
+if (process.argv.includes('--serve')) {
+  serve(process.argv[process.argv.indexOf('--serve') + 1]!).catch((e: unknown) => { console.error(e); process.exit(1); });
+} else {
+  main().catch((e: unknown) => { console.error(e); process.exit(1); });
+}

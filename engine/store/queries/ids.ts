@@ -1,0 +1,26 @@
+// Id allocation for rows created through the API: the next id after the largest in use (ids are
+// global across tenants). Call inside the write transaction so two writers never get the same id.
+import { sql } from 'drizzle-orm';
+import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
+import { AppError } from '../../domain/errors';
+import { CONTENT_ID_MAX, CONTENT_ID_MIN } from '../../domain/records';
+import type { Db } from '../connection';
+import * as t from '../schema';
+
+const TABLES = {
+  content: t.content, section: t.websiteSections, layout: t.layouts, redirect: t.redirects,
+  adUnitPattern: t.adUnitPatterns, cmsUser: t.cmsUsers,
+} as const satisfies Record<string, SQLiteTable & { id: SQLiteColumn }>;
+export type AllocatedKind = keyof typeof TABLES;
+
+export async function nextId(db: Db, kind: AllocatedKind): Promise<number> {
+  const table = TABLES[kind];
+  const [row] = await db.select({ max: sql<number | null>`max(${table.id})` }).from(table);
+  const max = Number(row?.max ?? 0);
+  if (kind === 'content') {
+    const next = Math.max(max + 1, CONTENT_ID_MIN);
+    if (next > CONTENT_ID_MAX) throw new AppError('CONFLICT', { message: 'No eight-digit content ids are left.' });
+    return next;
+  }
+  return max + 1;
+}
