@@ -104,6 +104,12 @@ describe('records', () => {
     expect(contentSchema.safeParse({ ...base, name: '   ' }).error?.issues[0]?.message).toBe('Field is required');
     expect(sectionSchema.safeParse({ id: 1, name: 'S', manualAlias: true }).error?.issues[0]).toMatchObject({ path: ['alias'], message: 'Field is required' });
   });
+  it('accepts only http(s) URLs where a URL is stored, never javascript: or data:', () => {
+    for (const bad of ['javascript:alert(1)', 'data:text/html,<script>x</script>', 'vbscript:x', 'ftp://x.example/a']) {
+      expect(contentSchema.safeParse({ ...base, linkUrl: bad }).error?.issues[0]?.path, bad).toEqual(['linkUrl']);
+    }
+    expect(contentSchema.safeParse({ ...base, linkUrl: 'https://example.com/offer' }).success).toBe(true);
+  });
   it('requires a linkUrl on promotions and an end date not before the start', () => {
     expect(contentSchema.safeParse({ ...base, type: 'Promotion' }).error?.issues[0]?.path).toEqual(['linkUrl']);
     expect(contentSchema.safeParse({ ...base, startDate: '2026-02-01', endDate: '2026-01-01' }).error?.issues[0]?.path).toEqual(['endDate']);

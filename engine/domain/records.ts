@@ -5,7 +5,7 @@ import {
   CONTENT_TYPES, MENU_KEYS, SCHEDULE_OPTIONS, TAXONOMY_TYPES,
 } from './enums';
 import { ROLE_NAMES, PERMISSIONS } from './permissions';
-import { linkHref, siteSettingsSchema } from './settings';
+import { httpUrl, linkHref, siteSettingsSchema } from './settings';
 
 /** A required trimmed string: empty or whitespace-only fails with the spec's message (admin §5). */
 export const requiredString = (max = 500) =>
@@ -32,7 +32,7 @@ export const tenantSchema = z.strictObject({
   name: requiredString(120),
   domain: z.string().regex(/^[a-z0-9.-]+(:\d+)?$/, 'Must be a host name'),
   abbreviation: requiredString(12),
-  prodEndpoint: z.url().optional(),
+  prodEndpoint: httpUrl.optional(),
   isTest: z.boolean().default(false),
   settings: siteSettingsSchema,
 });
@@ -124,7 +124,7 @@ export const contentSchema = z
     membershipIds: z.array(entityId).default([]),
     userRegistrationRequired: z.boolean().default(false),
     event: eventSchema.optional(),
-    linkUrl: z.url().optional(),
+    linkUrl: httpUrl.optional(),
     embedCode: z.string().max(20_000).optional(),
     seoTitle: z.string().max(300).optional(),
     metadata: z.record(z.string(), z.unknown()).default({}),

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { CONTENT_TYPES, FONT_KEYS, NL_BUTTON_MODES } from './enums';
 
 export const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Must be a colour like #1a2b3c');
+/** An absolute http(s) URL. z.url() alone accepts any scheme, javascript: included. */
+export const httpUrl = z.url({ protocol: /^https?$/, error: 'Must be an absolute http(s) URL' });
 /** A link target: a site path ("/…") or an absolute http(s) URL. Never javascript:, data: and the like. */
 export const linkHref = z
   .string()
@@ -14,12 +16,12 @@ export const linkHref = z
   });
 
 export const socialLinksSchema = z.strictObject({
-  facebook: z.url().optional(),
-  instagram: z.url().optional(),
-  linkedin: z.url().optional(),
-  pinterest: z.url().optional(),
-  twitter: z.url().optional(),
-  youtube: z.url().optional(),
+  facebook: httpUrl.optional(),
+  instagram: httpUrl.optional(),
+  linkedin: httpUrl.optional(),
+  pinterest: httpUrl.optional(),
+  twitter: httpUrl.optional(),
+  youtube: httpUrl.optional(),
 });
 
 const colorSet = z.strictObject({ main: hexColor, container: hexColor, onContainer: hexColor });
@@ -69,7 +71,7 @@ export const siteSettingsSchema = z.strictObject({
       enabled: z.boolean().default(false),
       logo: z.string().optional(),
       altLogo: z.string().optional(),
-      clickUrl: z.url().optional(),
+      clickUrl: httpUrl.optional(),
     })
     .default({ enabled: false }),
   memberships: z
