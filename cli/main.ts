@@ -8,6 +8,7 @@ import { registerDb } from './commands/db';
 import { registerDemo } from './commands/demo';
 import { registerFixtures, registerSeed } from './commands/seed';
 import { registerUser } from './commands/user';
+import { registerNewsletter } from './commands/newsletter';
 
 
 
@@ -37,6 +38,7 @@ export function buildProgram(stdout: NodeJS.WritableStream = process.stdout): Co
   registerFixtures(program, env);
   registerDemo(program, env);
   registerUser(program, env);
+  registerNewsletter(program, env);
   for (const cmd of program.commands) cmd.exitOverride();
   return program;
 }

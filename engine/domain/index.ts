@@ -5,3 +5,6 @@ export * from './layout';
 export * from './records';
 export * from './paths';
 export * from "./errors";
+export * from './dates';
+export * from './text';
+export * from './links';

@@ -1,0 +1,117 @@
+// `masthead newsletter render|send|seed-demo`, run in-process on a seeded database. The command
+// group is registered on a program built like cli/main.ts's (the lead adds it to main.ts).
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { load } from 'cheerio';
+import { Command, InvalidArgumentError } from 'commander';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerNewsletter } from '../../cli/commands/newsletter';
+import { resolveConfig } from '../../cli/config';
+import { createOutput, type CommandEnv } from '../../cli/context';
+import { parseMail, startTestSmtpServer, type TestSmtpServer } from '../../engine/mail/testing';
+import { verifyUnsubscribeToken } from '../../engine/newsletter/unsubscribe';
+import { upsertSubscription } from '../../engine/store/queries/newsletters';
+import { IDS, TENANT, newsletterTestDb } from './newsletter-helpers';
+
+let dbPath: string;
+let smtp: TestSmtpServer;
+
+beforeAll(async () => {
+  const db = await newsletterTestDb();
+  await upsertSubscription(db.store.db, { tenantKey: TENANT, newsletterId: IDS.newsletter, email: 'sub@example.com', source: 'Registration', at: 1 });
+  dbPath = db.store.path;
+  await db.close();
+  smtp = await startTestSmtpServer();
+});
+afterAll(async () => { await smtp.close(); });
+
+async function run(args: string[], processEnv: NodeJS.ProcessEnv = {}) {
+  let stdout = '';
+  const stream = new Writable({ write(chunk, _enc, cb) { stdout += String(chunk); cb(); } });
+  const program = new Command('masthead').option('--db <path>').option('--json').exitOverride();
+  const env: CommandEnv = {
+    run: (fn) => async (...a: unknown[]) => {
+      const config = resolveConfig(program.opts(), {});
+      await fn(config, createOutput(config, stream), ...(a.slice(0, -1) as never));
+    },
+    int: (name) => (value) => {
+      const n = Number(value);
+      if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError(`${name} must be a whole number (got "${value}")`);
+      return n;
+    },
+  };
+  registerNewsletter(program, env, processEnv);
+  for (const c of program.commands) c.exitOverride();
+  await program.parseAsync(['node', 'masthead', '--db', dbPath, ...args]);
+  return stdout;
+}
+
+describe('masthead newsletter', () => {
+  it('renders a campaign to a file, or its text part to stdout', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'nl-cli-')), 'issue.html');
+    const line = await run(['newsletter', 'render', String(IDS.campaign), '--out', file, '--origin-template', 'https://{key}.example']);
+    expect(line).toMatch(/Wrote HTML of campaign 10/);
+    const $ = load(readFileSync(file, 'utf8'));
+    expect($('title').text()).toBe('Alpha Daily: the morning briefing');
+    expect($('a[href^="https://alpha.example/"]').length).toBeGreaterThan(5);
+    const text = await run(['newsletter', 'render', String(IDS.campaign), '--text']);
+    expect(text).toContain('== Top Stories ==');
+    const json = JSON.parse(await run(['--json', 'newsletter', 'render', String(IDS.campaign), '--mjml'])) as { body: string; inputs: { templateId: number } };
+    expect(json.body).toMatch(/^<mjml lang="en"/);
+    expect(json.inputs.templateId).toBe(IDS.template);
+  });
+
+  it('sends a test to the development outbox as .eml files with one-click unsubscribe headers', async () => {
+    const outbox = join(mkdtempSync(join(tmpdir(), 'nl-outbox-')), 'outbox');
+    const line = await run(['newsletter', 'send', String(IDS.campaign), '--test', '--origin-template', 'https://{key}.example'], { MASTHEAD_OUTBOX: outbox });
+    expect(line).toMatch(/warning: MASTHEAD_UNSUBSCRIBE_SECRET is not set/);
+    expect(line).toMatch(/Test of campaign 10: 2 of 2 sent to /);
+    const files = readdirSync(outbox);
+    expect(files).toHaveLength(2);
+    const mails = await Promise.all(files.map((f) => parseMail(readFileSync(join(outbox, f)))));
+    expect(mails.flatMap((m) => m.to).sort()).toEqual(['ada@alpha.example', 'bo@alpha.example']);
+    for (const m of mails) {
+      expect(m.subject).toBe('[TEST] Alpha Daily: the morning briefing');
+      expect(m.headers.get('list-unsubscribe')).toMatch(/^<https:\/\/alpha\.example\/api\/newsletter\/unsubscribe\?token=/);
+      expect(m.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    }
+  });
+
+  it('deploys through SMTP with the configured secret and refuses SMTP without one', async () => {
+    const secret = 'cli-secret-0123456789';
+    await expect(run(['newsletter', 'send', String(IDS.campaign)], { MASTHEAD_SMTP_URL: smtp.url })).rejects.toThrow(/MASTHEAD_UNSUBSCRIBE_SECRET/);
+    const line = await run(['newsletter', 'send', String(IDS.campaign), '--rate', '50', '--unsubscribe-url', '{origin}/u'], {
+      MASTHEAD_SMTP_URL: smtp.url, MASTHEAD_UNSUBSCRIBE_SECRET: secret, MASTHEAD_MAIL_FROM: 'Ops <ops@masthead.test>',
+    });
+    expect(line).toMatch(/Deployed campaign 10: 1 of 1 sent through SMTP/);
+    const [mail] = await smtp.waitFor(1);
+    expect(mail!.envelope.to).toEqual(['sub@example.com']);
+    const link = /^<(.+)>$/.exec(mail!.parsed.headers.get('list-unsubscribe') ?? '')![1]!;
+    expect(link.startsWith('https://alpha.localhost/u?token=')).toBe(true);
+    expect(verifyUnsubscribeToken(secret, new URL(link).searchParams.get('token'))).toEqual({ tenantKey: TENANT, newsletterId: IDS.newsletter, email: 'sub@example.com' });
+    await expect(run(['newsletter', 'send', String(IDS.campaign)], { MASTHEAD_SMTP_URL: smtp.url, MASTHEAD_UNSUBSCRIBE_SECRET: secret })).rejects.toMatchObject({ code: 'CONFLICT' });
+  });
+
+  it('refuses half a DKIM configuration', async () => {
+    await expect(run(['newsletter', 'send', String(IDS.campaign), '--test'], { MASTHEAD_DKIM_DOMAIN: 'alpha.example' })).rejects.toThrow(/DKIM needs MASTHEAD_DKIM_DOMAIN, MASTHEAD_DKIM_SELECTOR and MASTHEAD_DKIM_KEY_FILE/);
+  });
+
+  it('names an unknown campaign', async () => {
+    await expect(run(['newsletter', 'render', '999999'])).rejects.toThrow('Newsletter campaign 999999 was not found.');
+  });
+
+  it('writes the demo newsletter rows for every tenant, idempotently, and they render', async () => {
+    const first = JSON.parse(await run(['--json', 'newsletter', 'seed-demo'])) as { tenantKey: string; campaignIds: { sent: number; draft: number } }[];
+    const again = JSON.parse(await run(['--json', 'newsletter', 'seed-demo', '--tenant', 'alpha']));
+    expect(first.map((d) => d.tenantKey)).toEqual(['alpha', 'beta']);
+    expect(again[0]).toEqual(first[0]);
+    for (const d of first) {
+      for (const id of [d.campaignIds.sent, d.campaignIds.draft]) {
+        const out = JSON.parse(await run(['--json', 'newsletter', 'render', String(id)])) as { body: string };
+        expect(load(out.body)('.nl-block-content_list').length).toBeGreaterThan(0);
+      }
+    }
+  });
+});
