@@ -22,6 +22,12 @@ export interface RequestInfo {
   bearer: string | undefined;
   bearerFrom: 'header' | 'cookie' | null;
   refreshCookie: string | undefined;
+  /** The member token: the x-site-user header (Bearer), else the member cookie. */
+  siteUserToken: string | undefined;
+  siteUserFrom: 'header' | 'cookie' | null;
+  userAgent: string;
+  /** A cookie of the request (e.g. the signed meter cookie). */
+  cookie(name: string): string | undefined;
   cookies: CookieWriter;
 }
 

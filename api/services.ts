@@ -5,6 +5,7 @@ import { AttemptLimiter, type LimitRule } from './rate-limit';
 import { TenantDirectory } from './tenancy';
 import { SiteCache } from './site-cache';
 import { ResponseCache } from './response-cache';
+import type { MemberOptions } from './members/options';
 
 /** What changed, for the rebuild queue: the entity kind, the action and the ids. */
 export interface ChangeEvent {
@@ -64,6 +65,8 @@ export interface ServiceOptions {
   responseCacheTtlMs?: number;
   /** Base URL of the admin for links in staff e-mails (default "/admin"). */
   adminUrl?: string;
+  /** Site members: the mailer for their links, link origins, lifetimes and limits (api/members/options.ts). */
+  members?: MemberOptions;
 }
 
 export interface Services {
@@ -76,6 +79,7 @@ export interface Services {
   site: SiteCache;
   responses: ResponseCache;
   adminUrl: string;
+  members: MemberOptions;
   /** Calls the injected hook after a committed change; a failing hook is logged, never thrown. */
   changed(tenantKey: string, change: ChangeEvent): Promise<void>;
   /** Hands a staff e-mail to the mailer after the current request's work (timing stays uniform). */
@@ -117,6 +121,7 @@ export function createServices(o: ServiceOptions): Services {
     site,
     responses,
     adminUrl: (o.adminUrl ?? '/admin').replace(/\/+$/, ''),
+    members: o.members ?? {},
     async changed(tenantKey, change) {
       site.invalidate(tenantKey);
       responses.clear();

@@ -166,6 +166,9 @@ const documentKeys = new WeakMap<DocumentNode, string>();
 function contextFor(req: FastifyRequest, reply: FastifyReply, o: GraphqlRouteOptions): GqlContext {
   const fromHeader = bearerFromHeader(header(req, 'authorization'));
   const fromCookie = req.cookies?.[COOKIES.staff];
+  const memberHeader = header(req, 'x-site-user');
+  const memberFromHeader = memberHeader === undefined ? undefined : (bearerFromHeader(memberHeader) ?? memberHeader.trim());
+  const memberFromCookie = req.cookies?.[COOKIES.member];
   const secure = req.protocol === 'https';
   return createContext(o.services, {
     ip: req.ip,
@@ -173,6 +176,10 @@ function contextFor(req: FastifyRequest, reply: FastifyReply, o: GraphqlRouteOpt
     bearer: fromHeader ?? fromCookie,
     bearerFrom: fromHeader ? 'header' : fromCookie ? 'cookie' : null,
     refreshCookie: req.cookies?.[COOKIES.refresh],
+    siteUserToken: memberFromHeader || memberFromCookie,
+    siteUserFrom: memberFromHeader ? 'header' : memberFromCookie ? 'cookie' : null,
+    userAgent: (header(req, 'user-agent') ?? '').slice(0, 512),
+    cookie: (name) => req.cookies?.[name],
     cookies: {
       set: (name, value, opts) => reply.setCookie(name, value, { ...opts, httpOnly: true, secure, sameSite: 'strict' }),
       clear: (name, opts) => reply.clearCookie(name, { ...opts, httpOnly: true, secure, sameSite: 'strict' }),
@@ -186,7 +193,7 @@ function contextFor(req: FastifyRequest, reply: FastifyReply, o: GraphqlRouteOpt
  */
 function checkCrossSite(req: FastifyRequest, ctx: GqlContext, op: OperationDefinitionNode, allowed: string[]): void {
   if (op.operation !== 'mutation') return;
-  const usesCookie = ctx.req.bearerFrom === 'cookie' || (!ctx.req.bearerFrom && ctx.req.refreshCookie !== undefined);
+  const usesCookie = ctx.req.bearerFrom === 'cookie' || (!ctx.req.bearerFrom && ctx.req.refreshCookie !== undefined) || ctx.req.siteUserFrom === 'cookie';
   if (usesCookie && !isSameOrigin(req, allowed)) throw new TransportError('CROSS_SITE_REQUEST');
 }
 

@@ -11,6 +11,11 @@ export const ERRORS = {
   CONFLICT: { status: 409, expose: true, message: (a: { message: string }) => a.message },
   RATE_LIMITED: { status: 429, expose: true, message: (a: { retryAfterSeconds: number }) => `Too many attempts. Try again in ${a.retryAfterSeconds} seconds.` },
   FIXTURE_INVALID: { status: 400, expose: true, message: (a: { file: string; record: string; field: string; message: string }) => `${a.file}: ${a.record}: ${a.field}: ${a.message}` },
+  /** Member login (public §8): the same answer for an unknown username and a wrong password. */
+  SITE_USER_LOGIN_FAILED: {
+    status: 401, expose: true,
+    message: () => 'Please try again or use the reset password link below. If you continue to have issues, please email us at customer service and include browser details.',
+  },
   INTERNAL: { status: 500, expose: false, message: () => 'Something went wrong on our side. Please try again later.' },
 } as const;
 

@@ -1,0 +1,227 @@
+// Member sign-in and credentials (public §4 "Site user session", §7, §8): login, logout, staff
+// simulation, password reset and change, username change. Login answers an unknown username, a
+// wrong password and an inactive account identically (and spends one scrypt check either way);
+// failed attempts are limited per IP and per username within the tenant.
+import { z } from 'zod';
+import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '../../engine/auth/passwords';
+import { AppError } from '../../engine/domain/errors';
+import { MEMBER_TEXTS, safeRedirectPath, simulatedText } from '../../engine/domain/members';
+import { parseInput } from '../../engine/domain/validation';
+import { insertHistory } from '../../engine/store/queries/history';
+import {
+  consumeSiteUserToken, findSiteUserToken, insertSiteUserToken, revokeSiteUserSessions, voidSiteUserTokens,
+} from '../../engine/store/queries/member-sessions';
+import { findSiteUserByLogin, findSiteUserById, loginNameTaken, updateSiteUser, type SiteUserRow } from '../../engine/store/queries/members';
+import { digest } from '../auth/tokens';
+import type { GqlContext } from '../context';
+import { tenantAccess } from '../operation';
+import { checkCaptcha, emailField, givenPassword, loginName, passwordField, throttle, tokenField } from './inputs';
+import { sendMemberMail } from './mail';
+import { siteOrigin } from './options';
+import { memberRuntime } from './runtime';
+import {
+  endMemberSession, issueMemberSession, looksLikeMemberToken, newMemberToken, requireMember, setMemberCookie, type IssuedSession,
+} from './session';
+import { siteUserView, type SiteUserView } from './user-view';
+
+export interface LoginResult extends IssuedSession { userInfo: SiteUserView; message?: string }
+
+async function hashToCheck(stored: string | null | undefined): Promise<string> {
+  return stored && stored.startsWith('scrypt$') ? stored : DUMMY_HASH_PROMISE();
+}
+
+const loginInput = z.object({ username: loginName, password: givenPassword, recaptchaToken: z.string().max(4000).optional() });
+
+export async function loginSiteUser(ctx: GqlContext, input: unknown): Promise<LoginResult> {
+  const tenant = await ctx.tenant();
+  const { username, password, recaptchaToken } = parseInput(loginInput, input);
+  const { loginIp, loginUser } = memberRuntime(ctx.services).limiters;
+  const ipKey = `${tenant.tenantKey}:ip:${ctx.req.ip}`;
+  const userKey = `${tenant.tenantKey}:user:${username}`;
+  throttle([[loginIp, ipKey], [loginUser, userKey]]);
+  await checkCaptcha(ctx.services, recaptchaToken, 'siteUserLogin', ctx.req.ip);
+  loginIp.hit(ipKey);
+  loginUser.hit(userKey);
+  const user = await findSiteUserByLogin(ctx.services.store.db, tenant.tenantKey, username);
+  const ok = await verifyPassword(password, await hashToCheck(user?.passwordHash));
+  if (!ok || !user || user.status !== 1) throw new AppError('SITE_USER_LOGIN_FAILED');
+  loginIp.forgive(ipKey);
+  loginUser.clear(userKey);
+  const session = await issueMemberSession(ctx.services.store.db, ctx.services, tenant.tenantKey, user.id);
+  setMemberCookie(ctx, session);
+  return { ...session, userInfo: await siteUserView(ctx.services, user) };
+}
+
+/** Ends the member session of this request and clears the cookie (the page clears its caches). Always succeeds. */
+export async function logoutSiteUser(ctx: GqlContext): Promise<{ ok: true }> {
+  await endMemberSession(ctx);
+  return { ok: true };
+}
+
+/** Staff with manage_site_users sign in as a member: the current member session ends; 1-day session flagged as simulating. */
+export async function simulateSiteUser(ctx: GqlContext, input: unknown): Promise<LoginResult> {
+  const op = await ctx.op();
+  const { actor, tenant } = tenantAccess(op, ['manage_site_users']);
+  if (actor.kind !== 'staff' || actor.userId === null) throw new AppError('FORBIDDEN');
+  const { username } = parseInput(z.object({ username: loginName }), input);
+  const db = ctx.services.store.db;
+  const user = await findSiteUserByLogin(db, tenant.tenantKey, username);
+  if (!user) throw new AppError('NOT_FOUND', { entity: 'Site user', id: username });
+  if (user.status !== 1) throw new AppError('BAD_USER_INPUT', { field: 'username', message: 'This account is inactive.' });
+  await endMemberSession(ctx);
+  const session = await ctx.services.store.transaction(async (tx) => {
+    await insertHistory(tx, {
+      tenantKey: tenant.tenantKey, actorType: 'staff', actorId: actor.userId, entityType: 'siteUser', entityId: String(user.id), action: 'simulate', changes: {},
+    });
+    return issueMemberSession(tx, ctx.services, tenant.tenantKey, user.id, actor.userId);
+  });
+  setMemberCookie(ctx, session);
+  return { ...session, userInfo: await siteUserView(ctx.services, user, true), message: simulatedText(user.username) };
+}
+
+/** Counts a link request per IP (RATE_LIMITED past it); false when the address has had its mails this hour. */
+function allowLink(ctx: GqlContext, tenantKey: string, address: string): boolean {
+  const { linkIp, linkEmail } = memberRuntime(ctx.services).limiters;
+  const ipKey = `${tenantKey}:ip:${ctx.req.ip}`;
+  throttle([[linkIp, ipKey]]);
+  linkIp.hit(ipKey);
+  const mailKey = `${tenantKey}:to:${address}`;
+  if (linkEmail.retryAfterMs(mailKey) > 0) return false;
+  linkEmail.hit(mailKey);
+  return true;
+}
+
+/** Creates a reset link for a user (voiding older ones) and mails it. */
+export async function mailResetLink(ctx: GqlContext, user: SiteUserRow, path: string, kind: 'reset' | 'already-registered' = 'reset'): Promise<void> {
+  const tenant = await ctx.tenant();
+  const token = newMemberToken('reset');
+  const now = ctx.services.now();
+  const expiresAt = now + memberRuntime(ctx.services).lifetimes.resetMs;
+  await ctx.services.store.transaction(async (tx) => {
+    await voidSiteUserTokens(tx, { tenantKey: tenant.tenantKey, kind: 'reset', siteUserId: user.id }, now);
+    await insertSiteUserToken(tx, { tenantKey: tenant.tenantKey, kind: 'reset', tokenHash: digest(token), siteUserId: user.id, email: user.email, payload: {}, expiresAt });
+  });
+  const link = `${siteOrigin(ctx.services.members, tenant)}/account/login?reset=${token}&redirectTo=${encodeURIComponent(path)}`;
+  sendMemberMail(ctx.services, { kind, to: user.email, siteName: tenant.settings.general.siteName, link, expiresAt });
+}
+
+const resetRequest = z.object({ username: loginName, path: z.string().max(2000).optional(), recaptchaToken: z.string().max(4000).optional() });
+
+/** Mails a reset link when the username (or address) belongs to an active member; the answer is the same either way. */
+export async function requestSiteUserPasswordReset(ctx: GqlContext, input: unknown): Promise<{ ok: true; message: string }> {
+  const tenant = await ctx.tenant();
+  const { username, path, recaptchaToken } = parseInput(resetRequest, input);
+  await checkCaptcha(ctx.services, recaptchaToken, 'siteUserPasswordReset', ctx.req.ip);
+  const user = await findSiteUserByLogin(ctx.services.store.db, tenant.tenantKey, username);
+  if (allowLink(ctx, tenant.tenantKey, user?.email ?? username) && user && user.status === 1) await mailResetLink(ctx, user, safeRedirectPath(path));
+  return { ok: true, message: MEMBER_TEXTS.resetSent };
+}
+
+const invalidLink = (field = 'id') => new AppError('BAD_USER_INPUT', { field, message: MEMBER_TEXTS.linkInvalid });
+
+const resetInput = z.object({ id: tokenField, password: passwordField });
+
+/** Sets a new password through a reset link (single use, expiring); every session of the member ends. */
+export async function resetSiteUserPassword(ctx: GqlContext, input: unknown): Promise<{ ok: true; message: string }> {
+  const tenant = await ctx.tenant();
+  const { id, password } = parseInput(resetInput, input);
+  if (!looksLikeMemberToken('reset', id)) throw invalidLink();
+  const now = ctx.services.now();
+  // Look the link up before the (costly) hash, so made-up ids cost nothing; the write re-checks it.
+  const pending = await findSiteUserToken(ctx.services.store.db, tenant.tenantKey, 'reset', digest(id));
+  if (!pending || pending.usedAt !== null || pending.expiresAt <= now) throw invalidLink();
+  const passwordHash = await hashPassword(password);
+  const done = await ctx.services.store.transaction(async (tx) => {
+    const t = await findSiteUserToken(tx, tenant.tenantKey, 'reset', digest(id));
+    if (!t || t.usedAt !== null || t.expiresAt <= now || t.siteUserId === null) return false;
+    const user = await findSiteUserById(tx, tenant.tenantKey, t.siteUserId);
+    if (!user || user.status !== 1 || !(await consumeSiteUserToken(tx, t.id, now))) return false;
+    await updateSiteUser(tx, tenant.tenantKey, user.id, { passwordHash });
+    await voidSiteUserTokens(tx, { tenantKey: tenant.tenantKey, siteUserId: user.id }, now);
+    await revokeSiteUserSessions(tx, user.id, now);
+    return true;
+  });
+  if (!done) throw invalidLink();
+  return { ok: true, message: 'Your password has been changed. Please log in.' };
+}
+
+/** Checks the signed-in member's current password (counted against the username limit). */
+async function checkOwnPassword(ctx: GqlContext, user: SiteUserRow, password: string): Promise<void> {
+  const { loginUser } = memberRuntime(ctx.services).limiters;
+  const key = `${user.tenantKey}:user:${user.username}`;
+  throttle([[loginUser, key]]);
+  loginUser.hit(key);
+  if (!(await verifyPassword(password, await hashToCheck(user.passwordHash)))) {
+    throw new AppError('BAD_USER_INPUT', { field: 'password', message: MEMBER_TEXTS.passwordIncorrect });
+  }
+  loginUser.clear(key);
+}
+
+const changeInput = z.object({ password: givenPassword, newPassword: passwordField });
+
+/** Changes the member's password: every session ends and a new one is issued for this browser. */
+export async function updateSiteUserPassword(ctx: GqlContext, input: unknown): Promise<LoginResult> {
+  const m = await requireMember(ctx);
+  if (m.simulating) throw new AppError('FORBIDDEN');
+  const { password, newPassword } = parseInput(changeInput, input);
+  await checkOwnPassword(ctx, m.user, password);
+  if (password === newPassword) throw new AppError('BAD_USER_INPUT', { field: 'newPassword', message: 'Must differ from the current password' });
+  const passwordHash = await hashPassword(newPassword);
+  const now = ctx.services.now();
+  const session = await ctx.services.store.transaction(async (tx) => {
+    await updateSiteUser(tx, m.tenantKey, m.user.id, { passwordHash });
+    await voidSiteUserTokens(tx, { tenantKey: m.tenantKey, siteUserId: m.user.id }, now);
+    await revokeSiteUserSessions(tx, m.user.id, now);
+    return issueMemberSession(tx, ctx.services, m.tenantKey, m.user.id);
+  });
+  setMemberCookie(ctx, session);
+  return { ...session, userInfo: await siteUserView(ctx.services, m.user) };
+}
+
+const usernameRequest = z.object({ password: givenPassword, newUsername: emailField });
+
+/** Mails a confirmation link to the new username (an address the member must be able to read). */
+export async function requestSiteUserChangeUsername(ctx: GqlContext, input: unknown): Promise<{ ok: true; message: string }> {
+  const m = await requireMember(ctx);
+  if (m.simulating) throw new AppError('FORBIDDEN');
+  const { password, newUsername } = parseInput(usernameRequest, input);
+  await checkOwnPassword(ctx, m.user, password);
+  if (newUsername === m.user.username) throw new AppError('BAD_USER_INPUT', { field: 'newUsername', message: 'Must differ from the current username' });
+  const db = ctx.services.store.db;
+  if (await loginNameTaken(db, m.tenantKey, newUsername, m.user.id)) throw new AppError('BAD_USER_INPUT', { field: 'newUsername', message: MEMBER_TEXTS.usernameTaken });
+  const tenant = await ctx.tenant();
+  if (!allowLink(ctx, tenant.tenantKey, newUsername)) return { ok: true, message: MEMBER_TEXTS.usernameSent };
+  const token = newMemberToken('username');
+  const now = ctx.services.now();
+  const expiresAt = now + memberRuntime(ctx.services).lifetimes.usernameMs;
+  await ctx.services.store.transaction(async (tx) => {
+    await voidSiteUserTokens(tx, { tenantKey: m.tenantKey, kind: 'username', siteUserId: m.user.id }, now);
+    await insertSiteUserToken(tx, { tenantKey: m.tenantKey, kind: 'username', tokenHash: digest(token), siteUserId: m.user.id, email: newUsername, payload: { newUsername }, expiresAt });
+  });
+  const link = `${siteOrigin(ctx.services.members, tenant)}/account?confirmUsername=${token}#update-profile`;
+  sendMemberMail(ctx.services, { kind: 'username', to: newUsername, siteName: tenant.settings.general.siteName, link, expiresAt });
+  return { ok: true, message: MEMBER_TEXTS.usernameSent };
+}
+
+/** Completes a username change with the confirmation link: username and e-mail become the new address. */
+export async function updateSiteUserUsername(ctx: GqlContext, input: unknown): Promise<SiteUserView> {
+  const tenant = await ctx.tenant();
+  const { id } = parseInput(z.object({ id: tokenField }), input);
+  if (!looksLikeMemberToken('username', id)) throw invalidLink();
+  const now = ctx.services.now();
+  const outcome = await ctx.services.store.transaction(async (tx) => {
+    const t = await findSiteUserToken(tx, tenant.tenantKey, 'username', digest(id));
+    if (!t || t.usedAt !== null || t.expiresAt <= now || t.siteUserId === null) return null;
+    const user = await findSiteUserById(tx, tenant.tenantKey, t.siteUserId);
+    const newUsername = 'newUsername' in t.payload ? t.payload.newUsername : null;
+    if (!user || user.status !== 1 || !newUsername) return null;
+    if (await loginNameTaken(tx, tenant.tenantKey, newUsername, user.id)) return 'taken' as const;
+    if (!(await consumeSiteUserToken(tx, t.id, now))) return null;
+    await updateSiteUser(tx, tenant.tenantKey, user.id, { username: newUsername, email: newUsername });
+    return user.id;
+  });
+  if (outcome === 'taken') throw new AppError('BAD_USER_INPUT', { field: 'id', message: MEMBER_TEXTS.usernameTaken });
+  if (outcome === null) throw invalidLink();
+  const user = await findSiteUserById(ctx.services.store.db, tenant.tenantKey, outcome);
+  return siteUserView(ctx.services, user!);
+}

@@ -1,0 +1,101 @@
+// getGatedContent: what a hydrated content page asks for once it is in the browser. It runs the
+// same gating function and meter as everything else (engine/domain/gating.ts, meter.ts) and
+// answers the body and the blocks public §4 hides only to a reader who passes. The meter lives in
+// a signed HttpOnly cookie that only this operation reads and writes.
+import { gatingStatus } from '../../engine/domain/gating';
+import {
+  decideAccess, formatMeterDate, meterAppliesTo, meterCoversItem, meterText, recordView, viewsRemaining, type MeterState, type MeterStatus,
+} from '../../engine/domain/meter';
+import { AppError } from '../../engine/domain/errors';
+import { sanitizeBody } from '../../engine/build/sanitize';
+import * as q from '../../engine/store/queries/content';
+import { activeMembershipIds } from '../../engine/store/queries/members';
+import { activeMemberships, type MembershipRecord } from '../../engine/store/queries/memberships';
+import type { AssetRecord } from '../../engine/store/queries/catalog';
+import type { GqlContext } from '../context';
+import { idArg } from '../patch';
+import { licenseCompanyFor } from './ip-gating';
+import { meterCookieName, readMeter, signMeter } from './meter-cookie';
+import { memberRuntime } from './runtime';
+import { memberOf } from './session';
+
+export interface MeterView {
+  status: MeterStatus;
+  views: number;
+  viewsRemaining: number;
+  allowedViews: number;
+  meteringPeriod: number;
+  expirationTime: number;
+  expirationDate: string;
+  text: string;
+}
+
+export interface GatedContentView {
+  id: number;
+  gatingType: string | null;
+  gatingStatus: 'passed' | 'failed';
+  passedBy: string | null;
+  canRead: boolean;
+  gate: string;
+  showGatingForm: boolean;
+  hiddenBlocks: string[];
+  meter: MeterView | null;
+  licenseCompany: string | null;
+  body: string | null;
+  embedCode: string | null;
+  images: AssetRecord[];
+  requiredMemberships: MembershipRecord[];
+}
+
+/** Counts the view on the reader's meter (cookie read and, when it changed, written back). */
+async function meterFor(ctx: GqlContext, tenantKey: string, settingsText: string | undefined, settings: Parameters<typeof recordView>[0], itemId: number): Promise<MeterView> {
+  const key = await memberRuntime(ctx.services).secret('meter');
+  const name = meterCookieName(tenantKey);
+  const state: MeterState | null = readMeter(ctx.req.cookie(name), tenantKey, key);
+  const outcome = recordView(settings, state, itemId, ctx.services.now());
+  if (outcome.changed) ctx.req.cookies.set(name, signMeter(outcome.state, tenantKey, key), { expires: new Date(outcome.state.expirationTime), path: '/' });
+  const s = outcome.state;
+  return {
+    status: outcome.status, views: s.views, viewsRemaining: Math.max(0, viewsRemaining(s)), allowedViews: s.numberOfFreeViews,
+    meteringPeriod: s.meteringPeriod, expirationTime: s.expirationTime, expirationDate: formatMeterDate(s.expirationTime), text: meterText(settingsText, s),
+  };
+}
+
+export async function getGatedContent(ctx: GqlContext, a: { id?: unknown }): Promise<GatedContentView> {
+  const id = idArg(a.id);
+  const tenant = await ctx.tenant();
+  const db = ctx.services.store.db;
+  const now = ctx.services.now();
+  const [row] = await q.contentByIds(db, tenant.tenantKey, [id]);
+  if (!row || row.status !== 1 || row.published === null || row.published > now) throw new AppError('NOT_FOUND', { entity: 'Content', id });
+  const [memberships, schedules] = await Promise.all([q.membershipIdsOf(db, [id]), q.schedulesOf(db, [id])]);
+  const membershipIds = memberships.get(id) ?? [];
+  const member = await memberOf(ctx);
+  const [held, company, tenantMemberships] = await Promise.all([
+    member ? activeMembershipIds(db, member.user.id, now) : Promise.resolve([] as number[]),
+    licenseCompanyFor(ctx.services, tenant.tenantKey, ctx.req.ip),
+    activeMemberships(db, tenant.tenantKey),
+  ]);
+  const gating = gatingStatus(
+    { membershipIds, surveyType: row.gatingSurveyType, registrationRequired: row.userRegistrationRequired },
+    { membershipIds: held, signedIn: member !== null, licenseCompany: company?.name ?? null, userAgent: ctx.req.userAgent },
+    tenantMemberships.filter((m) => m.isFree).map((m) => m.id),
+  );
+  const ms = tenant.settings.memberships;
+  const sectionIds = [row.primarySectionId, ...(schedules.get(id) ?? []).map((s) => s.sectionId)];
+  const covered = meterCoversItem(ms.contentMetering, { type: row.type, sectionIds });
+  const meter = meterAppliesTo(gating, covered, member !== null)
+    ? await meterFor(ctx, tenant.tenantKey, ms.contentMeteringFields?.text, ms.contentMetering, id)
+    : null;
+  const decision = decideAccess(gating, meter?.status ?? null);
+  const images = decision.canRead ? (await q.imagesOf(db, [id])).get(id) ?? [] : [];
+  return {
+    id, gatingType: gating.type, gatingStatus: gating.status, passedBy: gating.status === 'passed' ? gating.reason : null,
+    canRead: decision.canRead, gate: decision.gate, showGatingForm: decision.showGatingForm, hiddenBlocks: decision.canRead ? [] : decision.hiddenBlocks,
+    meter, licenseCompany: company?.name ?? null,
+    body: decision.canRead ? sanitizeBody(row.body) : null,
+    embedCode: decision.canRead ? row.embedCode : null,
+    images,
+    requiredMemberships: tenantMemberships.filter((m) => gating.requiredMembershipIds.includes(m.id)),
+  };
+}

@@ -1,0 +1,100 @@
+// Member resolvers (public §7, admin §3.6): thin adapters over the member operations. Member
+// operations take the request context (session cookie, meter cookie); staff operations take the
+// operation context like every other admin operation.
+import { demographicKey } from '../../engine/domain/members';
+import { demographicQuestionsByIds, type DemographicQuestionRecord } from '../../engine/store/queries/demographics';
+import { findSiteUserById } from '../../engine/store/queries/members';
+import { getMembershipById } from '../../engine/store/queries/memberships';
+import { getLicenseCompany } from '../../engine/store/queries/site-license';
+import type { GqlContext } from '../context';
+import * as account from './account';
+import * as demographics from './demographics';
+import { getGatedContent } from './gated-content';
+import * as ip from './ip-gating';
+import * as memberships from './memberships';
+import * as profile from './profile';
+import * as registration from './registration';
+import { siteUserView } from './user-view';
+
+type Args = Record<string, unknown>;
+const given = (a: Args, keys: string[]) => Object.fromEntries(keys.filter((k) => a[k] !== undefined && a[k] !== null).map((k) => [k, a[k]]));
+
+async function siteUserById(ctx: GqlContext, id: number) {
+  const tenant = await ctx.tenant();
+  return siteUserView(ctx.services, (await findSiteUserById(ctx.services.store.db, tenant.tenantKey, id))!);
+}
+
+async function questionById(ctx: GqlContext, id: number) {
+  return (await demographicQuestionsByIds(ctx.services.store.db, (await ctx.tenant()).tenantKey, [id]))[0]!;
+}
+
+const REGISTER_FIELDS = ['id', 'password', 'membershipId', 'firstName', 'lastName', 'title', 'company', 'city', 'region', 'countryCode', 'postalCode', 'demographics', 'newsletters', 'consent', 'recaptchaToken'];
+
+export const memberResolvers = {
+  Query: {
+    getSiteUser: (_: unknown, a: Args, ctx: GqlContext) => profile.getSiteUser(ctx, a),
+    getSiteUserStub: (_: unknown, a: Args, ctx: GqlContext) => registration.getSiteUserStub(ctx, { id: a.id ?? undefined }),
+    getActiveSiteUserWithNewsletters: (_: unknown, _a: Args, ctx: GqlContext) => profile.getActiveSiteUserWithNewsletters(ctx),
+    getSiteUserStream: async (_: unknown, a: Args, ctx: GqlContext) => profile.readSiteUserStream({ ctx: await ctx.op(), input: a.input }),
+    getMembership: (_: unknown, a: Args, ctx: GqlContext) => memberships.readMembership(ctx, a),
+    getOmedaDemographicStream: (_: unknown, a: Args, ctx: GqlContext) => demographics.readDemographicStream(ctx, a.input),
+    siteLicenseCompany: (_: unknown, a: Args, ctx: GqlContext) => ip.siteLicenseCompany(ctx, a),
+    getSiteLicenseCompany: async (_: unknown, a: Args, ctx: GqlContext) => ip.readLicenseCompany({ ctx: await ctx.op(), input: { id: a.id } }),
+    getSiteLicenseCompanyStream: async (_: unknown, a: Args, ctx: GqlContext) => ip.readLicenseCompanyStream({ ctx: await ctx.op(), input: a.input }),
+    getGatedContent: (_: unknown, a: Args, ctx: GqlContext) => getGatedContent(ctx, a),
+  },
+  Mutation: {
+    loginSiteUser: (_: unknown, a: Args, ctx: GqlContext) => account.loginSiteUser(ctx, given(a, ['username', 'password', 'recaptchaToken'])),
+    logoutSiteUser: (_: unknown, _a: Args, ctx: GqlContext) => account.logoutSiteUser(ctx),
+    requestRegisterSiteUser: (_: unknown, a: Args, ctx: GqlContext) => registration.requestRegisterSiteUser(ctx, given(a, ['email', 'membershipId', 'countryCode', 'region', 'consent', 'path', 'recaptchaToken', 'promoCode'])),
+    registerSiteUser: (_: unknown, a: Args, ctx: GqlContext) => registration.registerSiteUser(ctx, given(a, REGISTER_FIELDS)),
+    updateSiteUserProfile: (_: unknown, a: Args, ctx: GqlContext) => profile.updateSiteUserProfile(ctx, a.input),
+    requestSiteUserChangeUsername: (_: unknown, a: Args, ctx: GqlContext) => account.requestSiteUserChangeUsername(ctx, given(a, ['password', 'newUsername'])),
+    updateSiteUserUsername: (_: unknown, a: Args, ctx: GqlContext) => account.updateSiteUserUsername(ctx, given(a, ['id'])),
+    requestSiteUserPasswordReset: (_: unknown, a: Args, ctx: GqlContext) => account.requestSiteUserPasswordReset(ctx, given(a, ['username', 'path', 'recaptchaToken'])),
+    resetSiteUserPassword: (_: unknown, a: Args, ctx: GqlContext) => account.resetSiteUserPassword(ctx, given(a, ['id', 'password'])),
+    updateSiteUserPassword: (_: unknown, a: Args, ctx: GqlContext) => account.updateSiteUserPassword(ctx, given(a, ['password', 'newPassword'])),
+    addSiteUserFavorite: (_: unknown, a: Args, ctx: GqlContext) => profile.addSiteUserFavorite(ctx, a),
+    removeSiteUserFavorite: (_: unknown, a: Args, ctx: GqlContext) => profile.removeSiteUserFavorite(ctx, a),
+    simulateSiteUser: (_: unknown, a: Args, ctx: GqlContext) => account.simulateSiteUser(ctx, given(a, ['username'])),
+    async updateSiteUserProfileAdmin(_: unknown, a: Args, ctx: GqlContext) {
+      const { id } = await profile.updateSiteUserProfileAdmin({ ctx: await ctx.op(), input: { id: a.id, input: a.input } });
+      return siteUserById(ctx, id);
+    },
+    async createMembership(_: unknown, a: Args, ctx: GqlContext) {
+      const { id } = await memberships.createMembership({ ctx: await ctx.op(), input: a.input });
+      return getMembershipById(ctx.services.store.db, (await ctx.tenant()).tenantKey, id);
+    },
+    async updateMembership(_: unknown, a: Args, ctx: GqlContext) {
+      const { id } = await memberships.updateMembership({ ctx: await ctx.op(), input: { id: a.id, input: a.input } });
+      return getMembershipById(ctx.services.store.db, (await ctx.tenant()).tenantKey, id);
+    },
+    deleteMembership: async (_: unknown, a: Args, ctx: GqlContext) => memberships.deleteMembership({ ctx: await ctx.op(), input: { id: a.id } }),
+    async createDemographicQuestion(_: unknown, a: Args, ctx: GqlContext) {
+      const { id } = await demographics.createDemographicQuestion({ ctx: await ctx.op(), input: a.input });
+      return questionById(ctx, id);
+    },
+    async updateDemographicQuestion(_: unknown, a: Args, ctx: GqlContext) {
+      const { id } = await demographics.updateDemographicQuestion({ ctx: await ctx.op(), input: { id: a.id, input: a.input } });
+      return questionById(ctx, id);
+    },
+    deleteDemographicQuestion: async (_: unknown, a: Args, ctx: GqlContext) => demographics.deleteDemographicQuestion({ ctx: await ctx.op(), input: { id: a.id } }),
+    async createSiteLicenseCompany(_: unknown, a: Args, ctx: GqlContext) {
+      const { id } = await ip.createSiteLicenseCompany({ ctx: await ctx.op(), input: a.input });
+      return getLicenseCompany(ctx.services.store.db, (await ctx.tenant()).tenantKey, id);
+    },
+    async updateSiteLicenseCompany(_: unknown, a: Args, ctx: GqlContext) {
+      const { id } = await ip.updateSiteLicenseCompany({ ctx: await ctx.op(), input: { id: a.id, input: a.input } });
+      return getLicenseCompany(ctx.services.store.db, (await ctx.tenant()).tenantKey, id);
+    },
+    deleteSiteLicenseCompany: async (_: unknown, a: Args, ctx: GqlContext) => ip.deleteSiteLicenseCompany({ ctx: await ctx.op(), input: { id: a.id } }),
+  },
+  DemographicQuestion: {
+    formKey: (q: DemographicQuestionRecord) => demographicKey(q.id),
+    demographicValues: (q: DemographicQuestionRecord) => q.values,
+  },
+  SiteLicenseCompany: {
+    created: (c: { createdAt: number }) => c.createdAt,
+    updated: (c: { updatedAt: number }) => c.updatedAt,
+  },
+};

@@ -1,0 +1,67 @@
+// The site user as answered (public §3 "Site user info") and the reduced view gating and
+// newsletters use (email, memberships, newsletters). Never carries the password hash.
+import { createHmac } from 'node:crypto';
+import type { Db } from '../../engine/store/connection';
+import {
+  activeMembershipIds, demographicTextsOf, favoritesOf, newsletterIdsOf, type SiteUserRow,
+} from '../../engine/store/queries/members';
+import { localAudienceProvider } from '../../engine/newsletter/audience';
+import type { Services } from '../services';
+import { memberRuntime } from './runtime';
+
+export interface SiteUserView {
+  id: number;
+  hashedId: string;
+  username: string;
+  email: string;
+  emails: { address: string }[];
+  firstName: string | null;
+  lastName: string | null;
+  title: string | null;
+  company: string | null;
+  city: string | null;
+  postalCode: string | null;
+  region: string | null;
+  countryCode: string | null;
+  status: number;
+  memberships: number[];
+  newsletters: number[];
+  favoriteContent: { id: number; created: number }[];
+  demographics: { questionId: number; answerIds: number[]; value: string | null }[];
+  simulating: boolean;
+  created: number;
+  updated: number;
+}
+
+/** A stable opaque id for third-party tools (HMAC of tenant and id with an installation secret). */
+export async function hashedIdOf(services: Services, user: Pick<SiteUserRow, 'id' | 'tenantKey'>): Promise<string> {
+  const key = await memberRuntime(services).secret('member-id');
+  return createHmac('sha256', key).update(`${user.tenantKey}:${user.id}`).digest('hex').slice(0, 32);
+}
+
+/** Newsletters of a member: linked to the account, plus subscriptions of their address in the audience provider. */
+export async function newslettersOfUser(services: Services, user: Pick<SiteUserRow, 'id' | 'tenantKey' | 'email'>): Promise<number[]> {
+  const [linked, byEmail] = await Promise.all([
+    newsletterIdsOf(services.store.db, user.id),
+    localAudienceProvider(services.store).subscribedNewsletterIds(user.tenantKey, user.email),
+  ]);
+  return [...new Set([...linked, ...byEmail])].sort((a, b) => a - b);
+}
+
+export async function siteUserView(services: Services, user: SiteUserRow, simulating = false): Promise<SiteUserView> {
+  const db: Db = services.store.db;
+  const now = services.now();
+  const [memberships, newsletters, favorites, texts, hashedId] = await Promise.all([
+    activeMembershipIds(db, user.id, now), newslettersOfUser(services, user), favoritesOf(db, user.id), demographicTextsOf(db, user.id), hashedIdOf(services, user),
+  ]);
+  const demographics: SiteUserView['demographics'] = user.demographics.map((d) => ({ questionId: d.questionId, answerIds: d.answerIds, value: null }));
+  for (const t of texts) demographics.push({ questionId: t.questionId, answerIds: [], value: t.value });
+  demographics.sort((a, b) => a.questionId - b.questionId);
+  return {
+    id: user.id, hashedId, username: user.username, email: user.email, emails: [{ address: user.email }],
+    firstName: user.firstName, lastName: user.lastName, title: user.title, company: user.company, city: user.city,
+    postalCode: user.postalCode, region: user.region, countryCode: user.countryCode, status: user.status,
+    memberships: memberships.sort((a, b) => a - b), newsletters, favoriteContent: favorites.map((f) => ({ id: f.contentId, created: f.createdAt })),
+    demographics, simulating, created: user.createdAt, updated: user.updatedAt,
+  };
+}

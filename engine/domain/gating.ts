@@ -1,0 +1,88 @@
+// Gating (public §1, §4 "Gating status"): the one function that decides whether a reader passes an
+// item's gate. The API's getGatedContent, the prerender (which gate to draw) and the newsletter all
+// call it. Pure and browser-safe: the caller supplies the reader's facts (memberships held, the
+// site-license company matched by IP, the user agent) and the tenant's free memberships.
+//
+// The spec leaves the server-side rules open (§9: "not shown"); this module fixes them:
+//   type      'membership' when the item lists memberships or is a zmag item (free memberships are
+//             then the required ones), otherwise the item's survey type (e.g. 'omeda'), otherwise null.
+//   passed    a crawler user agent; a site-license company matched by the visitor's IP; for type
+//             membership, holding one of the required memberships; for a survey type or an item that
+//             requires registration, being a signed-in member; an item with no requirement ('open').
+//   failed    otherwise.
+
+export type GatingStatus = 'passed' | 'failed';
+/** 'membership', a survey type such as 'omeda', or null when the item names neither. */
+export type GatingType = string | null;
+/** Why a reader passed (or 'none' when they did not). */
+export type GatingReason = 'open' | 'crawler' | 'license' | 'membership' | 'registered' | 'none';
+
+export interface GatedItem {
+  membershipIds: readonly number[];
+  surveyType?: string | null | undefined;
+  /** Page data userRegistration.isRequired: a signed-in member passes. */
+  registrationRequired?: boolean | undefined;
+  /** Magazine (zmag) items are gated by the tenant's free memberships. */
+  isZmag?: boolean | undefined;
+}
+
+export interface GatingReader {
+  /** Ids of the memberships the reader holds now (active, unexpired); empty when anonymous. */
+  membershipIds: readonly number[];
+  signedIn: boolean;
+  /** The site-license company matched by the visitor's IP, or null. */
+  licenseCompany: string | null;
+  userAgent: string | null | undefined;
+}
+
+export interface GatingResult {
+  type: GatingType;
+  status: GatingStatus;
+  reason: GatingReason;
+  /** The memberships that open the item (type membership), else empty. */
+  requiredMembershipIds: number[];
+  /** True when the item has any requirement at all (its body is never prerendered). */
+  gated: boolean;
+}
+
+/** Crawlers pass membership gating (public §1): a user agent containing Googlebot. */
+const CRAWLER = /googlebot/i;
+/** Bots that do not get the error page (public §8): bot, lighthouse, facebook external hit, google. */
+const BOT = /bot|lighthouse|facebookexternalhit|google/i;
+
+export function isCrawlerAgent(userAgent: string | null | undefined): boolean {
+  return typeof userAgent === 'string' && CRAWLER.test(userAgent);
+}
+
+export function isBotAgent(userAgent: string | null | undefined): boolean {
+  return typeof userAgent === 'string' && BOT.test(userAgent);
+}
+
+export function gatingType(item: GatedItem): GatingType {
+  if (item.isZmag || item.membershipIds.length > 0) return 'membership';
+  const survey = item.surveyType?.trim();
+  return survey ? survey : null;
+}
+
+/** True when the item's body must come from the API (any membership, survey or registration requirement). */
+export function isGatedItem(item: GatedItem): boolean {
+  return gatingType(item) !== null || item.registrationRequired === true;
+}
+
+/**
+ * The gating status of `item` for `reader`. `freeMembershipIds` are the tenant's active free
+ * memberships (the required ones of a zmag item).
+ */
+export function gatingStatus(item: GatedItem, reader: GatingReader, freeMembershipIds: readonly number[] = []): GatingResult {
+  const type = gatingType(item);
+  const gated = type !== null || item.registrationRequired === true;
+  const required = type === 'membership' ? [...(item.isZmag ? freeMembershipIds : item.membershipIds)] : [];
+  const result = (status: GatingStatus, reason: GatingReason): GatingResult => ({ type, status, reason, requiredMembershipIds: required, gated });
+  if (isCrawlerAgent(reader.userAgent)) return result('passed', 'crawler');
+  if (reader.licenseCompany) return result('passed', 'license');
+  if (!gated) return result('passed', 'open');
+  if (type === 'membership') {
+    return required.some((id) => reader.membershipIds.includes(id)) ? result('passed', 'membership') : result('failed', 'none');
+  }
+  return reader.signedIn ? result('passed', 'registered') : result('failed', 'none');
+}
