@@ -8,6 +8,8 @@ import { loadDocuments, type DocumentRegistry } from './documents/registry';
 import { registerDocumentsRoute } from './http/documents-route';
 import { errorBody, TransportError } from './http/errors';
 import { BODY_LIMIT, registerGraphqlRoute } from './http/graphql-route';
+import { registerNewsletterRoutes } from './newsletters/routes';
+import type { NewsletterOptions } from './newsletters/options';
 import { buildSchema } from './schema';
 import { createServices, type Logger, type ServiceOptions, type Services } from './services';
 
@@ -18,6 +20,8 @@ export interface ApiOptions extends ServiceOptions {
   allowedOrigins?: string[];
   /** Folder of operation documents (default api/documents). */
   documentsDir?: string;
+  /** Newsletters: the mailer, the unsubscribe secret, the captcha, site origins (api/newsletters/options.ts). */
+  newsletters?: NewsletterOptions;
 }
 
 export interface BuildAppOptions extends ApiOptions {
@@ -54,6 +58,7 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
     });
     registerGraphqlRoute(scope, { schema, services, registry, mode: options.mode ?? 'development', allowedOrigins: options.allowedOrigins ?? [] });
     registerDocumentsRoute(scope, registry);
+    registerNewsletterRoutes(scope, services, options);
   });
   return { services, registry };
 }

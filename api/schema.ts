@@ -12,11 +12,12 @@ import { contentResolvers } from './content/resolvers';
 import { historyResolvers } from './history/resolvers';
 import { layoutResolvers } from './layouts/resolvers';
 import { memberResolvers } from './members/resolvers';
+import { newsletterResolvers } from './newsletters/resolvers';
 import { sectionResolvers } from './sections/resolvers';
 import { siteResolvers } from './site/resolvers';
 import { tenantResolvers } from './tenants/resolvers';
 
-export const DOMAINS = ['common', 'auth', 'tenants', 'sections', 'content', 'layouts', 'site', 'catalog', 'cms-users', 'history', 'members'] as const;
+export const DOMAINS = ['common', 'auth', 'tenants', 'sections', 'content', 'layouts', 'site', 'catalog', 'cms-users', 'history', 'members', 'newsletters'] as const;
 
 export function typeDefs(): string[] {
   return DOMAINS.map((d) => readFileSync(fileURLToPath(new URL(`./${d}/schema.graphql`, import.meta.url)), 'utf8'));
@@ -31,6 +32,6 @@ export function buildSchema(info: { mode: string; documentsVersion: string }): G
   };
   return makeExecutableSchema({
     typeDefs: typeDefs(),
-    resolvers: [common, authResolvers, tenantResolvers, sectionResolvers, contentResolvers, layoutResolvers, siteResolvers, catalogResolvers, cmsUserResolvers, historyResolvers, memberResolvers] as never,
+    resolvers: [common, authResolvers, tenantResolvers, sectionResolvers, contentResolvers, layoutResolvers, siteResolvers, catalogResolvers, cmsUserResolvers, historyResolvers, memberResolvers, newsletterResolvers] as never,
   });
 }

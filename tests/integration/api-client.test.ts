@@ -47,11 +47,12 @@ describe('the shared client against a listening server', () => {
     const variables: Record<string, Record<string, unknown>> = {
       getContent: { id: 10_010_001 }, getWebsiteSection: { sectionId: 103 }, getWebsiteLayoutPage: { alias: '/markets' },
       getLayout: { id: 170 }, getAsset: { id: 120 }, getCmsUser: { id: 2 }, getWebsiteRedirect: { from: '/old-markets' },
-      getMembership: { id: 140 }, getGatedContent: { id: 10_010_001 },
+      getMembership: { id: 140 }, getGatedContent: { id: 10_010_001 }, getNewsletterItem: { id: 150 },
     };
-    // These need a signed-in member, a registration link or a license company the harness does not create;
-    // tests/integration/members-*.test.ts run them.
-    const needsMember = new Set(['getSiteUser', 'getSiteUserStub', 'getSiteLicenseCompany']);
+    // These need a signed-in member, a registration link, a license company or newsletter templates,
+    // campaigns and ads the harness does not create; members-*.test.ts and api-newsletters*.test.ts run them.
+    const needsMember = new Set(['getSiteUser', 'getSiteUserStub', 'getSiteLicenseCompany',
+      'getNewsletterTemplate', 'getNewsletterCampaign', 'getNewsletterAd', 'renderNewsletterCampaignPreview']);
     for (const doc of h.app.api.registry.byName.values()) {
       if (doc.kind !== 'query' || needsMember.has(doc.name)) continue;
       await expect(c.query(doc.name, variables[doc.name] ?? {}), doc.name).resolves.toBeDefined();
