@@ -9,6 +9,8 @@ import { registerDemo } from './commands/demo';
 import { registerFixtures, registerSeed } from './commands/seed';
 import { registerUser } from './commands/user';
 import { registerNewsletter } from './commands/newsletter';
+import { registerBuild } from './commands/build';
+import { registerServe } from './commands/serve';
 
 
 
@@ -39,6 +41,8 @@ export function buildProgram(stdout: NodeJS.WritableStream = process.stdout): Co
   registerDemo(program, env);
   registerUser(program, env);
   registerNewsletter(program, env);
+  registerBuild(program, env);
+  registerServe(program, env);
   for (const cmd of program.commands) cmd.exitOverride();
   return program;
 }

@@ -1,6 +1,7 @@
 // The contract between the build stages. `load` produces a TenantIndex (everything but bodies, so
 // 200,000 items fit in memory); emitters are pure functions of it that return files to write.
-import type { ContentType, ScheduleOption } from '../domain/enums';
+import type { ContentType, MenuKey, ScheduleOption } from '../domain/enums';
+import type { Layout } from '../domain/layout';
 import type { SiteSettings } from '../domain/settings';
 
 export interface BuildTenant {
@@ -53,11 +54,22 @@ export interface BuildContent {
   surveyType: string | null;
   startDate: number | null;
   endDate: number | null;
+  /** Optional (added by the page pipeline): related content ids in the editor's order. */
+  relatedIds?: number[];
+  /** Optional: true when a login is required to read the body (userRegistration.isRequired). */
+  registrationRequired?: boolean;
 }
 
 export interface BuildSchedule { contentId: number; sectionId: number; option: ScheduleOption }
 
 export interface BuildRedirect { from: string; to: string; preserveQueryString: boolean; status: 301 }
+
+export interface BuildMenuLink { label: string; href: string; external: boolean }
+export type BuildMenus = Record<MenuKey, BuildMenuLink[]>;
+export interface BuildMembership { id: number; title: string; alias: string; description: string; isFree: boolean }
+export interface BuildNewsletter { id: number; title: string; description: string; showInSubscribeBlock: boolean }
+/** An image asset's metadata (its bytes stream separately, see engine/store/site-reader.ts). */
+export interface BuildAsset extends BuildImage { id: number; mimeType: string }
 
 export interface TenantIndex {
   tenant: BuildTenant;
@@ -69,6 +81,16 @@ export interface TenantIndex {
   redirects: BuildRedirect[];
   /** Build time (epoch ms): the "now" every date rule uses. */
   now: number;
+  /** Optional (page pipeline): the tenant's layouts, validated by engine/domain layoutSchema. */
+  layouts?: Layout[];
+  /** Optional: menu lists by key (header_primary, mega_1, mega_2, affiliated_brands, footer). */
+  menus?: BuildMenus;
+  /** Optional: active memberships (status 1), for the /membership shells. */
+  memberships?: BuildMembership[];
+  /** Optional: newsletters, for the subscribe block. */
+  newsletters?: BuildNewsletter[];
+  /** Optional: every image asset of the tenant (metadata only), for image grids. */
+  assets?: BuildAsset[];
 }
 
 /** A file an emitter produces, relative to out/<tenantKey>/ (no leading slash). */

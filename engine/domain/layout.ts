@@ -5,25 +5,9 @@ import {
   CONTENT_TYPES, LAYOUT_AD_EXCLUSIONS, LAYOUT_TYPES, LOAD_MORE_TYPES, SCHEDULE_OPTIONS,
 } from './enums';
 import { hexColor } from './settings';
+import { ROW_LAYOUTS, columnCount } from './rows';
 
-/** Row layouts: column widths as parts of the row (e.g. 2_1 is two thirds and one third). */
-export const ROW_LAYOUTS = ['1', '1_1', '1_2', '2_1', '1_1_1', '1_1_1_1', '1_3', '3_1', '1_2_1'] as const;
-export type RowLayout = (typeof ROW_LAYOUTS)[number];
-
-/** Layout remapping (public §4): 1_3→1_2, 3_1→2_1, 1_2_1→1_1_1. */
-export function remapRowLayout(layout: RowLayout): RowLayout {
-  switch (layout) {
-    case '1_3': return '1_2';
-    case '3_1': return '2_1';
-    case '1_2_1': return '1_1_1';
-    default: return layout;
-  }
-}
-
-/** Number of columns a row layout has. */
-export function columnCount(layout: RowLayout): number {
-  return layout.split('_').length;
-}
+export { ROW_LAYOUTS, columnCount, remapRowLayout, type RowLayout } from './rows';
 
 export const BLOCK_TYPES = [
   'content_list', 'content_hero', 'content_body', 'primary_image', 'related_content', 'html',

@@ -1,0 +1,143 @@
+// Benchmark of a cold site build: generates a corpus with the fixture generator, seeds it into a
+// temporary SQLite file, then runs `masthead build` in a fresh process (cold: new process, empty
+// output folder) one or more times. Prints and saves bench/results/build-<timestamp>.json with
+// pages written, wall time, pages/s and peak RSS (the build process's own maxRSS).
+//
+//   npm run bench:build -- --items 20000 [--tenants 3] [--runs 3] [--workers 2] [--corpus /tmp/c] [--out /dev/shm/x]
+//
+// --corpus keeps the generated fixtures and database in that folder and reuses them next time.
+// --out puts the build output in another folder (e.g. a tmpfs, to separate disk cost from CPU).
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { generateFixtures } from '../engine/fixtures/generate';
+import { seedFixtures } from '../engine/fixtures/seed';
+import { openStore } from '../engine/store/connection';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const BIN = join(ROOT, 'bin', 'masthead.js');
+
+interface RunResult { pages: number; files: number; buildWallMs: number; processWallMs: number; pagesPerSecond: number; peakRssMb: number; cpuMs: number; loadAverage: number[]; tenants: unknown }
+
+function parse() {
+  const { values } = parseArgs({
+    options: {
+      items: { type: 'string', default: '20000' }, tenants: { type: 'string', default: '3' }, runs: { type: 'string', default: '1' },
+      seed: { type: 'string', default: '1' }, workers: { type: 'string' }, corpus: { type: 'string' }, out: { type: 'string' },
+    },
+  });
+  const int = (name: string, v: string | undefined, min: number) => {
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < min) throw new Error(`--${name} must be a whole number ≥ ${min} (got "${v}")`);
+    return n;
+  };
+  return {
+    items: int('items', values.items, 1), tenants: int('tenants', values.tenants, 1), runs: int('runs', values.runs, 1),
+    seed: int('seed', values.seed, 0), workers: values.workers === undefined ? undefined : int('workers', values.workers, 1),
+    corpus: values.corpus ? resolve(values.corpus) : undefined,
+    out: values.out ? resolve(values.out) : undefined,
+  };
+}
+
+async function prepareCorpus(dir: string, items: number, tenants: number, seed: number): Promise<{ db: string; generateMs: number; seedMs: number; reused: boolean }> {
+  const db = join(dir, 'db.sqlite');
+  const marker = join(dir, `ready-${items}-${tenants}-${seed}`);
+  if (existsSync(marker) && existsSync(db)) return { db, generateMs: 0, seedMs: 0, reused: true };
+  rmSync(join(dir, 'fixtures'), { recursive: true, force: true });
+  rmSync(db, { force: true });
+  let t = performance.now();
+  await generateFixtures({ items, tenants, seed, out: join(dir, 'fixtures'), onProgress: (p) => progressLine(`generate ${p.phase}`, p.done, p.total) });
+  const generateMs = performance.now() - t;
+  t = performance.now();
+  const store = await openStore({ path: db });
+  try {
+    await seedFixtures(store, join(dir, 'fixtures'), (p) => progressLine(`seed ${p.tenant ?? ''} ${p.phase}`, p.done));
+  } finally {
+    await store.close();
+  }
+  process.stderr.write('\n');
+  writeFileSync(marker, new Date().toISOString());
+  return { db, generateMs, seedMs: performance.now() - t, reused: false };
+}
+
+let lastLine = 0;
+function progressLine(label: string, done: number, total?: number) {
+  const now = performance.now();
+  if (now - lastLine < 1000) return;
+  lastLine = now;
+  process.stderr.write(`\r${label}: ${done.toLocaleString('en-US')}${total ? `/${total.toLocaleString('en-US')}` : ''}        `);
+}
+
+function runBuild(db: string, out: string, workers: number | undefined): Promise<RunResult> {
+  const args = [BIN, '--db', db, '--json', 'build', '--out', out, ...(workers ? ['--workers', String(workers)] : [])];
+  const started = performance.now();
+  return new Promise((ok, fail) => {
+    const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    let stdout = '';
+    child.stdout.on('data', (d: Buffer) => { stdout += d.toString(); });
+    child.on('error', fail);
+    child.on('exit', (code) => {
+      const processWallMs = performance.now() - started;
+      if (code !== 0) return fail(new Error(`masthead build exited with ${code}`));
+      const s = JSON.parse(stdout) as { pages: number; files: number; wallMs: number; pagesPerSecond: number; peakRssMb: number; cpuUserMs: number; cpuSystemMs: number; tenants: { key: string; pages: number; timings: unknown; workerBusyMs: number }[] };
+      ok({
+        pages: s.pages, files: s.files, buildWallMs: s.wallMs, processWallMs: Math.round(processWallMs),
+        pagesPerSecond: s.pagesPerSecond, peakRssMb: s.peakRssMb, cpuMs: s.cpuUserMs + s.cpuSystemMs, loadAverage: loadavg(),
+        tenants: s.tenants.map((t) => ({ key: t.key, pages: t.pages, timings: t.timings, workerBusyMs: t.workerBusyMs })),
+      });
+    });
+  });
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m]! : Math.round((s[m - 1]! + s[m]!) / 2);
+};
+
+async function main() {
+  const opts = parse();
+  const dir = opts.corpus ?? mkdtempSync(join(tmpdir(), 'masthead-bench-'));
+  mkdirSync(dir, { recursive: true });
+  const corpus = await prepareCorpus(dir, opts.items, opts.tenants, opts.seed);
+  const runs: RunResult[] = [];
+  for (let i = 0; i < opts.runs; i++) {
+    const out = join(opts.out ?? dir, `out-${i}`);
+    rmSync(out, { recursive: true, force: true });
+    const r = await runBuild(corpus.db, out, opts.workers);
+    runs.push(r);
+    process.stdout.write(`run ${i + 1}/${opts.runs}: ${r.pages.toLocaleString('en-US')} pages in ${(r.buildWallMs / 1000).toFixed(2)} s `
+      + `(process ${(r.processWallMs / 1000).toFixed(2)} s), ${r.pagesPerSecond.toLocaleString('en-US')} pages/s, peak RSS ${r.peakRssMb} MB, `
+      + `CPU ${(r.cpuMs / 1000).toFixed(1)} s (all threads), load average ${r.loadAverage.map((l) => l.toFixed(1)).join(' ')}\n`);
+    rmSync(out, { recursive: true, force: true });
+  }
+  const report = {
+    kind: 'build', at: new Date().toISOString(), items: opts.items, tenants: opts.tenants, seed: opts.seed, workers: opts.workers ?? 'default',
+    outputFolder: opts.out ?? dir, loadAverage: loadavg(),
+    machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? '', memoryMb: Math.round(totalmem() / 1e6), node: process.version },
+    corpus: { reused: corpus.reused, generateMs: Math.round(corpus.generateMs), seedMs: Math.round(corpus.seedMs) },
+    runs,
+    median: {
+      pages: median(runs.map((r) => r.pages)), buildWallMs: median(runs.map((r) => r.buildWallMs)),
+      processWallMs: median(runs.map((r) => r.processWallMs)), pagesPerSecond: median(runs.map((r) => r.pagesPerSecond)),
+      peakRssMb: median(runs.map((r) => r.peakRssMb)), cpuMs: median(runs.map((r) => r.cpuMs)),
+    },
+  };
+  const resultsDir = join(ROOT, 'bench', 'results');
+  mkdirSync(resultsDir, { recursive: true });
+  const file = join(resultsDir, `build-${report.at.replace(/[:.]/g, '-')}.json`);
+  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  process.stdout.write(`median of ${runs.length}: ${report.median.pages.toLocaleString('en-US')} pages, build ${(report.median.buildWallMs / 1000).toFixed(2)} s, `
+    + `process ${(report.median.processWallMs / 1000).toFixed(2)} s, ${report.median.pagesPerSecond.toLocaleString('en-US')} pages/s, peak RSS ${report.median.peakRssMb} MB, `
+    + `CPU ${(report.median.cpuMs / 1000).toFixed(1)} s\n`
+    + `saved ${file}\n`);
+  if (!opts.corpus) rmSync(dir, { recursive: true, force: true });
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(`bench:build failed: ${e instanceof Error ? e.message : String(e)}\n`);
+  process.exitCode = 1;
+});

@@ -1,0 +1,63 @@
+// `masthead serve`: every tenant's published build by Host (<key>.localhost:<port>; localhost is
+// the first tenant), the GraphQL API and the admin at /admin, on one port, until interrupted.
+// Each admin edit rebuilds the tenant it touched.
+import { resolve } from 'node:path';
+import type { Command } from 'commander';
+import { runBuild } from '../../engine/build/index';
+import { createMailer } from '../../engine/mail/mailer';
+import { openStore } from '../../engine/store/connection';
+import { ensureAdminBundle } from '../admin-bundle';
+import type { CommandEnv } from '../context';
+import { createMastheadServer } from '../serve/app';
+import { createRebuilder } from '../serve/rebuilder';
+import { servedTenants } from '../serve/site-server';
+import { DEFAULT_OUT } from './build';
+import { resolveMailSettings } from './newsletter';
+
+interface ServeFlags { port: number; out: string; host: string; originTemplate?: string; mode: string; admin: boolean }
+
+export function registerServe(program: Command, env: CommandEnv) {
+  program.command('serve')
+    .description('Serve the built sites (http://<tenant>.localhost:<port>/), the API at /graphql and the admin at /admin')
+    .option('--port <n>', 'port to listen on', env.int('--port'), 4000)
+    .option('--out <dir>', 'build output folder', DEFAULT_OUT)
+    .option('--host <address>', 'address to bind', '127.0.0.1')
+    .option('--origin-template <tpl>', 'absolute origin of each tenant for rebuilds and mail links, with {key} and {domain} (default http://{key}.localhost:<port>)')
+    .option('--mode <mode>', 'production runs only registered GraphQL documents; development also accepts ad-hoc queries', 'production')
+    .option('--no-admin', 'do not build or serve the admin SPA')
+    .action(env.run(async (config, out, flags: ServeFlags) => {
+      if (flags.port < 1 || flags.port > 65535) throw new Error('--port must be from 1 to 65535');
+      if (flags.mode !== 'production' && flags.mode !== 'development') throw new Error('--mode must be production or development');
+      const outDir = resolve(flags.out);
+      const originTemplate = flags.originTemplate ?? `http://{key}.localhost:${flags.port}`;
+      const store = await openStore({ path: config.dbPath });
+      const mail = resolveMailSettings(process.env);
+      if (mail.warning) process.stderr.write(`warning: ${mail.warning}\n`);
+      const mailer = createMailer(mail.mail);
+      const rebuilder = createRebuilder(
+        (key) => runBuild(store, { outDir, originTemplate, tenants: [key], workers: 1 }),
+        (key, e) => process.stderr.write(`rebuild of ${key} failed: ${(e as Error).message}\n`),
+      );
+      const adminDir = flags.admin ? await ensureAdminBundle((line) => process.stderr.write(`${line}\n`)) : null;
+      const app = await createMastheadServer({
+        outDir, store, adminDir, rebuilder, mode: flags.mode, logger: config.verbose, originTemplate,
+        mail: { mailer, unsubscribeSecret: mail.unsubscribeSecret },
+      });
+      await app.listen({ port: flags.port, host: flags.host });
+      const keys = servedTenants(app);
+      out.result({ port: flags.port, outDir, tenants: keys.map((k) => ({ key: k, url: `http://${k}.localhost:${flags.port}/` })) }, [
+        `Serving ${keys.length} site(s) from ${outDir}${keys.length ? '' : ' (none built yet: run masthead build)'}`,
+        ...keys.map((k, i) => `  http://${k}.localhost:${flags.port}/${i === 0 ? `  (also http://localhost:${flags.port}/)` : ''}`),
+        ...(adminDir ? [`  Admin: http://localhost:${flags.port}/admin`] : []),
+        'Press Ctrl+C to stop.',
+      ]);
+      await new Promise<void>((done) => {
+        const stop = () => { void app.close().then(done); };
+        process.once('SIGINT', stop);
+        process.once('SIGTERM', stop);
+      });
+      await rebuilder.idle();
+      await mailer.close();
+      await store.close();
+    }));
+}

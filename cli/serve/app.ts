@@ -1,0 +1,52 @@
+// What `masthead serve` runs on one port: every tenant's built site by Host, the GraphQL API
+// (POST /graphql and its documents) and the admin SPA at /admin. Each committed API change asks the
+// rebuilder to rebuild the tenant it touched.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { registerApi, type ApiOptions } from '../../api/app';
+import type { Mailer } from '../../engine/mail/mailer';
+import type { Store } from '../../engine/store/connection';
+import { createSiteServer } from './site-server';
+import type { Rebuilder } from './rebuilder';
+
+export interface MastheadServerOptions {
+  outDir: string;
+  store: Store;
+  /** The built admin SPA (vite build output); the admin is not served when it is missing. */
+  adminDir: string | null;
+  rebuilder: Rebuilder;
+  mode: 'development' | 'production';
+  logger?: boolean;
+  /** Absolute origin of each site, with {key} and {domain}: links in member and newsletter mail. */
+  originTemplate: string;
+  /** The one mailer for member links and newsletter sends, and the unsubscribe links' HMAC key. */
+  mail?: { mailer: Mailer; unsubscribeSecret: string };
+  api?: Partial<ApiOptions>;
+}
+
+function mountAdmin(app: FastifyInstance, adminDir: string) {
+  void app.register(fastifyStatic, { root: adminDir, prefix: '/admin/', decorateReply: false, index: false, wildcard: false });
+  const shell = readFileSync(join(adminDir, 'index.html'));
+  // Every other /admin/* path is a client-side route: answer with the SPA's shell.
+  const spa = (_req: unknown, reply: FastifyReply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(shell);
+  app.get('/admin', spa);
+  app.get('/admin/*', spa);
+}
+
+export async function createMastheadServer(options: MastheadServerOptions): Promise<FastifyInstance> {
+  const siteUrl = (t: { tenantKey: string; domain: string }) =>
+    new URL(options.originTemplate.replaceAll('{key}', t.tenantKey).replaceAll('{domain}', t.domain)).origin;
+  const app = createSiteServer({ outDir: options.outDir, logger: options.logger ?? false });
+  await registerApi(app, {
+    store: options.store,
+    mode: options.mode,
+    onChange: (tenantKey) => options.rebuilder.request(tenantKey),
+    members: { mailer: options.mail?.mailer, siteUrl },
+    newsletters: { mailer: options.mail?.mailer, unsubscribeSecret: options.mail?.unsubscribeSecret, siteUrl },
+    ...options.api,
+  });
+  if (options.adminDir && existsSync(join(options.adminDir, 'index.html'))) mountAdmin(app, options.adminDir);
+  return app;
+}

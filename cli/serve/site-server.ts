@@ -1,0 +1,81 @@
+// The static site server behind `masthead serve`: each tenant by Host, its published files with
+// the right content types, its route rules (301s), the RSS query form, and 404.html with status
+// 404. A factory, so the API can be mounted on the same instance before it listens.
+import { createReadStream, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { matchRedirect } from '../../engine/build/emit-redirects';
+import { HOME_FEED_PATH, rssPathForQuery } from '../../engine/build/emit-feeds';
+import { fileForPath, headersFor } from './static-files';
+import { TenantDirectory } from './tenants';
+
+export interface SiteServerOptions {
+  /** The build output folder (holds one published folder per tenant). */
+  outDir: string;
+  /** Extra Host → tenant key mappings (e.g. production domains). */
+  hosts?: Record<string, string>;
+  logger?: boolean;
+}
+
+const RSS_QUERY_PATH = `/${HOME_FEED_PATH}`;
+const directories = new WeakMap<FastifyInstance, TenantDirectory>();
+
+/** The tenants a site server currently serves (sorted keys; the first answers for localhost). */
+export function servedTenants(app: FastifyInstance): string[] {
+  return directories.get(app)?.keys() ?? [];
+}
+
+function notFound(reply: FastifyReply, root: string | null) {
+  reply.code(404).header('cache-control', 'no-cache').header('x-content-type-options', 'nosniff');
+  if (root) {
+    try {
+      return reply.type('text/html; charset=utf-8').send(readFileSync(join(root, '404.html')));
+    } catch { /* no error page in this build */ }
+  }
+  return reply.type('text/plain; charset=utf-8').send('404 - Page Not Found');
+}
+
+/** Feeds are sent with the RSS media type (the static-file sender would say application/xml). */
+function sendFeed(reply: FastifyReply, root: string, file: string) {
+  return reply.headers(headersFor(file)).type('application/rss+xml; charset=utf-8').send(createReadStream(join(root, file)));
+}
+
+export function createSiteServer(options: SiteServerOptions): FastifyInstance {
+  const outDir = resolve(options.outDir);
+  const tenants = new TenantDirectory(outDir, options.hosts);
+  const app = Fastify({ logger: options.logger ?? false, trustProxy: false });
+  void app.register(fastifyStatic, { root: outDir, serve: false });
+  directories.set(app, tenants);
+
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    const key = tenants.keyForHost(request.hostname);
+    if (!key) return reply.code(404).type('text/plain; charset=utf-8').send(`No site is configured for "${request.hostname}".`);
+    const site = tenants.state(key);
+    const url = request.url;
+    const q = url.indexOf('?');
+    const path = q < 0 ? url : url.slice(0, q);
+    const query = q < 0 ? '' : url.slice(q + 1);
+
+    if (path === RSS_QUERY_PATH && query) {
+      const input = new URLSearchParams(query).get('input') ?? undefined;
+      const feed = rssPathForQuery(input);
+      const file = feed ? fileForPath(site.root, `/${feed}`) : null;
+      if (!file) return notFound(reply, site.root);
+      return sendFeed(reply, site.root, file);
+    }
+
+    const redirect = matchRedirect(site.rules, url);
+    if (redirect) return reply.code(redirect.status).header('cache-control', 'public, max-age=300').redirect(redirect.location, redirect.status);
+
+    const file = fileForPath(site.root, path);
+    if (!file) return notFound(reply, site.root);
+    if (file.startsWith('__rss/') && file.endsWith('.xml')) return sendFeed(reply, site.root, file);
+    reply.headers(headersFor(file));
+    return reply.sendFile(file, site.root, { cacheControl: false });
+  };
+
+  app.route({ method: ['GET', 'HEAD'], url: '/', handler });
+  app.route({ method: ['GET', 'HEAD'], url: '/*', handler });
+  return app;
+}

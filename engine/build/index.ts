@@ -1,0 +1,218 @@
+// The prerender pipeline: plan → load → resolve → render → emit → publish, timed per tenant.
+// The main thread reads the store (in slices, no per-page queries; bodies streamed in chunks) and
+// feeds render workers, at most two chunks per worker in flight, so memory stays bounded whatever
+// the corpus size. Workers resolve, render and emit the pages and the crawler files; the main
+// thread writes the stylesheet and assets, reads a small next tenant meanwhile, and publishes
+// each tenant atomically (publish.ts).
+import type { Store } from '../store/connection';
+import { streamContentBodies, type TenantRow } from '../store/site-reader';
+import { stylesheet, writeAssets } from './emit';
+import { load, type LoadResult } from './load';
+import { plan, type BuildOptions, type BuildPlan } from './plan';
+import { WorkerPool, workerHeapLimitMb } from './pool';
+import { cleanup, prepareTarget, publish, release, type BuildMeta } from './publish';
+import { hasPage } from './pages';
+import type { TenantIndex } from './types';
+import type { TaskResult, WorkerTask } from './worker-protocol';
+import { FileWriter } from './writer';
+
+export type { BuildOptions } from './plan';
+
+const LISTING_CHUNK = 40;
+const BODY_CHUNK = 250;
+/** A body chunk is split further beyond this many characters, so huge bodies never pile up in a worker. */
+const CHUNK_CHARS = 4_000_000;
+
+function bySize(items: { id: number; body: string }[], max: number): { id: number; body: string }[][] {
+  const parts: { id: number; body: string }[][] = [[]];
+  let size = 0;
+  for (const item of items) {
+    if (size + item.body.length > max && parts[parts.length - 1]!.length) {
+      parts.push([]);
+      size = 0;
+    }
+    parts[parts.length - 1]!.push(item);
+    size += item.body.length;
+  }
+  return parts;
+}
+
+/** Above this many items per tenant the next tenant is not read ahead (memory over speed). */
+const PREFETCH_MAX_ITEMS = 25_000;
+
+/**
+ * Wall time per stage of one tenant. A small tenant's load overlaps the previous tenant's render;
+ * emit (crawler files, in a worker, and assets) runs beside the page renders, so it is part of
+ * render's wall time too. total is the sum of load and the rest (wall time can be less).
+ */
+export interface StageTimings { load: number; render: number; emit: number; publish: number; total: number }
+export interface TenantSummary {
+  key: string; buildId: string; pages: number; files: number; bytes: number; assets: number;
+  routeRules: number; timings: StageTimings; warnings: string[];
+  /** Time the render workers spent on this tenant's tasks, summed over workers. */
+  workerBusyMs: number;
+}
+export interface BuildSummary {
+  buildId: string; outDir: string; workers: number; tenants: TenantSummary[]; pages: number; files: number;
+  wallMs: number; pagesPerSecond: number; peakRssMb: number;
+  /** CPU time of the whole process (all threads) during the build. */
+  cpuUserMs: number; cpuSystemMs: number;
+}
+
+export type BuildEvent =
+  | { type: 'plan'; buildId: string; tenants: string[]; workers: number }
+  | { type: 'tenant-start'; key: string; total: number }
+  | { type: 'progress'; key: string; done: number; total: number }
+  | { type: 'tenant-done'; key: string; summary: TenantSummary }
+  | { type: 'warning'; key: string; message: string };
+
+type Emit = (e: BuildEvent) => void;
+
+interface Rendered { prerendered: string[]; files: number; bytes: number; busyMs: number; emitMs: number; routeRules: Record<string, unknown>; warnings: string[] }
+
+/**
+ * Renders every page of a tenant through the pool, plus its crawler files (one more task); body
+ * chunks are read from the store only when a worker can take them.
+ */
+async function renderTenant(store: Store, pool: WorkerPool, key: string, ids: number[], sectionIds: (number | null)[], shellCount: number, emit: Emit): Promise<Rendered> {
+  const r: Rendered = { prerendered: [], files: 0, bytes: 0, busyMs: 0, emitMs: 0, routeRules: {}, warnings: [] };
+  let total = ids.length * 2 + sectionIds.length + shellCount;
+  const inflight = new Set<Promise<void>>();
+  const errors: unknown[] = [];
+  const onResult = (t: TaskResult) => {
+    for (const p of t.pages) r.prerendered.push(p);
+    r.files += t.files;
+    r.bytes += t.bytes;
+    r.busyMs += t.busyMs ?? 0;
+    if (t.routeRules) {
+      r.routeRules = t.routeRules;
+      r.emitMs += t.busyMs ?? 0;
+    }
+    if (t.warnings) r.warnings.push(...t.warnings);
+    emit({ type: 'progress', key, done: r.prerendered.length, total });
+  };
+  const submit = (task: WorkerTask, then?: (t: TaskResult) => void) => {
+    const p = pool.run(task).then((t) => { onResult(t); then?.(t); }, (e: unknown) => { errors.push(e); });
+    inflight.add(p);
+    void p.finally(() => inflight.delete(p));
+  };
+  emit({ type: 'tenant-start', key, total });
+  submit({ type: 'crawler' });
+  submit({ type: 'shells' });
+  for (const sectionId of sectionIds) {
+    submit({ type: 'listing', sectionId, from: 1, to: null }, (t) => {
+      const pages = t.listingPages ?? 1;
+      total += pages - 1;
+      for (let from = 2; from <= pages; from += LISTING_CHUNK) submit({ type: 'listing', sectionId, from, to: Math.min(pages, from + LISTING_CHUNK - 1) });
+    });
+  }
+  for await (const items of streamContentBodies(store, key, ids, BODY_CHUNK)) {
+    for (const part of bySize(items, CHUNK_CHARS)) {
+      if (errors.length) break;
+      await pool.slot();
+      submit({ type: 'content', items: part });
+    }
+  }
+  while (inflight.size) await Promise.all([...inflight]);
+  if (errors.length) throw errors[0];
+  return r;
+}
+
+/** A loaded tenant handed to buildTenant, which drops it once the workers have their copies. */
+interface Pending { loaded: Promise<LoadResult> | null; loadMs: number }
+
+async function buildTenant(store: Store, pool: WorkerPool, p: BuildPlan, tenant: TenantRow, pending: Pending, emit: Emit): Promise<TenantSummary> {
+  const t0 = performance.now();
+  const key = tenant.tenantKey;
+  const target = prepareTarget(p.outDir, key, p.buildId);
+  let failed = true;
+  try {
+    const result = await pending.loaded!;
+    pending.loaded = null;
+    const warnings = result.warnings;
+    let index: TenantIndex | null = result.index;
+    (result as { index: TenantIndex | null }).index = null;
+    for (const w of warnings) emit({ type: 'warning', key, message: w });
+    const t1 = performance.now();
+
+    const writer = new FileWriter(target.staging);
+    const css = stylesheet(index);
+    writer.write(css.path, css.body);
+    const ids = index.content.filter(hasPage).map((c) => c.id);
+    const sectionIds = [null, ...index.sections.filter((s) => s.alias !== 'home').map((s) => s.id)];
+    const shellCount = 4 + (index.memberships?.length ?? 0);
+    await pool.setTenant({ index, css: { href: css.href, integrity: css.integrity }, root: target.staging });
+    index = null; // the workers hold it now; the main thread keeps only the ids
+    const assetsStarted = performance.now();
+    let assetsMs = 0;
+    const assets = writeAssets(store, key, writer).then((n) => { assetsMs = performance.now() - assetsStarted; return n; });
+    const rendered = await renderTenant(store, pool, key, ids, sectionIds, shellCount, emit);
+    const assetCount = await assets;
+    for (const w of rendered.warnings) emit({ type: 'warning', key, message: w });
+    await pool.reset();
+    const t2 = performance.now();
+
+    rendered.prerendered.sort();
+    publish(target, { id: p.buildId, timestamp: p.now, routeRules: rendered.routeRules as BuildMeta['routeRules'], prerendered: rendered.prerendered });
+    failed = false;
+    cleanup(target);
+    const t3 = performance.now();
+    const summary: TenantSummary = {
+      key, buildId: p.buildId, pages: rendered.prerendered.length, files: rendered.files + writer.files + 2,
+      bytes: rendered.bytes + writer.bytes, assets: assetCount, routeRules: Object.keys(rendered.routeRules).length,
+      timings: { load: ms(pending.loadMs + (t1 - t0)), render: ms(t2 - t1), emit: ms(rendered.emitMs + assetsMs), publish: ms(t3 - t2), total: ms(pending.loadMs + (t3 - t0)) },
+      warnings: [...warnings, ...rendered.warnings],
+      workerBusyMs: ms(rendered.busyMs),
+    };
+    emit({ type: 'tenant-done', key, summary });
+    return summary;
+  } finally {
+    release(target, failed);
+  }
+}
+
+const ms = (n: number) => Math.round(n);
+
+/** Builds the chosen tenants' sites into `options.outDir` and publishes each atomically. */
+export async function runBuild(store: Store, options: BuildOptions, onEvent: Emit = () => {}): Promise<BuildSummary> {
+  const started = performance.now();
+  const cpu0 = process.cpuUsage();
+  const p = await plan(store, options);
+  // Workers start (load their modules) while the first tenant is read from the store.
+  const pool = new WorkerPool({ size: options.workers, heapLimitMb: workerHeapLimitMb(p.maxItems) });
+  onEvent({ type: 'plan', buildId: p.buildId, tenants: p.tenants.map((t) => t.tenantKey), workers: pool.size });
+  const tenants: TenantSummary[] = [];
+  const loadMs = new Map<string, number>();
+  const loadOf = (t: TenantRow) => {
+    const started = performance.now();
+    return load(store, t.tenantKey, { now: p.now, originTemplate: p.originTemplate }).then((r) => {
+      loadMs.set(t.tenantKey, performance.now() - started);
+      return r;
+    });
+  };
+  try {
+    let next: Promise<LoadResult | null> | null = p.tenants[0] ? loadOf(p.tenants[0]) : null;
+    for (const [i, t] of p.tenants.entries()) {
+      let current: LoadResult | null = (await next) ?? (await loadOf(t));
+      // A small next tenant is read from the store while this one renders; a large one waits, so
+      // the main thread never holds two large indexes at once.
+      const following = p.tenants[i + 1];
+      next = following && current.index.content.length <= PREFETCH_MAX_ITEMS ? loadOf(following) : null;
+      next?.catch(() => undefined);
+      const pending: Pending = { loaded: Promise.resolve(current), loadMs: loadMs.get(t.tenantKey) ?? 0 };
+      current = null; // buildTenant drops its reference once the workers have the index
+      tenants.push(await buildTenant(store, pool, p, t, pending, onEvent));
+    }
+  } finally {
+    await pool.close();
+  }
+  const wallMs = ms(performance.now() - started);
+  const pages = tenants.reduce((n, t) => n + t.pages, 0);
+  return {
+    buildId: p.buildId, outDir: p.outDir, workers: pool.size, tenants, pages,
+    files: tenants.reduce((n, t) => n + t.files, 0), wallMs,
+    pagesPerSecond: Math.round(pages / Math.max(wallMs / 1000, 0.001)),
+    peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
+    cpuUserMs: ms(process.cpuUsage(cpu0).user / 1000), cpuSystemMs: ms(process.cpuUsage(cpu0).system / 1000),
+  };
+}

@@ -1,0 +1,137 @@
+// Stage 6, publish: the atomic swap (DESIGN §4). A build is written into a staging folder
+// out/.builds/<key>/.staging-<id>/; builds/meta/<id>.json and then builds/latest.json are written
+// there (temp name + rename); the folder is renamed to out/.builds/<key>/<id>/; last, the symlink
+// out/<key> is replaced by a new one (a rename, atomic on POSIX). Until that rename the previous
+// build stays served whole: killing the process at any moment leaves out/<key> pointing at a
+// complete build whose latest.json names itself. One writer per tenant: a lock file with the pid.
+import {
+  existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, symlinkSync,
+  unlinkSync, writeFileSync, openSync, closeSync,
+} from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import type { RouteRules } from './emit-redirects';
+
+export const BUILDS_DIR = '.builds';
+const KEEP_BUILDS = 2;
+
+export interface BuildMeta { id: string; timestamp: number; routeRules: RouteRules; prerendered: string[] }
+export interface LatestBuild { id: string; timestamp: number }
+
+export interface TenantTarget {
+  key: string;
+  buildId: string;
+  /** out/<key>: the symlink readers and static hosts serve. */
+  livePath: string;
+  /** out/.builds/<key> */
+  buildsRoot: string;
+  /** out/.builds/<key>/.staging-<id> */
+  staging: string;
+  lockPath: string;
+}
+
+function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Takes the tenant's lock (stealing it from a dead process) and creates the staging folder. */
+export function prepareTarget(outDir: string, key: string, buildId: string): TenantTarget {
+  const out = resolve(outDir);
+  const buildsRoot = join(out, BUILDS_DIR, key);
+  mkdirSync(buildsRoot, { recursive: true });
+  const lockPath = join(buildsRoot, '.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(lockPath, 'wx');
+      writeFileSync(fd, String(process.pid));
+      closeSync(fd);
+      break;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST' || attempt === 1) throw e;
+      const pid = Number(readFileSync(lockPath, 'utf8').trim());
+      if (Number.isInteger(pid) && pid > 0 && pidAlive(pid) && pid !== process.pid) {
+        throw new Error(`Another build of "${key}" is running (pid ${pid}); lock ${lockPath}`);
+      }
+      rmSync(lockPath, { force: true });
+    }
+  }
+  const staging = join(buildsRoot, `.staging-${buildId}`);
+  rmSync(staging, { recursive: true, force: true });
+  mkdirSync(staging, { recursive: true });
+  return { key, buildId, livePath: join(out, key), buildsRoot, staging, lockPath };
+}
+
+/** Writes `data` to `path` under a temporary name, then renames it into place. */
+export function writeAtomic(path: string, data: string): void {
+  const tmp = `${path}.tmp-${process.pid}`;
+  writeFileSync(tmp, data);
+  renameSync(tmp, path);
+}
+
+/** The build currently served for a tenant, read from out/<key>/builds/latest.json. */
+export function readLatest(outDir: string, key: string): LatestBuild | null {
+  try {
+    return JSON.parse(readFileSync(join(resolve(outDir), key, 'builds', 'latest.json'), 'utf8')) as LatestBuild;
+  } catch {
+    return null;
+  }
+}
+
+/** Finishes the staging folder and swaps it in. Returns the published build folder. */
+export function publish(target: TenantTarget, meta: BuildMeta): string {
+  const metaDir = join(target.staging, 'builds', 'meta');
+  mkdirSync(metaDir, { recursive: true });
+  writeAtomic(join(metaDir, `${meta.id}.json`), JSON.stringify(meta));
+  // latest.json last: it names this build only once every other file of it is in place.
+  writeAtomic(join(target.staging, 'builds', 'latest.json'), JSON.stringify({ id: meta.id, timestamp: meta.timestamp } satisfies LatestBuild));
+  const final = join(target.buildsRoot, target.buildId);
+  rmSync(final, { recursive: true, force: true });
+  renameSync(target.staging, final);
+  swapLink(target.livePath, final);
+  return final;
+}
+
+function swapLink(livePath: string, final: string): void {
+  const link = relative(join(livePath, '..'), final);
+  const tmp = `${livePath}.link-${process.pid}`;
+  rmSync(tmp, { force: true });
+  symlinkSync(link, tmp, 'dir');
+  const existing = existsSync(livePath) || isSymlink(livePath) ? lstatSync(livePath) : null;
+  if (existing && !existing.isSymbolicLink()) {
+    // An output folder from before atomic publishing: move it aside once (brief gap, first time only).
+    renameSync(livePath, `${final}.previous-folder`);
+  }
+  renameSync(tmp, livePath);
+}
+
+function isSymlink(p: string): boolean {
+  try {
+    return lstatSync(p).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
+/** Removes stale staging folders and all but the newest published builds (never the live one). */
+export function cleanup(target: TenantTarget): void {
+  let live = '';
+  try {
+    live = readlinkSync(target.livePath).split('/').pop() ?? '';
+  } catch { /* no live build yet */ }
+  const names = readdirSync(target.buildsRoot).filter((n) => n !== '.lock');
+  for (const n of names) if (n.startsWith('.staging-') && n !== `.staging-${target.buildId}`) rmSync(join(target.buildsRoot, n), { recursive: true, force: true });
+  const builds = names.filter((n) => !n.startsWith('.')).sort().reverse();
+  for (const n of builds.slice(KEEP_BUILDS)) if (n !== live) rmSync(join(target.buildsRoot, n), { recursive: true, force: true });
+}
+
+/** Releases the lock; on failure also drops the unfinished staging folder. */
+export function release(target: TenantTarget, failed: boolean): void {
+  if (failed) rmSync(target.staging, { recursive: true, force: true });
+  try {
+    if (readFileSync(target.lockPath, 'utf8').trim() === String(process.pid)) unlinkSync(target.lockPath);
+  } catch { /* already gone */ }
+}

@@ -1,0 +1,220 @@
+// Read-only loaders the site build needs. One query per table for a tenant (no per-page round
+// trips), bodies and asset bytes streamed in chunks so memory stays bounded. "Live" content is
+// published (status 1) and inside its startDate/endDate window at `now`; schedules count only
+// inside their own windows. Rows come back raw (JSON columns parsed); engine/build/load.ts maps them.
+import type { SiteSettings } from '../domain/settings';
+import type { SqlValue, Store } from './connection';
+
+export interface TenantRow { tenantKey: string; name: string; domain: string; abbreviation: string; isTest: boolean; settings: SiteSettings }
+export interface SectionRow { id: number; name: string; alias: string; parentId: number | null; description: string | null; status: number; sequence: number; updatedAt: number }
+export interface ContentRow {
+  id: number; type: string; name: string; slug: string; teaser: string; published: number | null; startDate: number | null;
+  endDate: number | null; updatedAt: number; primarySectionId: number; primaryImageId: number | null; labels: string[];
+  gatingSurveyType: string | null; userRegistrationRequired: boolean; linkUrl: string | null; seoTitle: string | null;
+  description: string | null; event: Record<string, unknown> | null;
+}
+export interface AssetMetaRow { id: number; path: string; mimeType: string; alt: string; caption: string | null; credit: string | null; width: number; height: number }
+export interface LinkRow { contentId: number; targetId: number; position: number }
+export interface NamedLinkRow { contentId: number; targetId: number; name: string; position: number }
+export interface ScheduleRow { contentId: number; sectionId: number; option: string }
+export interface LayoutRow { [column: string]: unknown }
+export interface MenuRow { key: string; links: { label: string; href: string; external: boolean }[] }
+export interface RedirectRow { from: string; to: string; preserveQueryString: boolean }
+export interface MembershipRow { id: number; title: string; alias: string; description: string; isFree: boolean }
+export interface NewsletterRow { id: number; title: string; description: string; showInSubscribeBlock: boolean }
+
+export interface SiteRows {
+  tenant: TenantRow;
+  sections: SectionRow[];
+  /** Live content without bodies, newest published first. */
+  content: ContentRow[];
+  authors: NamedLinkRow[];
+  terms: NamedLinkRow[];
+  related: LinkRow[];
+  contentMemberships: LinkRow[];
+  schedules: ScheduleRow[];
+  assets: AssetMetaRow[];
+  layouts: LayoutRow[];
+  menus: MenuRow[];
+  redirects: RedirectRow[];
+  /** Old section aliases (from → to). Not stored yet, so always empty. */
+  oldAliases: RedirectRow[];
+  memberships: MembershipRow[];
+  newsletters: NewsletterRow[];
+}
+
+const LIVE = '(c.status = 1 AND (c.start_date IS NULL OR c.start_date <= ?) AND (c.end_date IS NULL OR c.end_date > ?))';
+const json = <T>(v: unknown, fallback: T): T => (typeof v === 'string' ? (JSON.parse(v) as T) : ((v as T | null) ?? fallback));
+const bool = (v: unknown) => v === 1 || v === true;
+
+/** Every tenant, ordered by key (the first one is what `localhost` serves). */
+export async function listTenants(store: Store): Promise<TenantRow[]> {
+  const rows = await store.all<Record<string, unknown>>(
+    'SELECT tenant_key AS tenantKey, name, domain, abbreviation, is_test AS isTest, settings FROM tenants ORDER BY tenant_key',
+  );
+  return rows.map((r) => ({
+    tenantKey: String(r.tenantKey), name: String(r.name), domain: String(r.domain), abbreviation: String(r.abbreviation),
+    isTest: bool(r.isTest), settings: json<SiteSettings>(r.settings, {} as SiteSettings),
+  }));
+}
+
+/** Live content rows with ids in (after, upTo], by id. */
+async function contentRows(store: Store, key: string, now: number, after: number, upTo: number): Promise<ContentRow[]> {
+  const rows = await store.all<Record<string, unknown>>(
+    `SELECT c.id, c.type, c.name, c.slug, c.teaser, c.published, c.start_date AS startDate, c.end_date AS endDate,
+       c.updated_at AS updatedAt, c.primary_section_id AS primarySectionId, c.primary_image_id AS primaryImageId,
+       c.labels, c.gating_survey_type AS gatingSurveyType, c.user_registration_required AS userRegistrationRequired,
+       c.link_url AS linkUrl, c.seo_title AS seoTitle, json_extract(c.metadata, '$.description') AS description, c.event
+     FROM content c WHERE c.tenant_key = ? AND ${LIVE} AND c.id > ? AND c.id <= ? ORDER BY c.id`,
+    [key, now, now, after, upTo],
+  );
+  return rows.map((r) => ({
+    id: r.id as number, type: r.type as string, name: r.name as string, slug: r.slug as string, teaser: (r.teaser as string) ?? '',
+    published: (r.published as number | null) ?? null, startDate: (r.startDate as number | null) ?? null, endDate: (r.endDate as number | null) ?? null,
+    updatedAt: r.updatedAt as number, primarySectionId: r.primarySectionId as number, primaryImageId: (r.primaryImageId as number | null) ?? null,
+    labels: json<string[]>(r.labels, []), gatingSurveyType: (r.gatingSurveyType as string | null) ?? null,
+    userRegistrationRequired: bool(r.userRegistrationRequired), linkUrl: (r.linkUrl as string | null) ?? null,
+    seoTitle: (r.seoTitle as string | null) ?? null, description: typeof r.description === 'string' ? r.description : null,
+    event: r.event === null || r.event === undefined ? null : json<Record<string, unknown>>(r.event, {}),
+  }));
+}
+
+/** Newest published first (undated last), then highest id: the order of TenantIndex.content. */
+function newestFirst(a: ContentRow, b: ContentRow): number {
+  if (a.published !== b.published) {
+    if (a.published === null) return 1;
+    if (b.published === null) return -1;
+    return b.published - a.published;
+  }
+  return b.id - a.id;
+}
+
+/** Rows of a link table for the tenant's live content with ids in (after, upTo]. */
+function linkRows<T>(store: Store, key: string, now: number, after: number, upTo: number, sql: string): Promise<T[]> {
+  return store.all<T>(sql.replace('$LIVE', `${LIVE} AND c.id > ? AND c.id <= ?`), [key, now, now, after, upTo]);
+}
+
+const AUTHORS = `SELECT ca.content_id AS contentId, ca.person_id AS targetId, p.full_name AS name, ca.position AS position
+  FROM content_authors ca JOIN content c ON c.id = ca.content_id JOIN persons p ON p.id = ca.person_id
+  WHERE c.tenant_key = ? AND $LIVE ORDER BY ca.content_id, ca.position`;
+const TERMS = `SELECT ct.content_id AS contentId, ct.taxonomy_id AS targetId, t.name AS name, 0 AS position
+  FROM content_taxonomy ct JOIN content c ON c.id = ct.content_id JOIN taxonomy t ON t.id = ct.taxonomy_id
+  WHERE c.tenant_key = ? AND $LIVE ORDER BY ct.content_id, t.name`;
+const RELATED = `SELECT r.content_id AS contentId, r.related_id AS targetId, r.position AS position
+  FROM content_related r JOIN content c ON c.id = r.content_id WHERE c.tenant_key = ? AND $LIVE ORDER BY r.content_id, r.position`;
+const MEMBERS = `SELECT m.content_id AS contentId, m.membership_id AS targetId, 0 AS position
+  FROM content_memberships m JOIN content c ON c.id = m.content_id WHERE c.tenant_key = ? AND $LIVE`;
+const SCHEDULES = `SELECT s.content_id AS contentId, s.section_id AS sectionId, s.option AS option
+  FROM website_schedules s JOIN content c ON c.id = s.content_id
+  WHERE c.tenant_key = ? AND $LIVE AND (s.start_date IS NULL OR s.start_date <= $NOW) AND (s.end_date IS NULL OR s.end_date > $NOW)`;
+
+/** Live content is read in slices of this many ids, so no query result is huge whatever the tenant's size. */
+const PAGE = 5000;
+
+async function siteStructure(store: Store, key: string) {
+  const [sections, assets, layouts, menus, redirects, memberships, newsletters] = await Promise.all([
+    store.all<SectionRow>(
+      `SELECT id, name, alias, parent_id AS parentId, description, status, sequence, updated_at AS updatedAt
+       FROM website_sections WHERE tenant_key = ? ORDER BY sequence, id`, [key]),
+    store.all<AssetMetaRow>(
+      `SELECT id, path, mime_type AS mimeType, alt, caption, credit, width, height FROM assets WHERE tenant_key = ? ORDER BY id`, [key]),
+    store.all<LayoutRow>(
+      `SELECT id, name, type, key, aliases, propagate, page_type AS pageType, content_types AS contentTypes, content_ids AS contentIds,
+         section_ids AS sectionIds, gating_requirements AS gatingRequirements, is_global AS isGlobal, hide_header AS hideHeader,
+         hide_footer AS hideFooter, load_more_type AS loadMoreType, exclude_ads AS excludeAds, primary_grid AS primaryGrid,
+         secondary_grid AS secondaryGrid
+       FROM layouts WHERE tenant_key = ? ORDER BY id`, [key]),
+    store.all<Record<string, unknown>>('SELECT key, links FROM menus WHERE tenant_key = ?', [key]),
+    store.all<Record<string, unknown>>(
+      'SELECT from_path AS "from", to_path AS "to", preserve_query_string AS preserveQueryString FROM redirects WHERE tenant_key = ? ORDER BY id', [key]),
+    store.all<Record<string, unknown>>(
+      'SELECT id, title, alias, description, is_free AS isFree FROM memberships WHERE tenant_key = ? AND status = 1 ORDER BY id', [key]),
+    store.all<Record<string, unknown>>(
+      'SELECT id, title, description, show_in_subscribe_block AS showInSubscribeBlock FROM newsletters WHERE tenant_key = ? ORDER BY id', [key]),
+  ]);
+  return {
+    sections, assets,
+    layouts: layouts.map(parseLayoutRow),
+    menus: menus.map((m) => ({ key: String(m.key), links: json<MenuRow['links']>(m.links, []) })),
+    redirects: redirects.map((r) => ({ from: String(r.from), to: String(r.to), preserveQueryString: bool(r.preserveQueryString) })),
+    memberships: memberships.map((m) => ({ id: m.id as number, title: String(m.title), alias: String(m.alias), description: String(m.description ?? ''), isFree: bool(m.isFree) })),
+    newsletters: newsletters.map((n) => ({ id: n.id as number, title: String(n.title), description: String(n.description ?? ''), showInSubscribeBlock: bool(n.showInSubscribeBlock) })),
+  };
+}
+
+const LAYOUT_JSON = ['aliases', 'contentTypes', 'contentIds', 'sectionIds', 'excludeAds', 'primaryGrid', 'secondaryGrid'];
+const LAYOUT_BOOL = ['propagate', 'isGlobal', 'hideHeader', 'hideFooter'];
+function parseLayoutRow(row: LayoutRow): LayoutRow {
+  const out: LayoutRow = {};
+  for (const [k, v] of Object.entries(row)) {
+    if (v === null) continue; // optional columns: absent rather than null, as the domain schema expects
+    out[k] = LAYOUT_JSON.includes(k) ? json(v, null) : LAYOUT_BOOL.includes(k) ? bool(v) : v;
+  }
+  return out;
+}
+
+/** How many published items each tenant has inside its window at `now` (sizes the build's workers). */
+export async function countLiveContent(store: Store, now: number): Promise<Map<string, number>> {
+  const rows = await store.all<{ k: string; n: number }>(`SELECT c.tenant_key AS k, count(*) AS n FROM content c WHERE ${LIVE} GROUP BY c.tenant_key`, [now, now]);
+  return new Map(rows.map((r) => [r.k, r.n]));
+}
+
+/** Everything a tenant's build needs except bodies and asset bytes. Throws when the tenant is unknown. */
+export async function loadSiteRows(store: Store, tenantKey: string, now: number): Promise<SiteRows> {
+  const tenant = (await listTenants(store)).find((t) => t.tenantKey === tenantKey);
+  if (!tenant) throw new Error(`Unknown tenant "${tenantKey}"`);
+  const structure = await siteStructure(store, tenantKey);
+  const out: Pick<SiteRows, 'content' | 'authors' | 'terms' | 'related' | 'contentMemberships' | 'schedules'> = {
+    content: [], authors: [], terms: [], related: [], contentMemberships: [], schedules: [],
+  };
+  const ids = (await store.all<{ id: number }>(`SELECT c.id FROM content c WHERE c.tenant_key = ? AND ${LIVE} ORDER BY c.id`, [tenantKey, now, now])).map((r) => r.id);
+  const schedulesSql = SCHEDULES.replaceAll('$NOW', String(Math.trunc(now)));
+  for (let i = 0; i < ids.length; i += PAGE) {
+    const after = i === 0 ? 0 : ids[i - 1]!;
+    const upTo = ids[Math.min(i + PAGE, ids.length) - 1]!;
+    const [content, authors, terms, related, members, schedules] = await Promise.all([
+      contentRows(store, tenantKey, now, after, upTo),
+      linkRows<NamedLinkRow>(store, tenantKey, now, after, upTo, AUTHORS),
+      linkRows<NamedLinkRow>(store, tenantKey, now, after, upTo, TERMS),
+      linkRows<LinkRow>(store, tenantKey, now, after, upTo, RELATED),
+      linkRows<LinkRow>(store, tenantKey, now, after, upTo, MEMBERS),
+      linkRows<ScheduleRow>(store, tenantKey, now, after, upTo, schedulesSql),
+    ]);
+    for (const [to, from] of [[out.content, content], [out.authors, authors], [out.terms, terms], [out.related, related], [out.contentMemberships, members], [out.schedules, schedules]] as const) {
+      for (const row of from) (to as unknown[]).push(row);
+    }
+  }
+  out.content.sort(newestFirst);
+  return { tenant, ...structure, ...out, oldAliases: [] };
+}
+
+/**
+ * Bodies of the given content ids, `chunkSize` at a time, in the order given. Ids that are not the
+ * tenant's are skipped. Only one chunk is held at a time.
+ */
+export async function* streamContentBodies(store: Store, tenantKey: string, ids: readonly number[], chunkSize = 400): AsyncGenerator<{ id: number; body: string }[]> {
+  const size = Math.max(1, Math.min(chunkSize, 900));
+  for (let i = 0; i < ids.length; i += size) {
+    const slice = ids.slice(i, i + size);
+    const rows = await store.all<{ id: number; body: string }>(
+      `SELECT id, body FROM content WHERE tenant_key = ? AND id IN (${slice.map(() => '?').join(',')})`,
+      [tenantKey, ...slice] as SqlValue[],
+    );
+    const byId = new Map(rows.map((r) => [r.id, r.body ?? '']));
+    yield slice.filter((id) => byId.has(id)).map((id) => ({ id, body: byId.get(id)! }));
+  }
+}
+
+/** The tenant's asset files (path, type, bytes), a few at a time. */
+export async function* streamAssetFiles(store: Store, tenantKey: string, chunkSize = 50): AsyncGenerator<{ id: number; path: string; mimeType: string; data: Buffer }[]> {
+  let after = 0;
+  for (;;) {
+    const rows = await store.all<{ id: number; path: string; mimeType: string; data: Buffer }>(
+      'SELECT id, path, mime_type AS mimeType, data FROM assets WHERE tenant_key = ? AND id > ? ORDER BY id LIMIT ?',
+      [tenantKey, after, chunkSize],
+    );
+    if (rows.length === 0) return;
+    after = rows[rows.length - 1]!.id;
+    yield rows;
+  }
+}

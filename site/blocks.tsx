@@ -1,0 +1,170 @@
+// The grid: rows → columns → blocks (public §3 "Grid"). Rows arrive already resolved: empty blocks,
+// columns and rows dropped and layouts remapped. Heading levels follow the nesting (row title h2,
+// block title one below, item titles one below that), so headings never skip a level.
+import { renderToStaticMarkup } from 'react-dom/server';
+import type { BlockView, ContentView, RowView } from './model';
+import { A } from './link';
+import { autocomplete } from './attrs';
+import { Island } from './island';
+import { ItemList, Pagination, Picture, itemHtml, type ItemHtmlCache } from './items';
+import { ContentBody, ContentHero } from './content';
+
+type Level = 2 | 3 | 4 | 5;
+const next = (l: Level): Level => (l < 5 ? ((l + 1) as Level) : 5);
+
+function BlockTitle({ block, level }: { block: BlockView; level: Level }) {
+  const t = block.settings.title;
+  if (!t) return null;
+  const Tag = `h${level}` as 'h2';
+  return <Tag className="block-title">{block.settings.link ? <A link={{ ...block.settings.link, label: t }} /> : t}</Tag>;
+}
+
+type NewsletterView = Extract<BlockView, { kind: 'newsletter' }>;
+
+function NewsletterFields({ block, uid }: { block: NewsletterView; uid: string }) {
+  return (
+    <>
+      <fieldset>
+        <legend>Select the newsletters you want to receive</legend>
+        {block.newsletters.map((n) => (
+          <label key={n.id} className="newsletter-option">
+            <input type="checkbox" name="newsletters[]" value={String(n.id)} />
+            <span className="newsletter-name">{n.title}</span>
+            {n.description && <span className="newsletter-description">{n.description}</span>}
+          </label>
+        ))}
+      </fieldset>
+      <label htmlFor={`${uid}-email`}>Email Address</label>
+      <input id={`${uid}-email`} type="email" name="email" placeholder="Enter your email here" {...autocomplete('email')} />
+      <button type="submit" className="button">Sign Up</button>
+    </>
+  );
+}
+
+function NewsletterBlock({ block, uid, inner }: { block: NewsletterView; uid: string; inner: string | undefined }) {
+  const props = block.promoCode ? JSON.stringify({ promoCode: block.promoCode }) : undefined;
+  if (inner !== undefined) return <form className="newsletter-form" data-island="newsletter-subscribe" data-props={props} dangerouslySetInnerHTML={{ __html: inner }} />;
+  return <form className="newsletter-form" data-island="newsletter-subscribe" data-props={props}><NewsletterFields block={block} uid={uid} /></form>;
+}
+
+/** Inner HTML rendered ahead of the page render and shared across pages (see prerenderBlocks). */
+export type Prerendered = Map<BlockView, string>;
+
+function BlockBody({ block, level, uid, pre, content }: { block: BlockView; level: Level; uid: string; pre: Prerendered; content: ContentView | null }) {
+  switch (block.kind) {
+    case 'list':
+      return (
+        <>
+          <ItemList items={block.items} display={block.display} level={level} html={pre.get(block)} />
+          {block.pagination && <Pagination p={block.pagination} />}
+        </>
+      );
+    case 'related': return <ItemList items={block.items} display="compact" level={level} html={pre.get(block)} />;
+    case 'hero': return content && <ContentHero content={content} />;
+    case 'body': return content && <ContentBody content={content} />;
+    case 'image':
+      return (
+        <figure className="primary-image">
+          <Picture image={block.image} eager />
+          {(block.image.caption || block.image.credit) && (
+            <figcaption>{block.image.caption}{block.image.credit && <span className="credit"> {block.image.credit}</span>}</figcaption>
+          )}
+        </figure>
+      );
+    case 'images':
+      return (
+        <ul className="image-grid">
+          {block.images.map((img, i) => (
+            <li key={i}><figure><Picture image={img} />{img.caption && <figcaption>{img.caption}</figcaption>}</figure></li>
+          ))}
+        </ul>
+      );
+    case 'html': return <div className="rich-text" dangerouslySetInnerHTML={{ __html: block.html }} />;
+    case 'newsletter': return <NewsletterBlock block={block} uid={uid} inner={pre.get(block)} />;
+    case 'ad': return <div className="ad-slot" data-island="ad-slot" data-ad-slot={block.slot} data-ad-sizes={block.sizes.map(([w, h]) => `${w}x${h}`).join(',')} />;
+    case 'island': return <Island name={block.island} props={block.props} />;
+  }
+}
+
+function Block({ block, level, uid, pre, content }: { block: BlockView; level: Level; uid: string; pre: Prerendered; content: ContentView | null }) {
+  const s = block.settings;
+  const titled = Boolean(s.title);
+  return (
+    <div className={`block block-${block.kind} scheme-${s.colorScheme}`}>
+      <BlockTitle block={block} level={level} />
+      <BlockBody block={block} level={titled ? next(level) : level} uid={uid} pre={pre} content={content} />
+      {s.cta && (
+        <div className="block-cta">
+          {s.cta.text && <p>{s.cta.text}</p>}
+          {s.cta.button && <A link={s.cta.button} className="button" />}
+        </div>
+      )}
+    </div>
+  );
+}
+
+const rowLevel = (row: RowView): Level => (row.title ? 3 : 2);
+const blockUid = (r: number, c: number, i: number) => `b${r}-${c}-${i}`;
+const newsletterCache = new WeakMap<BlockView, Map<string, string>>();
+
+/**
+ * Renders, ahead of the page, the parts of blocks that repeat across pages: list items (cached per
+ * item) and the newsletter form's fields (cached per block view and position). Call outside a render.
+ */
+export function prerenderBlocks(rows: RowView[], items: ItemHtmlCache): Prerendered {
+  const pre: Prerendered = new Map();
+  rows.forEach((row, r) => row.columns.forEach((col, c) => col.blocks.forEach((b, i) => {
+    const level = b.settings.title ? next(rowLevel(row)) : rowLevel(row);
+    if (b.kind === 'list' || b.kind === 'related') {
+      const display = b.kind === 'list' ? b.display : 'compact';
+      let html = '';
+      for (const it of b.items) html += itemHtml(it, display, level, items);
+      pre.set(b, html);
+    } else if (b.kind === 'newsletter') {
+      const uid = blockUid(r, c, i);
+      let byUid = newsletterCache.get(b);
+      if (!byUid) newsletterCache.set(b, (byUid = new Map()));
+      let html = byUid.get(uid);
+      if (html === undefined) byUid.set(uid, (html = renderToStaticMarkup(<NewsletterFields block={b} uid={uid} />)));
+      pre.set(b, html);
+    }
+  })));
+  return pre;
+}
+
+export function Grid({ rows, pre = new Map(), content = null }: { rows: RowView[]; pre?: Prerendered; content?: ContentView | null }) {
+  return (
+    <>
+      {rows.map((row, r) => {
+        const level = rowLevel(row);
+        const colored = row.backgroundColor || row.textColor ? ` row-colored row-${r}` : '';
+        const Tag = row.title ? 'section' : 'div';
+        return (
+          <Tag key={r} className={`row row-${row.width}${colored}`}>
+            {row.title && <h2 className="row-title">{row.link ? <A link={{ ...row.link, label: row.title }} /> : row.title}</h2>}
+            <div className={`columns layout-${row.layout}`}>
+              {row.columns.map((col, c) => (
+                <div key={c} className="column">
+                  {col.blocks.map((b, i) => <Block key={i} block={b} level={level} uid={blockUid(r, c, i)} pre={pre} content={content} />)}
+                </div>
+              ))}
+            </div>
+          </Tag>
+        );
+      })}
+    </>
+  );
+}
+
+/** CSS for rows with their own colours (kept out of style attributes), written into <head>. */
+export function rowColorCss(rows: RowView[]): string {
+  let css = '';
+  rows.forEach((row, r) => {
+    if (!row.backgroundColor && !row.textColor) return;
+    const hex = (c: string | null) => (c && /^#[0-9a-fA-F]{6}$/.test(c) ? c : null);
+    const bg = hex(row.backgroundColor);
+    const fg = hex(row.textColor);
+    css += `.row-${r}{${bg ? `background:${bg};` : ''}${fg ? `color:${fg};` : ''}}`;
+  });
+  return css;
+}

@@ -1,0 +1,65 @@
+// A content item's hero (deck, byline, date, event place), its body and the print view's article.
+// Body HTML arrives sanitised (engine/build/sanitize.ts); gated bodies arrive empty and show the
+// teaser and the gate's island instead.
+import type { ContentView } from './model';
+import { A } from './link';
+import { datetime } from './attrs';
+import { Island } from './island';
+import { Picture } from './items';
+
+export function Byline({ content }: { content: ContentView }) {
+  if (content.authors.length === 0 && !content.date) return null;
+  return (
+    <p className="byline">
+      {content.authors.length > 0 && <span className="authors">By {content.authors.join(', ')}</span>}
+      {content.date && <time {...datetime(content.dateTime)}>{content.date}</time>}
+    </p>
+  );
+}
+
+export function ContentHero({ content }: { content: ContentView }) {
+  return (
+    <div className="content-hero">
+      <p className="content-kicker">
+        {content.section && <A link={content.section} className="content-section" />}
+        {content.labels.map((l) => <span key={l} className="item-label">{l}</span>)}
+      </p>
+      {content.teaser && <p className="deck">{content.teaser}</p>}
+      <Byline content={content} />
+      {content.event && (content.event.venue || content.event.place) && (
+        <p className="event-place">{[content.event.venue, content.event.place].filter(Boolean).join(' · ')}</p>
+      )}
+      {content.externalUrl && <A link={content.externalUrl} className="button" />}
+    </div>
+  );
+}
+
+export function ContentBody({ content }: { content: ContentView }) {
+  if (content.gated) {
+    return (
+      <div className="content-body gated">
+        {content.teaser && <p>{content.teaser}</p>}
+        <Island name="gate" props={{ contentId: content.id }} className="gate">
+          <p>This content is available to members. <a href="/account/login">Log in</a> or <a href="/membership/choose">join</a> to keep reading.</p>
+        </Island>
+      </div>
+    );
+  }
+  return <div className="content-body rich-text" dangerouslySetInnerHTML={{ __html: content.bodyHtml }} />;
+}
+
+export function PrintArticle({ content }: { content: ContentView }) {
+  return (
+    <article className="print-article">
+      {content.teaser && <p className="deck">{content.teaser}</p>}
+      <Byline content={content} />
+      {content.image && (
+        <figure>
+          <Picture image={content.image} eager />
+          {content.image.caption && <figcaption>{content.image.caption}</figcaption>}
+        </figure>
+      )}
+      <ContentBody content={content} />
+    </article>
+  );
+}

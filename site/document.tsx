@@ -1,0 +1,78 @@
+// The whole HTML document of a page. Header, mega menu and footer are the same on every page of a
+// tenant, so each is rendered once per chrome (the header once per current section) and reused;
+// only the head and <main> are rendered per page. React escapes every text and attribute value.
+import { renderToStaticMarkup } from 'react-dom/server';
+import type { ChromeView, PageView } from './model';
+import { Head } from './head';
+import { Header } from './header';
+import { MegaMenu } from './mega-menu';
+import { Footer, copyrightLine } from './footer';
+import { Main } from './pages';
+import { prerenderBlocks, rowColorCss } from './blocks';
+import type { ItemHtmlCache } from './items';
+
+/** The print view's reduced chrome: logo and copyright only (print CSS hides the rest). */
+function PrintHeader({ chrome }: { chrome: ChromeView }) {
+  return (
+    <header className="print-header site-width">
+      <a className="logo" href="/"><picture><img src={chrome.logo.src} alt={chrome.siteName} height={chrome.logo.height} /></picture></a>
+    </header>
+  );
+}
+function PrintFooter({ chrome }: { chrome: ChromeView }) {
+  return <footer className="print-footer site-width"><p>{copyrightLine(chrome.year, chrome.siteName)}</p></footer>;
+}
+
+interface Fragments { mega: string; footer: string; printHeader: string; printFooter: string; headers: Map<string, string>; items: ItemHtmlCache }
+const cache = new WeakMap<ChromeView, Fragments>();
+
+function fragments(chrome: ChromeView): Fragments {
+  let f = cache.get(chrome);
+  if (!f) {
+    f = {
+      mega: renderToStaticMarkup(<MegaMenu chrome={chrome} />),
+      footer: renderToStaticMarkup(<Footer chrome={chrome} />),
+      printHeader: renderToStaticMarkup(<PrintHeader chrome={chrome} />),
+      printFooter: renderToStaticMarkup(<PrintFooter chrome={chrome} />),
+      headers: new Map(),
+      items: new Map(),
+    };
+    cache.set(chrome, f);
+  }
+  return f;
+}
+
+function header(chrome: ChromeView, f: Fragments, sectionPath: string | null): string {
+  const key = sectionPath ?? '';
+  let html = f.headers.get(key);
+  if (html === undefined) {
+    html = renderToStaticMarkup(<Header chrome={chrome} sectionPath={sectionPath} />);
+    if (f.headers.size < 500) f.headers.set(key, html);
+  }
+  return html;
+}
+
+const LANG = /^[a-z]{2}(-[A-Z]{2})?$/;
+
+
+/** The complete document, starting with <!DOCTYPE html>. */
+export function renderDocument(page: PageView, chrome: ChromeView): string {
+  const f = fragments(chrome);
+  // Two renders: in one, React would move the stylesheet link and the JSON-LD script out of <head>.
+  const head = renderToStaticMarkup(<Head head={page.head} chrome={chrome} />);
+  const pre = prerenderBlocks(page.rows, f.items);
+  const main = renderToStaticMarkup(<Main page={page} chrome={chrome} pre={pre} />);
+  const rowCss = rowColorCss(page.rows);
+  const lang = LANG.test(chrome.language) ? chrome.language : 'en';
+  return '<!DOCTYPE html>\n'
+    + `<html lang="${lang}"><head><meta charset="utf-8"/><meta name="viewport" content="width=device-width, initial-scale=1"/>`
+    + head
+    + (rowCss ? `<style>${rowCss}</style>` : '')
+    + `</head><body class="page-${page.kind}">`
+    + '<a class="skip-link" href="#main">Skip to content</a>'
+    + (page.kind === 'print' ? f.printHeader : page.hideHeader ? '' : header(chrome, f, page.sectionPath))
+    + main
+    + (page.kind === 'print' || page.hideHeader ? '' : f.mega)
+    + (page.kind === 'print' ? f.printFooter : page.hideFooter ? '' : f.footer)
+    + '</body></html>\n';
+}

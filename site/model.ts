@@ -1,0 +1,146 @@
+// What the public-site components render: a resolved page (engine/build/resolve.ts builds it, pure)
+// and the tenant's chrome (header, menus, footer, theme). Every value here is plain data, so the
+// same object is written to <path>/_payload.json and can cross a worker boundary.
+import type { RowLayout } from '../engine/domain/layout';
+
+/** A link already checked by engine/domain/links (never javascript: and the like). */
+export interface SiteLink { label: string; href: string; newTab: boolean }
+
+export interface ImageView { src: string; alt: string; width: number; height: number; caption: string | null; credit: string | null }
+
+/** One item in a list: a content summary. Promotions link straight to their target. */
+export interface ItemView {
+  id: number;
+  type: string;
+  title: string;
+  href: string;
+  newTab: boolean;
+  teaser: string;
+  /** Display date per admin §9 (events start – end, webinars start, others published). */
+  date: string | null;
+  /** Chicago calendar date for <time datetime>. */
+  dateTime: string | null;
+  image: ImageView | null;
+  labels: string[];
+  sectionName: string | null;
+}
+
+export interface BlockSettingsView {
+  title: string | null;
+  link: SiteLink | null;
+  colorScheme: 'default' | 'primary' | 'secondary' | 'dark';
+  cta: { text: string | null; button: SiteLink | null } | null;
+}
+
+export interface PaginationView { page: number; pages: number; prev: string | null; next: string | null }
+
+export interface ContentView {
+  id: number;
+  type: string;
+  title: string;
+  teaser: string;
+  date: string | null;
+  dateTime: string | null;
+  updated: string | null;
+  authors: string[];
+  labels: string[];
+  section: SiteLink | null;
+  image: ImageView | null;
+  event: { venue: string | null; place: string | null } | null;
+  /** Sanitised body HTML; empty for gated content (gated bodies never reach static files). */
+  bodyHtml: string;
+  gated: boolean;
+  externalUrl: SiteLink | null;
+}
+
+export type BlockView =
+  | { kind: 'list'; id: string; settings: BlockSettingsView; display: 'list' | 'cards' | 'compact' | 'hero'; items: ItemView[]; pagination: PaginationView | null }
+  /** The page's content item (PageView.content) as hero or body: not repeated in the block. */
+  | { kind: 'hero'; id: string; settings: BlockSettingsView }
+  | { kind: 'body'; id: string; settings: BlockSettingsView }
+  | { kind: 'image'; id: string; settings: BlockSettingsView; image: ImageView }
+  | { kind: 'related'; id: string; settings: BlockSettingsView; items: ItemView[] }
+  | { kind: 'html'; id: string; settings: BlockSettingsView; html: string }
+  | { kind: 'images'; id: string; settings: BlockSettingsView; images: ImageView[] }
+  | { kind: 'newsletter'; id: string; settings: BlockSettingsView; newsletters: { id: number; title: string; description: string }[]; promoCode: string | null }
+  | { kind: 'ad'; id: string; settings: BlockSettingsView; slot: string; sizes: [number, number][] }
+  /** A marked root an island hydrates later (gating form, load more); static fallback only. */
+  | { kind: 'island'; id: string; settings: BlockSettingsView; island: string; props: Record<string, unknown> };
+
+export interface ColumnView { blocks: BlockView[] }
+
+export interface RowView {
+  layout: RowLayout;
+  title: string | null;
+  link: SiteLink | null;
+  width: 'site-width' | 'restricted';
+  backgroundColor: string | null;
+  textColor: string | null;
+  columns: ColumnView[];
+}
+
+export interface HeadView {
+  title: string;
+  description: string;
+  /** Absolute; null on the error page. */
+  canonical: string | null;
+  robots: string | null;
+  ogType: 'website' | 'article';
+  image: { url: string; width: number; height: number; alt: string } | null;
+  rssHref: string | null;
+  rssTitle: string | null;
+  /** Structured data, serialised with escapeJsonForHtml before it is written. */
+  jsonLd: Record<string, unknown>;
+}
+
+export type PageKind = 'home' | 'section' | 'content' | 'print' | 'search' | 'account' | 'login' | 'membership-choose' | 'membership-signup' | 'not-found';
+
+export interface PageView {
+  kind: PageKind;
+  path: string;
+  heading: string;
+  /** The h1 is for assistive technology only (home: the logo is the visual title). */
+  headingHidden: boolean;
+  intro: string | null;
+  layoutId: number | null;
+  hideHeader: boolean;
+  hideFooter: boolean;
+  /** Path of the section the page belongs to, for the bottom navbar's selected link. */
+  sectionPath: string | null;
+  breadcrumbs: SiteLink[];
+  head: HeadView;
+  rows: RowView[];
+  content: ContentView | null;
+  /** Shell pages: the island that fills them later and its static fallback links. */
+  shell: { island: string; links: SiteLink[]; props: Record<string, unknown> } | null;
+  /** What the page was rendered from, for incremental rebuilds (DESIGN §4). */
+  inputs: { contentIds: number[]; sectionIds: number[]; layoutId: number | null };
+}
+
+export interface MenuView { title: string; links: SiteLink[] }
+
+export interface ChromeView {
+  siteName: string;
+  language: string;
+  origin: string;
+  year: number;
+  cssHref: string;
+  cssIntegrity: string;
+  favicon: string | null;
+  logo: { src: string; height: number; width: number | null };
+  footerLogo: { src: string; height: number };
+  headerCtaText: string | null;
+  /** Join and Login buttons (membership active), or the header's alternate call to action. */
+  account: { join: SiteLink; login: SiteLink } | null;
+  alternateCta: SiteLink | null;
+  primary: SiteLink[];
+  megaMenus: MenuView[];
+  social: SiteLink[];
+  affiliated: SiteLink[];
+  footerMenu: SiteLink[];
+  footerText: string;
+  signupText: string | null;
+  contactUsText: string | null;
+  newsletterButton: { mode: 'flyout'; label: string } | { mode: 'link'; link: SiteLink } | null;
+  sponsoredSearch: { logo: string; alt: string; href: string | null } | null;
+}
