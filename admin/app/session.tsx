@@ -1,0 +1,140 @@
+// The staff session (admin §4) as React state: startup check, login, refresh on expiry (and at the
+// first use after midnight), logout that clears everything and returns to /admin/login.
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { Permission } from '../../engine/domain/permissions';
+import * as api from '../data/api';
+import { configureTransport } from '../data/transport';
+import type { CmsUser } from '../data/types';
+import {
+  bearerToken, browserSessionEnv, clearSession, readUser, refreshToken, sessionState, storeTokens, storeUser,
+  type SessionEnv, type SessionTokens,
+} from '../lib/session-store';
+
+export type SessionStatus = 'checking' | 'signed-in' | 'signed-out';
+
+interface SessionValue {
+  status: SessionStatus;
+  user: CmsUser | null;
+  permissions: readonly Permission[];
+  login: (username: string, password: string) => Promise<void>;
+  logout: () => Promise<void>;
+  /** Re-reads the signed-in user (after a profile edit). */
+  reloadUser: () => Promise<void>;
+  /** Keeps a token pair the API issued outside login (a password change ends every other session). */
+  adoptTokens: (tokens: SessionTokens) => void;
+}
+
+const SessionContext = createContext<SessionValue | null>(null);
+
+export function SessionProvider({ children, env: given }: { children: ReactNode; env?: SessionEnv }) {
+  const env = useMemo(() => given ?? browserSessionEnv(), [given]);
+  const [user, setUser] = useState<CmsUser | null>(() => readUser<CmsUser>(env));
+  const [status, setStatus] = useState<SessionStatus>('checking');
+  const refreshing = useRef<Promise<boolean> | null>(null);
+
+  /** One refresh at a time; false (and a cleared session) when it fails. */
+  const refresh = useCallback((): Promise<boolean> => {
+    if (refreshing.current) return refreshing.current;
+    const token = refreshToken(env);
+    const run = (async () => {
+      if (!token) return false;
+      try {
+        storeTokens(env, await api.refreshTokenCmsUser(token), new Date());
+        return true;
+      } catch {
+        return false;
+      }
+    })();
+    refreshing.current = run;
+    void run.finally(() => {
+      refreshing.current = null;
+    });
+    return run;
+  }, [env]);
+
+  const signOutLocally = useCallback(() => {
+    clearSession(env);
+    setUser(null);
+    setStatus('signed-out');
+  }, [env]);
+
+  useEffect(() => {
+    configureTransport({
+      bearer: () => bearerToken(env),
+      onUnauthenticated: async () => {
+        const ok = await refresh();
+        if (!ok) {
+          clearSession(env);
+          window.location.reload();
+        }
+        return ok;
+      },
+    });
+  }, [env, refresh]);
+
+  const loadUser = useCallback(async () => {
+    const me = await api.getActiveCMSUser();
+    storeUser(env, me);
+    setUser(me);
+    setStatus('signed-in');
+  }, [env]);
+
+  // Startup, and again whenever the tab regains focus: refresh when the daily flag or cookie expired.
+  useEffect(() => {
+    let live = true;
+    const check = async (startup: boolean) => {
+      const state = sessionState(env, new Date());
+      if (state === 'signed-out') {
+        if (live) signOutLocally();
+        return;
+      }
+      if (state === 'refresh' && !(await refresh())) {
+        if (live) signOutLocally();
+        if (!startup) window.location.reload();
+        return;
+      }
+      if (startup) {
+        try {
+          await loadUser();
+        } catch {
+          if (live) signOutLocally();
+        }
+      }
+    };
+    void check(true);
+    const onFocus = () => void check(false);
+    window.addEventListener('focus', onFocus);
+    return () => {
+      live = false;
+      window.removeEventListener('focus', onFocus);
+    };
+  }, [env, refresh, loadUser, signOutLocally]);
+
+  const login = useCallback(async (username: string, password: string) => {
+    const tokens = await api.loginCmsUser(username, password);
+    storeTokens(env, tokens, new Date());
+    await loadUser();
+  }, [env, loadUser]);
+
+  const logout = useCallback(async () => {
+    try {
+      if (bearerToken(env) || refreshToken(env)) await api.logoutCmsUser(refreshToken(env));
+    } catch {
+      // Logging out locally matters more than telling the server.
+    }
+    signOutLocally();
+  }, [env, signOutLocally]);
+
+  const adoptTokens = useCallback((tokens: SessionTokens) => storeTokens(env, tokens, new Date()), [env]);
+
+  const value = useMemo<SessionValue>(() => ({
+    status, user, permissions: user?.permissions ?? [], login, logout, reloadUser: loadUser, adoptTokens,
+  }), [status, user, login, logout, loadUser, adoptTokens]);
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): SessionValue {
+  const v = useContext(SessionContext);
+  if (!v) throw new Error('useSession outside SessionProvider');
+  return v;
+}

@@ -1,0 +1,109 @@
+// The one place the admin talks to the API, through the shared client (engine/domain/graphql-client:
+// documents fetched by GET with a version, POST with the spec's headers, unwrapping, retries and
+// the error texts of admin §7.1/§8). This adapter adds what only the admin needs: a per-call tenant
+// (editors pin the tenant a document came from), the bearer token from the session cookie, one
+// refresh-and-retry on UNAUTHENTICATED, and errors as ApiError with the field the API names.
+import {
+  createGraphQLClient, GraphQLClientError, NETWORK_ERROR_MESSAGE, type FetchLike, type GraphQLClient, type OperationKind,
+} from '../../engine/domain/graphql-client';
+
+export type { OperationKind };
+export const NETWORK_ERROR_TEXT = NETWORK_ERROR_MESSAGE;
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string | null;
+  readonly field: string | null;
+  constructor(message: string, status: number, code: string | null = null, field: string | null = null) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.field = field;
+  }
+}
+
+export interface TransportConfig {
+  endpoint: string;
+  documentsBase: string;
+  version: string;
+  tenantKey: () => string | null;
+  bearer: () => string | null;
+  /** Called once when a call fails with UNAUTHENTICATED; true means retry (after a token refresh). */
+  onUnauthenticated?: () => Promise<boolean>;
+  fetch?: FetchLike;
+}
+
+/** Session operations never trigger the refresh-and-retry of onUnauthenticated. */
+const SESSION_OPERATIONS = new Set([
+  'loginCmsUser', 'refreshTokenCmsUser', 'logoutCmsUser', 'requestResetCMSUserPassword', 'resetCMSUserPassword',
+  'validateCMSUserInvite', 'getActiveCMSUser', 'validateCMSUserBearerToken',
+]);
+
+let config: TransportConfig = {
+  endpoint: '/graphql',
+  documentsBase: '/graphql',
+  version: typeof __ADMIN_VERSION__ === 'string' ? __ADMIN_VERSION__ : 'dev',
+  tenantKey: () => null,
+  bearer: () => null,
+};
+let clients = new Map<string, GraphQLClient>();
+
+export function configureTransport(patch: Partial<TransportConfig>): void {
+  const reset = 'endpoint' in patch || 'documentsBase' in patch || 'version' in patch || 'fetch' in patch;
+  config = { ...config, ...patch };
+  if (reset) clients = new Map();
+}
+
+/** One client per tenant key ('' names none); documents are fetched once through the '' client. */
+function client(tenantKey: string): GraphQLClient {
+  let c = clients.get(tenantKey);
+  if (!c) {
+    const f: FetchLike = config.fetch ?? ((url, init) => fetch(url, init));
+    c = createGraphQLClient({
+      endpoint: config.endpoint,
+      documentsBase: config.documentsBase,
+      version: config.version,
+      fetch: f,
+      tenantKey: tenantKey || null,
+      // Before a tenant is chosen (sign-in, the tenant list) no x-domain is sent: the admin's own
+      // host is usually not a site's domain, and the API then resolves the tenant from Host or none.
+      currentHost: () => null,
+      staffToken: () => config.bearer(),
+    });
+    clients.set(tenantKey, c);
+  }
+  return c;
+}
+
+function toApiError(e: unknown): unknown {
+  if (!(e instanceof GraphQLClientError)) return e;
+  const field = typeof e.extensions.field === 'string' ? e.extensions.field : null;
+  return new ApiError(e.message, e.status, e.code ?? null, field);
+}
+
+async function send<T>(kind: OperationKind, name: string, variables: Record<string, unknown>, tenantKey: string): Promise<T> {
+  try {
+    const text = await client('').document(kind, name);
+    return await client(tenantKey).execute<T>(kind, text, variables);
+  } catch (e) {
+    throw toApiError(e);
+  }
+}
+
+/** Runs a named operation and returns its unwrapped answer. */
+export async function request<T>(
+  kind: OperationKind,
+  name: string,
+  variables: Record<string, unknown> = {},
+  options: { tenantKey?: string } = {},
+): Promise<T> {
+  const tenantKey = options.tenantKey ?? config.tenantKey() ?? '';
+  try {
+    return await send<T>(kind, name, variables, tenantKey);
+  } catch (e) {
+    const retry = e instanceof ApiError && e.code === 'UNAUTHENTICATED' && !SESSION_OPERATIONS.has(name) && config.onUnauthenticated;
+    if (retry && (await retry())) return send<T>(kind, name, variables, tenantKey);
+    throw e;
+  }
+}

@@ -1,0 +1,72 @@
+// The admin routes (admin §2.2) this release implements, with the permission each needs. Paths are
+// below /admin. Public routes work without a session; any other unknown path is the not-found screen.
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { Permission } from '../engine/domain/permissions';
+import { matchPath, type Params } from './lib/path-match';
+
+export interface RouteDef {
+  path: string;
+  screen: LazyExoticComponent<ComponentType<{ params: Params }>>;
+  /** Any one is enough; empty means every signed-in user. */
+  permissions: readonly Permission[];
+  public?: boolean;
+  /** Where a tenant switch sends this screen (editors leave the document they hold). */
+  onTenantSwitch?: string;
+}
+
+const screen = (load: () => Promise<{ default: ComponentType<{ params: Params }> }>) => lazy(load);
+
+const Login = screen(() => import('./screens/login'));
+const ResetPassword = screen(() => import('./screens/reset-password'));
+const Dashboard = screen(() => import('./screens/dashboard'));
+const Profile = screen(() => import('./screens/profile'));
+const ContentList = screen(() => import('./screens/content/content-list'));
+const ContentEdit = screen(() => import('./screens/content/content-edit'));
+const Sections = screen(() => import('./screens/sections/sections'));
+const Layouts = screen(() => import('./screens/layouts/layouts'));
+const LayoutEdit = screen(() => import('./screens/layouts/layout-edit'));
+const Menus = screen(() => import('./screens/site/menus'));
+const Redirects = screen(() => import('./screens/site/redirects'));
+const SiteSettings = screen(() => import('./screens/site/site-settings'));
+const AdUnitPatterns = screen(() => import('./screens/site/ad-unit-patterns'));
+const CmsUsers = screen(() => import('./screens/system/cms-users'));
+const History = screen(() => import('./screens/system/history'));
+const Logout = screen(() => import('./screens/logout'));
+
+const SITE_SECTIONS: Permission[] = ['view_site_sections', 'manage_site_sections'];
+const SITE_LAYOUTS: Permission[] = ['view_site_layouts', 'manage_site_layouts'];
+
+export const ROUTES: readonly RouteDef[] = [
+  { path: '/login', screen: Login, permissions: [], public: true },
+  { path: '/logout', screen: Logout, permissions: [], public: true },
+  { path: '/user/reset-password', screen: ResetPassword, permissions: [], public: true },
+  { path: '/user/activate', screen: ResetPassword, permissions: [], public: true },
+  { path: '/', screen: Dashboard, permissions: [] },
+  { path: '/user', screen: Profile, permissions: [] },
+  { path: '/content', screen: ContentList, permissions: ['manage_content'] },
+  { path: '/create-content/:type', screen: ContentEdit, permissions: ['manage_content'], onTenantSwitch: '/admin/content' },
+  { path: '/edit-content/:id', screen: ContentEdit, permissions: ['manage_content'], onTenantSwitch: '/admin/content' },
+  { path: '/website-sections', screen: Sections, permissions: SITE_SECTIONS },
+  { path: '/create-website-section', screen: Sections, permissions: ['manage_site_sections'], onTenantSwitch: '/admin/website-sections' },
+  { path: '/edit-website-section/:id', screen: Sections, permissions: SITE_SECTIONS, onTenantSwitch: '/admin/website-sections' },
+  { path: '/layouts', screen: Layouts, permissions: SITE_LAYOUTS },
+  { path: '/create-web-layout', screen: LayoutEdit, permissions: ['manage_site_layouts'], onTenantSwitch: '/admin/layouts' },
+  { path: '/edit-web-layout/:id', screen: LayoutEdit, permissions: SITE_LAYOUTS, onTenantSwitch: '/admin/layouts' },
+  { path: '/menus', screen: Menus, permissions: ['manage_menus'] },
+  { path: '/redirects', screen: Redirects, permissions: ['manage_redirects'] },
+  { path: '/create-redirect', screen: Redirects, permissions: ['manage_redirects'], onTenantSwitch: '/admin/redirects' },
+  { path: '/edit-site-settings', screen: SiteSettings, permissions: ['view_site_settings', 'manage_site_settings'] },
+  { path: '/ad-unit-patterns', screen: AdUnitPatterns, permissions: ['view_ad_unit_patterns', 'manage_ad_unit_patterns'] },
+  { path: '/create-ad-unit-pattern', screen: AdUnitPatterns, permissions: ['manage_ad_unit_patterns'], onTenantSwitch: '/admin/ad-unit-patterns' },
+  { path: '/cms-users', screen: CmsUsers, permissions: ['manage_users'] },
+  { path: '/create-cms-user', screen: CmsUsers, permissions: ['manage_users'] },
+  { path: '/history', screen: History, permissions: ['view_history'] },
+];
+
+export function resolveRoute(sub: string): { route: RouteDef; params: Params } | null {
+  for (const route of ROUTES) {
+    const params = matchPath(route.path, sub);
+    if (params) return { route, params };
+  }
+  return null;
+}

@@ -1,0 +1,105 @@
+// The admin menu: groups and links, each shown only to a user holding one of its permissions
+// (admin §6). The same list feeds the left panel and the Ctrl/Cmd+K quick menu.
+import { hasAnyPermission, type Permission } from '../../engine/domain/permissions';
+
+export type IconName =
+  | 'home' | 'content' | 'sections' | 'layouts' | 'menus' | 'redirects' | 'settings' | 'ads'
+  | 'users' | 'history' | 'profile' | 'plus';
+
+export interface NavLink {
+  label: string;
+  href: string;
+  icon: IconName;
+  /** Any one of these is enough. */
+  permissions: readonly Permission[];
+  /** Extra words the quick menu matches. */
+  keywords?: string;
+}
+
+export interface NavGroup {
+  label: string;
+  permissions: readonly Permission[];
+  links: readonly NavLink[];
+}
+
+export const NAV_GROUPS: readonly NavGroup[] = [
+  {
+    label: 'Content',
+    permissions: ['manage_content'],
+    links: [
+      { label: 'All content', href: '/admin/content', icon: 'content', permissions: ['manage_content'], keywords: 'articles list search' },
+      { label: 'New article', href: '/admin/create-content/article', icon: 'plus', permissions: ['manage_content'], keywords: 'create add' },
+    ],
+  },
+  {
+    label: 'Website',
+    permissions: ['view_site_sections', 'manage_site_sections', 'view_site_layouts', 'manage_site_layouts', 'manage_menus', 'manage_redirects'],
+    links: [
+      { label: 'Website sections', href: '/admin/website-sections', icon: 'sections', permissions: ['view_site_sections', 'manage_site_sections'], keywords: 'tree alias' },
+      { label: 'Layouts', href: '/admin/layouts', icon: 'layouts', permissions: ['view_site_layouts', 'manage_site_layouts'], keywords: 'grid blocks web layout' },
+      { label: 'Menus', href: '/admin/menus', icon: 'menus', permissions: ['manage_menus'], keywords: 'navigation header footer links' },
+      { label: 'Redirects', href: '/admin/redirects', icon: 'redirects', permissions: ['manage_redirects'], keywords: '301 path' },
+    ],
+  },
+  {
+    label: 'Configuration',
+    permissions: ['view_site_settings', 'manage_site_settings', 'view_ad_unit_patterns', 'manage_ad_unit_patterns'],
+    links: [
+      { label: 'Site settings', href: '/admin/edit-site-settings', icon: 'settings', permissions: ['view_site_settings', 'manage_site_settings'], keywords: 'tag manager logo colors' },
+      { label: 'Ad unit patterns', href: '/admin/ad-unit-patterns', icon: 'ads', permissions: ['view_ad_unit_patterns', 'manage_ad_unit_patterns'], keywords: 'advertising gam' },
+    ],
+  },
+  {
+    label: 'System',
+    permissions: ['manage_users', 'view_history'],
+    links: [
+      { label: 'CMS users', href: '/admin/cms-users', icon: 'users', permissions: ['manage_users'], keywords: 'staff accounts roles' },
+      { label: 'History', href: '/admin/history', icon: 'history', permissions: ['view_history'], keywords: 'audit changes log' },
+    ],
+  },
+];
+
+/** Links every signed-in user has, outside the permission groups. */
+export const ACCOUNT_LINKS: readonly NavLink[] = [
+  { label: 'Dashboard', href: '/admin', icon: 'home', permissions: [], keywords: 'home start' },
+  { label: 'My profile', href: '/admin/user', icon: 'profile', permissions: [], keywords: 'password account' },
+];
+
+function allowed(held: readonly Permission[], wanted: readonly Permission[]): boolean {
+  return wanted.length === 0 || hasAnyPermission(held, wanted);
+}
+
+/** The groups and links this user may see; empty groups are dropped. */
+export function visibleGroups(held: readonly Permission[], groups: readonly NavGroup[] = NAV_GROUPS): NavGroup[] {
+  return groups
+    .filter((g) => allowed(held, g.permissions))
+    .map((g) => ({ ...g, links: g.links.filter((l) => allowed(held, l.permissions)) }))
+    .filter((g) => g.links.length > 0);
+}
+
+export interface QuickEntry extends NavLink {
+  group: string;
+}
+
+/** Every entry of the quick menu for this user, in menu order. */
+export function quickEntries(held: readonly Permission[]): QuickEntry[] {
+  const account = ACCOUNT_LINKS.map((l) => ({ ...l, group: 'Go to' }));
+  const grouped = visibleGroups(held).flatMap((g) => g.links.map((l) => ({ ...l, group: g.label })));
+  return [...account, ...grouped];
+}
+
+/**
+ * Filters entries by typed text: every word must occur in the label, group or keywords; matches
+ * at the start of the label come first, then the menu order.
+ */
+export function filterEntries(entries: readonly QuickEntry[], text: string): QuickEntry[] {
+  const words = text.toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return [...entries];
+  const hits = entries.filter((e) => {
+    const hay = `${e.label} ${e.group} ${e.keywords ?? ''}`.toLowerCase();
+    return words.every((w) => hay.includes(w));
+  });
+  const first = words[0] as string;
+  const rank = (e: QuickEntry) => (e.label.toLowerCase().startsWith(first) ? 0 : 1);
+  return hits.map((e, i) => ({ e, i })).sort((a, b) => rank(a.e) - rank(b.e) || a.i - b.i).map((x) => x.e);
+}

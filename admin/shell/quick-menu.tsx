@@ -1,0 +1,94 @@
+// Ctrl/Cmd+K quick menu (admin §2.3): a modal of at most 700px that filters the menu entries the
+// user may open as they type; arrows move, Enter opens, Escape closes.
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import type { Permission } from '../../engine/domain/permissions';
+import { Icon } from '../components/icons';
+import { filterEntries, quickEntries } from './nav';
+
+export function QuickMenu({ permissions, onOpen, onClose }: { permissions: readonly Permission[]; onOpen: (href: string) => void; onClose: () => void }) {
+  const id = useId();
+  const [text, setText] = useState('');
+  const [active, setActive] = useState(0);
+  const input = useRef<HTMLInputElement>(null);
+  const all = useMemo(() => quickEntries(permissions), [permissions]);
+  const hits = useMemo(() => filterEntries(all, text), [all, text]);
+
+  useEffect(() => {
+    const before = document.activeElement as HTMLElement | null;
+    input.current?.focus();
+    return () => before?.focus?.();
+  }, []);
+  useEffect(() => setActive(0), [text]);
+
+  const open = (i: number) => {
+    const hit = hits[i];
+    if (hit) onOpen(hit.href);
+  };
+
+  return (
+    <div className="overlay overlay-top" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+      <div className="quick" role="dialog" aria-modal="true" aria-label="Quick menu">
+        <div className="quick-search">
+          <Icon name="search" />
+          <input
+            ref={input}
+            type="text"
+            role="combobox"
+            aria-expanded="true"
+            aria-controls={`${id}-list`}
+            aria-autocomplete="list"
+            aria-activedescendant={hits[active] ? `${id}-opt-${active}` : undefined}
+            aria-label="Go to"
+            placeholder="Go to…"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'ArrowDown') {
+                e.preventDefault();
+                setActive((a) => Math.min(a + 1, hits.length - 1));
+              } else if (e.key === 'ArrowUp') {
+                e.preventDefault();
+                setActive((a) => Math.max(a - 1, 0));
+              } else if (e.key === 'Enter') {
+                e.preventDefault();
+                open(active);
+              } else if (e.key === 'Escape') {
+                e.preventDefault();
+                e.stopPropagation();
+                onClose();
+              } else if (e.key === 'Tab') {
+                e.preventDefault();
+              }
+            }}
+          />
+          <kbd className="kbd">Esc</kbd>
+        </div>
+        <ul className="quick-list" id={`${id}-list`} role="listbox" aria-label="Menu entries">
+          {hits.length === 0 ? <li className="quick-empty" role="presentation">No matches for “{text}”</li> : null}
+          {hits.map((h, i) => (
+            <li
+              key={h.href}
+              id={`${id}-opt-${i}`}
+              role="option"
+              aria-selected={i === active}
+              className={`quick-item${i === active ? ' quick-item-active' : ''}`}
+              onMouseMove={() => setActive(i)}
+              onMouseDown={(e) => {
+                e.preventDefault();
+                open(i);
+              }}
+            >
+              <Icon name={h.icon} />
+              <span className="quick-label">{h.label}</span>
+              <span className="quick-group">{h.group}</span>
+            </li>
+          ))}
+        </ul>
+        <footer className="quick-foot">
+          <span><kbd className="kbd">↑</kbd><kbd className="kbd">↓</kbd> to move</span>
+          <span><kbd className="kbd">Enter</kbd> to open</span>
+        </footer>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+// Debian's Chromium through playwright-core (never a downloaded browser), with the house flags, and
+// a screenshot helper writing into tests/e2e/screenshots/ (ignored by git).
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { ROOT } from './build-admin';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const SCREENSHOTS = join(ROOT, 'tests', 'e2e', 'screenshots');
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  });
+}
+
+export async function newPage(browser: Browser, viewport = { width: 1280, height: 800 }): Promise<Page> {
+  const context = await browser.newContext({ viewport, locale: 'en-US', timezoneId: 'America/Chicago' });
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  return page;
+}
+
+export async function screenshot(page: Page, name: string, fullPage = false): Promise<string> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  const file = join(SCREENSHOTS, `${name}.png`);
+  await page.screenshot({ path: file, fullPage, animations: 'disabled' });
+  return file;
+}
+
+/** Signs in through the login screen and waits for the shell. */
+export async function signIn(page: Page, url: string, login: { username: string; password: string }): Promise<void> {
+  await page.goto(url);
+  await page.getByLabel('Username').fill(login.username);
+  await page.getByLabel('Password').fill(login.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('banner').getByRole('button', { name: /Hide menu|Show menu/ }).waitFor();
+}

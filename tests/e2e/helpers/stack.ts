@@ -1,0 +1,60 @@
+// The whole product in one process, wired the way `masthead serve` mounts it: the built sites by
+// Host, the API (POST /graphql and its documents) and the admin SPA at /admin on one port. Each API
+// change rebuilds the tenant it touched. Used until `masthead serve` wires the same; see target.ts.
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import fastifyStatic from '@fastify/static';
+import { openStore } from '../../../engine/store/connection';
+import { seedFixtures } from '../../../engine/fixtures/seed';
+import { runBuild } from '../../../engine/build/index';
+import { registerApi } from '../../../api/app';
+import { createSiteServer } from '../../../cli/serve/site-server';
+import { ADMIN_DIST, ROOT, ensureAdminBuilt } from './build-admin';
+import type { Target } from './types';
+
+export async function startStack(fixtures = join(ROOT, 'fixtures', 'demo')): Promise<Target> {
+  await ensureAdminBuilt();
+  const dir = mkdtempSync(join(tmpdir(), 'masthead-e2e-'));
+  const store = await openStore({ path: join(dir, 'db.sqlite') });
+  await seedFixtures(store, fixtures);
+  const outDir = join(dir, 'out');
+
+  const app = createSiteServer({ outDir });
+  let port = 0;
+  const origin = () => `http://{key}.localhost:${port}`;
+  let queue: Promise<unknown> = Promise.resolve();
+  const pending = new Set<string>();
+  const rebuild = (tenantKey: string) => {
+    if (pending.has(tenantKey)) return queue;
+    pending.add(tenantKey);
+    queue = queue.then(async () => {
+      pending.delete(tenantKey);
+      await runBuild(store, { outDir, tenants: [tenantKey], originTemplate: origin(), workers: 1 });
+    }).catch((e: unknown) => console.error('rebuild failed', e));
+    return queue;
+  };
+  await registerApi(app, { store, onChange: (tenantKey) => { void rebuild(tenantKey); }, cacheTtlMs: 0 });
+  await app.register(fastifyStatic, { root: ADMIN_DIST, prefix: '/admin/', decorateReply: false, index: false, wildcard: false });
+  const shell = readFileSync(join(ADMIN_DIST, 'index.html'));
+  const spa = (_req: unknown, reply: { type: (t: string) => { header: (k: string, v: string) => { send: (b: Buffer) => unknown } } }) =>
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(shell);
+  app.get('/admin', spa);
+  app.get('/admin/*', spa);
+
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  port = (app.server.address() as AddressInfo).port;
+  await runBuild(store, { outDir, originTemplate: origin(), workers: 1 });
+
+  return {
+    kind: 'stack',
+    adminUrl: (path = '/admin') => `http://localhost:${port}${path}`,
+    publicUrl: (tenantKey, path = '/') => `http://${tenantKey}.localhost:${port}${path}`,
+    settle: () => queue.then(() => undefined),
+    async stop() {
+      await app.close();
+      await store.close();
+    },
+  };
+}
