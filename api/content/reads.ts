@@ -4,12 +4,14 @@ import { z } from 'zod';
 import { AppError } from '../../engine/domain/errors';
 import { CONTENT_TYPES, SCHEDULE_OPTIONS } from '../../engine/domain/enums';
 import { isoDate } from '../../engine/domain/records';
+import { SEARCH_TEXT_MAX } from '../../engine/domain/search';
 import { parseInput, withoutNulls } from '../../engine/domain/validation';
 import * as q from '../../engine/store/queries/content';
 import { may } from '../access';
 import type { GqlContext } from '../context';
 import { idArg } from '../patch';
 import { clampLimit, connection } from '../paging';
+import { searchStream } from './search';
 
 export const STREAM_LIMIT = 100;
 export const BODY_BLOCK_STREAM_LIMIT = 1000;
@@ -45,8 +47,10 @@ const streamInput = z.strictObject({
   publishedAfter: isoDate.optional(),
   publishedBefore: isoDate.optional(),
   phrase: z.string().trim().max(200, 'At most 200 characters').optional(),
+  search: z.string().max(SEARCH_TEXT_MAX, `At most ${SEARCH_TEXT_MAX} characters`).optional(),
+  sectionIds: z.array(z.number().int().positive()).max(50, 'At most 50 sections').optional(),
   status: z.enum(['active', 'any']).default('active'),
-  sortField: z.enum(['published', 'startDate', 'name', 'id', 'updated']).default('published'),
+  sortField: z.enum(['relevance', 'published', 'startDate', 'name', 'id', 'updated']).optional(),
   sortOrder: z.enum(['asc', 'desc']).default('desc'),
   pagination: z.strictObject({
     limit: z.number().int().optional(),
@@ -64,6 +68,9 @@ export async function readContentStream(ctx: GqlContext, input: unknown) {
   const skip = f.pagination.after !== undefined ? Number(f.pagination.after) : f.pagination.skip ?? 0;
   const now = ctx.services.now();
   const types = [...(f.type ? [f.type] : []), ...(f.includeContentTypes ?? [])];
+  if (f.search !== undefined) return searchStream(ctx, tenant.tenantKey, { ...f, search: f.search, types, limit, skip });
+  if (f.sectionIds) throw new AppError('BAD_USER_INPUT', { field: 'input.sectionIds', message: 'sectionIds needs input.search (use sectionId)' });
+  if (f.sortField === 'relevance') throw new AppError('BAD_USER_INPUT', { field: 'input.sortField', message: 'relevance needs input.search' });
   const { rows, total } = await q.contentStream(ctx.services.store.db, {
     tenantKey: tenant.tenantKey,
     statuses: f.status === 'any' ? [0, 1, 2] : [1],
@@ -80,7 +87,7 @@ export async function readContentStream(ctx: GqlContext, input: unknown) {
     publishedAfter: f.publishedAfter,
     publishedBefore: f.publishedBefore,
     phrase: f.phrase || undefined,
-    sortField: f.sortField,
+    sortField: f.sortField ?? 'published',
     sortOrder: f.sortOrder,
     limit,
     skip,

@@ -1,16 +1,42 @@
 // Content resolvers: reads in reads.ts, writes in operations.ts; links load in batches per request.
+import { meterCoversItem } from '../../engine/domain/meter';
 import { contentPath } from '../../engine/domain/paths';
 import type { ContentRecord } from '../../engine/store/queries/content';
 import { may } from '../access';
 import type { GqlContext } from '../context';
 import * as ops from './operations';
 import { readContent, readContentStream } from './reads';
+import { searchFacets } from './search';
 
 const sectionOf = async (ctx: GqlContext, id: number) => (await ctx.site()).sections.get(id) ?? null;
 
 async function isGated(c: ContentRecord, ctx: GqlContext): Promise<boolean> {
   if (c.userRegistrationRequired || c.gatingSurveyType) return true;
   return (await ctx.loaders.membershipIds.load(c.id)).length > 0;
+}
+
+/**
+ * True when the tenant's meter covers the item: the build's rule (engine/build/pages.ts isMetered)
+ * over the same inputs, primary plus scheduled sections. An item of another tenant than the
+ * request's counts as covered (fail closed).
+ */
+async function isMetered(c: ContentRecord, ctx: GqlContext): Promise<boolean> {
+  const tenant = await ctx.tenant();
+  if (tenant.tenantKey !== c.tenantKey) return true;
+  const settings = tenant.settings.memberships?.contentMetering;
+  if (!settings?.enabled) return false;
+  const scheduled = settings.exemptSectionIds.length > 0 ? (await ctx.loaders.schedules.load(c.id)).map((s) => s.sectionId) : [];
+  return meterCoversItem(settings, { type: c.type, sectionIds: [c.primarySectionId, ...scheduled] });
+}
+
+/**
+ * Body and embed code of a gated or metered item never leave through the content reads: readers
+ * get them only from getGatedContent, which applies the gate and spends a view on the meter.
+ * Staff with manage_content (the editor) read them everywhere.
+ */
+async function guarded<T>(c: ContentRecord, ctx: GqlContext, value: T): Promise<T | null> {
+  if (may(await ctx.actor(), c.tenantKey, ['manage_content'])) return value;
+  return (await isGated(c, ctx)) || (await isMetered(c, ctx)) ? null : value;
 }
 
 export const contentResolvers = {
@@ -32,10 +58,8 @@ export const contentResolvers = {
     },
   },
   Content: {
-    async body(c: ContentRecord, _: unknown, ctx: GqlContext) {
-      if (!(await isGated(c, ctx))) return c.body;
-      return may(await ctx.actor(), c.tenantKey, ['manage_content']) ? c.body : null;
-    },
+    body: (c: ContentRecord, _: unknown, ctx: GqlContext) => guarded(c, ctx, c.body),
+    embedCode: (c: ContentRecord, _: unknown, ctx: GqlContext) => guarded(c, ctx, c.embedCode),
     gated: (c: ContentRecord, _: unknown, ctx: GqlContext) => isGated(c, ctx),
     created: (c: ContentRecord) => c.createdAt,
     updated: (c: ContentRecord) => c.updatedAt,
@@ -61,6 +85,9 @@ export const contentResolvers = {
       ...(c.event.startDate !== undefined ? { startDate: new Date(c.event.startDate).toISOString() } : {}),
       ...(c.event.endDate !== undefined ? { endDate: new Date(c.event.endDate).toISOString() } : {}),
     } : null),
+  },
+  ContentConnection: {
+    facets: (conn: Parameters<typeof searchFacets>[0], _: unknown, ctx: GqlContext) => searchFacets(conn, ctx),
   },
   WebsiteSchedule: {
     section: (s: { sectionId: number }, _: unknown, ctx: GqlContext) => sectionOf(ctx, s.sectionId),
