@@ -1,7 +1,14 @@
 // What every command gets: the resolved config, an output helper and a lazily opened store.
 import { openStore, type Store } from '../engine/store/connection';
 import type { Config } from './config';
-import { createProgress, type Progress } from './progress';
+import type { Progress } from './progress';
+
+// The Ink progress view (React) is loaded by main before a command that may show it, so commands
+// that never do (`masthead build --json`) start without it.
+let progressModule: typeof import('./progress') | null = null;
+export async function loadProgress(): Promise<void> {
+  progressModule ??= await import('./progress');
+}
 
 export interface Output {
   /** The command's result: JSON with --json, otherwise the human lines. */
@@ -14,7 +21,10 @@ export function createOutput(config: Config, stdout: NodeJS.WritableStream = pro
     result(summary, human) {
       stdout.write(config.json ? `${JSON.stringify(summary, null, 2)}\n` : human.map((l) => `${l}\n`).join(''));
     },
-    progress: () => createProgress({ tty: config.isTTY }),
+    progress: () => {
+      if (!progressModule) throw new Error('loadProgress() must run before a command shows progress');
+      return progressModule.createProgress({ tty: config.isTTY });
+    },
   };
 }
 

@@ -3,18 +3,46 @@
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { isAppError } from '../engine/domain/errors';
 import { resolveConfig } from './config';
-import { createOutput, UsageError, type CommandEnv } from './context';
-import { registerDb } from './commands/db';
-import { registerDemo } from './commands/demo';
-import { registerFixtures, registerSeed } from './commands/seed';
-import { registerUser } from './commands/user';
-import { registerNewsletter } from './commands/newsletter';
-import { registerBuild } from './commands/build';
-import { registerServe } from './commands/serve';
+import { createOutput, loadProgress, UsageError, type CommandEnv } from './context';
+
+type Registrar = (program: Command, env: CommandEnv) => void;
+
+/**
+ * Each command's module, imported only when that command runs (or for help): `masthead build`
+ * must not pay for the API, GraphQL, the mailer or the admin bundler at startup.
+ */
+const COMMANDS: Record<string, () => Promise<Registrar[]>> = {
+  db: async () => [(await import('./commands/db')).registerDb],
+  seed: async () => [(await import('./commands/seed')).registerSeed],
+  fixtures: async () => [(await import('./commands/seed')).registerFixtures],
+  demo: async () => [(await import('./commands/demo')).registerDemo],
+  user: async () => [(await import('./commands/user')).registerUser],
+  newsletter: async () => [(await import('./commands/newsletter')).registerNewsletter],
+  build: async () => [(await import('./commands/build')).registerBuild],
+  serve: async () => [(await import('./commands/serve')).registerServe],
+  watch: async () => [(await import('./commands/watch')).registerWatch],
+};
+
+/** The command an argv names (the first word that is not an option or an option's value), if known. */
+function commandOf(argv: string[]): string | null {
+  const args = argv.slice(2);
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--db') { i += 1; continue; }
+    if (a.startsWith('-')) continue;
+    return a in COMMANDS ? a : null;
+  }
+  return null;
+}
+
+async function registrars(only: string | null): Promise<Registrar[]> {
+  const names = only ? [only] : Object.keys(COMMANDS);
+  return (await Promise.all(names.map((n) => COMMANDS[n]!()))).flat();
+}
 
 
 
-export function buildProgram(stdout: NodeJS.WritableStream = process.stdout): Command {
+export async function buildProgram(stdout: NodeJS.WritableStream = process.stdout, only: string | null = null): Promise<Command> {
   const program = new Command('masthead')
     .description('Masthead: prerendered multi-tenant publishing. Builds every tenant\'s site, serves the API and admin.')
     .option('--db <path>', 'SQLite database file (env MASTHEAD_DB; default ./data/masthead.sqlite)')
@@ -26,6 +54,7 @@ export function buildProgram(stdout: NodeJS.WritableStream = process.stdout): Co
   const env: CommandEnv = {
     run: (fn) => async (...args: unknown[]) => {
       const config = resolveConfig(program.opts());
+      if (only !== 'build') await loadProgress();
       // commander passes (…positional, options, command): drop the command object.
       await fn(config, createOutput(config, stdout), ...(args.slice(0, -1) as never));
     },
@@ -35,14 +64,7 @@ export function buildProgram(stdout: NodeJS.WritableStream = process.stdout): Co
       return n;
     },
   };
-  registerDb(program, env);
-  registerSeed(program, env);
-  registerFixtures(program, env);
-  registerDemo(program, env);
-  registerUser(program, env);
-  registerNewsletter(program, env);
-  registerBuild(program, env);
-  registerServe(program, env);
+  for (const register of await registrars(only)) register(program, env);
   for (const cmd of program.commands) cmd.exitOverride();
   return program;
 }
@@ -55,7 +77,7 @@ function errorLine(e: unknown): string {
 
 export async function main(argv: string[], io: { stdout?: NodeJS.WritableStream; stderr?: NodeJS.WritableStream } = {}): Promise<number> {
   const stderr = io.stderr ?? process.stderr;
-  const program = buildProgram(io.stdout);
+  const program = await buildProgram(io.stdout, argv.includes('--help') || argv.includes('-h') ? null : commandOf(argv));
   const verbose = argv.includes('--verbose');
   try {
     if (argv.length <= 2) {

@@ -4,18 +4,26 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { BuildSummary } from '../../engine/build/index';
 import { withStore, type CommandEnv } from '../context';
-import { createBuildProgress } from './build-view';
+import type { BuildProgress } from './build-view';
 
 export const DEFAULT_OUT = './out';
 
-interface BuildFlags { tenant?: string[]; out: string; originTemplate?: string; workers?: number }
+/** Builds the site client bundle when missing or stale; a failure keeps the previous one (or none). */
+export async function ensureSiteBundleOrWarn(): Promise<void> {
+  const { ensureSiteBundle } = await import('../site-bundle');
+  const log = (line: string) => process.stderr.write(`${line}\n`);
+  await ensureSiteBundle(log).catch((e: unknown) => log(`The site client bundle was not rebuilt: ${(e as Error).message}`));
+}
 
-function humanLines(s: BuildSummary): string[] {
+interface BuildFlags { tenant?: string[]; out: string; originTemplate?: string; workers?: number; full?: boolean }
+
+function humanLines(s: BuildSummary & { modes?: Record<string, string> }): string[] {
+  const modes = s.modes;
   const n = (x: number) => x.toLocaleString('en-US');
   return [
     `Built ${n(s.pages)} pages (${n(s.files)} files) for ${s.tenants.length} tenant(s) into ${s.outDir} in ${(s.wallMs / 1000).toFixed(1)} s`
       + ` — ${n(s.pagesPerSecond)} pages/s, ${s.workers} render worker(s), peak RSS ${n(s.peakRssMb)} MB`,
-    ...s.tenants.map((t) => `  ${t.key.padEnd(14)} ${n(t.pages).padStart(9)} pages  load ${t.timings.load} ms, render ${t.timings.render} ms, emit ${t.timings.emit} ms, publish ${t.timings.publish} ms  build ${t.buildId}`),
+    ...s.tenants.map((t) => `  ${t.key.padEnd(14)} ${n(t.pages).padStart(9)} pages${modes?.[t.key] ? ` (${modes[t.key]})` : ''}  load ${t.timings.load} ms, render ${t.timings.render} ms, emit ${t.timings.emit} ms, publish ${t.timings.publish} ms  build ${t.buildId}`),
     ...s.tenants.flatMap((t) => t.warnings.slice(0, 5).map((w) => `  warning ${t.key}: ${w}`)),
   ];
 }
@@ -27,13 +35,16 @@ export function registerBuild(program: Command, env: CommandEnv) {
     .option('--out <dir>', 'output folder', DEFAULT_OUT)
     .option('--origin-template <tpl>', 'absolute origin of each tenant, with {key} and {domain} (default https://{domain})')
     .option('--workers <n>', 'render worker threads (default: one per core)', env.int('--workers'))
+    .option('--full', 'rebuild every page (default: only what changed since the live build)')
     .action(env.run(async (config, out, flags: BuildFlags) => {
       // Loaded here, not at startup, so other commands do not pay for the build pipeline.
-      const { runBuild } = await import('../../engine/build/index');
-      const progress = createBuildProgress({ tty: config.isTTY, quiet: config.json });
+      const { runSiteBuild } = await import('../../engine/build/site-build');
+      await ensureSiteBundleOrWarn();
+      // Ink (React) is loaded only when progress is shown: --json runs stay light.
+      const progress: BuildProgress = config.json ? { onEvent() {}, stop() {} } : (await import('./build-view')).createBuildProgress({ tty: config.isTTY, quiet: false });
       try {
-        const summary = await withStore(config, (store) => runBuild(store, {
-          outDir: resolve(flags.out), tenants: flags.tenant, originTemplate: flags.originTemplate, workers: flags.workers,
+        const summary = await withStore(config, (store) => runSiteBuild(store, {
+          outDir: resolve(flags.out), tenants: flags.tenant, originTemplate: flags.originTemplate, workers: flags.workers, full: flags.full,
         }, (e) => progress.onEvent(e)));
         progress.stop();
         out.result(summary, humanLines(summary));

@@ -10,10 +10,14 @@ import { openStore } from '../../engine/store/connection';
 import { createMailer } from '../../engine/mail/mailer';
 import { ensureAdminBundle } from '../admin-bundle';
 import { resolveMailSettings } from './newsletter';
+import { ensureSiteBundleOrWarn } from './build';
 import type { CommandEnv } from '../context';
 import { createMastheadServer } from '../serve/app';
-import { createRebuilder } from '../serve/rebuilder';
+import { createBuildQueue } from '../serve/rebuilder';
 import { servedTenants } from '../serve/site-server';
+
+/** The demo is for trying edits locally: its pages poll builds/latest.json every minute, not hourly. */
+export const DEMO_BUILD_POLL_MS = 60_000;
 
 export const DEMO_FIXTURES = fileURLToPath(new URL('../../fixtures/demo', import.meta.url));
 
@@ -33,7 +37,8 @@ export function registerDemo(program: Command, env: CommandEnv) {
       try {
         const seeded = await seedFixtures(store, DEMO_FIXTURES, (p) => progress.update({ label: `seeding ${p.tenant ?? ''}`, done: p.done }));
         for (const key of seeded.tenants) await seedNewsletterDemo(store, key);
-        const built = await runBuild(store, { outDir, originTemplate }, (e) => {
+        await ensureSiteBundleOrWarn();
+        const built = await runBuild(store, { outDir, originTemplate, buildPollMs: DEMO_BUILD_POLL_MS }, (e) => {
           if (e.type === 'progress') progress.update({ label: `building ${e.key}`, done: e.done, total: e.total });
         });
         progress.stop();
@@ -42,10 +47,10 @@ export function registerDemo(program: Command, env: CommandEnv) {
           return;
         }
         const adminDir = await ensureAdminBundle((line) => process.stderr.write(`${line}\n`));
-        const rebuilder = createRebuilder(
-          (key) => runBuild(store, { outDir, originTemplate, tenants: [key], workers: 1 }),
-          (key, e) => process.stderr.write(`rebuild of ${key} failed: ${(e as Error).message}\n`),
-        );
+        const rebuilder = createBuildQueue({
+          store, outDir, originTemplate, workers: 1, buildPollMs: DEMO_BUILD_POLL_MS,
+          onError: (key, e) => process.stderr.write(`rebuild of ${key} failed: ${(e as Error).message}\n`),
+        });
         const mail = resolveMailSettings(process.env);
         const mailer = createMailer(mail.mail);
         const app = await createMastheadServer({

@@ -3,13 +3,12 @@
 // Each admin edit rebuilds the tenant it touched.
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { runBuild } from '../../engine/build/index';
 import { createMailer } from '../../engine/mail/mailer';
 import { openStore } from '../../engine/store/connection';
 import { ensureAdminBundle } from '../admin-bundle';
 import type { CommandEnv } from '../context';
 import { createMastheadServer } from '../serve/app';
-import { createRebuilder } from '../serve/rebuilder';
+import { createBuildQueue } from '../serve/rebuilder';
 import { servedTenants } from '../serve/site-server';
 import { DEFAULT_OUT } from './build';
 import { resolveMailSettings } from './newsletter';
@@ -34,10 +33,10 @@ export function registerServe(program: Command, env: CommandEnv) {
       const mail = resolveMailSettings(process.env);
       if (mail.warning) process.stderr.write(`warning: ${mail.warning}\n`);
       const mailer = createMailer(mail.mail);
-      const rebuilder = createRebuilder(
-        (key) => runBuild(store, { outDir, originTemplate, tenants: [key], workers: 1 }),
-        (key, e) => process.stderr.write(`rebuild of ${key} failed: ${(e as Error).message}\n`),
-      );
+      const rebuilder = createBuildQueue({
+        store, outDir, originTemplate, workers: 1,
+        onError: (key, e) => process.stderr.write(`rebuild of ${key} failed: ${(e as Error).message}\n`),
+      });
       const adminDir = flags.admin ? await ensureAdminBundle((line) => process.stderr.write(`${line}\n`)) : null;
       const app = await createMastheadServer({
         outDir, store, adminDir, rebuilder, mode: flags.mode, logger: config.verbose, originTemplate,

@@ -1,6 +1,7 @@
 // What `masthead serve` runs on one port: every tenant's built site by Host, the GraphQL API
 // (POST /graphql and its documents) and the admin SPA at /admin. Each committed API change asks the
-// rebuilder to rebuild the tenant it touched.
+// rebuilder to rebuild the tenant it touched; a durable build queue (rebuilder.ts) starts with the
+// server (resuming stored requests, arming schedule timers) and stops with it.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -9,7 +10,9 @@ import { registerApi, type ApiOptions } from '../../api/app';
 import type { Mailer } from '../../engine/mail/mailer';
 import type { Store } from '../../engine/store/connection';
 import { createSiteServer } from './site-server';
-import type { Rebuilder } from './rebuilder';
+import type { BuildQueue, Rebuilder } from './rebuilder';
+
+const isBuildQueue = (r: Rebuilder): r is BuildQueue => 'start' in r && typeof (r as BuildQueue).start === 'function';
 
 export interface MastheadServerOptions {
   outDir: string;
@@ -42,11 +45,17 @@ export async function createMastheadServer(options: MastheadServerOptions): Prom
   await registerApi(app, {
     store: options.store,
     mode: options.mode,
-    onChange: (tenantKey) => options.rebuilder.request(tenantKey),
+    // Awaited by the API: a durable queue has stored the request before the mutation answers.
+    onChange: (tenantKey, change) => options.rebuilder.request(tenantKey, change),
     members: { mailer: options.mail?.mailer, siteUrl },
     newsletters: { mailer: options.mail?.mailer, unsubscribeSecret: options.mail?.unsubscribeSecret, siteUrl },
     ...options.api,
   });
+  const queue = options.rebuilder;
+  if (isBuildQueue(queue)) {
+    app.addHook('onReady', () => queue.start());
+    app.addHook('onClose', () => queue.close());
+  }
   if (options.adminDir && existsSync(join(options.adminDir, 'index.html'))) mountAdmin(app, options.adminDir);
   return app;
 }

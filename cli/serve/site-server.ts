@@ -41,6 +41,8 @@ function sendFeed(reply: FastifyReply, root: string, file: string) {
   return reply.headers(headersFor(file)).type('application/rss+xml; charset=utf-8').send(createReadStream(join(root, file)));
 }
 
+const BYPASS_COOKIE = /(?:^|;\s*)mh_cache_bypass=/;
+
 export function createSiteServer(options: SiteServerOptions): FastifyInstance {
   const outDir = resolve(options.outDir);
   const tenants = new TenantDirectory(outDir, options.hosts);
@@ -72,6 +74,8 @@ export function createSiteServer(options: SiteServerOptions): FastifyInstance {
     if (!file) return notFound(reply, site.root);
     if (file.startsWith('__rss/') && file.endsWith('.xml')) return sendFeed(reply, site.root, file);
     reply.headers(headersFor(file));
+    // The staff toolbar's cache switch: pages come fresh for that browser (the API checks the staff session).
+    if (file.endsWith('.html') && BYPASS_COOKIE.test(request.headers.cookie ?? '')) reply.header('cache-control', 'no-store');
     return reply.sendFile(file, site.root, { cacheControl: false });
   };
 

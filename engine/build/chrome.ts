@@ -2,8 +2,9 @@
 // built once per tenant. Every link passes engine/domain/links: refused addresses are dropped.
 import { zonedYear } from '../domain/dates';
 import { linkTarget, safeHref } from '../domain/links';
-import type { ChromeView, SiteLink } from '../../site/model';
+import type { ChromeView, ClientScripts, SiteLink } from '../../site/model';
 import type { BuildMenuLink, TenantIndex } from './types';
+import { newsletterSignup } from './chrome-newsletter';
 
 const SOCIAL_LABELS: Record<string, string> = {
   facebook: 'Facebook', instagram: 'Instagram', linkedin: 'LinkedIn', pinterest: 'Pinterest', twitter: 'X (Twitter)', youtube: 'YouTube',
@@ -38,7 +39,7 @@ function footerButton(index: TenantIndex): ChromeView['newsletterButton'] {
 
 const imgSrc = (src: string | undefined | null): string | null => (src ? safeHref(src) : null);
 
-export function buildChrome(index: TenantIndex, css: { href: string; integrity: string }): ChromeView {
+export function buildChrome(index: TenantIndex, css: { href: string; integrity: string }, client: ClientScripts | null = null): ChromeView {
   const s = index.tenant.settings;
   const menus = index.menus;
   const primary = menuLinks(menus?.header_primary);
@@ -83,8 +84,12 @@ export function buildChrome(index: TenantIndex, css: { href: string; integrity: 
     signupText: s.footer.signupText?.trim() || null,
     contactUsText: s.footer.contactUsText?.trim() || null,
     newsletterButton: footerButton(index),
+    newsletterSignup: newsletterSignup(index),
     sponsoredSearch: sponsor?.enabled && imgSrc(sponsor.logo)
       ? { logo: imgSrc(sponsor.logo)!, alt: 'Search sponsor', href: sponsor.clickUrl ? safeHref(sponsor.clickUrl) : null }
       : null,
+    tagManagerId: s.general.tagManagerId ?? null,
+    tenantKey: index.tenant.key,
+    client,
   };
 }

@@ -2,14 +2,20 @@
 // assets at their stored paths. Pages, payloads and crawler files (crawler.ts) are emitted
 // by the render workers.
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { themeCss } from '../../site/theme';
+import type { ClientScripts } from '../../site/model';
 import type { Store } from '../store/connection';
 import { streamAssetFiles } from '../store/site-reader';
 import type { TenantIndex } from './types';
 import type { FileWriter } from './writer';
 
-const SITE_CSS = readFileSync(new URL('../../site/styles/site.css', import.meta.url), 'utf8');
+const STYLES_DIR = fileURLToPath(new URL('../../site/styles/', import.meta.url));
+/** site/styles/site.css first, then every other site/styles/*.css in name order (one file per area). */
+const SITE_CSS = ['site.css', ...readdirSync(STYLES_DIR).filter((f) => f.endsWith('.css') && f !== 'site.css').sort()]
+  .map((f) => readFileSync(join(STYLES_DIR, f), 'utf8')).join('\n');
 
 export interface Stylesheet { path: string; href: string; integrity: string; body: string }
 
@@ -32,4 +38,45 @@ export async function writeAssets(store: Store, tenantKey: string, writer: FileW
     }
   }
   return n;
+}
+
+/** The site client bundle (vite.site.config.ts): what pages reference and which files to copy. */
+export interface ClientBundle { scripts: ClientScripts; files: { path: string; source: string }[] }
+
+interface ManifestChunk { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[] }
+
+/** The default bundle folder (dist/site-client, built by `masthead build` or the tests' helper). */
+export const DEFAULT_CLIENT_DIR = fileURLToPath(new URL('../../dist/site-client/', import.meta.url));
+
+/**
+ * Reads the bundle's .vite/manifest.json: the entry, the chunks it imports statically (modulepreload)
+ * and every file reachable from it (islands' lazy chunks included). Null when there is no bundle.
+ */
+export function readClientBundle(dir: string): ClientBundle | null {
+  const manifestPath = join(dir, '.vite', 'manifest.json');
+  if (!existsSync(manifestPath)) return null;
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
+  const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
+  if (!entryKey) return null;
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const c = manifest[key];
+    if (!c || files.has(c.file)) return;
+    files.add(c.file);
+    for (const css of c.css ?? []) files.add(css);
+    for (const k of [...(c.imports ?? []), ...(c.dynamicImports ?? [])]) visit(k);
+  };
+  visit(entryKey);
+  const entry = manifest[entryKey]!;
+  const preload = (entry.imports ?? []).map((k) => manifest[k]?.file).filter((f): f is string => !!f);
+  return {
+    scripts: { entry: `/${entry.file}`, preload: preload.map((f) => `/${f}`) },
+    files: [...files].sort().map((f) => ({ path: f, source: join(dir, f) })),
+  };
+}
+
+/** Copies the bundle's files to their hashed paths under the tenant's assets/. */
+export function writeClientBundle(bundle: ClientBundle | null, writer: FileWriter): number {
+  for (const f of bundle?.files ?? []) writer.write(f.path, readFileSync(f.source));
+  return bundle?.files.length ?? 0;
 }

@@ -6,13 +6,17 @@
 // each tenant atomically (publish.ts).
 import type { Store } from '../store/connection';
 import { streamContentBodies, type TenantRow } from '../store/site-reader';
-import { stylesheet, writeAssets } from './emit';
+import { stylesheet, writeAssets, writeClientBundle } from './emit';
+import { emitNewsletters } from './emit-newsletters';
 import { load, type LoadResult } from './load';
 import { plan, type BuildOptions, type BuildPlan } from './plan';
 import { WorkerPool, workerHeapLimitMb } from './pool';
 import { cleanup, prepareTarget, publish, release, type BuildMeta } from './publish';
 import { hasPage } from './pages';
 import type { TenantIndex } from './types';
+import { join } from 'node:path';
+import { readEpoch, type OutputRow } from '../store/queries/builds';
+import { saveBuildState, trackInputs } from './state';
 import type { TaskResult, WorkerTask } from './worker-protocol';
 import { FileWriter } from './writer';
 
@@ -68,19 +72,20 @@ export type BuildEvent =
 
 type Emit = (e: BuildEvent) => void;
 
-interface Rendered { prerendered: string[]; files: number; bytes: number; busyMs: number; emitMs: number; routeRules: Record<string, unknown>; warnings: string[] }
+interface Rendered { prerendered: string[]; files: number; bytes: number; busyMs: number; emitMs: number; routeRules: Record<string, unknown>; warnings: string[]; outputs: OutputRow[] }
 
 /**
  * Renders every page of a tenant through the pool, plus its crawler files (one more task); body
  * chunks are read from the store only when a worker can take them.
  */
 async function renderTenant(store: Store, pool: WorkerPool, key: string, ids: number[], sectionIds: (number | null)[], shellCount: number, emit: Emit): Promise<Rendered> {
-  const r: Rendered = { prerendered: [], files: 0, bytes: 0, busyMs: 0, emitMs: 0, routeRules: {}, warnings: [] };
+  const r: Rendered = { prerendered: [], files: 0, bytes: 0, busyMs: 0, emitMs: 0, routeRules: {}, warnings: [], outputs: [] };
   let total = ids.length * 2 + sectionIds.length + shellCount;
   const inflight = new Set<Promise<void>>();
   const errors: unknown[] = [];
   const onResult = (t: TaskResult) => {
     for (const p of t.pages) r.prerendered.push(p);
+    for (const o of t.outputs ?? []) r.outputs.push(o);
     r.files += t.files;
     r.bytes += t.bytes;
     r.busyMs += t.busyMs ?? 0;
@@ -138,16 +143,22 @@ async function buildTenant(store: Store, pool: WorkerPool, p: BuildPlan, tenant:
     const writer = new FileWriter(target.staging);
     const css = stylesheet(index);
     writer.write(css.path, css.body);
+    writeClientBundle(p.client, writer);
     const ids = index.content.filter(hasPage).map((c) => c.id);
     const sectionIds = [null, ...index.sections.filter((s) => s.alias !== 'home').map((s) => s.id)];
     const shellCount = 4 + (index.memberships?.length ?? 0);
-    await pool.setTenant({ index, css: { href: css.href, integrity: css.integrity }, root: target.staging });
+    await pool.setTenant({ index, css: { href: css.href, integrity: css.integrity }, client: p.client?.scripts ?? null, root: target.staging });
+    const origin = index.tenant.origin;
+    const tracked = trackInputs(index, p.now); // for the next incremental build (state.ts)
     index = null; // the workers hold it now; the main thread keeps only the ids
     const assetsStarted = performance.now();
     let assetsMs = 0;
     const assets = writeAssets(store, key, writer).then((n) => { assetsMs = performance.now() - assetsStarted; return n; });
+    const newsletters = emitNewsletters(store, key, writer, { origin, now: p.now });
+    newsletters.catch(() => undefined);
     const rendered = await renderTenant(store, pool, key, ids, sectionIds, shellCount, emit);
     const assetCount = await assets;
+    rendered.prerendered.push(...(await newsletters).paths);
     for (const w of rendered.warnings) emit({ type: 'warning', key, message: w });
     await pool.reset();
     const t2 = performance.now();
@@ -156,6 +167,7 @@ async function buildTenant(store: Store, pool: WorkerPool, p: BuildPlan, tenant:
     publish(target, { id: p.buildId, timestamp: p.now, routeRules: rendered.routeRules as BuildMeta['routeRules'], prerendered: rendered.prerendered });
     failed = false;
     cleanup(target);
+    await saveBuildState(store, p, key, tracked, rendered.outputs, await newsletters, join(target.buildsRoot, p.buildId), (m) => emit({ type: 'warning', key, message: m }));
     const t3 = performance.now();
     const summary: TenantSummary = {
       key, buildId: p.buildId, pages: rendered.prerendered.length, files: rendered.files + writer.files + 2,
@@ -178,6 +190,7 @@ export async function runBuild(store: Store, options: BuildOptions, onEvent: Emi
   const started = performance.now();
   const cpu0 = process.cpuUsage();
   const p = await plan(store, options);
+  p.epoch = await readEpoch(store);
   // Workers start (load their modules) while the first tenant is read from the store.
   const pool = new WorkerPool({ size: options.workers, heapLimitMb: workerHeapLimitMb(p.maxItems) });
   onEvent({ type: 'plan', buildId: p.buildId, tenants: p.tenants.map((t) => t.tenantKey), workers: pool.size });

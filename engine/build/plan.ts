@@ -7,6 +7,7 @@ import { AppError } from '../domain/errors';
 import type { Store } from '../store/connection';
 import { countLiveContent, listTenants, type TenantRow } from '../store/site-reader';
 import { DEFAULT_ORIGIN_TEMPLATE, tenantOrigin } from './load';
+import { DEFAULT_CLIENT_DIR, readClientBundle, type ClientBundle } from './emit';
 
 export interface BuildOptions {
   /** Output folder (each tenant in <outDir>/<tenantKey>); default ./out. */
@@ -19,12 +20,26 @@ export interface BuildOptions {
   now?: number | undefined;
   /** Render workers; default one per core. */
   workers?: number | undefined;
+  /**
+   * The site client bundle folder (vite.site.config.ts output), copied into each tenant's assets/
+   * and loaded by every page; default dist/site-client when it has been built; null: no script.
+   */
+  clientDir?: string | null | undefined;
+  /** The pages' build poll interval (ms, 1,000 to 3,600,000); default the spec's 3,600,000. */
+  buildPollMs?: number | undefined;
+  /** The code/config hash to record (config-hash.ts); default computed now. The incremental builder passes its own. */
+  configHash?: string | undefined;
 }
 
 export interface BuildPlan {
   buildId: string; now: number; outDir: string; originTemplate: string; tenants: TenantRow[];
   /** Live items of the largest chosen tenant (sizes the render workers' heaps). */
   maxItems: number;
+  /** The site client bundle every page of this build loads, if any. */
+  client: ClientBundle | null;
+  /** build_epoch when the build started reading (set by runBuild; see schema-builds.ts). */
+  epoch?: number;
+  configHash?: string | undefined;
 }
 
 const bad = (field: string, message: string) => new AppError('BAD_USER_INPUT', { field, message });
@@ -33,6 +48,21 @@ const bad = (field: string, message: string) => new AppError('BAD_USER_INPUT', {
 export function makeBuildId(now: number): string {
   const stamp = new Date(now).toISOString().replace(/[-:]/g, '').replace('.', '');
   return `${stamp}-${randomBytes(3).toString('hex')}`;
+}
+
+function clientBundle(dir: string | null | undefined): ClientBundle | null {
+  if (dir === null) return null;
+  const bundle = readClientBundle(resolve(dir ?? DEFAULT_CLIENT_DIR));
+  if (!bundle && dir !== undefined) throw bad('client-dir', `Must be a built site client bundle folder with .vite/manifest.json (got "${dir}")`);
+  return bundle;
+}
+
+/** The bundle with the pages' build poll interval set (exported for the incremental builder). */
+export function withPoll(bundle: ClientBundle | null, ms: number | undefined): ClientBundle | null {
+  if (ms === undefined) return bundle;
+  if (!Number.isInteger(ms) || ms < 1_000 || ms > 3_600_000) throw bad('build-poll-ms', 'Must be a whole number of milliseconds from 1000 to 3600000');
+  if (!bundle) return null;
+  return { ...bundle, scripts: { ...bundle.scripts, buildPollMs: ms } };
 }
 
 export async function plan(store: Store, options: BuildOptions): Promise<BuildPlan> {
@@ -63,5 +93,7 @@ export async function plan(store: Store, options: BuildOptions): Promise<BuildPl
     originTemplate,
     tenants,
     maxItems: Math.max(0, ...tenants.map((t) => counts.get(t.tenantKey) ?? 0)),
+    client: withPoll(clientBundle(options.clientDir), options.buildPollMs),
+    configHash: options.configHash,
   };
 }

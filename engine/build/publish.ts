@@ -38,10 +38,8 @@ function pidAlive(pid: number): boolean {
   }
 }
 
-/** Takes the tenant's lock (stealing it from a dead process) and creates the staging folder. */
-export function prepareTarget(outDir: string, key: string, buildId: string): TenantTarget {
-  const out = resolve(outDir);
-  const buildsRoot = join(out, BUILDS_DIR, key);
+/** Takes the tenant's build lock (stealing it from a dead process). Returns the lock file's path. */
+export function lockTenant(buildsRoot: string, key: string): string {
   mkdirSync(buildsRoot, { recursive: true });
   const lockPath = join(buildsRoot, '.lock');
   for (let attempt = 0; attempt < 2; attempt++) {
@@ -59,6 +57,26 @@ export function prepareTarget(outDir: string, key: string, buildId: string): Ten
       rmSync(lockPath, { force: true });
     }
   }
+  return lockPath;
+}
+
+/** Releases a lock this process holds. */
+export function unlockTenant(lockPath: string): void {
+  try {
+    if (readFileSync(lockPath, 'utf8').trim() === String(process.pid)) unlinkSync(lockPath);
+  } catch { /* already gone */ }
+}
+
+/** out/.builds/<key> */
+export function buildsRootOf(outDir: string, key: string): string {
+  return join(resolve(outDir), BUILDS_DIR, key);
+}
+
+/** Takes the tenant's lock (stealing it from a dead process) and creates the staging folder. */
+export function prepareTarget(outDir: string, key: string, buildId: string): TenantTarget {
+  const out = resolve(outDir);
+  const buildsRoot = join(out, BUILDS_DIR, key);
+  const lockPath = lockTenant(buildsRoot, key);
   const staging = join(buildsRoot, `.staging-${buildId}`);
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(staging, { recursive: true });
@@ -66,7 +84,7 @@ export function prepareTarget(outDir: string, key: string, buildId: string): Ten
 }
 
 /** Writes `data` to `path` under a temporary name, then renames it into place. */
-export function writeAtomic(path: string, data: string): void {
+export function writeAtomic(path: string, data: string | Buffer): void {
   const tmp = `${path}.tmp-${process.pid}`;
   writeFileSync(tmp, data);
   renameSync(tmp, path);
@@ -131,7 +149,5 @@ export function cleanup(target: TenantTarget): void {
 /** Releases the lock; on failure also drops the unfinished staging folder. */
 export function release(target: TenantTarget, failed: boolean): void {
   if (failed) rmSync(target.staging, { recursive: true, force: true });
-  try {
-    if (readFileSync(target.lockPath, 'utf8').trim() === String(process.pid)) unlinkSync(target.lockPath);
-  } catch { /* already gone */ }
+  unlockTenant(target.lockPath);
 }

@@ -132,17 +132,41 @@ function resolveBlock(ctx: ResolveContext, b: Block, env: PageEnv, st: GridState
     case 'newsletter_subscribe': {
       const nls = ctx.subscribeNewsletters;
       const promo = ctx.index.tenant.settings.newsletters?.subscribeBlockSettings?.promoCode ?? null;
-      return nls.length ? { kind: 'newsletter', id: b.id, settings: settings(), newsletters: nls, promoCode: promo } : null;
+      const recaptchaKey = ctx.index.tenant.settings.tenantInfo.reCAPTCHAPublicKey?.trim() || null;
+      return nls.length ? { kind: 'newsletter', id: b.id, settings: settings(), newsletters: nls, promoCode: promo, recaptchaKey } : null;
     }
     case 'ad_slot':
       return { kind: 'ad', id: b.id, settings: settings(), slot: b.data.slot, sizes: b.data.sizes };
     case 'gating_form':
       return content?.gated ? { kind: 'island', id: b.id, settings: settings(), island: 'gating-form', props: { contentId: content.id } } : null;
     case 'load_more':
-      return env.layout.loadMoreType !== 'none'
-        ? { kind: 'island', id: b.id, settings: settings(), island: 'load-more', props: { type: env.layout.loadMoreType } }
-        : null;
+      return env.layout.loadMoreType !== 'none' ? loadMoreBlock(b.id, settings(), env, st.used) : null;
   }
+}
+
+/**
+ * The load-more marker (public §4 "Secondary content paging"): the island's props say what to
+ * ask for next (getNextSecondaryGrid / getNextSecondaryPage) and which items the page shows.
+ */
+function loadMoreBlock(id: string, settings: BlockSettingsView, env: PageEnv, used: ReadonlySet<number>): BlockView {
+  return {
+    kind: 'island', id, settings, island: 'load-more',
+    props: {
+      type: env.layout.loadMoreType, layoutId: env.layout.id || null, sectionId: env.section?.id ?? null,
+      contentId: env.content?.id ?? null, excludeContentIds: [...used],
+    },
+  };
+}
+
+/** Layouts asking for load-more without placing a load_more block get the marker after the primary grid. */
+function appendLoadMore(rows: RowView[], grid: Grid, env: PageEnv, used: ReadonlySet<number>): void {
+  if (env.layout.loadMoreType === 'none' || grid !== env.layout.primaryGrid) return;
+  if (grid.rows.some((r) => r.columns.some((c) => c.blocks.some((b) => b.type === 'load_more')))) return;
+  const settings: BlockSettingsView = { title: null, link: null, colorScheme: 'default', cta: null };
+  rows.push({
+    layout: '1', title: null, link: null, width: 'site-width', backgroundColor: null, textColor: null,
+    columns: [{ blocks: [loadMoreBlock('load-more', settings, env, used)] }],
+  });
 }
 
 /** Blocks whose view is the same on every page: resolved once per layout block and shared. */
@@ -200,5 +224,6 @@ export function resolveGrid(ctx: ResolveContext, grid: Grid, env: PageEnv, used:
       columns: kept.map((i) => ({ blocks: resolved[i]! })),
     });
   }
+  appendLoadMore(rows, grid, env, used);
   return { rows, used, sectionIds: st.sectionIds, pages: st.pages };
 }

@@ -8,7 +8,7 @@ import { breadcrumbs, imageView, type ResolveContext } from './resolve-context';
 import { pagePath, resolveGrid, type PageEnv } from './resolve-grid';
 import { contentHead, sectionHead, webPageHead } from './resolve-head';
 import { layoutForContent, layoutForHome, layoutForSection } from './resolve-layout';
-import { isGated } from './pages';
+import { isGated, isMetered } from './pages';
 import type { BuildContent, BuildSection } from './types';
 
 export { pagePath } from './resolve-grid';
@@ -19,7 +19,7 @@ export const NOT_FOUND_HEADING = '404 - Page Not Found';
 export { hasPage, isGated } from './pages';
 
 export function contentView(ctx: ResolveContext, c: BuildContent, sanitizedBody: string): ContentView {
-  const gated = isGated(c);
+  const gated = isGated(c) || isMetered(ctx.index, c);
   const section = ctx.sectionById.get(c.sectionId);
   const instant = displayInstant(c);
   const place = c.event ? [c.event.city, c.event.state, c.event.country].filter(Boolean).join(', ') : '';
@@ -66,6 +66,7 @@ export function resolveListingPage(ctx: ResolveContext, section: BuildSection | 
     hideHeader: layout.hideHeader,
     hideFooter: layout.hideFooter,
     sectionPath: isHome ? null : section.path,
+    sectionId: isHome ? ctx.homeSection?.id ?? null : section.id,
     breadcrumbs: crumbs,
     head: sectionHead(ctx, section, path, n, crumbs),
     rows: grid.rows,
@@ -135,7 +136,9 @@ export function resolveShellPages(ctx: ResolveContext): PageView[] {
   const choose: SiteLink[] = memberships.map((m) => ({ label: m.title, href: `/membership/signup/${m.alias}`, newTab: false }));
   const pages = [
     shellPage(ctx, 'search', '/search', 'Search', 'search'),
-    shellPage(ctx, 'account', '/account', 'My Account', 'account'),
+    shellPage(ctx, 'account', '/account', 'My Account', 'account', {
+      shell: { island: 'account', links: [], props: { newsletters: ctx.subscribeNewsletters.map((n) => ({ id: n.id, title: n.title })) } },
+    }),
     shellPage(ctx, 'login', '/account/login', 'Log In', 'login', {
       intro: 'Log in to your account to read member content and manage your newsletters.',
       shell: { island: 'login', links: [{ label: 'Join now', href: '/membership/choose', newTab: false }], props: {} },

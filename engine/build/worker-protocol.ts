@@ -1,7 +1,13 @@
 // Messages between the build's main thread and its render workers.
+import type { ClientScripts } from '../../site/model';
+import type { OutputRow } from '../store/queries/builds';
 import type { TenantIndex } from './types';
 
-export interface TenantSetup { index: TenantIndex; css: { href: string; integrity: string }; root: string }
+export interface TenantSetup {
+  index: TenantIndex; css: { href: string; integrity: string }; root: string;
+  /** The client bundle's scripts every page loads (null: none). */
+  client?: ClientScripts | null;
+}
 
 export type WorkerTask =
   /** Content pages and print views of these items (bodies as stored; the worker sanitises). */
@@ -23,6 +29,8 @@ export interface TaskResult {
   pages: string[]; files: number; bytes: number; listingPages?: number; busyMs?: number;
   /** Crawler task: the route rules for builds/meta and the redirects that could not become rules. */
   routeRules?: Record<string, unknown>; warnings?: string[];
+  /** Every page (and crawler file) written, with its hash and the input keys it read (deps.ts). */
+  outputs?: OutputRow[];
 }
 
 export type FromWorker =

@@ -6,34 +6,28 @@ import { deserialize } from 'node:v8';
 import type { ChromeView } from '../../site/model';
 import { buildChrome } from './chrome';
 import { crawlerFiles, writeEmitted } from './crawler';
-import { renderPage } from './render';
-import {
-  createResolveContext, hasPage, resolveContentPage, resolveListingPage, resolveNotFoundPage, resolvePrintPage,
-  resolveShellPages, type ResolveContext,
-} from './resolve';
-import { sanitizeBody } from './sanitize';
+import { digest } from './deps';
+import { contentPages, listingPages, shellPages, type PageOut } from './emit-pages';
+import { createResolveContext, type ResolveContext } from './resolve';
 import type { FromWorker, TaskResult, TenantSetup, ToWorker, WorkerTask } from './worker-protocol';
 import { FileWriter } from './writer';
-import type { PageView } from '../../site/model';
 
 interface State { ctx: ResolveContext; chrome: ChromeView; writer: FileWriter }
 let state: State | null = null;
 
 function setup(s: TenantSetup): State {
-  return { ctx: createResolveContext(s.index), chrome: buildChrome(s.index, s.css), writer: new FileWriter(s.root) };
+  return { ctx: createResolveContext(s.index), chrome: buildChrome(s.index, s.css, s.client ?? null), writer: new FileWriter(s.root) };
 }
 
-function emitPage(st: State, page: PageView, out: TaskResult): void {
-  const r = renderPage(page, st.chrome);
-  const before = st.writer.bytes;
-  st.writer.write(r.htmlFile, r.html);
-  out.files += 1;
-  if (r.payloadFile && r.payload) {
-    st.writer.write(r.payloadFile, r.payload);
-    out.files += 1;
+function write(st: State, pages: PageOut[], out: TaskResult): void {
+  for (const p of pages) {
+    const before = st.writer.bytes;
+    for (const f of p.files) st.writer.write(f.path, f.body);
+    out.files += p.files.length;
+    out.bytes += st.writer.bytes - before;
+    if (p.listed) out.pages.push(p.path);
+    (out.outputs ??= []).push({ path: p.path, grp: p.grp, hash: p.hash, deps: p.deps });
   }
-  out.bytes += st.writer.bytes - before;
-  if (page.kind !== 'not-found') out.pages.push(page.path);
 }
 
 /** Runs one task; exported for tests that render without threads. */
@@ -42,22 +36,14 @@ export function runTask(st: State, task: WorkerTask): TaskResult {
   if (task.type === 'content') {
     for (const { id, body } of task.items) {
       const c = st.ctx.contentById.get(id);
-      if (!c || !hasPage(c)) continue;
-      const clean = sanitizeBody(body);
-      const page = resolveContentPage(st.ctx, c, clean);
-      emitPage(st, page, out);
-      emitPage(st, resolvePrintPage(st.ctx, c, clean, page), out);
+      if (c) write(st, contentPages(st.ctx, st.chrome, c, body), out);
     }
   } else if (task.type === 'listing') {
     const section = task.sectionId === null ? null : st.ctx.sectionById.get(task.sectionId) ?? null;
     if (task.sectionId !== null && !section) return out;
-    const to = task.to ?? task.from;
-    for (let n = task.from; n <= to; n++) {
-      const { page, pages } = resolveListingPage(st.ctx, section, n);
-      if (task.to === null) out.listingPages = pages;
-      if (n > pages) break;
-      emitPage(st, page, out);
-    }
+    const r = listingPages(st.ctx, st.chrome, section, task.from, task.to);
+    if (task.to === null) out.listingPages = r.count;
+    write(st, r.pages, out);
   } else if (task.type === 'crawler') {
     const before = { files: st.writer.files, bytes: st.writer.bytes };
     const crawler = crawlerFiles(st.ctx.index);
@@ -66,9 +52,9 @@ export function runTask(st: State, task: WorkerTask): TaskResult {
     out.bytes += st.writer.bytes - before.bytes;
     out.routeRules = crawler.routeRules;
     out.warnings = crawler.warnings;
+    out.outputs = crawler.files.map((f) => ({ path: f.path, grp: 'crawler', hash: digest(f.body), deps: [] }));
   } else {
-    for (const page of resolveShellPages(st.ctx)) emitPage(st, page, out);
-    emitPage(st, resolveNotFoundPage(st.ctx), out);
+    write(st, shellPages(st.ctx, st.chrome), out);
   }
   return out;
 }

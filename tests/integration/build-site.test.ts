@@ -29,7 +29,8 @@ beforeAll(async () => {
     JSON.stringify([{ label: 'Spot Rates', href: '/markets/ocean-freight/spot-rates', external: false }, { label: 'Evil', href: 'javascript:alert(1)', external: true }]),
   ]);
   out = mkdtempSync(join(tmpdir(), 'masthead-build-'));
-  summary = await runBuild(store, { outDir: out, now: BUILD_NOW, originTemplate: 'https://{key}.example.com', workers: 2 });
+  // Without the client bundle: these pages must carry no script but JSON-LD (build-client-bundle.test.ts covers the bundle).
+  summary = await runBuild(store, { outDir: out, now: BUILD_NOW, originTemplate: 'https://{key}.example.com', workers: 2, clientDir: null });
   site = realpathSync(join(out, 'alpha'));
   files = listFiles(site);
 }, 120_000);

@@ -72,6 +72,14 @@ describe('site server', () => {
     expect((await get('/images/alpha/ship.svg')).headers['content-security-policy']).toContain('sandbox');
   });
 
+  it("sends pages uncached to a browser with the staff toolbar's bypass-cache cookie, and only pages", async () => {
+    const bypass = (url: string) => app.inject({ method: 'GET', url, headers: { host: 'alpha.localhost:4000', cookie: 'a=1; mh_cache_bypass=1' } });
+    expect((await get('/')).headers['cache-control']).not.toBe('no-store');
+    expect((await bypass('/')).headers['cache-control']).toBe('no-store');
+    const css = (await get('/')).body.match(/href="(\/assets\/site\.[0-9a-f]+\.css)"/)![1]!;
+    expect((await bypass(css)).headers['cache-control']).toContain('immutable');
+  });
+
   it('applies the route rules: stored redirects, /:id and promotions, with 301', async () => {
     const stored = await get('/old-markets?utm=x');
     expect([stored.statusCode, stored.headers.location]).toEqual([301, '/markets']);

@@ -1,6 +1,6 @@
 // The whole product in one process, wired the way `masthead serve` mounts it: the built sites by
 // Host, the API (POST /graphql and its documents) and the admin SPA at /admin on one port. Each API
-// change rebuilds the tenant it touched. Used until `masthead serve` wires the same; see target.ts.
+// change is stored in the durable rebuild queue and rebuilt incrementally, as in `masthead serve`; see target.ts.
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +11,7 @@ import { seedFixtures } from '../../../engine/fixtures/seed';
 import { runBuild } from '../../../engine/build/index';
 import { registerApi } from '../../../api/app';
 import { createSiteServer } from '../../../cli/serve/site-server';
+import { createBuildQueue, type BuildQueue } from '../../../cli/serve/rebuilder';
 import { ADMIN_DIST, ROOT, ensureAdminBuilt } from './build-admin';
 import type { Target } from './types';
 
@@ -24,18 +25,10 @@ export async function startStack(fixtures = join(ROOT, 'fixtures', 'demo')): Pro
   const app = createSiteServer({ outDir });
   let port = 0;
   const origin = () => `http://{key}.localhost:${port}`;
-  let queue: Promise<unknown> = Promise.resolve();
-  const pending = new Set<string>();
-  const rebuild = (tenantKey: string) => {
-    if (pending.has(tenantKey)) return queue;
-    pending.add(tenantKey);
-    queue = queue.then(async () => {
-      pending.delete(tenantKey);
-      await runBuild(store, { outDir, tenants: [tenantKey], originTemplate: origin(), workers: 1 });
-    }).catch((e: unknown) => console.error('rebuild failed', e));
-    return queue;
-  };
-  await registerApi(app, { store, onChange: (tenantKey) => { void rebuild(tenantKey); }, cacheTtlMs: 0 });
+  // The real durable queue `masthead serve` runs (incremental rebuilds, one writer per tenant),
+  // created once the port (part of every absolute link) is known.
+  let queue: BuildQueue | null = null;
+  await registerApi(app, { store, onChange: (tenantKey, change) => queue?.request(tenantKey, change), cacheTtlMs: 0 });
   await app.register(fastifyStatic, { root: ADMIN_DIST, prefix: '/admin/', decorateReply: false, index: false, wildcard: false });
   const shell = readFileSync(join(ADMIN_DIST, 'index.html'));
   const spa = (_req: unknown, reply: { type: (t: string) => { header: (k: string, v: string) => { send: (b: Buffer) => unknown } } }) =>
@@ -46,13 +39,16 @@ export async function startStack(fixtures = join(ROOT, 'fixtures', 'demo')): Pro
   await app.listen({ port: 0, host: '127.0.0.1' });
   port = (app.server.address() as AddressInfo).port;
   await runBuild(store, { outDir, originTemplate: origin(), workers: 1 });
+  queue = createBuildQueue({ store, outDir, originTemplate: origin(), workers: 1, onError: (key, e) => console.error(`rebuild of ${key} failed`, e) });
+  await queue.start();
 
   return {
     kind: 'stack',
     adminUrl: (path = '/admin') => `http://localhost:${port}${path}`,
     publicUrl: (tenantKey, path = '/') => `http://${tenantKey}.localhost:${port}${path}`,
-    settle: () => queue.then(() => undefined),
+    settle: () => queue!.idle(),
     async stop() {
+      await queue?.close();
       await app.close();
       await store.close();
     },

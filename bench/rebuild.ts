@@ -1,0 +1,173 @@
+// Benchmark of edit-to-live latency: with `masthead serve` running on a generated install, the time
+// from an API mutation's answer until builds/latest.json names a build that contains the change,
+// for (a) retitling one article, (b) publishing a new article into a section scheduled on home,
+// (c) unpublishing one. Prints and saves bench/results/rebuild-<timestamp>.json with p50/p95.
+//
+//   npm run bench:rebuild -- --items 20000 [--edits 20] [--tenants 3] [--corpus /tmp/c] [--port 4710]
+//
+// --corpus keeps the generated fixtures, database and build output there and reuses them.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { generateFixtures } from '../engine/fixtures/generate';
+import { seedFixtures } from '../engine/fixtures/seed';
+import { openStore } from '../engine/store/connection';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const BIN = join(ROOT, 'bin', 'masthead.js');
+const TENANT = 'scale1';
+
+function args() {
+  const { values } = parseArgs({
+    options: {
+      items: { type: 'string', default: '20000' }, tenants: { type: 'string', default: '3' }, edits: { type: 'string', default: '20' },
+      corpus: { type: 'string' }, port: { type: 'string', default: '4710' },
+    },
+  });
+  const int = (name: string, v: string | undefined, min: number) => {
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < min) throw new Error(`--${name} must be a whole number ≥ ${min} (got "${v}")`);
+    return n;
+  };
+  return {
+    items: int('items', values.items, 1), tenants: int('tenants', values.tenants, 1), edits: int('edits', values.edits, 1),
+    port: int('port', values.port, 1024), corpus: values.corpus ? resolve(values.corpus) : undefined,
+  };
+}
+
+function run(argv: string[]): Promise<string> {
+  return new Promise((ok, fail) => {
+    const child = spawn(process.execPath, [BIN, ...argv], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => { out += d.toString(); });
+    child.on('close', (code) => (code === 0 ? ok(out) : fail(new Error(`masthead ${argv.join(' ')} exited ${code}`))));
+  });
+}
+
+async function prepare(dir: string, items: number, tenants: number): Promise<string> {
+  const db = join(dir, 'db.sqlite');
+  const marker = join(dir, `ready-${items}-${tenants}`);
+  if (existsSync(marker) && existsSync(db)) return db;
+  await generateFixtures({ items, tenants, seed: 1, out: join(dir, 'fixtures') });
+  const store = await openStore({ path: db });
+  try { await seedFixtures(store, join(dir, 'fixtures')); } finally { await store.close(); }
+  writeFileSync(marker, new Date().toISOString());
+  return db;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] ?? NaN;
+};
+
+async function main() {
+  const o = args();
+  const dir = o.corpus ?? mkdtempSync(join(tmpdir(), 'masthead-bench-rebuild-'));
+  mkdirSync(dir, { recursive: true });
+  process.stderr.write(`corpus ${dir}\n`);
+  const db = await prepare(dir, o.items, o.tenants);
+  const out = join(dir, 'out');
+  const originTemplate = `http://{key}.localhost:${o.port}`;
+  process.stderr.write('initial build (incremental when the corpus was built before)…\n');
+  await run(['--db', db, '--json', 'build', '--out', out, '--origin-template', originTemplate]);
+
+  const store = await openStore({ path: db });
+  const [home] = await store.all<{ id: number }>("SELECT id FROM website_sections WHERE tenant_key = ? AND alias = 'home'", [TENANT]);
+  const sections = await store.all<{ id: number }>("SELECT id FROM website_sections WHERE tenant_key = ? AND alias <> 'home' AND status = 1 ORDER BY id", [TENANT]);
+  const live = await store.all<{ id: number }>(
+    "SELECT id FROM content WHERE tenant_key = ? AND status = 1 AND type IN ('Article', 'News', 'Blog') AND start_date IS NULL AND end_date IS NULL ORDER BY id LIMIT ?",
+    [TENANT, o.edits * 2]);
+  await store.close();
+
+  const serve: ChildProcess = spawn(process.execPath, [BIN, '--db', db, 'serve', '--port', String(o.port), '--out', out, '--no-admin', '--mode', 'development'], {
+    cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${o.port}`;
+  const latestFile = join(out, TENANT, 'builds', 'latest.json');
+  const latest = () => { try { return (JSON.parse(readFileSync(latestFile, 'utf8')) as { id: string }).id; } catch { return null; } };
+  try {
+    for (let i = 0; ; i++) {
+      try { if ((await fetch(`${base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', host: `${TENANT}.localhost` }, body: '{"query":"{ apiInfo { mode } }"}' })).ok) break; } catch { /* not yet */ }
+      if (i > 600) throw new Error('serve did not start');
+      await sleep(100);
+    }
+    const gql = async (query: string, variables: Record<string, unknown>, token?: string) => {
+      const r = await fetch(`${base}/graphql`, {
+        method: 'POST', headers: { 'content-type': 'application/json', 'x-tenant-key': TENANT, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify({ query, variables }),
+      });
+      const body = await r.json() as { data?: Record<string, any>; errors?: { message: string }[] };
+      if (body.errors?.length) throw new Error(body.errors[0]!.message);
+      return body.data!;
+    };
+    const login = await gql('mutation($u: String, $p: String) { loginCmsUser(username: $u, password: $p) { bearerToken } }', { u: 'scale-admin', p: 'scale-fixtures-admin-2026' });
+    const token = login.loginCmsUser.bearerToken as string;
+    // serve loads each tenant's index in the background at start; let it finish first.
+    await sleep(5000);
+    const site = () => join(out, TENANT);
+    const file = (path: string) => join(site(), path.replace(/^\/+/, ''), 'index.html');
+    const read = (f: string) => { try { return readFileSync(f, 'utf8'); } catch { return null; } };
+
+    /** Runs a mutation, then waits until latest.json names a new build in which `check` holds. */
+    const measure = async (mutate: () => Promise<unknown>, check: (r: any) => boolean): Promise<number> => {
+      const before = latest();
+      const result = await mutate();
+      const answered = performance.now();
+      for (;;) {
+        const id = latest();
+        if (id && id !== before && check(result)) return performance.now() - answered;
+        if (performance.now() - answered > 120_000) throw new Error('the change did not go live within 120 s');
+        await sleep(2);
+      }
+    };
+
+    const results: Record<string, number[]> = { retitle: [], publish: [], unpublish: [] };
+    const fields = 'id name canonicalPath status';
+    for (let i = 0; i < o.edits; i++) {
+      const id = live[i]!.id;
+      const name = `Retitled for the benchmark ${i} ${Date.now()}`;
+      results.retitle!.push(await measure(
+        () => gql(`mutation($id: Int, $input: ContentInput) { updateContent(id: $id, input: $input) { ${fields} } }`, { id, input: { name } }, token),
+        (r) => read(file(r.updateContent.canonicalPath))?.includes(name) ?? false));
+      const section = sections[i % sections.length]!.id;
+      const title = `Benchmark story ${i} ${Date.now()}`;
+      results.publish!.push(await measure(
+        () => gql(`mutation($input: ContentInput) { createContent(input: $input) { ${fields} } }`, {
+          input: {
+            type: 'News', name: title, teaser: 'Published by the rebuild benchmark.', body: '<p>Benchmark body.</p>', status: 1,
+            published: new Date().toISOString(), primarySectionId: section,
+            schedules: [{ sectionId: section, option: 'Standard' }, { sectionId: home!.id, option: 'Featured' }],
+          },
+        }, token),
+        (r) => (read(file(r.createContent.canonicalPath))?.includes(title) ?? false) && (read(join(site(), 'index.html'))?.includes(r.createContent.canonicalPath) ?? false)));
+      const gone = live[o.edits + i]!.id;
+      let path = '';
+      results.unpublish!.push(await measure(
+        async () => { const r = await gql(`mutation($id: Int, $input: ContentInput) { updateContent(id: $id, input: $input) { ${fields} } }`, { id: gone, input: { status: 2 } }, token); path = r.updateContent.canonicalPath; return r; },
+        () => read(file(path)) === null));
+      process.stderr.write(`\redits ${i + 1}/${o.edits}`);
+    }
+    process.stderr.write('\n');
+    const summary = Object.fromEntries(Object.entries(results).map(([k, xs]) => [k, {
+      n: xs.length, p50Ms: Math.round(pct(xs, 50)), p95Ms: Math.round(pct(xs, 95)), maxMs: Math.round(Math.max(...xs)), samplesMs: xs.map((x) => Math.round(x)),
+    }]));
+    const report = {
+      at: new Date().toISOString(), items: o.items, tenants: o.tenants, edits: o.edits, tenant: TENANT,
+      cpus: cpus().length, loadAverage: loadavg(), targetP95Ms: 250, results: summary,
+    };
+    const dirOut = join(ROOT, 'bench', 'results');
+    mkdirSync(dirOut, { recursive: true });
+    const saved = join(dirOut, `rebuild-${report.at.replace(/[:.]/g, '-')}.json`);
+    writeFileSync(saved, `${JSON.stringify(report, null, 2)}\n`);
+    for (const [k, v] of Object.entries(summary)) process.stdout.write(`${k.padEnd(10)} p50 ${v.p50Ms} ms  p95 ${v.p95Ms} ms  max ${v.maxMs} ms  (${v.n} edits)\n`);
+    process.stdout.write(`saved ${saved}\n`);
+  } finally {
+    serve.kill('SIGTERM');
+  }
+}
+
+main().catch((e: unknown) => { process.stderr.write(`${e instanceof Error ? e.stack : String(e)}\n`); process.exit(1); });

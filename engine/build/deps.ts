@@ -1,0 +1,134 @@
+// Dependency tracking for incremental builds. Inputs are named by keys; each key has a
+// fingerprint (a hash of exactly the data the resolve and emit stages read for it), and every
+// output records the keys it read. A build compares fingerprints with the live build's and
+// re-renders the outputs whose keys changed. Keys:
+//   c:<id>        a live content item (its BuildContent, which carries updatedAt)
+//   s:<id>        an active section            home     which section is aliased "home"
+//   list:<id>     the schedule-driven candidates of a section, with bubbling (ids, options, types
+//                 in list order); list:all is the whole site, newest first
+//   layouts       what picks a page's layout   layout:<id> one layout's grid and flags
+//   menus, settings (tenant row, settings, origin, memberships, newsletters, the footer's year),
+//   assets (image metadata), redirects, news (the Google News window's items)
+// A fingerprint that is missing means the input does not exist (an item not live, say); that is a
+// change too. Dependencies may over-approximate (more re-rendering), never under-approximate.
+import { createHash } from 'node:crypto';
+import { zonedYear } from '../domain/dates';
+import type { PageView } from '../../site/model';
+import { itemHref, sectionChain, type ResolveContext } from './resolve-context';
+import { ListIndex } from './resolve-lists';
+import { newsItems } from './emit-sitemaps';
+import type { BuildContent, TenantIndex } from './types';
+
+export function digest(...parts: (string | Buffer)[]): string {
+  const h = createHash('sha1');
+  for (const p of parts) h.update(p);
+  return h.digest('base64url').slice(0, 22);
+}
+
+const fp = (v: unknown) => digest(JSON.stringify(v));
+
+/** Keys whose change re-runs the crawler files (sitemaps, news sitemap, feeds, robots, redirects). */
+export function affectsCrawler(key: string): boolean {
+  return key.startsWith('c:') || key.startsWith('s:') || key.startsWith('list:') ||
+    key === 'settings' || key === 'home' || key === 'redirects' || key === 'news' || key === 'assets';
+}
+
+function listEntries(li: ListIndex, bySection: Map<number, [number, string][]>, byId: Map<number, BuildContent>, sectionId: number): string {
+  const options = new Map<number, Set<string>>();
+  for (const sid of li.subtree(sectionId)) {
+    for (const [id, option] of bySection.get(sid) ?? []) {
+      const set = options.get(id) ?? new Set<string>();
+      if (set.size === 0) options.set(id, set);
+      set.add(option);
+    }
+  }
+  return li.candidates(sectionId, undefined, []).map((id) => {
+    const c = byId.get(id)!;
+    return `${id}:${[...(options.get(id) ?? [])].sort().join('+')}:${c.type}:${itemHref(c) ? 1 : 0}`;
+  }).join(',');
+}
+
+/**
+ * Fingerprints of every input key of the index. `contentIds`: only these items' c: keys are
+ * hashed (the rest are left out; the caller keeps the previous ones), for a patched index.
+ */
+export function fingerprints(index: TenantIndex, contentIds?: ReadonlySet<number>): Map<string, string> {
+  const out = new Map<string, string>();
+  const byId = new Map(index.content.map((c) => [c.id, c]));
+  if (contentIds) {
+    for (const id of contentIds) { const c = byId.get(id); if (c) out.set(`c:${id}`, fp(c)); }
+  } else {
+    for (const c of index.content) out.set(`c:${c.id}`, fp(c));
+  }
+  for (const s of index.sections) out.set(`s:${s.id}`, fp(s));
+  out.set('home', String(index.sections.find((s) => s.alias === 'home')?.id ?? ''));
+  const li = new ListIndex(index);
+  const bySection = new Map<number, [number, string][]>();
+  for (const s of index.schedules) {
+    const list = bySection.get(s.sectionId);
+    if (list) list.push([s.contentId, s.option]);
+    else bySection.set(s.sectionId, [[s.contentId, s.option]]);
+  }
+  for (const s of index.sections) out.set(`list:${s.id}`, digest(listEntries(li, bySection, byId, s.id)));
+  out.set('list:all', digest(index.content.map((c) => `${c.id}:${c.type}:${itemHref(c) ? 1 : 0}`).join(',')));
+  const layouts = index.layouts ?? [];
+  out.set('layouts', fp(layouts.map((l) => [l.id, l.type, l.aliases, l.propagate, l.pageType ?? null, l.contentIds, l.contentTypes, l.sectionIds])));
+  for (const l of layouts) out.set(`layout:${l.id}`, fp(l));
+  out.set('menus', fp(index.menus ?? {}));
+  out.set('settings', fp([index.tenant, index.memberships ?? [], index.newsletters ?? [], zonedYear(index.now)]));
+  out.set('assets', fp(index.assets ?? []));
+  out.set('redirects', fp(index.redirects));
+  out.set('news', fp(newsItems(index).map((c) => [c.id, c.published])));
+  return out;
+}
+
+/** Section ids a layout's list blocks name explicitly (their activation changes the page). */
+function layoutSections(ctx: ResolveContext, layoutId: number | null): number[] {
+  const layout = (ctx.index.layouts ?? []).find((l) => l.id === layoutId);
+  if (!layout) return [];
+  const ids: number[] = [];
+  for (const row of layout.primaryGrid.rows) {
+    for (const col of row.columns) {
+      for (const b of col.blocks) if (b.type === 'content_list' && typeof b.data.section === 'number') ids.push(b.data.section);
+    }
+  }
+  return ids;
+}
+
+/** The input keys a resolved page read. */
+export function pageDeps(ctx: ResolveContext, page: PageView, self?: BuildContent): string[] {
+  const keys = new Set<string>(['settings', 'menus', 'layouts', 'home', 'assets', `layout:${page.layoutId ?? 0}`]);
+  const addSection = (id: number | null | undefined) => {
+    if (id === null || id === undefined) return;
+    keys.add(`s:${id}`);
+    for (const s of sectionChain(ctx, id)) keys.add(`s:${s.id}`);
+  };
+  if (ctx.homeSection) keys.add(`s:${ctx.homeSection.id}`);
+  else if (page.kind !== 'print') keys.add('list:all');
+  for (const id of page.inputs.contentIds) {
+    keys.add(`c:${id}`);
+    addSection(ctx.contentById.get(id)?.sectionId);
+  }
+  if (self) {
+    keys.add(`c:${self.id}`);
+    addSection(self.sectionId);
+    for (const id of self.relatedIds ?? []) keys.add(`c:${id}`);
+  }
+  for (const id of page.inputs.sectionIds) {
+    keys.add(`list:${id}`);
+    addSection(id);
+  }
+  for (const id of layoutSections(ctx, page.layoutId)) { keys.add(`s:${id}`); keys.add(`list:${id}`); }
+  return [...keys].sort();
+}
+
+/** The keys of the shells (search, account, login, membership pages) and 404.html. */
+export const SHELL_DEPS = ['menus', 'settings'];
+
+/** Output group of a page: every page of a group is rendered together. */
+export function contentGroup(id: number): string {
+  return `content:${id}`;
+}
+export function listingGroup(sectionId: number | null): string {
+  return `listing:${sectionId ?? 'home'}`;
+}

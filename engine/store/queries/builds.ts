@@ -1,0 +1,175 @@
+// Build state and the rebuild queue (tables in schema-builds.ts). Raw SQL for bulk writes: a full
+// build stores tens of thousands of output rows in one transaction.
+import type { SqlValue, Store } from '../connection';
+
+export interface TargetRow {
+  id: number; tenantKey: string; outDir: string; configHash: string; buildId: string | null; builtAt: number | null;
+  epoch: number; nextBoundary: number | null; state: string; startedAt: number | null; finishedAt: number | null;
+  pagesWritten: number; error: string | null;
+}
+export interface OutputRow { path: string; grp: string; hash: string; deps: string[] }
+export interface TargetState { inputs: Map<string, string>; outputs: Map<string, OutputRow> }
+
+const TARGET_COLS = `id, tenant_key AS tenantKey, out_dir AS outDir, config_hash AS configHash, build_id AS buildId, built_at AS builtAt,
+  epoch, next_boundary AS nextBoundary, state, started_at AS startedAt, finished_at AS finishedAt, pages_written AS pagesWritten, error`;
+
+/** The database's build epoch: bumped by triggers on every write to a table the build reads. */
+export async function readEpoch(store: Store): Promise<number> {
+  const rows = await store.all<{ n: number }>('SELECT n FROM build_epoch WHERE id = 1');
+  return rows[0]?.n ?? 0;
+}
+
+export async function findTarget(store: Store, tenantKey: string, outDir: string): Promise<TargetRow | null> {
+  const rows = await store.all<TargetRow>(`SELECT ${TARGET_COLS} FROM build_targets WHERE tenant_key = ? AND out_dir = ?`, [tenantKey, outDir]);
+  return rows[0] ?? null;
+}
+
+/** The target row of (tenant, folder), created (state queued) when missing. */
+export async function ensureTarget(store: Store, tenantKey: string, outDir: string): Promise<TargetRow> {
+  await store.run('INSERT INTO build_targets (tenant_key, out_dir) VALUES (?, ?) ON CONFLICT (tenant_key, out_dir) DO NOTHING', [tenantKey, outDir]);
+  return (await findTarget(store, tenantKey, outDir))!;
+}
+
+export type TargetPatch = Partial<Omit<TargetRow, 'id' | 'tenantKey' | 'outDir'>>;
+const PATCH_COLUMNS: Record<keyof TargetPatch, string> = {
+  configHash: 'config_hash', buildId: 'build_id', builtAt: 'built_at', epoch: 'epoch', nextBoundary: 'next_boundary', state: 'state',
+  startedAt: 'started_at', finishedAt: 'finished_at', pagesWritten: 'pages_written', error: 'error',
+};
+
+export async function updateTarget(store: Store, id: number, patch: TargetPatch): Promise<void> {
+  const entries = Object.entries(patch).filter(([k, v]) => v !== undefined && k in PATCH_COLUMNS) as [keyof TargetPatch, SqlValue][];
+  if (!entries.length) return;
+  await store.run(
+    `UPDATE build_targets SET ${entries.map(([k]) => `${PATCH_COLUMNS[k]} = ?`).join(', ')}, updated_at = cast(unixepoch('subsec') * 1000 as integer) WHERE id = ?`,
+    [...entries.map(([, v]) => v), id],
+  );
+}
+
+export async function loadTargetState(store: Store, targetId: number): Promise<TargetState> {
+  const [inputs, outputs] = await Promise.all([
+    store.all<{ key: string; hash: string }>('SELECT key, hash FROM build_inputs WHERE target_id = ?', [targetId]),
+    store.all<{ path: string; grp: string; hash: string; deps: string }>('SELECT path, grp, hash, deps FROM build_outputs WHERE target_id = ?', [targetId]),
+  ]);
+  return {
+    inputs: new Map(inputs.map((r) => [r.key, r.hash])),
+    outputs: new Map(outputs.map((r) => [r.path, { path: r.path, grp: r.grp, hash: r.hash, deps: JSON.parse(r.deps) as string[] }])),
+  };
+}
+
+const BATCH = 200;
+
+async function insertRows(store: Store, table: string, cols: string[], rows: SqlValue[][]): Promise<void> {
+  for (let i = 0; i < rows.length; i += BATCH) {
+    const part = rows.slice(i, i + BATCH);
+    const one = `(${cols.map(() => '?').join(', ')})`;
+    await store.run(`INSERT OR REPLACE INTO ${table} (${cols.join(', ')}) VALUES ${part.map(() => one).join(', ')}`, part.flat());
+  }
+}
+
+/**
+ * Stores a build's state. `replace`: the whole state (a full build); otherwise a delta where a null
+ * value removes the key or output. One transaction with the target row, so state and build id
+ * always describe the same build.
+ */
+export async function saveTargetState(
+  store: Store, targetId: number, patch: TargetPatch,
+  inputs: Map<string, string | null>, outputs: Map<string, OutputRow | null>, replace: boolean,
+): Promise<void> {
+  await store.transaction(async () => {
+    if (replace) {
+      await store.run('DELETE FROM build_inputs WHERE target_id = ?', [targetId]);
+      await store.run('DELETE FROM build_outputs WHERE target_id = ?', [targetId]);
+    }
+    const goneInputs = [...inputs].filter(([, h]) => h === null).map(([k]) => k);
+    const goneOutputs = [...outputs].filter(([, o]) => o === null).map(([p]) => p);
+    for (let i = 0; i < goneInputs.length; i += BATCH) {
+      const part = goneInputs.slice(i, i + BATCH);
+      await store.run(`DELETE FROM build_inputs WHERE target_id = ? AND key IN (${part.map(() => '?').join(',')})`, [targetId, ...part]);
+    }
+    for (let i = 0; i < goneOutputs.length; i += BATCH) {
+      const part = goneOutputs.slice(i, i + BATCH);
+      await store.run(`DELETE FROM build_outputs WHERE target_id = ? AND path IN (${part.map(() => '?').join(',')})`, [targetId, ...part]);
+    }
+    const inputRows: SqlValue[][] = [];
+    for (const [k, h] of inputs) if (h !== null) inputRows.push([targetId, k, h]);
+    await insertRows(store, 'build_inputs', ['target_id', 'key', 'hash'], inputRows);
+    const outputRows: SqlValue[][] = [];
+    for (const [, o] of outputs) if (o) outputRows.push([targetId, o.path, o.grp, o.hash, JSON.stringify(o.deps)]);
+    await insertRows(store, 'build_outputs', ['target_id', 'path', 'grp', 'hash', 'deps'], outputRows);
+    await updateTarget(store, targetId, patch);
+  });
+}
+
+// ---- the rebuild queue ----
+
+export interface RebuildRequestRow { id: number; tenantKey: string; change: string; enqueuedAt: number; state: string; startedAt: number | null }
+
+/** Stores a request (durable before the API answers). Returns its id. */
+export async function enqueueRebuild(store: Store, tenantKey: string, change: unknown, at: number): Promise<number> {
+  const r = await store.run('INSERT INTO rebuild_requests (tenant_key, change, enqueued_at) VALUES (?, ?, ?)', [tenantKey, JSON.stringify(change), at]);
+  return r.lastID;
+}
+
+/** Tenants with pending or running requests (running ones were cut off by a crash or a stop). */
+export async function tenantsWithOpenRequests(store: Store): Promise<string[]> {
+  const rows = await store.all<{ k: string }>("SELECT DISTINCT tenant_key AS k FROM rebuild_requests WHERE state IN ('pending', 'running') ORDER BY k");
+  return rows.map((r) => r.k);
+}
+
+/** Marks every open request of the tenant running and returns them, oldest first (they coalesce into one rebuild). */
+export async function claimRequests(store: Store, tenantKey: string, at: number): Promise<RebuildRequestRow[]> {
+  return store.transaction(async () => {
+    const rows = await store.all<RebuildRequestRow>(
+      `SELECT id, tenant_key AS tenantKey, change, enqueued_at AS enqueuedAt, state, started_at AS startedAt
+       FROM rebuild_requests WHERE tenant_key = ? AND state IN ('pending', 'running') ORDER BY id`, [tenantKey]);
+    if (rows.length) {
+      await store.run(`UPDATE rebuild_requests SET state = 'running', started_at = ? WHERE tenant_key = ? AND id <= ? AND state IN ('pending', 'running')`,
+        [at, tenantKey, rows[rows.length - 1]!.id]);
+    }
+    return rows;
+  });
+}
+
+export async function finishRequests(store: Store, ids: number[], result: { state: 'done' | 'failed'; at: number; buildId?: string | null; error?: string | null }): Promise<void> {
+  for (let i = 0; i < ids.length; i += BATCH) {
+    const part = ids.slice(i, i + BATCH);
+    await store.run(`UPDATE rebuild_requests SET state = ?, finished_at = ?, build_id = ?, error = ? WHERE id IN (${part.map(() => '?').join(',')})`,
+      [result.state, result.at, result.buildId ?? null, result.error ?? null, ...part]);
+  }
+}
+
+/** Drops finished requests older than `before` (the queue table stays small). */
+export async function pruneRequests(store: Store, before: number): Promise<void> {
+  await store.run("DELETE FROM rebuild_requests WHERE state IN ('done', 'failed') AND finished_at < ?", [before]);
+}
+
+export interface BuildStatusRow {
+  state: 'queued' | 'building' | 'live' | 'failed'; buildId: string | null; requestedAt: number | null; startedAt: number | null;
+  finishedAt: number | null; pagesWritten: number; error: string | null;
+}
+
+/**
+ * The tenant's build status: queued while a request waits, building while one runs (or a target
+ * builds), else the most recent target's state (live or failed). Null when it was never built.
+ */
+export async function readBuildStatus(store: Store, tenantKey: string): Promise<BuildStatusRow | null> {
+  const [open, targets] = await Promise.all([
+    store.all<{ state: string; enqueuedAt: number; startedAt: number | null }>(
+      `SELECT state, enqueued_at AS enqueuedAt, started_at AS startedAt FROM rebuild_requests
+       WHERE tenant_key = ? AND state IN ('pending', 'running') ORDER BY id`, [tenantKey]),
+    store.all<TargetRow>(`SELECT ${TARGET_COLS} FROM build_targets WHERE tenant_key = ? ORDER BY updated_at DESC, id DESC LIMIT 1`, [tenantKey]),
+  ]);
+  const t = targets[0];
+  if (!t && !open.length) return null;
+  const running = open.find((r) => r.state === 'running');
+  const base = {
+    buildId: t?.buildId ?? null, finishedAt: t?.finishedAt ?? null, pagesWritten: t?.pagesWritten ?? 0,
+    error: t?.state === 'failed' ? t.error : null,
+  };
+  if (running || t?.state === 'building') {
+    return { ...base, state: 'building', requestedAt: open[0]?.enqueuedAt ?? t?.startedAt ?? null, startedAt: running?.startedAt ?? t?.startedAt ?? null };
+  }
+  if (open.length) return { ...base, state: 'queued', requestedAt: open[0]!.enqueuedAt, startedAt: t?.startedAt ?? null };
+  const state = t?.state === 'failed' ? 'failed' : t?.buildId ? 'live' : 'queued';
+  return { ...base, state, requestedAt: t?.startedAt ?? null, startedAt: t?.startedAt ?? null };
+}

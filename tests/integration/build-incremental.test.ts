@@ -1,0 +1,220 @@
+// Incremental builds equal full builds: a seeded random sequence of edits (create, retitle, move
+// to another section, unpublish, reschedule, change a menu, change settings), and after each the
+// incrementally updated site must equal a from-scratch build of the same database, byte for byte
+// apart from build ids and timestamps (whole trees compared). Plus the visible consequences a
+// reader checks: a published article on its section pages, home, sitemap, news sitemap and feeds;
+// an unpublished one gone everywhere and answering 404; and a build with nothing changed.
+import { mkdtempSync, readFileSync, realpathSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as cheerio from 'cheerio';
+import type { Store } from '../../engine/store/connection';
+import { runBuild } from '../../engine/build/index';
+import { TenantBuilder, fullTenantBuild } from '../../engine/build/incremental';
+import { runSiteBuild } from '../../engine/build/site-build';
+import { ALPHA, BUILD_NOW, id, listFiles, seedBuildSite } from './build-site-fixture';
+
+const ORIGIN = 'https://{key}.example.com';
+const opts = (outDir: string) => ({ outDir, originTemplate: ORIGIN, clientDir: null, workers: 1 });
+
+let store: Store;
+let out: string;
+let builder: TenantBuilder;
+let clock = BUILD_NOW - 3_600_000;
+const tick = () => (clock += 1000);
+
+/** A tiny deterministic PRNG (mulberry32). */
+function prng(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Every file of a published site, with builds/ reduced to what does not name a build or a time. */
+function tree(root: string): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const rel of listFiles(root).sort()) {
+    if (rel.startsWith('builds/')) continue;
+    files.set(rel, readFileSync(join(root, rel), 'utf8').replace(/<lastBuildDate>[^<]*<\/lastBuildDate>/g, '<lastBuildDate/>'));
+  }
+  const latest = JSON.parse(readFileSync(join(root, 'builds', 'latest.json'), 'utf8')) as { id: string };
+  const meta = JSON.parse(readFileSync(join(root, 'builds', 'meta', `${latest.id}.json`), 'utf8')) as Record<string, unknown>;
+  files.set('builds/meta/<id>.json', JSON.stringify({ routeRules: meta.routeRules, prerendered: meta.prerendered }));
+  return files;
+}
+
+async function fullTree(): Promise<Map<string, string>> {
+  const fresh = mkdtempSync(join(tmpdir(), 'masthead-full-'));
+  await runBuild(store, { ...opts(fresh), tenants: ['alpha'], now: BUILD_NOW });
+  return tree(realpathSync(join(fresh, 'alpha')));
+}
+
+function expectSameTree(actual: Map<string, string>, expected: Map<string, string>, label: string) {
+  expect([...actual.keys()], `${label}: file list`).toEqual([...expected.keys()]);
+  for (const [path, body] of expected) {
+    if (actual.get(path) !== body) expect(actual.get(path), `${label}: ${path}`).toBe(body);
+  }
+}
+
+const site = () => realpathSync(join(out, 'alpha'));
+const load = (rel: string) => cheerio.load(readFileSync(join(site(), rel), 'utf8'));
+const sec = (n: number) => ALPHA + n;
+
+beforeAll(async () => {
+  ({ store } = await seedBuildSite());
+  out = mkdtempSync(join(tmpdir(), 'masthead-inc-'));
+  await runBuild(store, { ...opts(out), tenants: ['alpha'], now: BUILD_NOW });
+  builder = new TenantBuilder(store, 'alpha', opts(out), fullTenantBuild);
+}, 120_000);
+
+afterAll(async () => {
+  await store?.close();
+});
+
+let nextId = id(ALPHA, 60);
+async function createArticle(name: string, sectionId: number, extra: { home?: boolean; published?: number } = {}): Promise<number> {
+  const cid = nextId++;
+  await store.run(
+    `INSERT INTO content (id, tenant_key, type, name, slug, teaser, body, status, published, primary_section_id, labels, metadata, updated_at)
+     VALUES (?, 'alpha', 'News', ?, ?, 'A fresh teaser.', '<p>Fresh body.</p>', 1, ?, ?, '[]', '{}', ?)`,
+    [cid, name, name.toLowerCase().replace(/[^a-z0-9]+/g, '-'), extra.published ?? BUILD_NOW - 3_600_000, sectionId, tick()]);
+  await store.run("INSERT INTO website_schedules (content_id, section_id, option) VALUES (?, ?, 'Standard')", [cid, sectionId]);
+  if (extra.home) await store.run("INSERT INTO website_schedules (content_id, section_id, option) VALUES (?, ?, 'Featured')", [cid, sec(1)]);
+  return cid;
+}
+
+async function liveIds(): Promise<number[]> {
+  const rows = await store.all<{ id: number }>("SELECT id FROM content WHERE tenant_key = 'alpha' AND status = 1 AND type <> 'Promotion' ORDER BY id");
+  return rows.map((r) => r.id);
+}
+
+describe('incremental build', () => {
+  it('renders nothing when nothing changed', async () => {
+    const r = await builder.update({ now: BUILD_NOW, reload: true });
+    expect(r.full).toBe(false);
+    expect(r.pagesWritten).toBe(0);
+    expect(r.filesWritten).toBe(0);
+    expect(r.skipped).toBe(true);
+  });
+
+  it('puts a newly published article on its section pages, home, the sitemap, the news sitemap and the feeds', async () => {
+    const cid = await createArticle('Port congestion eases in Rotterdam', sec(4), { home: true });
+    // maxShare 1: in this small site one new article shifts most pages' lists.
+    const r = await builder.update({ now: BUILD_NOW, contentIds: [cid], maxShare: 1 });
+    expect(r.full).toBe(false);
+    const latest = JSON.parse(readFileSync(join(site(), 'builds', 'latest.json'), 'utf8')) as { id: string };
+    expect(latest.id).toBe(r.buildId);
+    const meta = JSON.parse(readFileSync(join(site(), 'builds', 'meta', `${r.buildId}.json`), 'utf8')) as { prerendered: string[]; routeRules: Record<string, unknown> };
+    const path = meta.prerendered.find((p) => p.includes(String(cid)) && !p.startsWith('/print'))!;
+    expect(path).toMatch(/^\/markets\/ocean-freight\/spot-rates\/\d{8}\//);
+    expect(meta.routeRules[`/${cid}`]).toEqual({ redirect: { to: path, statusCode: 301 } });
+    const hrefs = ($: cheerio.CheerioAPI) => $('a').map((_, a) => $(a).attr('href')).get();
+    expect(hrefs(load('index.html'))).toContain(path);
+    for (const s of ['markets/ocean-freight/spot-rates', 'markets/ocean-freight', 'markets']) expect(hrefs(load(`${s}/index.html`)), s).toContain(path);
+    expect(load(`${path.slice(1)}/index.html`)('h1').text()).toContain('Port congestion eases in Rotterdam');
+    const url = `https://alpha.example.com${path}`;
+    expect(readFileSync(join(site(), 'sitemap/News.xml'), 'utf8')).toContain(`<loc>${url}</loc>`);
+    expect(readFileSync(join(site(), 'sitemap-google-news.xml'), 'utf8')).toContain(`<loc>${url}</loc>`);
+    for (const feed of ['__rss/website-scheduled-content.xml', '__rss/sections/markets.xml', '__rss/sections/markets/ocean-freight/spot-rates.xml']) {
+      const $ = cheerio.load(readFileSync(join(site(), feed), 'utf8'), { xml: true });
+      expect($('item > link').map((_, l) => $(l).text()).get(), feed).toContain(url);
+    }
+    expectSameTree(tree(site()), await fullTree(), 'after publish');
+
+    await store.run("UPDATE content SET status = 2, updated_at = ? WHERE id = ?", [tick(), cid]);
+    const r2 = await builder.update({ now: BUILD_NOW, contentIds: [cid], maxShare: 1 });
+    expect(r2.filesDeleted).toBeGreaterThan(0);
+    expect(existsSync(join(site(), `${path.slice(1)}/index.html`))).toBe(false);
+    expect(existsSync(join(site(), `print/content/${cid}/index.html`))).toBe(false);
+    const all = listFiles(site()).filter((f) => !f.startsWith('builds/') && /\.(html|xml|json|txt)$|_redirects|nginx/.test(f));
+    for (const f of all) expect(readFileSync(join(site(), f), 'utf8').includes(String(cid)), f).toBe(false);
+    expectSameTree(tree(site()), await fullTree(), 'after unpublish');
+  }, 120_000);
+
+  it('equals a from-scratch build after each of a random sequence of edits', async () => {
+    const rand = prng(20261122);
+    const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
+    const sections = [sec(2), sec(3), sec(4)];
+    const kinds = ['create', 'retitle', 'move', 'unpublish', 'reschedule', 'menu', 'settings'] as const;
+    const done = new Set<string>();
+    for (let step = 0; step < 14; step++) {
+      const kind = step < kinds.length ? kinds[step]! : pick(kinds);
+      done.add(kind);
+      const ids = await liveIds();
+      let change: { contentIds?: number[]; reload?: boolean };
+      if (kind === 'create') {
+        change = { contentIds: [await createArticle(`Step ${step} story ${Math.floor(rand() * 1000)}`, pick(sections), { home: rand() < 0.5, published: BUILD_NOW - Math.floor(rand() * 9) * 86_400_000 })] };
+      } else if (kind === 'retitle') {
+        const cid = pick(ids);
+        await store.run('UPDATE content SET name = ?, slug = ?, updated_at = ? WHERE id = ?', [`Retitled ${step}`, `retitled-${step}`, tick(), cid]);
+        change = { contentIds: [cid] };
+      } else if (kind === 'move') {
+        const cid = pick(ids);
+        const to = pick(sections);
+        await store.run('UPDATE content SET primary_section_id = ?, updated_at = ? WHERE id = ?', [to, tick(), cid]);
+        await store.run("DELETE FROM website_schedules WHERE content_id = ? AND option = 'Standard'", [cid]);
+        await store.run("INSERT OR IGNORE INTO website_schedules (content_id, section_id, option) VALUES (?, ?, 'Standard')", [cid, to]);
+        change = { contentIds: [cid] };
+      } else if (kind === 'unpublish') {
+        const cid = pick(ids);
+        await store.run('UPDATE content SET status = 2, updated_at = ? WHERE id = ?', [tick(), cid]);
+        change = { contentIds: [cid] };
+      } else if (kind === 'reschedule') {
+        const cid = pick(ids);
+        const published = BUILD_NOW - Math.floor(rand() * 30) * 86_400_000;
+        await store.run('UPDATE content SET published = ?, end_date = ?, updated_at = ? WHERE id = ?',
+          [published, rand() < 0.3 ? BUILD_NOW - 1000 : null, tick(), cid]);
+        change = { contentIds: [cid] };
+      } else if (kind === 'menu') {
+        await store.run("UPDATE menus SET links = ?, updated_at = ? WHERE tenant_key = 'alpha' AND key = 'header_primary'", [
+          JSON.stringify([{ label: `Markets ${step}`, href: '/markets', external: false }, { label: 'Spot Rates', href: '/markets/ocean-freight/spot-rates', external: false }]), tick()]);
+        change = { reload: true };
+      } else {
+        await store.run("UPDATE tenants SET settings = json_set(settings, '$.footer.text', ?) WHERE tenant_key = 'alpha'", [`Trade news, edition ${step}.`]);
+        change = { reload: true };
+      }
+      // Every third content edit goes through the database comparison instead of the named ids.
+      if (change.contentIds && step % 3 === 2) change = { reload: true };
+      // maxShare 1: menus and settings touch every page, which would otherwise go to a full build.
+      const r = await builder.update({ ...change, now: BUILD_NOW, maxShare: 1 });
+      expect(r.full, `step ${step} (${kind})`).toBe(false);
+      expectSameTree(tree(site()), await fullTree(), `step ${step} (${kind})`);
+    }
+    expect([...done].sort()).toEqual([...kinds].sort());
+  }, 300_000);
+
+  it('goes to a full build (staging + swap) when most pages change', async () => {
+    await store.run("UPDATE tenants SET settings = json_set(settings, '$.footer.text', 'Everything changes.') WHERE tenant_key = 'alpha'");
+    const r = await builder.update({ reload: true, now: BUILD_NOW });
+    expect(r.full).toBe(true);
+    expect(readFileSync(join(site(), 'index.html'), 'utf8')).toContain('Everything changes.');
+    expectSameTree(tree(site()), await fullTree(), 'after a settings edit');
+  }, 120_000);
+
+  it('masthead build with nothing changed reads and renders nothing; a change is built incrementally; --full rebuilds', async () => {
+    const latest = () => (JSON.parse(readFileSync(join(site(), 'builds', 'latest.json'), 'utf8')) as { id: string }).id;
+    const before = latest();
+    const same = await runSiteBuild(store, { ...opts(out), tenants: ['alpha'], now: BUILD_NOW });
+    expect(same.modes).toEqual({ alpha: 'unchanged' });
+    expect(same.pages).toBe(0);
+    expect(latest()).toBe(before);
+
+    const [first] = await liveIds();
+    await store.run('UPDATE content SET name = ?, updated_at = ? WHERE id = ?', ['Renamed by the CLI test', tick(), first!]);
+    const changed = await runSiteBuild(store, { ...opts(out), tenants: ['alpha'], now: BUILD_NOW });
+    expect(changed.modes).toEqual({ alpha: 'incremental' });
+    expect(changed.pages).toBeGreaterThan(0);
+    expect(latest()).not.toBe(before);
+    expect(readFileSync(join(site(), `print/content/${first!}/index.html`), 'utf8')).toContain('Renamed by the CLI test');
+    expectSameTree(tree(site()), await fullTree(), 'after a retitle');
+
+    const full = await runSiteBuild(store, { ...opts(out), tenants: ['alpha'], now: BUILD_NOW, full: true });
+    expect(full.modes).toEqual({ alpha: 'full' });
+    expect(full.pages).toBeGreaterThan(changed.pages);
+  }, 120_000);
+});

@@ -1,0 +1,110 @@
+// The durable rebuild queue of `masthead serve`: requests are stored before they are processed,
+// coalesce, survive a crash (a request left running is resumed by the next start), and scheduled
+// content goes live at its start date on time, or at the next start when the server was down.
+import { existsSync, mkdtempSync, readFileSync, realpathSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Store } from '../../engine/store/connection';
+import { runBuild } from '../../engine/build/index';
+import { createBuildQueue, updateFor, type BuildQueue } from '../../cli/serve/rebuilder';
+import { readBuildStatus } from '../../engine/store/queries/builds';
+import { ALPHA, id, seedBuildSite } from './build-site-fixture';
+
+const ORIGIN = 'https://{key}.example.com';
+let store: Store;
+let out: string;
+const queues: BuildQueue[] = [];
+const errors: string[] = [];
+
+const newQueue = () => {
+  const q = createBuildQueue({ store, outDir: out, originTemplate: ORIGIN, clientDir: null, workers: 1, onError: (k, e) => errors.push(`${k}: ${String(e)}`) });
+  queues.push(q);
+  return q;
+};
+const site = () => realpathSync(join(out, 'alpha'));
+const latestId = () => (JSON.parse(readFileSync(join(site(), 'builds', 'latest.json'), 'utf8')) as { id: string }).id;
+const prerendered = () => (JSON.parse(readFileSync(join(site(), 'builds', 'meta', `${latestId()}.json`), 'utf8')) as { prerendered: string[] }).prerendered;
+const hasPageFor = (cid: number) => prerendered().some((p) => p.startsWith('/markets') && p.includes(`/${cid}/`)) && existsSync(join(site(), `print/content/${cid}/index.html`));
+
+let nextId = id(ALPHA, 80);
+async function insertArticle(startDate: number | null): Promise<number> {
+  const cid = nextId++;
+  await store.run(
+    `INSERT INTO content (id, tenant_key, type, name, slug, teaser, body, status, published, start_date, primary_section_id, labels, metadata)
+     VALUES (?, 'alpha', 'Article', ?, ?, 'Teaser.', '<p>Body.</p>', 1, ?, ?, ?, '[]', '{}')`,
+    [cid, `Queued story ${cid}`, `queued-story-${cid}`, Date.now() - 60_000, startDate, ALPHA + 2]);
+  await store.run("INSERT INTO website_schedules (content_id, section_id, option) VALUES (?, ?, 'Standard')", [cid, ALPHA + 2]);
+  return cid;
+}
+const waitFor = async (cond: () => boolean, ms: number) => {
+  const end = Date.now() + ms;
+  while (!cond() && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
+  return cond();
+};
+
+beforeAll(async () => {
+  ({ store } = await seedBuildSite());
+  out = mkdtempSync(join(tmpdir(), 'masthead-queue-'));
+  await runBuild(store, { outDir: out, tenants: ['alpha'], originTemplate: ORIGIN, workers: 1, clientDir: null });
+}, 120_000);
+
+afterAll(async () => {
+  for (const q of queues) await q.close();
+  await store?.close();
+});
+
+describe('rebuild queue', () => {
+  it('coalesces content ids and falls back to a reload for other changes', () => {
+    expect(updateFor([{ entity: 'content', action: 'update', ids: [1, 2] }, { entity: 'content', action: 'create', ids: [3] }])).toEqual({ contentIds: [1, 2, 3] });
+    expect(updateFor([{ entity: 'content', action: 'update', ids: [1] }, { entity: 'menu', action: 'update', ids: ['footer'] }])).toEqual({ reload: true, contentIds: [1] });
+    expect(updateFor([{ entity: 'time' }])).toEqual({ reload: true, contentIds: [] });
+  });
+
+  it('resumes a request a crashed server left running, and reports the build status', async () => {
+    const cid = await insertArticle(null);
+    // What a server killed mid-rebuild leaves behind: the request stored and marked running.
+    await store.run("INSERT INTO rebuild_requests (tenant_key, change, enqueued_at, state, started_at) VALUES ('alpha', ?, ?, 'running', ?)",
+      [JSON.stringify({ entity: 'content', action: 'create', ids: [cid] }), Date.now() - 1000, Date.now() - 500]);
+    expect((await readBuildStatus(store, 'alpha'))?.state).toBe('building');
+    expect(hasPageFor(cid)).toBe(false);
+    const q = newQueue();
+    await q.start();
+    await q.idle();
+    expect(errors).toEqual([]);
+    expect(hasPageFor(cid)).toBe(true);
+    const rows = await store.all<{ state: string; buildId: string }>('SELECT state, build_id AS buildId FROM rebuild_requests');
+    expect(rows).toEqual([{ state: 'done', buildId: latestId() }]);
+    const status = await readBuildStatus(store, 'alpha');
+    expect(status).toMatchObject({ state: 'live', buildId: latestId() });
+    expect(status!.pagesWritten).toBeGreaterThan(0);
+    await q.close();
+  }, 60_000);
+
+  it('publishes scheduled content when its start date passes, and catches up a start missed while stopped', async () => {
+    const q = newQueue();
+    await q.start();
+    const soon = await insertArticle(Date.now() + 1500);
+    await q.request('alpha', { entity: 'content', action: 'create', ids: [soon] });
+    await q.idle();
+    expect(hasPageFor(soon)).toBe(false);
+    expect(await waitFor(() => hasPageFor(soon), 8000)).toBe(true);
+    await q.idle();
+    await q.close();
+
+    // Stopped: an item whose start passes while no server runs.
+    const missed = await insertArticle(Date.now() + 400);
+    const q2 = newQueue();
+    await q2.start();
+    await q2.request('alpha', { entity: 'content', action: 'create', ids: [missed] });
+    await q2.idle();
+    await q2.close();
+    expect(hasPageFor(missed)).toBe(false);
+    await new Promise((r) => setTimeout(r, 700));
+    const q3 = newQueue();
+    await q3.start();
+    await q3.idle();
+    expect(hasPageFor(missed)).toBe(true);
+    expect(errors).toEqual([]);
+  }, 60_000);
+});
