@@ -9,6 +9,8 @@ import { registerDocumentsRoute } from './http/documents-route';
 import { errorBody, TransportError } from './http/errors';
 import { BODY_LIMIT, registerGraphqlRoute } from './http/graphql-route';
 import { registerNewsletterRoutes } from './newsletters/routes';
+import { registerPreviewRoutes } from './preview/routes';
+import { registerMemberRoutes } from './members/simulate';
 import type { NewsletterOptions } from './newsletters/options';
 import { buildSchema } from './schema';
 import { createServices, type Logger, type ServiceOptions, type Services } from './services';
@@ -59,6 +61,8 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
     registerGraphqlRoute(scope, { schema, services, registry, mode: options.mode ?? 'development', allowedOrigins: options.allowedOrigins ?? [] });
     registerDocumentsRoute(scope, registry);
     registerNewsletterRoutes(scope, services, options);
+    registerPreviewRoutes(scope, services);
+    registerMemberRoutes(scope, services);
   });
   return { services, registry };
 }

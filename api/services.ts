@@ -9,7 +9,7 @@ import type { MemberOptions } from './members/options';
 
 /** What changed, for the rebuild queue: the entity kind, the action and the ids. */
 export interface ChangeEvent {
-  entity: 'content' | 'section' | 'layout' | 'menu' | 'redirect' | 'settings' | 'adUnitPattern' | 'newsletter';
+  entity: 'content' | 'section' | 'layout' | 'menu' | 'redirect' | 'settings' | 'adUnitPattern' | 'newsletter' | 'membership';
   action: 'create' | 'update' | 'delete';
   ids: (number | string)[];
   /** Canonical paths affected (content: before and after), when known. */

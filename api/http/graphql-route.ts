@@ -15,6 +15,9 @@ import { errorBody, formatError, TransportError, type FormattedError } from './e
 import { limitRule, MAX_TOKENS } from './limits';
 import { isSameOrigin } from './origin';
 import { CACHEABLE_FIELDS } from '../response-cache';
+import { inScope } from '../access';
+import { previewKey } from '../preview/keys';
+import { STAFF_SITE_COOKIE, staffFromSiteCookie } from '../preview/staff-site';
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -119,7 +122,7 @@ export function registerGraphqlRoute(app: FastifyInstance, o: GraphqlRouteOption
       const operation = getOperationAST(prepared.document, operationName);
       if (!operation) throw new TransportError('OPERATION_NOT_FOUND');
       const cacheKey = publicCacheKey(req, o, prepared, operation, operationName, variables);
-      const cached = cacheKey ? o.services.responses.get(cacheKey) : undefined;
+      const cached = cacheKey && !(await staffBypassesCache(req, o.services)) ? o.services.responses.get(cacheKey) : undefined;
       if (cached !== undefined) return reply.code(200).header('cache-control', 'no-store').type('application/json; charset=utf-8').send(cached);
       const ctx = contextFor(req, reply, o);
       checkCrossSite(req, ctx, operation, o.allowedOrigins);
@@ -141,6 +144,25 @@ export function registerGraphqlRoute(app: FastifyInstance, o: GraphqlRouteOption
 }
 
 const CREDENTIAL_COOKIES = [COOKIES.staff, COOKIES.refresh, COOKIES.member];
+
+/** The staff toolbar's "Bypass cache" switch (site/islands/staff-toolbar.tsx; admin §2 cache-bypass cookie). */
+export const CACHE_BYPASS_COOKIE = 'mh_cache_bypass';
+
+/**
+ * True when a request that would be answered from the anonymous cache asks to bypass it and may:
+ * the bypass cookie alone is anyone's to set, so it counts only beside a live staff session for
+ * the request's tenant (the toolbar's mh_staff_site cookie; a staff bearer never reaches the cache).
+ * The fresh answer is still stored: it is the anonymous answer (the site cookie unlocks no data),
+ * so a bypass refreshes the cache for readers instead of serving staff alone.
+ */
+async function staffBypassesCache(req: FastifyRequest, services: Services): Promise<boolean> {
+  const site = req.cookies?.[STAFF_SITE_COOKIE];
+  if (req.cookies?.[CACHE_BYPASS_COOKIE] === undefined || site === undefined) return false;
+  const tenant = await services.tenants.resolve({ tenantKey: header(req, 'x-tenant-key'), domain: header(req, 'x-domain'), host: header(req, 'host') }).catch(() => null);
+  if (!tenant) return false;
+  const staff = await staffFromSiteCookie(services, site, tenant.tenantKey, await previewKey(services));
+  return staff !== null && inScope(staff.actor, tenant.tenantKey);
+}
 
 /**
  * The cache key of an anonymous public read, or null when the answer must not be shared: a

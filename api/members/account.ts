@@ -22,9 +22,15 @@ import { memberRuntime } from './runtime';
 import {
   endMemberSession, issueMemberSession, looksLikeMemberToken, newMemberToken, requireMember, setMemberCookie, type IssuedSession,
 } from './session';
+import { mintSimulateCode } from './simulate';
 import { siteUserView, type SiteUserView } from './user-view';
 
-export interface LoginResult extends IssuedSession { userInfo: SiteUserView; message?: string }
+export interface LoginResult extends IssuedSession {
+  userInfo: SiteUserView;
+  message?: string;
+  /** simulateSiteUser only: the single-use code that carries the simulation to the site's host (simulate.ts). */
+  simulateCode?: string | null;
+}
 
 async function hashToCheck(stored: string | null | undefined): Promise<string> {
   return stored && stored.startsWith('scrypt$') ? stored : DUMMY_HASH_PROMISE();
@@ -58,7 +64,11 @@ export async function logoutSiteUser(ctx: GqlContext): Promise<{ ok: true }> {
   return { ok: true };
 }
 
-/** Staff with manage_site_users sign in as a member: the current member session ends; 1-day session flagged as simulating. */
+/**
+ * Staff with manage_site_users sign in as a member: the current member session ends; 1-day session
+ * flagged as simulating, set on this host. The answer's simulateCode hands the simulation to the
+ * site's own host (GET /__member/simulate, simulate.ts).
+ */
 export async function simulateSiteUser(ctx: GqlContext, input: unknown): Promise<LoginResult> {
   const op = await ctx.op();
   const { actor, tenant } = tenantAccess(op, ['manage_site_users']);
@@ -76,7 +86,11 @@ export async function simulateSiteUser(ctx: GqlContext, input: unknown): Promise
     return issueMemberSession(tx, ctx.services, tenant.tenantKey, user.id, actor.userId);
   });
   setMemberCookie(ctx, session);
-  return { ...session, userInfo: await siteUserView(ctx.services, user, true), message: simulatedText(user.username) };
+  const staff = await ctx.session();
+  const handoff = staff && staff.user.id === actor.userId
+    ? await mintSimulateCode(ctx.services, { staffUserId: actor.userId, bearerDigest: staff.session.bearerHash, tenantKey: tenant.tenantKey, siteUserId: user.id })
+    : null;
+  return { ...session, userInfo: await siteUserView(ctx.services, user, true), message: simulatedText(user.username), simulateCode: handoff?.code ?? null };
 }
 
 /** Counts a link request per IP (RATE_LIMITED past it); false when the address has had its mails this hour. */

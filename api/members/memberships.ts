@@ -68,9 +68,8 @@ async function write(ctx: OpContext, id: number | null, input: unknown): Promise
   }, (x) => ({
     tenantKey: tenant.tenantKey, entityType: 'membership', entityId: x.id, action: id === null ? 'create' : 'update',
     changes: before ? diff(asRecordInput(before), asRecordInput(x.after)) : snapshot(asRecordInput(x.after)),
-  }));
-  // Memberships are not a rebuild entity yet (see the report); answers that list them are dropped.
-  ctx.services.responses.clear();
+  }), (x) => ({ entity: 'membership', action: id === null ? 'create' : 'update', ids: [x.id] }));
+  // The change event rebuilds the membership pages (header, /membership shells) and clears cached answers.
   return { id: r.id };
 }
 
@@ -89,7 +88,7 @@ export async function deleteMembership({ ctx, input }: OpArgs<{ id: unknown }>):
     }
     await deleteMembershipRow(tx, tenant.tenantKey, id);
     return row;
-  }, (row) => ({ tenantKey: tenant.tenantKey, entityType: 'membership', entityId: id, action: 'delete', changes: snapshot(asRecordInput(row)) }));
-  ctx.services.responses.clear();
+  }, (row) => ({ tenantKey: tenant.tenantKey, entityType: 'membership', entityId: id, action: 'delete', changes: snapshot(asRecordInput(row)) }),
+  () => ({ entity: 'membership', action: 'delete', ids: [id] }));
   return { ok: true };
 }

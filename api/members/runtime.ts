@@ -14,7 +14,8 @@ export interface MemberRuntime {
   limiters: { loginIp: AttemptLimiter; loginUser: AttemptLimiter; linkIp: AttemptLimiter; linkEmail: AttemptLimiter };
   /** tenantKey + ip key → company (or null) until an instant: 600 s when not found, 86,400 s when found. */
   licenses: Map<string, LicenseHit>;
-  secret(name: 'meter' | 'member-id'): Promise<Buffer>;
+  /** simulate: the key of the simulation hand-off codes (simulate.ts). */
+  secret(name: 'meter' | 'member-id' | 'simulate'): Promise<Buffer>;
 }
 
 const runtimes = new WeakMap<Services, MemberRuntime>();

@@ -8,6 +8,7 @@ import type { GqlContext } from '../context';
 import { normalizePath } from '../layouts/page';
 import { clampLimit, connection, skipOf } from '../paging';
 import * as ops from './operations';
+import { nextSecondaryGrid, nextSecondaryPage } from './secondary';
 
 type Page = { limit?: number; skip?: number; after?: string } | null | undefined;
 
@@ -38,6 +39,8 @@ export function keepQuery(to: string, query: string): string {
 export const siteResolvers = {
   Query: {
     getMenus: (_: unknown, _a: unknown, ctx: GqlContext) => menus(ctx),
+    getNextSecondaryGrid: (_: unknown, a: { gridSettings?: unknown }, ctx: GqlContext) => nextSecondaryGrid(ctx, a.gridSettings),
+    getNextSecondaryPage: (_: unknown, a: { input?: unknown }, ctx: GqlContext) => nextSecondaryPage(ctx, a.input),
     async getWebsiteRedirect(_: unknown, a: { from?: string | null; preserveQueryString?: boolean | null }, ctx: GqlContext) {
       if (typeof a.from !== 'string' || a.from.trim() === '') badInput('from', REQUIRED);
       const path = normalizePath(a.from);

@@ -1,0 +1,68 @@
+// The preview and staff-entry routes, on every host the API is mounted on (a tenant's site host
+// in `masthead serve`; a CDN must route /__preview/* and /__staff/* to the API):
+//   GET /__preview/content/:id?exp=…&sig=…  the draft rendered by the site's components, never stored:
+//                                          cache-control no-store, x-robots-tag noindex; a tampered,
+//                                          foreign or expired link answers 403.
+//   GET /__staff/enter?pass=…&to=/path      spends a staff pass, sets mh_staff_site, 303 to the path.
+// The tenant is always the Host's: a link signed for another tenant is refused.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Services } from '../services';
+import { renderDraftPage } from './draft-page';
+import { previewKey } from './keys';
+import { checkPreview, PREVIEW_PREFIX } from './links';
+import { landingPath, spendStaffPass, STAFF_ENTER_PATH, STAFF_SITE_COOKIE } from './staff-site';
+
+export const PREVIEW_INVALID = 'This preview link is not valid. Open the preview again from the content editor.';
+export const PREVIEW_EXPIRED = 'This preview link has expired. Open the preview again from the content editor.';
+export const STAFF_PASS_INVALID = 'This sign-in link is not valid or was already used. Open the site again from the admin.';
+
+const NO_STORE = {
+  'cache-control': 'no-store',
+  'x-robots-tag': 'noindex, nofollow',
+  'referrer-policy': 'no-referrer',
+  'x-content-type-options': 'nosniff',
+};
+
+const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+export function messagePage(title: string, text: string): string {
+  return '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"/><meta name="viewport" content="width=device-width, initial-scale=1"/>'
+    + `<meta name="robots" content="noindex"/><title>${escape(title)}</title>`
+    + '<style>body{font:16px/1.5 system-ui,sans-serif;max-width:36rem;margin:15vh auto;padding:0 1.5rem;color:#1f2430}h1{font-size:1.5rem}a{color:#1d4ed8}</style>'
+    + `</head><body><main><h1>${escape(title)}</h1><p>${escape(text)}</p><p><a href="/">Return to Home</a></p></main></body></html>\n`;
+}
+
+const page = (reply: FastifyReply, status: number, html: string) => reply.code(status).headers(NO_STORE).type('text/html; charset=utf-8').send(html);
+
+type PreviewReq = FastifyRequest<{ Params: { id: string }; Querystring: Record<string, string | string[] | undefined> }>;
+const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+
+export interface PreviewRouteOptions {
+  /** The site client bundle folder (default dist/site-client). */
+  clientDir?: string;
+}
+
+export function registerPreviewRoutes(app: FastifyInstance, services: Services, options: PreviewRouteOptions = {}): void {
+  const hostTenant = async (req: FastifyRequest) => (req.headers.host ? (await services.tenants.byHost(req.headers.host))?.tenantKey : undefined);
+
+  app.get(`${PREVIEW_PREFIX}:id`, async (req: PreviewReq, reply) => {
+    const tenantKey = await hostTenant(req);
+    if (!tenantKey) return page(reply, 404, messagePage('404 - Page Not Found', 'No site is configured for this address.'));
+    const check = checkPreview(tenantKey, req.params.id, one(req.query.exp), one(req.query.sig), await previewKey(services), services.now());
+    if (check !== 'ok') return page(reply, 403, messagePage('Preview unavailable', check === 'expired' ? PREVIEW_EXPIRED : PREVIEW_INVALID));
+    const origin = `${req.protocol}://${req.headers.host ?? ''}`;
+    const draft = await renderDraftPage(services, tenantKey, Number(req.params.id), origin, options.clientDir);
+    if (!draft) return page(reply, 404, messagePage('404 - Page Not Found', 'This content item no longer exists.'));
+    return page(reply, 200, draft.html);
+  });
+
+  app.get(STAFF_ENTER_PATH, async (req: FastifyRequest<{ Querystring: Record<string, string | string[] | undefined> }>, reply) => {
+    const tenantKey = await hostTenant(req);
+    const entered = tenantKey ? await spendStaffPass(services, one(req.query.pass), tenantKey, await previewKey(services)) : null;
+    if (!entered) return page(reply, 403, messagePage('Sign-in link not valid', STAFF_PASS_INVALID));
+    reply.setCookie(STAFF_SITE_COOKIE, entered.cookie, {
+      path: '/', httpOnly: true, sameSite: 'lax', secure: req.protocol === 'https', expires: new Date(entered.expiresAt),
+    });
+    return reply.code(303).headers(NO_STORE).header('location', landingPath(one(req.query.to))).send();
+  });
+}
