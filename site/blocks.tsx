@@ -4,8 +4,8 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { BlockView, ContentView, RowView } from './model';
 import { A } from './link';
-import { autocomplete } from './attrs';
 import { Island } from './island';
+import { SubscribeBlock, type SubscribeBlockProps } from './islands/subscribe-block';
 import { ItemList, Pagination, Picture, itemHtml, type ItemHtmlCache } from './items';
 import { ContentBody, ContentHero } from './content';
 
@@ -21,30 +21,16 @@ function BlockTitle({ block, level }: { block: BlockView; level: Level }) {
 
 type NewsletterView = Extract<BlockView, { kind: 'newsletter' }>;
 
-function NewsletterFields({ block, uid }: { block: NewsletterView; uid: string }) {
-  return (
-    <>
-      <fieldset>
-        <legend>Select the newsletters you want to receive</legend>
-        {block.newsletters.map((n) => (
-          <label key={n.id} className="newsletter-option">
-            <input type="checkbox" name="newsletters[]" value={String(n.id)} />
-            <span className="newsletter-name">{n.title}</span>
-            {n.description && <span className="newsletter-description">{n.description}</span>}
-          </label>
-        ))}
-      </fieldset>
-      <label htmlFor={`${uid}-email`}>Email Address</label>
-      <input id={`${uid}-email`} type="email" name="email" placeholder="Enter your email here" {...autocomplete('email')} />
-      <button type="submit" className="button">Sign Up</button>
-    </>
-  );
+/** The subscribe block's island props (public §4, §5): its newsletters, promo code and captcha key. */
+function subscribeBlockProps(block: NewsletterView, uid: string): SubscribeBlockProps {
+  return { uid, newsletters: block.newsletters, promoCode: block.promoCode, recaptchaKey: block.recaptchaKey ?? null };
 }
 
+/** The subscribe block as an island; `inner` is its server-rendered form, shared across pages (prerenderBlocks). */
 function NewsletterBlock({ block, uid, inner }: { block: NewsletterView; uid: string; inner: string | undefined }) {
-  const props = block.promoCode ? JSON.stringify({ promoCode: block.promoCode }) : undefined;
-  if (inner !== undefined) return <form className="newsletter-form" data-island="newsletter-subscribe" data-props={props} dangerouslySetInnerHTML={{ __html: inner }} />;
-  return <form className="newsletter-form" data-island="newsletter-subscribe" data-props={props}><NewsletterFields block={block} uid={uid} /></form>;
+  const props = subscribeBlockProps(block, uid);
+  if (inner !== undefined) return <div className="subscribe-block" data-island="subscribe-block" data-props={JSON.stringify(props)} dangerouslySetInnerHTML={{ __html: inner }} />;
+  return <Island name="subscribe-block" props={props} component={SubscribeBlock} className="subscribe-block" />;
 }
 
 /** Inner HTML rendered ahead of the page render and shared across pages (see prerenderBlocks). */
@@ -125,7 +111,7 @@ export function prerenderBlocks(rows: RowView[], items: ItemHtmlCache): Prerende
       let byUid = newsletterCache.get(b);
       if (!byUid) newsletterCache.set(b, (byUid = new Map()));
       let html = byUid.get(uid);
-      if (html === undefined) byUid.set(uid, (html = renderToStaticMarkup(<NewsletterFields block={b} uid={uid} />)));
+      if (html === undefined) byUid.set(uid, (html = renderToStaticMarkup(<SubscribeBlock {...subscribeBlockProps(b, uid)} />)));
       pre.set(b, html);
     }
   })));

@@ -6,6 +6,8 @@ import { A } from './link';
 import { datetime } from './attrs';
 import { Island } from './island';
 import { Picture } from './items';
+import { Gate } from './islands/gate';
+import { FavouriteButton } from './islands/favourite-button';
 
 export function Byline({ content }: { content: ContentView }) {
   if (content.authors.length === 0 && !content.date) return null;
@@ -26,6 +28,7 @@ export function ContentHero({ content }: { content: ContentView }) {
       </p>
       {content.teaser && <p className="deck">{content.teaser}</p>}
       <Byline content={content} />
+      <Island name="favourite-button" props={{ contentId: content.id }} component={FavouriteButton} className="favourite" />
       {content.event && (content.event.venue || content.event.place) && (
         <p className="event-place">{[content.event.venue, content.event.place].filter(Boolean).join(' · ')}</p>
       )}
@@ -39,9 +42,7 @@ export function ContentBody({ content }: { content: ContentView }) {
     return (
       <div className="content-body gated">
         {content.teaser && <p>{content.teaser}</p>}
-        <Island name="gate" props={{ contentId: content.id }} className="gate">
-          <p>This content is available to members. <a href="/account/login">Log in</a> or <a href="/membership/choose">join</a> to keep reading.</p>
-        </Island>
+        <Island name="gate" props={{ contentId: content.id, primaryImage: content.image?.src ?? null }} component={Gate} className="gate" />
       </div>
     );
   }

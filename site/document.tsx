@@ -10,6 +10,9 @@ import { Footer, copyrightLine } from './footer';
 import { Main } from './pages';
 import { prerenderBlocks, rowColorCss } from './blocks';
 import type { ItemHtmlCache } from './items';
+import { Island } from './island';
+import { BackToTop } from './islands/back-to-top';
+import { staffToolbarRoot } from './islands/staff-toolbar-root';
 
 /** The print view's reduced chrome: logo and copyright only (print CSS hides the rest). */
 function PrintHeader({ chrome }: { chrome: ChromeView }) {
@@ -23,7 +26,7 @@ function PrintFooter({ chrome }: { chrome: ChromeView }) {
   return <footer className="print-footer site-width"><p>{copyrightLine(chrome.year, chrome.siteName)}</p></footer>;
 }
 
-interface Fragments { mega: string; footer: string; printHeader: string; printFooter: string; headers: Map<string, string>; items: ItemHtmlCache }
+interface Fragments { mega: string; backToTop: string; footer: string; printHeader: string; printFooter: string; headers: Map<string, string>; items: ItemHtmlCache }
 const cache = new WeakMap<ChromeView, Fragments>();
 
 function fragments(chrome: ChromeView): Fragments {
@@ -31,6 +34,7 @@ function fragments(chrome: ChromeView): Fragments {
   if (!f) {
     f = {
       mega: renderToStaticMarkup(<MegaMenu chrome={chrome} />),
+      backToTop: renderToStaticMarkup(<Island name="back-to-top" className="back-to-top-slot site-width" component={BackToTop} />),
       footer: renderToStaticMarkup(<Footer chrome={chrome} />),
       printHeader: renderToStaticMarkup(<PrintHeader chrome={chrome} />),
       printFooter: renderToStaticMarkup(<PrintFooter chrome={chrome} />),
@@ -54,6 +58,22 @@ function header(chrome: ChromeView, f: Fragments, sectionPath: string | null): s
 
 const LANG = /^[a-z]{2}(-[A-Z]{2})?$/;
 
+/** An attribute value escaped for a double-quoted attribute. */
+function attr(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/**
+ * The client bundle's tags: the entry as a module script (deferred by nature) and its static
+ * imports as modulepreload hints. Absent without a bundle: every page works without JavaScript.
+ */
+function clientTags(chrome: ChromeView): string {
+  const c = chrome.client;
+  if (!c) return '';
+  const poll = c.buildPollMs !== undefined && Number.isSafeInteger(c.buildPollMs) ? `<meta name="masthead-build-poll" content="${c.buildPollMs}"/>` : '';
+  return poll + c.preload.map((href) => `<link rel="modulepreload" href="${attr(href)}"/>`).join('')
+    + `<script type="module" src="${attr(c.entry)}"></script>`;
+}
 
 /** The complete document, starting with <!DOCTYPE html>. */
 export function renderDocument(page: PageView, chrome: ChromeView): string {
@@ -64,15 +84,19 @@ export function renderDocument(page: PageView, chrome: ChromeView): string {
   const main = renderToStaticMarkup(<Main page={page} chrome={chrome} pre={pre} />);
   const rowCss = rowColorCss(page.rows);
   const lang = LANG.test(chrome.language) ? chrome.language : 'en';
+  const tenant = chrome.tenantKey ? ` data-tenant="${attr(chrome.tenantKey)}"` : '';
   return '<!DOCTYPE html>\n'
-    + `<html lang="${lang}"><head><meta charset="utf-8"/><meta name="viewport" content="width=device-width, initial-scale=1"/>`
+    + `<html lang="${lang}"${tenant}><head><meta charset="utf-8"/><meta name="viewport" content="width=device-width, initial-scale=1"/>`
     + head
     + (rowCss ? `<style>${rowCss}</style>` : '')
+    + clientTags(chrome)
     + `</head><body class="page-${page.kind}">`
     + '<a class="skip-link" href="#main">Skip to content</a>'
     + (page.kind === 'print' ? f.printHeader : page.hideHeader ? '' : header(chrome, f, page.sectionPath))
     + main
+    + (page.kind === 'print' ? '' : f.backToTop)
     + (page.kind === 'print' || page.hideHeader ? '' : f.mega)
     + (page.kind === 'print' ? f.printFooter : page.hideFooter ? '' : f.footer)
+    + staffToolbarRoot(page)
     + '</body></html>\n';
 }

@@ -2,15 +2,29 @@
 // mode, Connect column with social links, affiliated brands, footer menu and the copyright line.
 import type { ChromeView } from './model';
 import { A, LinkList } from './link';
+import { Island } from './island';
+import { SUBSCRIBE_TEXTS } from '../engine/domain/newsletter-subscribe';
+import { SubscribePane, type SubscribePaneProps } from './islands/subscribe-pane';
+import { NewsletterButton as NewsletterButtonIsland, type NewsletterButtonProps } from './islands/newsletter-button';
 
 export function copyrightLine(year: number, siteName: string): string {
   return `© ${year} ${siteName}. All rights reserved.`;
 }
 
+/** Public §2 "Footer": flyout opens the subscribe pane; membership is Join (Manage when signed in); custom is a link. */
 function NewsletterButton({ chrome }: { chrome: ChromeView }) {
   const b = chrome.newsletterButton;
+  const signup = chrome.newsletterSignup;
   if (!b) return null;
-  if (b.mode === 'flyout') return <button type="button" className="button" data-island="subscribe-pane">{b.label}</button>;
+  if (b.mode === 'flyout') {
+    if (!signup) return <button type="button" className="button" disabled>{b.label}</button>;
+    const props: SubscribePaneProps = { label: b.label, title: SUBSCRIBE_TEXTS.paneTitle, newsletters: signup.newsletters, promoCode: signup.promoCode, recaptchaKey: signup.recaptchaKey };
+    return <Island name="subscribe-pane" props={props} component={SubscribePane} className="newsletter-button" />;
+  }
+  if (signup?.manage) {
+    const props: NewsletterButtonProps = { join: b.link, manage: signup.manage };
+    return <Island name="newsletter-button" props={props} component={NewsletterButtonIsland} className="newsletter-button" />;
+  }
   return <A link={b.link} className="button" />;
 }
 

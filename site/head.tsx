@@ -3,6 +3,30 @@
 // The charset and viewport metas are written by document.ts (React spells the attribute charSet).
 import type { ChromeView, HeadView } from './model';
 import { escapeJsonForHtml } from './json';
+import { TAG_MANAGER_ID } from '../engine/domain/settings';
+
+/**
+ * Tracking metadata (public §2, §7): the tag-manager container id and the loader that starts it.
+ * A signed draft preview renders none of it; on prerendered pages, which are the same for every
+ * query string, the loader does nothing when the address has preview-mode=true.
+ */
+export const TRACKING_META = 'masthead-tag-manager';
+export const TRACKING_LOADER = `(function(d,w){var m=d.querySelector('meta[name="${TRACKING_META}"]');`
+  + `if(!m||new URLSearchParams(w.location.search).get('preview-mode')==='true')return;`
+  + `w.dataLayer=w.dataLayer||[];w.dataLayer.push({'gtm.start':Date.now(),event:'gtm.js'});`
+  + `var s=d.createElement('script');s.async=true;s.src='https://www.googletagmanager.com/gtm.js?id='+encodeURIComponent(m.content);`
+  + `d.head.appendChild(s);})(document,window);`;
+
+function Tracking({ head, chrome }: { head: HeadView; chrome: ChromeView }) {
+  const id = chrome.tagManagerId;
+  if (head.noTracking || !id || !TAG_MANAGER_ID.test(id)) return null;
+  return (
+    <>
+      <meta name={TRACKING_META} content={id} />
+      <script dangerouslySetInnerHTML={{ __html: TRACKING_LOADER }} />
+    </>
+  );
+}
 
 // The print view shares its content page's structured data object: serialise it once.
 const jsonLdCache = new WeakMap<object, string>();
@@ -37,6 +61,7 @@ export function Head({ head, chrome }: { head: HeadView; chrome: ChromeView }) {
       {chrome.favicon && <link rel="icon" href={chrome.favicon} />}
       <link rel="stylesheet" href={chrome.cssHref} integrity={chrome.cssIntegrity} />
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd(head.jsonLd) }} />
+      <Tracking head={head} chrome={chrome} />
     </>
   );
 }

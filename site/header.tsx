@@ -1,9 +1,13 @@
 // Header (public §2 "Header"): logo → /, search link, hamburger that opens the mega menu (a
 // fragment link, so it works before the island hydrates), Join/Login or the alternate call to
 // action, and the bottom navbar with the first 5 primary links, the current section's marked.
+// The hamburger and the bottom navbar are islands (site/islands/mega-menu-toggle, bottom-nav).
 import type { ChromeView, SiteLink } from './model';
 import { A } from './link';
 import { Island } from './island';
+import { MegaMenuToggle } from './islands/mega-menu-toggle';
+import { BottomNav } from './islands/bottom-nav';
+import { AccountMenu } from './islands/account-menu';
 
 export const BOTTOM_NAV_LINKS = 5;
 
@@ -34,34 +38,20 @@ export function Header({ chrome, sectionPath }: { chrome: ChromeView; sectionPat
   return (
     <header className="site-header">
       <div className="header-bar site-width">
-        <a className="hamburger" href="#mega-menu" aria-label="Open the menu" data-island="mega-menu-toggle">
-          <span className="hamburger-lines" />
-        </a>
+        <Island name="mega-menu-toggle" className="hamburger-slot" component={MegaMenuToggle} />
         <a className="logo" href="/">
           <picture><img src={chrome.logo.src} alt={chrome.siteName} height={chrome.logo.height} width={chrome.logo.width ?? undefined} /></picture>
         </a>
         <div className="header-actions">
           <a className="search-link" href="/search" aria-label="Search"><SearchIcon /></a>
           {chrome.account && (
-            <Island name="account-menu" className="account-buttons">
-              <A link={chrome.account.join} className="button" />
-              <A link={chrome.account.login} className="button button-ghost" />
-            </Island>
+            <Island name="account-menu" className="account-buttons" props={{ join: chrome.account.join, login: chrome.account.login }} component={AccountMenu} />
           )}
           {!chrome.account && chrome.alternateCta && <A link={chrome.alternateCta} className="button" />}
         </div>
       </div>
       {nav.length > 0 && (
-        <nav className="bottom-nav" aria-label="Primary" data-island="bottom-nav">
-          <div className="site-width bottom-nav-inner">
-            {chrome.headerCtaText && <p className="bottom-nav-cta">{chrome.headerCtaText}</p>}
-            <ul>
-              {nav.map((l, i) => (
-                <li key={i}><A link={l} current={l === current ? 'true' : undefined} /></li>
-              ))}
-            </ul>
-          </div>
-        </nav>
+        <Island name="bottom-nav" props={{ cta: chrome.headerCtaText, links: nav, current: current ? nav.indexOf(current) : -1 }} component={BottomNav} />
       )}
     </header>
   );

@@ -62,7 +62,7 @@ export type BlockView =
   | { kind: 'related'; id: string; settings: BlockSettingsView; items: ItemView[] }
   | { kind: 'html'; id: string; settings: BlockSettingsView; html: string }
   | { kind: 'images'; id: string; settings: BlockSettingsView; images: ImageView[] }
-  | { kind: 'newsletter'; id: string; settings: BlockSettingsView; newsletters: { id: number; title: string; description: string }[]; promoCode: string | null }
+  | { kind: 'newsletter'; id: string; settings: BlockSettingsView; newsletters: { id: number; title: string; description: string }[]; promoCode: string | null; recaptchaKey?: string | null }
   | { kind: 'ad'; id: string; settings: BlockSettingsView; slot: string; sizes: [number, number][] }
   /** A marked root an island hydrates later (gating form, load more); static fallback only. */
   | { kind: 'island'; id: string; settings: BlockSettingsView; island: string; props: Record<string, unknown> };
@@ -91,6 +91,8 @@ export interface HeadView {
   rssTitle: string | null;
   /** Structured data, serialised with escapeJsonForHtml before it is written. */
   jsonLd: Record<string, unknown>;
+  /** Leave out the tracking metadata (a signed draft preview; public §2 preview mode). */
+  noTracking?: boolean;
 }
 
 export type PageKind = 'home' | 'section' | 'content' | 'print' | 'search' | 'account' | 'login' | 'membership-choose' | 'membership-signup' | 'not-found';
@@ -115,6 +117,10 @@ export interface PageView {
   shell: { island: string; links: SiteLink[]; props: Record<string, unknown> } | null;
   /** What the page was rendered from, for incremental rebuilds (DESIGN §4). */
   inputs: { contentIds: number[]; sectionIds: number[]; layoutId: number | null };
+  /** The section a home or section listing shows (the staff toolbar's Edit Section target). */
+  sectionId?: number | null;
+  /** A signed draft preview rendered by the API: no staff toolbar, no tracking metadata. */
+  preview?: boolean;
 }
 
 export interface MenuView { title: string; links: SiteLink[] }
@@ -142,5 +148,32 @@ export interface ChromeView {
   signupText: string | null;
   contactUsText: string | null;
   newsletterButton: { mode: 'flyout'; label: string } | { mode: 'link'; link: SiteLink } | null;
+  /** What the footer's subscribe pane offers, and the membership mode's Manage link; absent when newsletters are off. */
+  newsletterSignup?: NewsletterSignupView;
   sponsoredSearch: { logo: string; alt: string; href: string | null } | null;
+  /** The tag-manager container id (site settings general.tagManagerId), for the tracking metadata. */
+  tagManagerId?: string | null;
+  /** The tenant key, written as <html data-tenant> (the islands' API client sends it as x-tenant-key). */
+  tenantKey?: string;
+  /** The client bundle's entry script and the chunks it imports; null/absent: pages load no script. */
+  client?: ClientScripts | null;
+}
+
+/** Site-absolute URLs of the hashed client bundle files in the tenant's assets/. */
+export interface ClientScripts {
+  entry: string; preload: string[];
+  /** The build poll's interval (ms) when not the spec's 3,600,000 (development): a meta tag. */
+  buildPollMs?: number;
+}
+
+/** The subscribe pane's data (public §2 "Footer", "Subscribe pane"; §3 newsletters settings). */
+export interface NewsletterSignupView {
+  /** The newsletters flagged showInSubscribeBlock. */
+  newsletters: { id: number; title: string; description: string }[];
+  /** newsletters.subscribeBlockSettings.promoCode (a ?pk= query parameter overrides it). */
+  promoCode: string | null;
+  /** tenantInfo.reCAPTCHAPublicKey; null: the development captcha token is sent. */
+  recaptchaKey: string | null;
+  /** Membership mode: the link logged-in members get instead of Join (/account#manage-newsletters). */
+  manage: SiteLink | null;
 }

@@ -5,6 +5,8 @@ import { A } from './link';
 import { Island } from './island';
 import { Grid, type Prerendered } from './blocks';
 import { PrintArticle } from './content';
+import { Search } from './islands/search';
+import { memberShell } from './islands/member-shells';
 
 export const RETURN_HOME = 'Return to Home';
 
@@ -25,17 +27,10 @@ function Shell({ page }: { page: PageView }) {
   const shell = page.shell;
   if (!shell) return null;
   if (page.kind === 'search') {
-    return (
-      <>
-        <form className="search-form" action="/search" method="get" role="search" data-island="search-form">
-          <label htmlFor="search-page-text">Search for</label>
-          <input id="search-page-text" type="search" name="text" placeholder="Start your search here..." />
-          <button type="submit" className="button">Search</button>
-        </form>
-        <Island name={shell.island} props={shell.props} className="search-results"><p>Enter a search term to find articles, events and more.</p></Island>
-      </>
-    );
+    return <Island name={shell.island} props={shell.props} component={Search} className="search-island" />;
   }
+  const member = memberShell(shell.island);
+  if (member) return <Island name={shell.island} props={{ ...shell.props, links: shell.links }} component={member} className={`shell member-shell member-${shell.island}`} />;
   if (page.kind === 'account') {
     return (
       <Island name={shell.island} props={shell.props} className="account">

@@ -1,0 +1,24 @@
+// Where the staff toolbar hydrates: an empty island root carrying the page's ids, and nothing of
+// the toolbar itself (it appears only once the API confirms a staff session). A draft preview gets
+// no root at all, but a banner saying it is a preview.
+import { renderToStaticMarkup } from 'react-dom/server';
+import type { PageView } from '../model';
+import { Island } from '../island';
+import { StaffToolbar, type StaffToolbarProps } from './staff-toolbar';
+
+export const PREVIEW_BANNER = 'Preview: this is how the item looks with its current changes. It is not published by this preview.';
+
+export function staffToolbarProps(page: PageView): StaffToolbarProps {
+  return {
+    contentId: page.content?.id ?? null,
+    sectionId: page.kind === 'section' || page.kind === 'home' ? page.sectionId ?? null : null,
+    layoutId: page.layoutId,
+  };
+}
+
+/** The HTML placed at the end of <body> (site/document.tsx). */
+export function staffToolbarRoot(page: PageView): string {
+  if (page.preview) return renderToStaticMarkup(<div className="preview-banner" role="status">{PREVIEW_BANNER}</div>);
+  if (page.kind === 'print' || page.kind === 'not-found') return '';
+  return renderToStaticMarkup(<Island name="staff-toolbar" props={{ ...staffToolbarProps(page) }} component={StaffToolbar} className="staff-toolbar-root" />);
+}

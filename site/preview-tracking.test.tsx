@@ -1,0 +1,50 @@
+// @vitest-environment happy-dom
+// Tracking metadata and preview mode (public §2): pages carry the tag-manager id and its loader;
+// a signed draft preview carries neither; on a prerendered page opened with preview-mode=true the
+// loader starts nothing.
+import { load } from 'cheerio';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ChromeView, HeadView } from './model';
+import { Head, TRACKING_LOADER, TRACKING_META } from './head';
+
+const head: HeadView = { title: 'Rates', description: 'd', canonical: null, robots: null, ogType: 'article', image: null, rssHref: null, rssTitle: null, jsonLd: {} };
+const chrome = { siteName: 'Alpha', cssHref: '/assets/site.css', cssIntegrity: 'sha384-x', favicon: null, tagManagerId: 'GTM-ABC123' } as ChromeView;
+
+const render = (h: HeadView, c: ChromeView) => load(`<head>${renderToStaticMarkup(<Head head={h} chrome={c} />)}</head>`);
+
+afterEach(() => { vi.restoreAllMocks(); history.replaceState(null, '', '/'); document.head.innerHTML = ''; });
+
+describe('tracking metadata', () => {
+  it('is in a page of a site with a tag-manager id', () => {
+    const $ = render(head, chrome);
+    expect($(`meta[name="${TRACKING_META}"]`).attr('content')).toBe('GTM-ABC123');
+    expect($('script:not([type])').html()).toBe(TRACKING_LOADER);
+  });
+
+  it('is left out of a draft preview, and of sites without a valid id', () => {
+    for (const $ of [render({ ...head, noTracking: true }, chrome), render(head, { ...chrome, tagManagerId: null }), render(head, { ...chrome, tagManagerId: 'gtm-bad"' })]) {
+      expect($(`meta[name="${TRACKING_META}"]`).length).toBe(0);
+      expect($('script:not([type])').length).toBe(0);
+    }
+  });
+
+  function runLoader(search: string): HTMLScriptElement[] {
+    history.replaceState(null, '', `/markets/10100001/rates${search}`);
+    document.head.innerHTML = `<meta name="${TRACKING_META}" content="GTM-ABC123">`;
+    const added: HTMLScriptElement[] = [];
+    vi.spyOn(document.head, 'appendChild').mockImplementation(<T extends Node>(n: T) => { added.push(n as unknown as HTMLScriptElement); return n; });
+    new Function(TRACKING_LOADER)();
+    return added;
+  }
+
+  it('starts the tag manager on a normal visit', () => {
+    const added = runLoader('?utm_source=x');
+    expect(added).toHaveLength(1);
+    expect(added[0]!.src).toBe('https://www.googletagmanager.com/gtm.js?id=GTM-ABC123');
+  });
+
+  it('starts nothing with preview-mode=true', () => {
+    expect(runLoader('?preview-mode=true')).toHaveLength(0);
+  });
+});
