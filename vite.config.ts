@@ -11,15 +11,23 @@ const root = fileURLToPath(new URL('./admin', import.meta.url));
 const outDir = fileURLToPath(new URL('./dist/admin', import.meta.url));
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 const api = process.env.MASTHEAD_API ?? 'http://localhost:4000';
+/** This build's id: the documents' version parameter and the id in builds/latest.json (admin/lib/build-poll.ts). */
+const ADMIN_VERSION = `${pkg.version}-${Date.now().toString(36)}`;
 
 export default defineConfig(({ command }) => ({
   root,
   base: '/admin/',
   publicDir: false,
-  plugins: [react()],
+  plugins: [react(), {
+    name: 'masthead-admin-latest-build',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'builds/latest.json', source: JSON.stringify({ id: ADMIN_VERSION, timestamp: Date.now() }) });
+    },
+  }],
   define: {
     /** Version parameter of the operation documents (GET /graphql/{kind}/{name}.gql?v=…): changes every build. */
-    __ADMIN_VERSION__: JSON.stringify(`${pkg.version}-${Date.now().toString(36)}`),
+    __ADMIN_VERSION__: JSON.stringify(ADMIN_VERSION),
     /**
      * Public origin of each site, with {key} and {domain}. Empty: the site's domain on the admin's
      * own port (how `masthead serve` answers). In dev the sites stay on the API's port.

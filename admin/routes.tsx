@@ -32,6 +32,16 @@ const AdUnitPatterns = screen(() => import('./screens/site/ad-unit-patterns'));
 const CmsUsers = screen(() => import('./screens/system/cms-users'));
 const History = screen(() => import('./screens/system/history'));
 const Logout = screen(() => import('./screens/logout'));
+const NewsletterTemplates = screen(() => import('./screens/newsletters/templates'));
+const NewsletterTemplateEdit = screen(() => import('./screens/newsletters/template-edit'));
+const NewsletterCampaigns = screen(() => import('./screens/newsletters/campaigns'));
+const NewsletterCampaignEdit = screen(() => import('./screens/newsletters/campaign-edit'));
+const NewsletterAds = screen(() => import('./screens/newsletters/ads'));
+const NewsletterContent = screen(() => import('./screens/newsletters/newsletter-content'));
+const NL_TEMPLATES: Permission[] = ['manage_newsletter_templates', 'manage_newsletter_templates_basic'];
+const Memberships = screen(() => import('./screens/members/memberships'));
+const SiteUsers = screen(() => import('./screens/members/site-users'));
+const IpGating = screen(() => import('./screens/members/ip-gating'));
 
 const SITE_SECTIONS: Permission[] = ['view_site_sections', 'manage_site_sections'];
 const SITE_LAYOUTS: Permission[] = ['view_site_layouts', 'manage_site_layouts'];
@@ -61,6 +71,20 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/cms-users', screen: CmsUsers, permissions: ['manage_users'] },
   { path: '/create-cms-user', screen: CmsUsers, permissions: ['manage_users'] },
   { path: '/history', screen: History, permissions: ['view_history'] },
+  { path: '/newsletter-templates', screen: NewsletterTemplates, permissions: NL_TEMPLATES },
+  { path: '/create-newsletter-template', screen: NewsletterTemplateEdit, permissions: ['manage_newsletter_templates'], onTenantSwitch: '/admin/newsletter-templates' },
+  { path: '/edit-newsletter-template/:id', screen: NewsletterTemplateEdit, permissions: NL_TEMPLATES, onTenantSwitch: '/admin/newsletter-templates' },
+  { path: '/newsletter-campaigns', screen: NewsletterCampaigns, permissions: ['manage_newsletter_campaigns'] },
+  { path: '/create-newsletter-campaign', screen: NewsletterCampaignEdit, permissions: ['manage_newsletter_campaigns'], onTenantSwitch: '/admin/newsletter-campaigns' },
+  { path: '/edit-newsletter-campaign/:id', screen: NewsletterCampaignEdit, permissions: ['manage_newsletter_campaigns'], onTenantSwitch: '/admin/newsletter-campaigns' },
+  { path: '/newsletter-ads', screen: NewsletterAds, permissions: ['manage_newsletter_ads'] },
+  { path: '/create-newsletter-ad', screen: NewsletterAds, permissions: ['manage_newsletter_ads'], onTenantSwitch: '/admin/newsletter-ads' },
+  { path: '/newsletter-content', screen: NewsletterContent, permissions: ['manage_newsletter_templates'] },
+  { path: '/memberships', screen: Memberships, permissions: ['manage_memberships'] },
+  { path: '/create-membership', screen: Memberships, permissions: ['manage_memberships'], onTenantSwitch: '/admin/memberships' },
+  { path: '/site-users', screen: SiteUsers, permissions: ['manage_site_users'] },
+  { path: '/ip-gating-settings', screen: IpGating, permissions: ['manage_ip_gating'] },
+  { path: '/create-ip-gating', screen: IpGating, permissions: ['manage_ip_gating'], onTenantSwitch: '/admin/ip-gating-settings' },
 ];
 
 export function resolveRoute(sub: string): { route: RouteDef; params: Params } | null {

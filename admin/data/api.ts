@@ -8,6 +8,11 @@ import type {
   AdUnitPattern, Asset, CmsUser, ContentDetail, ContentSummary, HistoryEntry, LayoutDetail,
   LayoutSummary, MenuLink, Page, Person, Redirect, SectionNode, SiteSettings, TaxonomyTerm, Tenant,
 } from './types';
+import type {
+  NewsletterAdRecord, NewsletterCampaignRecord, NewsletterCampaignSummary, NewsletterItemRecord, NewsletterPreview,
+  NewsletterSendSummary, NewsletterTemplateRecord, NewsletterTemplateSummary,
+} from './types';
+import type { DemographicQuestionSummary, Membership, SiteLicenseCompany, SiteUser } from './types';
 import { normaliseSections } from './sections';
 import { fromApiContent, fromApiSummary, fromApiUser, type ApiContent, type ApiUser } from './normalise';
 
@@ -90,6 +95,11 @@ export const getContent = async (id: number) => fromApiContent(await q<ApiConten
 export type ContentWrite = Omit<ContentDetail, 'id' | 'path' | 'updatedAt' | 'assets'>;
 export const createContent = async (input: ContentWrite, tenantKey: string) => fromApiContent(await m<ApiContent>('createContent', { input }, tenantKey));
 export const updateContent = async (id: number, input: ContentWrite, tenantKey: string) => fromApiContent(await m<ApiContent>('updateContent', { id, input }, tenantKey));
+/** A signed link on the tenant's site: a draft preview of content `preview`, or a one-time staff pass to `site` (shows the staff toolbar there). */
+export const createStaffLink = (target: { preview: number } | { site: string }, tenantKey: string) =>
+  'preview' in target
+    ? m<{ path: string; url: string | null; expiresAt: string }>('createContentPreviewLink', { id: target.preview }, tenantKey)
+    : m<{ path: string; url: string | null; expiresAt: string }>('createStaffSiteLink', { path: target.site, adminOrigin: window.location.origin }, tenantKey);
 
 // Website sections
 export type SectionWrite = { name: string; parentId: number | null; manualAlias: boolean; alias?: string; description?: string; gamAlias?: string };
@@ -144,6 +154,37 @@ export const getHistory = async (f: { entityType?: string; entityId?: string; sk
   };
 };
 
+// Members (admin §3.6; public §3, §4, §7): memberships (manage_memberships), site users
+// (manage_site_users) and site-license companies of the IP gating settings (manage_ip_gating).
+export type MembershipWrite = Omit<Membership, 'id'>;
+export const getMembershipStream = async (tenantKey?: string) =>
+  page<Membership>(await q('getMembershipStream', { input: { pagination: { limit: 1000 } } }, tenantKey)).items;
+export const createMembership = (input: MembershipWrite, tenantKey: string) => m<Membership>('createMembership', { input }, tenantKey);
+export const updateMembership = (id: number, input: MembershipWrite, tenantKey: string) => m<Membership>('updateMembership', { id, input }, tenantKey);
+/** Refused (CONFLICT) while content lists the membership or members hold it. */
+export const deleteMembership = (id: number, tenantKey: string) => m<unknown>('deleteMembership', { id }, tenantKey);
+/** Demographic questions a membership may require; every status (staff). */
+export const getDemographicQuestions = async (tenantKey?: string) =>
+  page<DemographicQuestionSummary>(await q('getOmedaDemographicStream', { input: { pagination: { limit: 100 } } }, tenantKey)).items;
+export const getSiteUserStream = async (f: { phrase?: string; status?: number; skip: number; limit: number }, tenantKey?: string) =>
+  page<SiteUser>(await q('getSiteUserStream', { input: { phrase: f.phrase || undefined, status: f.status, pagination: { skip: f.skip, limit: f.limit } } }, tenantKey));
+export type SiteUserAdminWrite = { firstName?: string; lastName?: string; email?: string; username?: string; status?: 0 | 1; membershipIds?: number[] };
+export const updateSiteUserProfileAdmin = (id: number, input: SiteUserAdminWrite, tenantKey: string) =>
+  m<SiteUser>('updateSiteUserProfileAdmin', { id, input }, tenantKey);
+/** Signs this browser in as the member on the tenant's API (1-day session flagged as simulating). */
+export const simulateSiteUser = (username: string, tenantKey: string) =>
+  m<{ token: string; tokenExpiration: string; message: string | null; simulateCode: string | null; userInfo: SiteUser }>('simulateSiteUser', { username }, tenantKey);
+export const getSiteLicenseCompanyStream = async (phrase = '', tenantKey?: string) =>
+  page<SiteLicenseCompany>(await q('getSiteLicenseCompanyStream', { input: { phrase: phrase || undefined, pagination: { limit: 1000 } } }, tenantKey)).items;
+export type SiteLicenseCompanyWrite = { name: string; status: 0 | 1; ranges: string[] };
+export const createSiteLicenseCompany = (input: SiteLicenseCompanyWrite, tenantKey: string) => m<SiteLicenseCompany>('createSiteLicenseCompany', { input }, tenantKey);
+export const updateSiteLicenseCompany = (id: number, input: SiteLicenseCompanyWrite, tenantKey: string) =>
+  m<SiteLicenseCompany>('updateSiteLicenseCompany', { id, input }, tenantKey);
+export const deleteSiteLicenseCompany = (id: number, tenantKey: string) => m<unknown>('deleteSiteLicenseCompany', { id }, tenantKey);
+/** The company whose ranges hold `ip` (staff may test any address), or null. */
+export const testSiteLicenseIp = (ip: string, tenantKey?: string) =>
+  q<{ companyName: string; ipAddress: string } | null>('siteLicenseCompany', { userIpAddress: ip }, tenantKey);
+
 // Builds (the incremental-rebuild issue): not in the API yet. The answer is read leniently (state or
 // status; buildId or id) until its shape is fixed.
 export const getBuildStatus = async (tenantKey?: string): Promise<BuildStatus> => {
@@ -157,3 +198,35 @@ export const getBuildStatus = async (tenantKey?: string): Promise<BuildStatus> =
     pagesWritten: (a.pagesWritten ?? null) as number | null,
   };
 };
+
+// Newsletters (admin §3.7–3.9): templates, campaigns (with the live preview, test sends and
+// deploys), ads and newsletter items. Writes go to the tenant the editor pinned.
+export const getNewsletterTemplateStream = async (opts: { anyStatus?: boolean } = {}, tenantKey?: string) =>
+  page<NewsletterTemplateSummary>(await q('getNewsletterTemplateStream', { input: { ...(opts.anyStatus ? { anyStatus: true } : { status: 1 }), pagination: { limit: 1000 } } }, tenantKey)).items;
+export const getNewsletterTemplate = (id: number) => q<NewsletterTemplateRecord>('getNewsletterTemplate', { id });
+export const createNewsletterTemplate = (input: Record<string, unknown>, tenantKey: string) => m<NewsletterTemplateRecord>('createNewsletterTemplate', { input }, tenantKey);
+export const updateNewsletterTemplate = (id: number, input: Record<string, unknown>, tenantKey: string) => m<NewsletterTemplateRecord>('updateNewsletterTemplate', { id, input }, tenantKey);
+export const deleteNewsletterTemplate = (id: number, tenantKey: string) => m<unknown>('deleteNewsletterTemplate', { id }, tenantKey);
+export const getNewsletterCampaignStream = async (f: { templateId?: number; skip: number; limit: number }) => {
+  const p = page<NewsletterCampaignSummary>(await q('getNewsletterCampaignStream', { input: { templateId: f.templateId, pagination: { skip: f.skip, limit: f.limit } } }));
+  return p;
+};
+export const getNewsletterCampaign = (id: number) => q<NewsletterCampaignRecord>('getNewsletterCampaign', { id });
+export const createNewsletterCampaign = (input: Record<string, unknown>, tenantKey: string) => m<NewsletterCampaignRecord>('createNewsletterCampaign', { input }, tenantKey);
+export const updateNewsletterCampaign = (id: number, input: Record<string, unknown>, tenantKey: string) => m<NewsletterCampaignRecord>('updateNewsletterCampaign', { id, input }, tenantKey);
+export const deleteNewsletterCampaign = (id: number, tenantKey: string) => m<unknown>('deleteNewsletterCampaign', { id }, tenantKey);
+/** The email as edited: with an id the input patches the stored campaign; nothing is written. */
+export const renderNewsletterCampaignPreview = (id: number | null, input: Record<string, unknown>, tenantKey: string) =>
+  q<NewsletterPreview>('renderNewsletterCampaignPreview', id ? { id, input } : { input }, tenantKey);
+export const sendNewsletterTest = (id: number, tenantKey: string) => m<NewsletterSendSummary>('sendNewsletterTest', { id }, tenantKey);
+export const deployNewsletterCampaign = (id: number, force: boolean, tenantKey: string) => m<NewsletterSendSummary>('deployNewsletterCampaign', { id, force }, tenantKey);
+export const getNewsletterAdStream = async () => page<NewsletterAdRecord>(await q('getNewsletterAdStream', { input: { pagination: { limit: 1000 } } })).items;
+export const getNewsletterAd = (id: number) => q<NewsletterAdRecord>('getNewsletterAd', { id });
+export const createNewsletterAd = (input: Record<string, unknown>, tenantKey: string) => m<NewsletterAdRecord>('createNewsletterAd', { input }, tenantKey);
+export const updateNewsletterAd = (id: number, input: Record<string, unknown>, tenantKey: string) => m<NewsletterAdRecord>('updateNewsletterAd', { id, input }, tenantKey);
+export const deleteNewsletterAd = (id: number, tenantKey: string) => m<unknown>('deleteNewsletterAd', { id }, tenantKey);
+export const getNewsletterItems = async (tenantKey?: string) => page<NewsletterItemRecord>(await q('getNewsletterItems', {}, tenantKey)).items;
+export type NewsletterItemWrite = Omit<NewsletterItemRecord, 'id' | 'omedaProductId'> & { omedaProductId?: string };
+export const createNewsletterItem = (input: NewsletterItemWrite, tenantKey: string) => m<NewsletterItemRecord>('createNewsletterItem', { input }, tenantKey);
+export const updateNewsletterItem = (id: number, input: NewsletterItemWrite, tenantKey: string) => m<NewsletterItemRecord>('updateNewsletterItem', { id, input }, tenantKey);
+export const deleteNewsletterItem = (id: number, tenantKey: string) => m<unknown>('deleteNewsletterItem', { id }, tenantKey);

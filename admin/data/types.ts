@@ -4,6 +4,7 @@ import type { ContentType, ScheduleOption } from '../../engine/domain/enums';
 import type { Permission, Role } from '../../engine/domain/permissions';
 import type { Grid } from '../../engine/domain/layout';
 import type { SiteSettings } from '../../engine/domain/settings';
+import type { NewsletterGrid, NewsletterTemplate } from '../../engine/domain/newsletter';
 
 export interface CmsUser {
   id: number;
@@ -158,5 +159,42 @@ export interface HistoryEntry {
 }
 
 export interface Page<T> { items: T[]; totalCount: number }
+
+// Members (admin §3.6, public §3): memberships, site users, demographic questions, site-license companies.
+export interface Membership {
+  id: number; title: string; alias: string; description: string; status: number; isFree: boolean; omedaProduct: string | null;
+  requiredUserCommonFields: string[]; requiredUserDemographicFields: number[]; additionalUserDemographicFields: number[];
+}
+export interface SiteUser {
+  id: number; username: string; email: string; firstName: string | null; lastName: string | null; title: string | null;
+  company: string | null; city: string | null; postalCode: string | null; region: string | null; countryCode: string | null;
+  status: number; memberships: number[]; newsletters: number[]; created: string; updated: string;
+}
+export interface DemographicQuestionSummary { id: number; demographicType: number; description: string; status: number; formKey: string }
+export interface SiteLicenseCompany { id: number; name: string; status: number; ranges: string[]; created: string; updated: string }
+
+// Newsletters (admin §3.7–3.9). The settings groups of a template and a campaign's grid are JSON
+// the API checks with the engine/domain schemas; the admin reads them with the same types.
+export interface NewsletterTemplateSummary { id: number; name: string; description: string; status: number; newsletterId: number | null; updatedAt: string }
+export type NewsletterTemplateRecord = Omit<NewsletterTemplate, 'legacyNewsletterProductId' | 'newsletterId'> & {
+  id: number; legacyNewsletterProductId: string | null; newsletterId: number | null; updatedAt: string;
+};
+export interface NewsletterSendRecord { kind: string; recipients: number; sent: number; failed: number; startedAt: string; finishedAt: string | null }
+export interface NewsletterCampaignSummary {
+  id: number; templateId: number; name: string; subject: string; deploymentDate: string | null; hiddenOnWeb: boolean;
+  audienceStatus: string; listed: boolean; sentAt: string | null; updatedAt: string;
+}
+export interface NewsletterCampaignRecord extends NewsletterCampaignSummary {
+  preheader: string; fromAddress: string | null; grid: NewsletterGrid; sends: NewsletterSendRecord[];
+}
+export interface NewsletterPreview { subject: string; preheader: string; html: string; text: string }
+export interface NewsletterSendSummary { campaignId: number; templateId: number; kind: string; recipients: number; sent: number; failed: number; failures: { email: string; error: string }[]; durationMs: number }
+export interface NewsletterAdScheduleRecord { newsletterTemplateId: number; startDate?: string; endDate?: string; startDay: string; endDay: string; position: number; orderId?: string | null; lineItemId?: string | null }
+export interface NewsletterAdRecord {
+  id: number; title: string; campaignName: string | null; companySource: string; company: { id: number | null; name: string };
+  logo: string | null; image: string | null; placement: string; label: string; url: string; body: string; ctaLabel: string;
+  adCategory: string; priority: number; schedules: NewsletterAdScheduleRecord[]; updatedAt: string;
+}
+export interface NewsletterItemRecord { id: number; title: string; description: string; omedaProductId: string | null; showInSubscribeBlock: boolean }
 
 export type { SiteSettings };

@@ -5,6 +5,7 @@ import {
   type AnchorHTMLAttributes, type MouseEvent, type ReactNode,
 } from 'react';
 import { checkNavigation } from './navigation';
+import { newBuildPending } from './build-poll';
 
 export interface RouterLocation {
   pathname: string;
@@ -55,6 +56,8 @@ export function RouterProvider({ children }: { children: ReactNode }) {
     if (check.href === current) return;
     if (guard.current && !guard.current()) return;
     guard.current = null;
+    // A newer admin build is out (admin §4): this navigation loads it.
+    if (newBuildPending()) return void window.location.assign(check.href);
     if (options.replace) window.history.replaceState(null, '', check.href);
     else window.history.pushState(null, '', check.href);
     setLocation(readLocation());

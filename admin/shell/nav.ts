@@ -4,7 +4,8 @@ import { hasAnyPermission, type Permission } from '../../engine/domain/permissio
 
 export type IconName =
   | 'home' | 'content' | 'sections' | 'layouts' | 'menus' | 'redirects' | 'settings' | 'ads'
-  | 'users' | 'history' | 'profile' | 'plus';
+  | 'users' | 'history' | 'profile' | 'plus'
+  | 'star' | 'globe';
 
 export interface NavLink {
   label: string;
@@ -42,11 +43,31 @@ export const NAV_GROUPS: readonly NavGroup[] = [
     ],
   },
   {
+    label: 'Newsletters',
+    permissions: ['manage_newsletter_templates', 'manage_newsletter_templates_basic', 'manage_newsletter_campaigns', 'manage_newsletter_ads'],
+    links: [
+      { label: 'Campaigns', href: '/admin/newsletter-campaigns', icon: 'content', permissions: ['manage_newsletter_campaigns'], keywords: 'newsletter email issue send deploy preview' },
+      { label: 'Newsletter templates', href: '/admin/newsletter-templates', icon: 'layouts', permissions: ['manage_newsletter_templates', 'manage_newsletter_templates_basic'], keywords: 'newsletter email header footer' },
+      { label: 'Newsletter ads', href: '/admin/newsletter-ads', icon: 'ads', permissions: ['manage_newsletter_ads'], keywords: 'newsletter email advertising schedule placement' },
+      { label: 'Newsletter content', href: '/admin/newsletter-content', icon: 'menus', permissions: ['manage_newsletter_templates'], keywords: 'newsletter subscribe items' },
+      { label: 'New newsletter template', href: '/admin/create-newsletter-template', icon: 'plus', permissions: ['manage_newsletter_templates'], keywords: 'newsletter create add' },
+    ],
+  },
+  {
     label: 'Configuration',
     permissions: ['view_site_settings', 'manage_site_settings', 'view_ad_unit_patterns', 'manage_ad_unit_patterns'],
     links: [
       { label: 'Site settings', href: '/admin/edit-site-settings', icon: 'settings', permissions: ['view_site_settings', 'manage_site_settings'], keywords: 'tag manager logo colors' },
       { label: 'Ad unit patterns', href: '/admin/ad-unit-patterns', icon: 'ads', permissions: ['view_ad_unit_patterns', 'manage_ad_unit_patterns'], keywords: 'advertising gam' },
+    ],
+  },
+  {
+    label: 'Members',
+    permissions: ['manage_memberships', 'manage_site_users', 'manage_ip_gating'],
+    links: [
+      { label: 'Memberships', href: '/admin/memberships', icon: 'star', permissions: ['manage_memberships'], keywords: 'paywall free paid signup' },
+      { label: 'Site users', href: '/admin/site-users', icon: 'users', permissions: ['manage_site_users'], keywords: 'members readers accounts simulate' },
+      { label: 'IP gating', href: '/admin/ip-gating-settings', icon: 'globe', permissions: ['manage_ip_gating'], keywords: 'site license company ip ranges cidr' },
     ],
   },
   {

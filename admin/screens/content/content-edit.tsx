@@ -89,10 +89,28 @@ function Editor({ id, initial, detail, sections, pinnedTenant }: { id: number | 
     }
   };
 
+  // Preview: a signed link that renders the stored draft on the site (api/preview). View on site:
+  // a one-time pass that signs this staff user in on the site, where the staff toolbar shows.
+  // The window opens at the click (popup blockers), then goes to the link once the API answers.
+  const openSigned = async (target: { preview: number } | { site: string }) => {
+    const win = window.open('', '_blank');
+    try {
+      const link = await api.createStaffLink(target, pinnedTenant);
+      const url = link.url ?? `${origin ?? ''}${link.path}`;
+      if (win) { win.opener = null; win.location.href = url; } else window.location.assign(url);
+    } catch (e) {
+      win?.close();
+      toast.error(errorText(e));
+    }
+  };
   const preview = () => {
     if (!id || !origin) return;
-    const path = pathOf({ id, slug: form.values.slug || null, name: form.values.name, primarySectionId: Number(form.values.primarySectionId), path: detail?.path ?? null });
-    window.open(`${origin}${path}?preview-mode=true`, '_blank', 'noopener');
+    if (form.dirty) toast.info('Preview shows the last saved version. Save to include your changes.');
+    void openSigned({ preview: id });
+  };
+  const viewOnSite = () => {
+    if (!id || !origin) return;
+    void openSigned({ site: pathOf({ id, slug: form.values.slug || null, name: form.values.name, primarySectionId: Number(form.values.primarySectionId), path: detail?.path ?? null }) });
   };
 
   useSaveShortcut(() => void save(), !busy);
@@ -106,6 +124,7 @@ function Editor({ id, initial, detail, sections, pinnedTenant }: { id: number | 
       actions={
         <>
           {id ? <Button icon="eye" onClick={preview} disabled={!origin}>Preview</Button> : null}
+          {id && published ? <Button icon="external" onClick={viewOnSite} disabled={!origin}>View on site</Button> : null}
           {published ? <Button onClick={() => void save('2')} disabled={busy}>Unpublish</Button> : <Button onClick={() => void save('1')} disabled={busy}>Publish</Button>}
           <Button variant="primary" busy={busy} onClick={() => void save()}>Save</Button>
         </>
