@@ -331,6 +331,10 @@ export class TenantBuilder {
     }
     if ([...changed].some(affectsCrawler)) urgent.push({ kind: 'crawler' });
     if (changed.has('nl')) urgent.push({ kind: 'newsletters' });
+    // Newsletter pages show content (manual picks and automatic section lists, with titles, teasers
+    // and images): any content or list change may alter them. They follow in the second phase,
+    // because an MJML render is too slow for the first.
+    else if ([...changed].some((k) => k.startsWith('c:') || k.startsWith('list:')) && [...state.outputs.values()].some((o) => o.grp === 'newsletters')) deferred.push({ kind: 'newsletters' });
     return { ctx, removals, urgent, deferred };
   }
 
@@ -395,6 +399,7 @@ export class TenantBuilder {
     const { emitNewsletters } = await import('./emit-newsletters');
     const tmp = join(buildsRootOf(this.#options.outDir, this.key), `.newsletters-${process.pid}`);
     rmSync(tmp, { recursive: true, force: true });
+    mkdirSync(tmp, { recursive: true });
     try {
       const result = await emitNewsletters(this.#store, this.key, new FileWriter(tmp), { origin: index.tenant.origin, now: index.now });
       const seen = new Set<string>();

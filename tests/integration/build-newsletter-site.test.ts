@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { load } from 'cheerio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBuild, type BuildSummary } from '../../engine/build/index';
+import { TenantBuilder, fullTenantBuild } from '../../engine/build/incremental';
 import { newsletterCampaignSchema } from '../../engine/domain/newsletter';
 import { upsertNewsletterCampaign } from '../../engine/store/queries/newsletters';
 import { isNewsletterPage, pageProblems, validator } from './build-quality';
@@ -19,11 +20,12 @@ let db: NewsletterTestDb;
 let summary: BuildSummary;
 let site: string;
 let files: string[];
+let out: string;
 
 beforeAll(async () => {
   db = await newsletterTestDb();
   await upsertNewsletterCampaign(db.store.db, IDS.campaign, TENANT, newsletterCampaignSchema.parse({ ...CAMPAIGN, audienceStatus: 'Sent' }), NOW - 3_600_000);
-  const out = mkdtempSync(join(tmpdir(), 'masthead-nl-build-'));
+  out = mkdtempSync(join(tmpdir(), 'masthead-nl-build-'));
   summary = await runBuild(db.store, { outDir: out, now: NOW, originTemplate: 'https://{key}.example', workers: 1, tenants: [TENANT], clientDir: null } as Parameters<typeof runBuild>[1]);
   site = realpathSync(join(out, TENANT));
   files = listFiles(site);
@@ -62,5 +64,21 @@ describe('newsletter pages in the build', () => {
     expect(await pageProblems(site, emails)).toEqual([]);
     expect(isNewsletterPage('newsletter/index.html')).toBe(false);
     expect(isNewsletterPage('markets/newsletter/12/index.html')).toBe(false);
+  });
+
+  it('rebuilds the newsletter pages incrementally when content they show is retitled, as a full build would', async () => {
+    const picked = 10_010_002; // a manual pick of the campaign's content_list_new block
+    const title = 'Retitled for the incremental newsletter check';
+    await db.store.run('UPDATE content SET name = ?, updated_at = ? WHERE id = ?', [title, NOW, picked]);
+    const builder = new TenantBuilder(db.store, TENANT, { outDir: out, originTemplate: 'https://{key}.example', clientDir: null, workers: 1 }, fullTenantBuild);
+    const r = await builder.update({ now: NOW, contentIds: [picked], maxShare: 1 });
+    expect(r.full).toBe(false);
+    const page = readFileSync(join(site, `newsletter/${IDS.campaign}/index.html`), 'utf8');
+    expect(load(page)('body').text()).toContain(title);
+    const fresh = mkdtempSync(join(tmpdir(), 'masthead-nl-full-'));
+    await runBuild(db.store, { outDir: fresh, now: NOW, originTemplate: 'https://{key}.example', workers: 1, tenants: [TENANT], clientDir: null } as Parameters<typeof runBuild>[1]);
+    for (const f of [`newsletter/${IDS.campaign}/index.html`, `latest-newsletter/${IDS.template}/index.html`]) {
+      expect(readFileSync(join(site, f), 'utf8'), f).toBe(readFileSync(join(realpathSync(join(fresh, TENANT)), f), 'utf8'));
+    }
   });
 });
