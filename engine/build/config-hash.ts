@@ -1,6 +1,8 @@
-// The "tpl" input: a hash of everything besides the database that decides a build's bytes: the
-// site's components and styles, the templates, the build and domain code, the origin template and
-// the client bundle's entry. A different hash means every output may differ: a full build.
+// The "tpl" input: a hash of everything besides the database that decides a site page's bytes: the
+// site's components and styles, the build and domain code, the origin template and the client
+// bundle's entry. A different hash means every page may differ: a full build. The newsletter
+// templates and renderer only decide the newsletter pages: their own hash is part of the "nl"
+// input, so an edit there re-renders just those pages.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,26 +10,53 @@ import { digest } from './deps';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** Folders whose files the build's output depends on (tests are skipped). */
-export const CONFIG_DIRS = ['site', 'templates', 'engine/build', 'engine/domain', 'engine/newsletter'];
+export const CONFIG_DIRS = ['site', 'templates', 'engine/build', 'engine/domain'];
+/** Folders only the newsletter pages depend on (left out of the site hash). */
+export const NEWSLETTER_DIRS = ['templates/newsletter', 'engine/newsletter'];
 const SOURCE = /\.(tsx?|mjs|css|mjml|json|html|hbs|svg)$/;
 
-function walk(dir: string, out: string[]): void {
+function walk(dir: string, out: string[], skip: readonly string[] = []): void {
+  if (skip.includes(dir)) return;
   let names: string[];
   try { names = readdirSync(dir); } catch { return; }
   for (const n of names.sort()) {
     const p = join(dir, n);
     let st;
     try { st = statSync(p); } catch { continue; }
-    if (st.isDirectory()) { if (n !== 'node_modules' && !n.startsWith('.')) walk(p, out); }
+    if (st.isDirectory()) { if (n !== 'node_modules' && !n.startsWith('.')) walk(p, out, skip); }
     else if (SOURCE.test(n) && !/\.test\.tsx?$/.test(n)) out.push(p);
   }
 }
 
+/** The source files (relative to the project root) that decide site pages. */
+export function siteCodeFiles(): string[] {
+  return filesOf(CONFIG_DIRS, NEWSLETTER_DIRS.map((d) => join(ROOT, d)));
+}
+
+/** The source files (relative to the project root) that decide only the newsletter pages. */
+export function newsletterCodeFiles(): string[] {
+  return filesOf(NEWSLETTER_DIRS, []);
+}
+
 /** Hash of the code and config a build of `originTemplate` with `clientEntry` uses. */
 export function configHash(originTemplate: string, clientEntry: string | null): string {
+  return filesHash(siteCodeFiles(), [originTemplate, '\0', clientEntry ?? '', '\0']);
+}
+
+let newsletterHash: string | null = null;
+/** Hash of the newsletter templates and renderer (read once per process, like the renderer's own). */
+export function newsletterCodeHash(): string {
+  return (newsletterHash ??= filesHash(newsletterCodeFiles(), []));
+}
+
+function filesOf(dirs: readonly string[], skip: readonly string[]): string[] {
   const files: string[] = [];
-  for (const d of CONFIG_DIRS) walk(join(ROOT, d), files);
-  const parts: (string | Buffer)[] = [originTemplate, '\0', clientEntry ?? '', '\0'];
-  for (const f of files) parts.push(f.slice(ROOT.length), '\0', readFileSync(f), '\0');
+  for (const d of dirs) walk(join(ROOT, d), files, skip);
+  return files.map((f) => f.slice(ROOT.length));
+}
+
+function filesHash(files: readonly string[], prefix: (string | Buffer)[]): string {
+  const parts = [...prefix];
+  for (const f of files) parts.push(f, '\0', readFileSync(join(ROOT, f)), '\0');
   return digest(...parts);
 }

@@ -17,7 +17,7 @@ import {
 import { loadBodies, loadContentPatch, newsletterStamp } from '../store/queries/builds-content';
 import { loadSiteRows, type SiteRows } from '../store/site-reader';
 import { buildChrome } from './chrome';
-import { configHash } from './config-hash';
+import { configHash, newsletterCodeHash } from './config-hash';
 import { crawlerFiles } from './crawler';
 import { affectsCrawler, contentGroup, digest, fingerprints, listingGroup } from './deps';
 import { DEFAULT_CLIENT_DIR, readClientBundle, stylesheet, writeAssets, type ClientBundle } from './emit';
@@ -210,7 +210,7 @@ export class TenantBuilder {
     }
     const { index, patched } = await this.#indexAt(target, req, now);
     const fps = fingerprints(index, patched ?? undefined);
-    fps.set('nl', digest(await newsletterStamp(store, this.key)));
+    fps.set('nl', digest(await newsletterStamp(store, this.key), newsletterCodeHash()));
     const changed = new Set<string>();
     for (const [k, h] of fps) if (state.inputs.get(k) !== h) changed.add(k);
     for (const k of state.inputs.keys()) {
