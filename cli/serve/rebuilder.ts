@@ -10,7 +10,7 @@ import PQueue from 'p-queue';
 import type { ChangeEvent } from '../../api/services';
 import type { Store } from '../../engine/store/connection';
 import {
-  claimRequests, enqueueRebuild, findTarget, finishRequests, pruneRequests, tenantsWithOpenRequests,
+  claimRequests, enqueueRebuild, findTarget, finishRequests, pruneRequests, readEpoch, tenantsWithOpenRequests,
 } from '../../engine/store/queries/builds';
 import { listTenants } from '../../engine/store/site-reader';
 import type { TenantBuilder, UpdateRequest, UpdateResult } from '../../engine/build/incremental';
@@ -47,7 +47,7 @@ export function createRebuilder(build: (tenantKey: string) => Promise<unknown>, 
 }
 
 /** A request's change: an API ChangeEvent, a passed time boundary, or an explicit full rebuild. */
-export type QueuedChange = ChangeEvent | { entity: 'time' | 'full'; action?: string; ids?: (number | string)[] };
+export type QueuedChange = ChangeEvent | { entity: 'time' | 'full' | 'reconcile'; action?: string; ids?: (number | string)[] };
 
 export interface BuildQueueOptions {
   store: Store;
@@ -161,10 +161,17 @@ export function createBuildQueue(o: BuildQueueOptions): BuildQueue {
       await pruneRequests(o.store, now() - KEEP_FINISHED_MS);
       const open = new Set(await tenantsWithOpenRequests(o.store));
       for (const key of open) schedule(key);
+      const epoch = await readEpoch(o.store);
       for (const t of await listTenants(o.store)) {
         await arm(t.tenantKey);
-        // Keep each built tenant's index in memory from the start: the first edit is then as fast as later ones.
-        if (!open.has(t.tenantKey) && (await findTarget(o.store, t.tenantKey, o.outDir))?.buildId) warm(t.tenantKey);
+        if (open.has(t.tenantKey)) continue;
+        const target = await findTarget(o.store, t.tenantKey, o.outDir);
+        if (!target?.buildId) continue;
+        // Data written while no server ran (a seed, a script, another process) is caught up: the
+        // reload compares every input with the live build and re-renders only what differs.
+        if (target.epoch !== epoch) void queue.request(t.tenantKey, { entity: 'reconcile' });
+        // Otherwise keep the tenant's index in memory from the start: the first edit is as fast as later ones.
+        else warm(t.tenantKey);
       }
     },
     async idle() {

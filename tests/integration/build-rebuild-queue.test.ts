@@ -107,4 +107,27 @@ describe('rebuild queue', () => {
     expect(hasPageFor(missed)).toBe(true);
     expect(errors).toEqual([]);
   }, 60_000);
+
+  it('catches up data written while no server ran, without a stored request', async () => {
+    const q0 = newQueue();
+    await q0.start();
+    await q0.idle();
+    await q0.close();
+    // A script (or a seed) writes while the server is down: nothing is queued for it.
+    const cid = await insertArticle(null);
+    expect(await store.all('SELECT id FROM rebuild_requests WHERE state != ?', ['done'])).toEqual([]);
+    expect(hasPageFor(cid)).toBe(false);
+    const q = newQueue();
+    await q.start();
+    await q.idle();
+    expect(errors).toEqual([]);
+    expect(hasPageFor(cid)).toBe(true);
+    // With nothing written since, a restart queues nothing.
+    const before = (await store.all<{ n: number }>('SELECT count(*) AS n FROM rebuild_requests'))[0]!.n;
+    await q.close();
+    const q2 = newQueue();
+    await q2.start();
+    await q2.idle();
+    expect((await store.all<{ n: number }>('SELECT count(*) AS n FROM rebuild_requests'))[0]!.n).toBe(before);
+  }, 60_000);
 });
