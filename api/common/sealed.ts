@@ -21,7 +21,19 @@ export function seal(purpose: string, body: { e: number } & Record<string, unkno
 
 /** The payload of a genuine, unexpired token of `purpose` that matches `schema`, else null. */
 export function open<T extends { e: number }>(purpose: string, token: string | undefined | null, key: Buffer, schema: z.ZodType<T>, now: number): T | null {
-  if (typeof token !== 'string' || token.length > MAX_TOKEN) return null;
+  const unsealed = unsealJson(purpose, token, key, MAX_TOKEN);
+  if (!unsealed) return null;
+  const parsed = schema.safeParse(unsealed.json);
+  if (!parsed.success || parsed.data.e <= now) return null;
+  return parsed.data;
+}
+
+/**
+ * The parsed JSON payload of a token of `purpose` whose signature is genuine, else null (too long,
+ * malformed, tampered, not JSON). Checks neither shape nor expiry: callers validate `json` themselves.
+ */
+export function unsealJson(purpose: string, token: string | undefined | null, key: Buffer, maxLength: number): { json: unknown } | null {
+  if (typeof token !== 'string' || token.length > maxLength) return null;
   const parts = token.split('.');
   if (parts.length !== 3 || parts[0] !== VERSION) return null;
   const [, payload, sig] = parts as [string, string, string];
@@ -29,15 +41,11 @@ export function open<T extends { e: number }>(purpose: string, token: string | u
   const given = Buffer.from(sig, 'base64url');
   const expected = mac(key, purpose, payload);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-  let json: unknown;
   try {
-    json = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    return { json: JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as unknown };
   } catch {
     return null;
   }
-  const parsed = schema.safeParse(json);
-  if (!parsed.success || parsed.data.e <= now) return null;
-  return parsed.data;
 }
 
 /** An HMAC of `message` under `purpose`, base64url (for links that carry their fields in the clear). */

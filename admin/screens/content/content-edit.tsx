@@ -21,6 +21,7 @@ import { Page } from '../../shell/page';
 import { NotFound } from '../not-found';
 import { emptyForm, fromDetail, parseContentType, toWrite, validateContent, type ContentForm } from './content-form';
 import { MainFields, SideFields } from './content-fields';
+import { useBusy } from '../../lib/use-busy';
 
 interface Loaded {
   detail: ContentDetail | null;
@@ -52,7 +53,7 @@ function Editor({ id, initial, detail, sections, pinnedTenant }: { id: number | 
   const navigate = useNavigate();
   const publish = usePublish();
   const { tenants } = useTenant();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   const [savedStatus, setSavedStatus] = useState(detail?.status ?? null);
   const tenant = tenants.find((t) => t.tenantKey === pinnedTenant) ?? null;
   const origin = publicOrigin(tenant);
@@ -71,8 +72,7 @@ function Editor({ id, initial, detail, sections, pinnedTenant }: { id: number | 
       toast.error('Please fix the highlighted fields.');
       return;
     }
-    setBusy(true);
-    try {
+    await run(async () => {
       const write = toWrite(values);
       const label = values.name.trim();
       const saved = await publish.track(label, pinnedTenant, () => (id ? api.updateContent(id, write, pinnedTenant) : api.createContent(write, pinnedTenant)),
@@ -82,11 +82,7 @@ function Editor({ id, initial, detail, sections, pinnedTenant }: { id: number | 
       setSavedStatus(saved.status);
       toast.success(status === '1' ? 'Published.' : status === '2' && detail?.status === 1 ? 'Unpublished: now a draft.' : 'Saved.');
       if (!id && saved.id) navigate(`/admin/edit-content/${saved.id}`, { replace: true });
-    } catch (e) {
-      toast.error(e instanceof ApiError && e.field ? `${e.field}: ${e.message}` : errorText(e));
-    } finally {
-      setBusy(false);
-    }
+    }, (e) => toast.error(e instanceof ApiError && e.field ? `${e.field}: ${e.message}` : errorText(e)));
   };
 
   // Preview: a signed link that renders the stored draft on the site (api/preview). View on site:

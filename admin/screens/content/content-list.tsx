@@ -1,44 +1,25 @@
 // /admin/content: the content list with filters (type, status, section, text with the 500 ms
 // debounce of admin §5) and paging. Filters live in the address so Back and reload keep them.
-import { useEffect, useState } from 'react';
 import { CONTENT_TYPES } from '../../../engine/domain/enums';
 import * as api from '../../data/api';
 import { flattenTree } from '../../data/sections';
-import { Link, useLocation, useNavigate, useSearchParams } from '../../lib/router';
-import { useAsync, useDebounced } from '../../lib/use-async';
+import { Link, useNavigate } from '../../lib/router';
+import { useAsync } from '../../lib/use-async';
+import { useUrlFilters } from '../../lib/use-url-filters';
 import { SelectField } from '../../components/fields';
-import { Icon } from '../../components/icons';
 import { EmptyState, ErrorPanel, Loading, Pager, StatusBadge, formatDate } from '../../components/bits';
 import { Page } from '../../shell/page';
 import { NewContentMenu } from './new-content-menu';
+import { ListTable, SearchField } from '../../components/list-table';
 
 export const PAGE_SIZE = 25;
 
 export default function ContentListScreen() {
-  const params = useSearchParams();
   const navigate = useNavigate();
-  const location = useLocation();
+  const { params, skip, text, setText, search, setParam } = useUrlFilters('/admin/content');
   const type = params.get('type') ?? '';
   const status = params.get('status') ?? '';
   const section = params.get('section') ?? '';
-  const skip = Math.max(0, Number(params.get('skip') ?? 0) || 0);
-  const [text, setText] = useState(params.get('q') ?? '');
-  const search = useDebounced(text, 500);
-
-  const setParam = (patch: Record<string, string>) => {
-    const next = new URLSearchParams(location.search);
-    for (const [k, v] of Object.entries(patch)) {
-      if (v) next.set(k, v);
-      else next.delete(k);
-    }
-    if (!('skip' in patch)) next.delete('skip');
-    const qs = next.toString();
-    navigate(`/admin/content${qs ? `?${qs}` : ''}`, { replace: true });
-  };
-
-  useEffect(() => {
-    if ((params.get('q') ?? '') !== search) setParam({ q: search });
-  }, [search]);
 
   const sections = useAsync(() => api.getWebsiteSectionsHierarchy(), []);
   const list = useAsync(
@@ -54,13 +35,7 @@ export default function ContentListScreen() {
       actions={<NewContentMenu />}
       top={
         <div className="filters" role="search" aria-label="Filter content">
-          <div className="field filter-search">
-            <label className="field-label" htmlFor="content-search">Search</label>
-            <div className="combo">
-              <Icon name="search" size={16} className="combo-icon" />
-              <input id="content-search" className="input combo-input" type="search" placeholder="Title or id" value={text} onChange={(e) => setText(e.target.value)} />
-            </div>
-          </div>
+          <SearchField id="content-search" placeholder="Title or id" value={text} onChange={setText} />
           <SelectField label="Type" value={type} placeholder="All types" options={CONTENT_TYPES.map((t) => ({ value: t, label: t }))} onChange={(v) => setParam({ type: v ?? '' })} />
           <SelectField label="Status" value={status} placeholder="Any status" options={[{ value: '1', label: 'Published' }, { value: '2', label: 'Draft' }, { value: '0', label: 'Deleted' }]} onChange={(v) => setParam({ status: v ?? '' })} />
           <SelectField label="Section" value={section} placeholder="All sections" options={sectionOptions} onChange={(v) => setParam({ section: v ?? '' })} />
@@ -73,20 +48,7 @@ export default function ContentListScreen() {
         filtered ? <EmptyState icon="search" title="No content matches these filters">Try another search or clear the filters.</EmptyState>
           : <EmptyState title="No content yet" action={<Link className="btn btn-primary" href="/admin/create-content/article">Write the first article</Link>}>Create an article, a news item or any other type.</EmptyState>
       ) : (
-        <div className={`table-wrap${list.loading ? ' is-loading' : ''}`}>
-          <table className="table">
-            <caption className="visually-hidden">Content, most recently updated first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Title</th>
-                <th scope="col">Type</th>
-                <th scope="col">Status</th>
-                <th scope="col" className="col-hide-sm">Section</th>
-                <th scope="col" className="col-hide-sm">Published</th>
-                <th scope="col" className="col-id">Id</th>
-              </tr>
-            </thead>
-            <tbody>
+        <ListTable caption="Content, most recently updated first" columns={['Title', 'Type', 'Status', { label: 'Section', className: 'col-hide-sm' }, { label: 'Published', className: 'col-hide-sm' }, { label: 'Id', className: 'col-id' }]} actions={false} flush={false} loading={list.loading}>
               {list.data.items.map((c) => (
                 <tr key={c.id}>
                   <td className="cell-title"><Link href={`/admin/edit-content/${c.id}`}>{c.name}</Link></td>
@@ -97,9 +59,7 @@ export default function ContentListScreen() {
                   <td className="col-id mono muted">{c.id}</td>
                 </tr>
               ))}
-            </tbody>
-          </table>
-        </div>
+        </ListTable>
       )}
     </Page>
   );

@@ -5,6 +5,7 @@ import { ROW_LAYOUTS, type Block, type Grid, type RowLayout } from '../../../eng
 import type { SectionNode } from '../../data/types';
 import { IconButton } from '../../components/button';
 import { Icon } from '../../components/icons';
+import { AddBlock, AddRowBar, BlockTools, RowTools } from '../../components/grid-parts';
 import { BlockSettingsDialog, RowSettingsDialog } from './block-settings';
 import {
   BLOCK_LABELS, BLOCK_TYPE_OPTIONS, addBlock, addRow, gridStats, layoutTracks, moveBlockTo, moveBlockWithin,
@@ -55,12 +56,7 @@ export function GridEditor({ grid, onChange, sections, readOnly, label = 'Primar
                 </select>
               </label>
               {!readOnly ? (
-                <div className="ge-tools">
-                  <IconButton icon="arrowUp" label={`Move row ${r + 1} up`} disabled={r === 0} onClick={() => onChange(moveRow(grid, r, r - 1))} />
-                  <IconButton icon="arrowDown" label={`Move row ${r + 1} down`} disabled={r === grid.rows.length - 1} onClick={() => onChange(moveRow(grid, r, r + 1))} />
-                  <IconButton icon="sliders" label={`Row ${r + 1} settings`} onClick={() => setEditingRow(r)} />
-                  <IconButton icon="trash" label={`Remove row ${r + 1}`} onClick={() => onChange(removeRow(grid, r))} />
-                </div>
+                <RowTools index={r} count={grid.rows.length} onMove={(to) => onChange(moveRow(grid, r, to))} onSettings={() => setEditingRow(r)} onRemove={() => onChange(removeRow(grid, r))} />
               ) : null}
             </div>
             <div className="ge-cols" style={{ gridTemplateColumns: layoutTracks(row.settings.layout) }}>
@@ -95,37 +91,20 @@ export function GridEditor({ grid, onChange, sections, readOnly, label = 'Primar
                             </div>
                           </div>
                           {!readOnly ? (
-                            <div className="ge-tools ge-block-tools">
-                              <IconButton icon="arrowUp" label={`Move ${name} up`} disabled={i === 0} onClick={() => onChange(moveBlockWithin(grid, at, -1))} />
-                              <IconButton icon="arrowDown" label={`Move ${name} down`} disabled={i === col.blocks.length - 1} onClick={() => onChange(moveBlockWithin(grid, at, 1))} />
-                              {row.columns.length > 1 ? <IconButton icon="arrowLeft" label={`Move ${name} to the left column`} disabled={c === 0} onClick={() => onChange(moveBlockTo(grid, at, r, c - 1))} /> : null}
-                              {row.columns.length > 1 ? <IconButton icon="arrowRight" label={`Move ${name} to the right column`} disabled={c === row.columns.length - 1} onClick={() => onChange(moveBlockTo(grid, at, r, c + 1))} /> : null}
-                              <IconButton icon="sliders" label={`${name} settings`} onClick={() => setEditing(at)} />
-                              <IconButton icon="trash" label={`Remove ${name}`} onClick={() => onChange(removeBlock(grid, at))} />
-                            </div>
+                            <BlockTools name={name} index={i} count={col.blocks.length} onMove={(d) => onChange(moveBlockWithin(grid, at, d))}
+                              columnMoves={row.columns.length > 1 ? <>
+                                <IconButton icon="arrowLeft" label={`Move ${name} to the left column`} disabled={c === 0} onClick={() => onChange(moveBlockTo(grid, at, r, c - 1))} />
+                                <IconButton icon="arrowRight" label={`Move ${name} to the right column`} disabled={c === row.columns.length - 1} onClick={() => onChange(moveBlockTo(grid, at, r, c + 1))} />
+                              </> : null}
+                              onSettings={() => setEditing(at)} onRemove={() => onChange(removeBlock(grid, at))} />
                           ) : null}
                         </div>
                       );
                     })}
                     {!readOnly ? (
-                      adding && adding.row === r && adding.column === c ? (
-                        <div className="ge-add-block">
-                          <label className="visually-hidden" htmlFor={`add-${key}`}>Block type</label>
-                          <select id={`add-${key}`} className="input input-sm" autoFocus defaultValue="" onKeyDown={(e) => e.key === 'Escape' && setAdding(null)} onChange={(e) => {
-                            if (!e.target.value) return;
-                            onChange(addBlock(grid, r, c, newBlock(e.target.value as Block['type'])));
-                            setAdding(null);
-                          }}>
-                            <option value="" disabled>Choose a block…</option>
-                            {BLOCK_TYPE_OPTIONS.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
-                          </select>
-                          <IconButton icon="close" label="Cancel adding a block" onClick={() => setAdding(null)} />
-                        </div>
-                      ) : (
-                        <button type="button" className="ge-add" onClick={() => setAdding({ row: r, column: c })}>
-                          <Icon name="plus" size={16} />Add block<span className="visually-hidden"> to row {r + 1}, column {c + 1}</span>
-                        </button>
-                      )
+                      <AddBlock row={r} column={c} selectId={`add-${key}`} open={adding !== null && adding.row === r && adding.column === c} options={BLOCK_TYPE_OPTIONS}
+                        onOpen={() => setAdding({ row: r, column: c })} onCancel={() => setAdding(null)}
+                        onPick={(t) => { onChange(addBlock(grid, r, c, newBlock(t as Block['type']))); setAdding(null); }} />
                     ) : null}
                   </div>
                 );
@@ -135,15 +114,7 @@ export function GridEditor({ grid, onChange, sections, readOnly, label = 'Primar
         ))}
       </ol>
       {!readOnly ? (
-        <div className="ge-add-row">
-          <label className="ge-inline">
-            <span className="ge-inline-label">New row layout</span>
-            <select className="input input-sm" value={newLayout} onChange={(e) => setNewLayout(e.target.value as RowLayout)}>
-              {ROW_LAYOUTS.map((l) => <option key={l} value={l}>{LAYOUT_LABEL(l)}</option>)}
-            </select>
-          </label>
-          <button type="button" className="btn btn-secondary btn-sm" onClick={() => onChange(addRow(grid, newLayout))}><Icon name="plus" size={16} /><span>Add row</span></button>
-        </div>
+        <AddRowBar label="New row layout" value={newLayout} options={ROW_LAYOUTS.map((l) => ({ value: l, label: LAYOUT_LABEL(l) }))} onChange={setNewLayout} onAdd={() => onChange(addRow(grid, newLayout))} />
       ) : null}
       {editing && editingBlock ? (
         <BlockSettingsDialog block={editingBlock} sections={sections} onClose={() => setEditing(null)} onApply={(b) => { onChange(replaceBlock(grid, editing, b)); setEditing(null); }} />

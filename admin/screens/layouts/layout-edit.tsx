@@ -1,6 +1,5 @@
 // /admin/create-web-layout and /admin/edit-web-layout/:id: the layout's fields (shown by type,
 // admin §3.1) beside the visual grid editor.
-import { useState } from 'react';
 import { CONTENT_TYPES, LAYOUT_AD_EXCLUSIONS, LAYOUT_TYPES, LOAD_MORE_TYPES, type LayoutType } from '../../../engine/domain/enums';
 import { hasAnyPermission } from '../../../engine/domain/permissions';
 import * as api from '../../data/api';
@@ -10,10 +9,9 @@ import { useSession } from '../../app/session';
 import { useTenant } from '../../app/tenant';
 import { usePublish } from '../../app/publish';
 import { errorText, useToast } from '../../app/toasts';
-import { useLeaveGuard, useNavigate } from '../../lib/router';
+import { useNavigate } from '../../lib/router';
 import { useAsync } from '../../lib/use-async';
 import { useForm } from '../../lib/use-form';
-import { useSaveShortcut } from '../../lib/use-shortcut';
 import type { Params } from '../../lib/path-match';
 import { Button, IconButton } from '../../components/button';
 import { CheckboxField, CheckboxGroup, SelectField, TextField } from '../../components/fields';
@@ -21,6 +19,7 @@ import { ErrorPanel, Loading } from '../../components/bits';
 import { Card, Page } from '../../shell/page';
 import { NotFound } from '../not-found';
 import { GridEditor } from './grid-editor';
+import { useEditorSave } from '../../lib/use-editor-save';
 import {
   LAYOUT_TYPE_LABELS, MODULE_KEYS, emptyLayout, fromLayout, toLayoutWrite, validateLayout, visibleFields, type LayoutForm,
 } from './layout-form';
@@ -52,31 +51,21 @@ function LayoutEditor({ id, layout, sections, pinnedTenant }: { id: number | nul
   const toast = useToast();
   const navigate = useNavigate();
   const publish = usePublish();
-  const [busy, setBusy] = useState(false);
-  useLeaveGuard(form.dirty && !busy);
   const v = form.values;
   const show = visibleFields(v.type, v.propagate, v.isGlobal);
 
-  const save = async () => {
-    if (!form.check()) {
-      toast.error('Please fix the highlighted fields.');
-      return;
-    }
-    setBusy(true);
-    try {
+  const { busy, save } = useEditorSave(form, {
+    enabled: canEdit,
+    onInvalid: () => toast.error('Please fix the highlighted fields.'),
+    action: async () => {
       const write = toLayoutWrite(v);
       const saved = await publish.track(v.name, pinnedTenant, () => (id ? api.updateLayout(id, write, pinnedTenant) : api.createLayout(write, pinnedTenant)));
       form.reset(v);
       toast.success(id ? 'Layout saved.' : 'Layout created.');
       if (!id && saved?.id) navigate(`/admin/edit-web-layout/${saved.id}`, { replace: true });
-    } catch (e) {
-      toast.error(errorText(e));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  useSaveShortcut(() => void save(), canEdit && !busy);
+    },
+    onError: (e) => toast.error(errorText(e)),
+  });
   const setAlias = (i: number, value: string) => form.set('aliases', v.aliases.map((a, j) => (j === i ? value : a)));
   return (
     <Page title={id ? v.name || 'Untitled layout' : 'New layout'} eyebrow={v.type ? LAYOUT_TYPE_LABELS[v.type] : 'Layout'} back={{ href: '/admin/layouts', label: 'Layouts' }} width="full"

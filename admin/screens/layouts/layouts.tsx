@@ -10,6 +10,7 @@ import { Icon } from '../../components/icons';
 import { Badge, EmptyState, ErrorPanel, Loading, relativeTime } from '../../components/bits';
 import { Page } from '../../shell/page';
 import { LAYOUT_TYPE_LABELS } from './layout-form';
+import { ListTable } from '../../components/list-table';
 
 export default function LayoutsScreen() {
   const { permissions } = useSession();
@@ -28,11 +29,7 @@ export default function LayoutsScreen() {
       {list.loading ? <Loading /> : list.error ? <ErrorPanel message={list.error} onRetry={list.reload} /> : items.length === 0 ? (
         <EmptyState icon="layouts" title={type ? 'No layouts of this type' : 'No layouts yet'} action={canEdit ? <Link className="btn btn-primary" href="/admin/create-web-layout">Create a layout</Link> : undefined}>Layouts arrange rows, columns and blocks on pages.</EmptyState>
       ) : (
-        <div className="table-wrap">
-          <table className="table">
-            <caption className="visually-hidden">Layouts</caption>
-            <thead><tr><th scope="col">Name</th><th scope="col">Type</th><th scope="col">Scope</th><th scope="col" className="col-hide-sm">Updated</th><th scope="col" className="col-id">Id</th></tr></thead>
-            <tbody>
+        <ListTable caption="Layouts" columns={['Name', 'Type', 'Scope', { label: 'Updated', className: 'col-hide-sm' }, { label: 'Id', className: 'col-id' }]} actions={false} flush={false}>
               {items.map((l) => (
                 <tr key={l.id}>
                   <td className="cell-title"><Link href={`/admin/edit-web-layout/${l.id}`}>{l.name}</Link></td>
@@ -42,9 +39,7 @@ export default function LayoutsScreen() {
                   <td className="col-id mono muted">{l.id}</td>
                 </tr>
               ))}
-            </tbody>
-          </table>
-        </div>
+        </ListTable>
       )}
     </Page>
   );

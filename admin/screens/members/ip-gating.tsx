@@ -10,8 +10,11 @@ import { errorText, useToast } from '../../app/toasts';
 import { useLocation, useNavigate } from '../../lib/router';
 import { useAsync } from '../../lib/use-async';
 import { useForm } from '../../lib/use-form';
+import { useBusy, useDeleteFlow } from '../../lib/use-busy';
 import { Button, IconButton } from '../../components/button';
-import { ConfirmDialog, Dialog } from '../../components/dialog';
+import { ConfirmDialog } from '../../components/dialog';
+import { FormDialog } from '../../components/form-dialog';
+import { FilterBox, ListTable, RowActions } from '../../components/list-table';
 import { RadioGroup, TextField } from '../../components/fields';
 import { Icon } from '../../components/icons';
 import { Badge, EmptyState, ErrorPanel, Loading, formatDate } from '../../components/bits';
@@ -24,7 +27,6 @@ export default function IpGatingScreen() {
   const navigate = useNavigate();
   const list = useAsync(async () => ({ items: await api.getSiteLicenseCompanyStream(), tenantKey: tenantKey as string }), [tenantKey]);
   const [editing, setEditing] = useState<SiteLicenseCompany | null>(null);
-  const [deleting, setDeleting] = useState<SiteLicenseCompany | null>(null);
   const [filter, setFilter] = useState('');
   const toast = useToast();
   const creating = pathname.startsWith('/admin/create-ip-gating');
@@ -35,17 +37,7 @@ export default function IpGatingScreen() {
     setEditing(null);
     if (creating) navigate('/admin/ip-gating-settings', { replace: true });
   };
-  const remove = async (c: SiteLicenseCompany) => {
-    try {
-      await api.deleteSiteLicenseCompany(c.id, tk);
-      toast.success(`${c.name} deleted.`);
-      list.reload();
-    } catch (e) {
-      toast.error(errorText(e));
-    } finally {
-      setDeleting(null);
-    }
-  };
+  const del = useDeleteFlow((c: SiteLicenseCompany) => api.deleteSiteLicenseCompany(c.id, tk), (c) => { toast.success(`${c.name} deleted.`); list.reload(); }, (e) => toast.error(errorText(e)));
 
   return (
     <Page title="IP gating" eyebrow="Members"
@@ -55,7 +47,7 @@ export default function IpGatingScreen() {
         <Card title={`${all.length} site-license ${all.length === 1 ? 'company' : 'companies'}`}
           description="Readers browsing from these addresses pass membership gating without signing in."
           actions={all.length ? (
-            <div className="combo combo-sm"><Icon name="search" size={16} className="combo-icon" /><input className="input input-sm combo-input" type="search" aria-label="Filter companies" placeholder="Filter" value={filter} onChange={(e) => setFilter(e.target.value)} /></div>
+            <FilterBox label="Filter companies" value={filter} onChange={setFilter} />
           ) : null}>
           {items.length === 0 ? (
             <EmptyState icon="globe" title={filter ? 'No companies match' : 'No site-license companies yet'}
@@ -63,11 +55,7 @@ export default function IpGatingScreen() {
               Add a company with its office or VPN address ranges to open gated content to its staff.
             </EmptyState>
           ) : (
-            <div className="table-wrap table-flush">
-              <table className="table">
-                <caption className="visually-hidden">Site-license companies</caption>
-                <thead><tr><th scope="col">Company</th><th scope="col">IP ranges</th><th scope="col">Status</th><th scope="col" className="col-hide-sm">Updated</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr></thead>
-                <tbody>
+            <ListTable caption="Site-license companies" columns={['Company', 'IP ranges', 'Status', { label: 'Updated', className: 'col-hide-sm' }]}>
                   {items.map((c) => (
                     <tr key={c.id}>
                       <td className="cell-title"><button type="button" className="link-button" onClick={() => setEditing(c)}>{c.name}</button></td>
@@ -81,22 +69,17 @@ export default function IpGatingScreen() {
                       </td>
                       <td>{c.status === 1 ? <Badge tone="green">Active</Badge> : <Badge>Inactive</Badge>}</td>
                       <td className="col-hide-sm muted nowrap">{formatDate(c.updated)}</td>
-                      <td className="cell-actions">
-                        <IconButton icon="edit" label={`Edit ${c.name}`} onClick={() => setEditing(c)} />
-                        <IconButton icon="trash" label={`Delete ${c.name}`} onClick={() => setDeleting(c)} />
-                      </td>
+                      <RowActions subject={c.name} onEdit={() => setEditing(c)} onDelete={() => del.ask(c)} />
                     </tr>
                   ))}
-                </tbody>
-              </table>
-            </div>
+            </ListTable>
           )}
         </Card>
       )}
       {creating || editing ? <CompanyDialog company={editing} tenantKey={tk} onClose={close} onSaved={() => { list.reload(); close(); }} /> : null}
-      {deleting ? (
-        <ConfirmDialog title="Delete company?" confirmLabel="Delete" onCancel={() => setDeleting(null)} onConfirm={() => void remove(deleting)}
-          message={`Visitors from the ${deleting.ranges.length} ranges of ${deleting.name} will no longer pass gating by address.`} />
+      {del.deleting ? (
+        <ConfirmDialog title="Delete company?" confirmLabel="Delete" onCancel={del.cancel} onConfirm={() => void del.confirm()}
+          message={`Visitors from the ${del.deleting.ranges.length} ranges of ${del.deleting.name} will no longer pass gating by address.`} />
       ) : null}
     </Page>
   );
@@ -114,7 +97,7 @@ function rowOfSent(f: CompanyForm, sentIndex: number): number {
 function CompanyDialog({ company, tenantKey, onClose, onSaved }: { company: SiteLicenseCompany | null; tenantKey: string; onClose: () => void; onSaved: () => void }) {
   const form = useForm<CompanyForm>(company ? companyToForm(company) : emptyCompany(), validateCompany);
   const [server, setServer] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   const toast = useToast();
   const v = form.values;
   const err = (k: string) => form.error(k) ?? server[k];
@@ -136,27 +119,23 @@ function CompanyDialog({ company, tenantKey, onClose, onSaved }: { company: Site
 
   const save = async () => {
     if (!form.check()) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       const input = toCompanyWrite(v);
       if (company) await api.updateSiteLicenseCompany(company.id, input, tenantKey);
       else await api.createSiteLicenseCompany(input, tenantKey);
       toast.success(company ? `${input.name} saved.` : `${input.name} added.`);
       onSaved();
-    } catch (e) {
+    }, (e) => {
       const f = serverFieldError(e);
       const m = f ? /^ranges\.(\d+)$/.exec(f.path) : null;
       if (f) setServer({ [m ? `ranges.${rowOfSent(v, Number(m[1]))}` : f.path]: f.message });
       else toast.error(errorText(e));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
-    <Dialog title={company ? `Edit ${company.name}` : 'New site-license company'} onClose={onClose} width={640}
-      footer={<><Button onClick={onClose}>Cancel</Button><Button variant="primary" busy={busy} onClick={() => void save()}>{company ? 'Save' : 'Add company'}</Button></>}>
-      <form className="stack" onSubmit={(e) => { e.preventDefault(); void save(); }} noValidate aria-label="Site-license company">
+    <FormDialog title={company ? `Edit ${company.name}` : 'New site-license company'} onClose={onClose} width={640}
+      submitLabel={company ? 'Save' : 'Add company'} busy={busy} onSubmit={() => void save()} formLabel="Site-license company">
         <TextField label="Company name" required value={v.name} onChange={(x) => { form.set('name', x); clearServer('name'); }} onBlur={() => form.touch('name')} error={err('name')} field="name" />
         <RadioGroup legend="Status" name="company-status" value={v.status} options={[{ value: '1', label: 'Active' }, { value: '0', label: 'Inactive' }]} onChange={(x) => form.set('status', x as '0' | '1')} />
         <fieldset className="field ipg-fieldset">
@@ -178,9 +157,7 @@ function CompanyDialog({ company, tenantKey, onClose, onSaved }: { company: Site
           {err('ranges') ? <p className="field-error"><Icon name="alert" size={14} />{err('ranges')}</p> : null}
           <Button size="sm" icon="plus" onClick={addRange}>Add range</Button>
         </fieldset>
-        <button type="submit" hidden>Save</button>
-      </form>
-    </Dialog>
+    </FormDialog>
   );
 }
 
@@ -188,7 +165,7 @@ function IpTester({ tenantKey }: { tenantKey: string }) {
   const [ip, setIp] = useState('');
   const [result, setResult] = useState<{ ip: string; company: string | null } | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   const test = async () => {
     const value = ip.trim();
     if (!value) {
@@ -196,15 +173,10 @@ function IpTester({ tenantKey }: { tenantKey: string }) {
       return;
     }
     setError(null);
-    setBusy(true);
-    try {
+    await run(async () => {
       const r = await api.testSiteLicenseIp(value, tenantKey || undefined);
       setResult({ ip: value, company: r?.companyName ?? null });
-    } catch (e) {
-      setError(errorText(e));
-    } finally {
-      setBusy(false);
-    }
+    }, (e) => setError(errorText(e)));
   };
   return (
     <form className="test-path" onSubmit={(e) => { e.preventDefault(); void test(); }} noValidate aria-label="IP address tester">

@@ -11,13 +11,16 @@ import { errorText, useToast } from '../../app/toasts';
 import { useLocation, useNavigate } from '../../lib/router';
 import { useAsync } from '../../lib/use-async';
 import { useForm } from '../../lib/use-form';
-import { Button, IconButton } from '../../components/button';
-import { ConfirmDialog, Dialog } from '../../components/dialog';
+import { Button } from '../../components/button';
+import { ConfirmDialog } from '../../components/dialog';
 import { CheckboxField, CheckboxGroup, RadioGroup, TextAreaField, TextField } from '../../components/fields';
 import { Icon } from '../../components/icons';
 import { Badge, EmptyState, ErrorPanel, Loading } from '../../components/bits';
 import { Card, Page } from '../../shell/page';
 import { emptyMembership, serverFieldError, membershipToForm, toMembershipWrite, validateMembership, withTitle, type MembershipForm } from './member-forms';
+import { ListTable, RowActions } from '../../components/list-table';
+import { FormDialog } from '../../components/form-dialog';
+import { useBusy, useDeleteFlow } from '../../lib/use-busy';
 
 const FIELD_OPTIONS = Object.entries(COMMON_USER_FIELDS).map(([value, label]) => ({ value, label }));
 
@@ -28,7 +31,6 @@ export default function MembershipsScreen() {
   const list = useAsync(async () => ({ items: await api.getMembershipStream(), tenantKey: tenantKey as string }), [tenantKey]);
   const questions = useAsync(() => api.getDemographicQuestions().catch(() => [] as DemographicQuestionSummary[]), [tenantKey]);
   const [editing, setEditing] = useState<Membership | null>(null);
-  const [deleting, setDeleting] = useState<Membership | null>(null);
   const toast = useToast();
   const creating = pathname.startsWith('/admin/create-membership');
   const tk = list.data?.tenantKey ?? '';
@@ -37,17 +39,7 @@ export default function MembershipsScreen() {
     setEditing(null);
     if (creating) navigate('/admin/memberships', { replace: true });
   };
-  const remove = async (m: Membership) => {
-    try {
-      await api.deleteMembership(m.id, tk);
-      toast.success(`Membership “${m.title}” deleted.`);
-      list.reload();
-    } catch (e) {
-      toast.error(errorText(e));
-    } finally {
-      setDeleting(null);
-    }
-  };
+  const del = useDeleteFlow((m: Membership) => api.deleteMembership(m.id, tk), (m) => { toast.success(`Membership “${m.title}” deleted.`); list.reload(); }, (e) => toast.error(errorText(e)));
 
   return (
     <Page title="Memberships" eyebrow="Members"
@@ -58,17 +50,7 @@ export default function MembershipsScreen() {
         </EmptyState>
       ) : (
         <Card title={`${items.length} ${items.length === 1 ? 'membership' : 'memberships'}`} description="Readers choose a free membership when they register; paid ones are granted on the site user’s page.">
-          <div className="table-wrap table-flush">
-            <table className="table">
-              <caption className="visually-hidden">Memberships</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Membership</th><th scope="col">Price</th><th scope="col">Status</th>
-                  <th scope="col" className="col-hide-sm">Signup asks for</th><th scope="col" className="col-id">Id</th>
-                  <th scope="col"><span className="visually-hidden">Actions</span></th>
-                </tr>
-              </thead>
-              <tbody>
+          <ListTable caption="Memberships" columns={['Membership', 'Price', 'Status', { label: 'Signup asks for', className: 'col-hide-sm' }, { label: 'Id', className: 'col-id' }]}>
                 {items.map((m) => (
                   <tr key={m.id}>
                     <td className="cell-title">
@@ -79,24 +61,19 @@ export default function MembershipsScreen() {
                     <td>{m.status === 1 ? <Badge tone="green">Active</Badge> : <Badge>Inactive</Badge>}</td>
                     <td className="col-hide-sm muted">{requirementSummary(m)}</td>
                     <td className="col-id mono muted">{m.id}</td>
-                    <td className="cell-actions">
-                      <IconButton icon="edit" label={`Edit ${m.title}`} onClick={() => setEditing(m)} />
-                      <IconButton icon="trash" label={`Delete ${m.title}`} onClick={() => setDeleting(m)} />
-                    </td>
+                    <RowActions subject={m.title} onEdit={() => setEditing(m)} onDelete={() => del.ask(m)} />
                   </tr>
                 ))}
-              </tbody>
-            </table>
-          </div>
+          </ListTable>
         </Card>
       )}
       {creating || editing ? (
         <MembershipDialog membership={editing} tenantKey={tk} questions={questions.data ?? []} onClose={close}
           onSaved={() => { list.reload(); close(); }} />
       ) : null}
-      {deleting ? (
-        <ConfirmDialog title="Delete membership?" confirmLabel="Delete" onCancel={() => setDeleting(null)} onConfirm={() => void remove(deleting)}
-          message={`“${deleting.title}” is removed. A membership that content lists or members hold cannot be deleted: set it inactive instead.`} />
+      {del.deleting ? (
+        <ConfirmDialog title="Delete membership?" confirmLabel="Delete" onCancel={del.cancel} onConfirm={() => void del.confirm()}
+          message={`“${del.deleting.title}” is removed. A membership that content lists or members hold cannot be deleted: set it inactive instead.`} />
       ) : null}
     </Page>
   );
@@ -118,7 +95,7 @@ function MembershipDialog({ membership, tenantKey, questions, onClose, onSaved }
   const form = useForm<MembershipForm>(membership ? membershipToForm(membership) : emptyMembership(), validateMembership);
   const [server, setServer] = useState<Record<string, string>>({});
   const toast = useToast();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   const v = form.values;
   const err = (k: string) => form.error(k) ?? server[k];
   const change = (fn: (f: MembershipForm) => MembershipForm, ...keys: string[]) => {
@@ -134,26 +111,21 @@ function MembershipDialog({ membership, tenantKey, questions, onClose, onSaved }
 
   const save = async () => {
     if (!form.check()) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       const input = toMembershipWrite(v);
       if (membership) await api.updateMembership(membership.id, input, tenantKey);
       else await api.createMembership(input, tenantKey);
       toast.success(membership ? `Membership “${input.title}” saved.` : `Membership “${input.title}” created.`);
       onSaved();
-    } catch (e) {
+    }, (e) => {
       const f = serverFieldError(e);
       if (f) setServer({ [f.path]: f.message });
       else toast.error(errorText(e));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
-    <Dialog title={membership ? `Edit ${membership.title}` : 'New membership'} onClose={onClose} width={760}
-      footer={<><Button onClick={onClose}>Cancel</Button><Button variant="primary" busy={busy} onClick={() => void save()}>{membership ? 'Save' : 'Create membership'}</Button></>}>
-      <form className="stack" onSubmit={(e) => { e.preventDefault(); void save(); }} noValidate aria-label="Membership">
+    <FormDialog title={membership ? `Edit ${membership.title}` : 'New membership'} onClose={onClose} width={760} submitLabel={membership ? 'Save' : 'Create membership'} busy={busy} onSubmit={() => void save()} formLabel="Membership">
         <div className="grid-2">
           <TextField label="Title" required value={v.title} onChange={(x) => change((f) => withTitle(f, x), 'title', 'alias')} onBlur={() => form.touch('title')} error={err('title')} field="title" />
           <TextField label="Alias" required value={v.alias} onChange={(x) => change((f) => ({ ...f, alias: x, aliasEdited: true }), 'alias')} onBlur={() => form.touch('alias')}
@@ -174,9 +146,7 @@ function MembershipDialog({ membership, tenantKey, questions, onClose, onSaved }
         <CheckboxGroup legend="Required profile fields" columns={4} options={FIELD_OPTIONS} value={v.requiredUserCommonFields}
           onChange={(x) => change((f) => ({ ...f, requiredUserCommonFields: x }), 'requiredUserCommonFields')} error={err('requiredUserCommonFields')} field="requiredUserCommonFields" />
         <QuestionTable questions={questions} useOf={useOf} setUse={setUse} error={err('requiredUserDemographicFields') ?? err('additionalUserDemographicFields')} />
-        <button type="submit" hidden>Save</button>
-      </form>
-    </Dialog>
+    </FormDialog>
   );
 }
 

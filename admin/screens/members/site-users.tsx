@@ -3,23 +3,25 @@
 // updateSiteUserProfileAdmin (names, e-mail, username, status, memberships held); and Simulate,
 // which signs in as the member (public §4: 1-day session flagged as simulating) and opens the site's
 // /__member/simulate with the answer's single-use code, so the site's own host gets the member cookie.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { simulatedText } from '../../../engine/domain/members';
 import * as api from '../../data/api';
 import type { Membership, SiteUser } from '../../data/types';
 import { publicOrigin, useTenant } from '../../app/tenant';
 import { errorText, useToast } from '../../app/toasts';
 import { checkNavigation } from '../../lib/navigation';
-import { useLocation, useNavigate, useSearchParams } from '../../lib/router';
-import { useAsync, useDebounced } from '../../lib/use-async';
+import { useNavigate } from '../../lib/router';
+import { useAsync } from '../../lib/use-async';
+import { useUrlFilters } from '../../lib/use-url-filters';
 import { useForm } from '../../lib/use-form';
 import { Button, IconButton } from '../../components/button';
-import { Dialog } from '../../components/dialog';
 import { CheckboxGroup, RadioGroup, SelectField, TextField } from '../../components/fields';
-import { Icon } from '../../components/icons';
 import { Badge, EmptyState, ErrorPanel, Loading, Pager, formatDate } from '../../components/bits';
 import { Page } from '../../shell/page';
 import { serverFieldError, siteUserName, siteUserToForm, toSiteUserWrite, validateSiteUser, type SiteUserForm } from './member-forms';
+import { useBusy } from '../../lib/use-busy';
+import { ListTable, SearchField } from '../../components/list-table';
+import { FormDialog } from '../../components/form-dialog';
 
 export const PAGE_SIZE = 25;
 
@@ -30,29 +32,11 @@ export function simulateEntry(origin: string, code: string): string {
 
 export default function SiteUsersScreen() {
   const { tenantKey, tenant } = useTenant();
-  const params = useSearchParams();
   const navigate = useNavigate();
-  const location = useLocation();
+  const { params, skip, text, setText, search, setParam } = useUrlFilters('/admin/site-users');
   const status = params.get('status') ?? '';
-  const skip = Math.max(0, Number(params.get('skip') ?? 0) || 0);
-  const [text, setText] = useState(params.get('q') ?? '');
-  const search = useDebounced(text, 500);
   const [editing, setEditing] = useState<SiteUser | null>(null);
   const toast = useToast();
-
-  const setParam = (patch: Record<string, string>) => {
-    const next = new URLSearchParams(location.search);
-    for (const [k, v] of Object.entries(patch)) {
-      if (v) next.set(k, v);
-      else next.delete(k);
-    }
-    if (!('skip' in patch)) next.delete('skip');
-    const qs = next.toString();
-    navigate(`/admin/site-users${qs ? `?${qs}` : ''}`, { replace: true });
-  };
-  useEffect(() => {
-    if ((params.get('q') ?? '') !== search) setParam({ q: search });
-  }, [search]);
 
   const list = useAsync(async () => ({
     page: await api.getSiteUserStream({ phrase: search.trim(), status: status === '' ? undefined : Number(status), skip, limit: PAGE_SIZE }),
@@ -90,13 +74,7 @@ export default function SiteUsersScreen() {
     <Page title="Site users" eyebrow="Members"
       top={
         <div className="filters" role="search" aria-label="Find site users">
-          <div className="field filter-search">
-            <label className="field-label" htmlFor="site-user-search">Search</label>
-            <div className="combo">
-              <Icon name="search" size={16} className="combo-icon" />
-              <input id="site-user-search" className="input combo-input" type="search" placeholder="Name, e-mail, username or company" value={text} onChange={(e) => setText(e.target.value)} />
-            </div>
-          </div>
+          <SearchField id="site-user-search" placeholder="Name, e-mail, username or company" value={text} onChange={setText} />
           <SelectField label="Status" value={status} placeholder="Any status" options={[{ value: '1', label: 'Active' }, { value: '0', label: 'Inactive' }]} onChange={(x) => setParam({ status: x ?? '' })} />
           {filtered ? <button type="button" className="btn btn-ghost btn-sm filter-clear" onClick={() => { setText(''); navigate('/admin/site-users', { replace: true }); }}>Clear filters</button> : null}
         </div>
@@ -106,17 +84,7 @@ export default function SiteUsersScreen() {
         filtered ? <EmptyState icon="search" title="No site users match">Try another name, e-mail address or company.</EmptyState>
           : <EmptyState icon="users" title="No site users yet">Readers appear here once they register on the site.</EmptyState>
       ) : (
-        <div className={`table-wrap${list.loading ? ' is-loading' : ''}`}>
-          <table className="table">
-            <caption className="visually-hidden">Site users, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Member</th><th scope="col" className="col-hide-sm">Company</th><th scope="col">Memberships</th>
-                <th scope="col">Status</th><th scope="col" className="col-hide-sm">Registered</th>
-                <th scope="col"><span className="visually-hidden">Actions</span></th>
-              </tr>
-            </thead>
-            <tbody>
+        <ListTable caption="Site users, newest first" columns={['Member', { label: 'Company', className: 'col-hide-sm' }, 'Memberships', 'Status', { label: 'Registered', className: 'col-hide-sm' }]} flush={false} loading={list.loading}>
               {users.map((u) => (
                 <tr key={u.id}>
                   <td className="cell-title">
@@ -143,9 +111,7 @@ export default function SiteUsersScreen() {
                   </td>
                 </tr>
               ))}
-            </tbody>
-          </table>
-        </div>
+        </ListTable>
       )}
       {editing ? (
         <SiteUserDialog user={editing} tenantKey={tk} memberships={memberships.data ?? []} onClose={() => setEditing(null)}
@@ -165,7 +131,7 @@ function SiteUserDialog({ user, tenantKey, memberships, onClose, onSaved }: {
 }) {
   const form = useForm<SiteUserForm>(siteUserToForm(user), validateSiteUser);
   const [server, setServer] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   const toast = useToast();
   const v = form.values;
   const err = (k: string) => form.error(k) ?? server[k];
@@ -182,26 +148,22 @@ function SiteUserDialog({ user, tenantKey, memberships, onClose, onSaved }: {
       toast.info('Nothing to save: no field changed.');
       return;
     }
-    setBusy(true);
-    try {
+    await run(async () => {
       await api.updateSiteUserProfileAdmin(user.id, input, tenantKey);
       toast.success(`${siteUserName({ firstName: v.firstName, lastName: v.lastName, username: v.username })} saved.`);
       onSaved();
-    } catch (e) {
+    }, (e) => {
       const f = serverFieldError(e);
       // "membershipIds.2" belongs to the one memberships group.
       if (f) setServer({ [f.path.split('.')[0] ?? f.path]: f.message });
       else toast.error(errorText(e));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
-    <Dialog title={`Edit ${siteUserName(user)}`} onClose={onClose} width={720}
+    <FormDialog title={`Edit ${siteUserName(user)}`} onClose={onClose} width={720}
       description={`Member since ${formatDate(user.created)} · last changed ${formatDate(user.updated, true)}`}
-      footer={<><Button onClick={onClose}>Cancel</Button><Button variant="primary" busy={busy} onClick={() => void save()}>Save</Button></>}>
-      <form className="stack" onSubmit={(e) => { e.preventDefault(); void save(); }} noValidate aria-label="Site user">
+      submitLabel="Save" busy={busy} onSubmit={() => void save()} formLabel="Site user">
         <div className="grid-2">
           <TextField label="First name" value={v.firstName} autoComplete="off" onChange={(x) => set('firstName', x)} onBlur={() => form.touch('firstName')} error={err('firstName')} field="firstName" />
           <TextField label="Last name" value={v.lastName} autoComplete="off" onChange={(x) => set('lastName', x)} onBlur={() => form.touch('lastName')} error={err('lastName')} field="lastName" />
@@ -220,8 +182,6 @@ function SiteUserDialog({ user, tenantKey, memberships, onClose, onSaved }: {
             <div key={k}><dt>{k}</dt><dd>{val || '—'}</dd></div>
           ))}
         </dl>
-        <button type="submit" hidden>Save</button>
-      </form>
-    </Dialog>
+    </FormDialog>
   );
 }

@@ -1,17 +1,16 @@
 // The newsletter ad editor (admin §3.9), over the ads list: company (an existing Company item or a
 // new name), creative and placement, label, category, priority, and the schedules per template.
-import { useState } from 'react';
 import { AD_CATEGORIES, AD_LABELS, NEWSLETTER_AD_PLACEMENTS, PLACEMENT_KEYS, adLabelText, type PlacementKey } from '../../../engine/domain/newsletter-ads';
 import * as api from '../../data/api';
 import type { NewsletterAdRecord, NewsletterTemplateSummary } from '../../data/types';
 import { errorText, useToast } from '../../app/toasts';
 import { useForm } from '../../lib/use-form';
-import { Button } from '../../components/button';
 import { ChipPicker, type Chip } from '../../components/chip-picker';
-import { Dialog } from '../../components/dialog';
 import { RadioGroup } from '../../components/fields';
 import { PathNumber, PathSelect, PathText, Repeater } from './nl-fields';
 import { PRIORITY_OPTIONS, blankSchedule, emptyAd, fromAd, placementLabel, toAdInput, todayCentral, validateAd, type AdForm } from './ad-form';
+import { FormDialog } from '../../components/form-dialog';
+import { useBusy } from '../../lib/use-busy';
 
 const searchCompanies = async (text: string): Promise<Chip[]> =>
   (await api.getContentStream({ search: text || undefined, type: 'Company', skip: 0, limit: 25 })).items.map((c) => ({ id: c.id, label: c.name, detail: String(c.id) }));
@@ -21,7 +20,7 @@ export function AdDialog({ ad, templates, allTemplates, tenantKey, onClose, onSa
 }) {
   const form = useForm<AdForm>(ad ? fromAd(ad) : emptyAd(), validateAd);
   const toast = useToast();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   const v = form.values;
   const placement = NEWSLETTER_AD_PLACEMENTS[v.placement as PlacementKey] as { label: string; kind: string; width?: number; height?: number } | undefined;
   const templateOptions = [
@@ -30,24 +29,17 @@ export function AdDialog({ ad, templates, allTemplates, tenantKey, onClose, onSa
   ];
   const save = async () => {
     if (!form.check()) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       const input = toAdInput(v);
       if (ad) await api.updateNewsletterAd(ad.id, input, tenantKey);
       else await api.createNewsletterAd(input, tenantKey);
       toast.success(ad ? 'Ad saved.' : 'Ad created.');
       onSaved();
-    } catch (e) {
-      toast.error(errorText(e));
-    } finally {
-      setBusy(false);
-    }
+    }, (e) => toast.error(errorText(e)));
   };
   const companyChips: Chip[] = v.company.id !== null ? [{ id: v.company.id, label: v.company.name || `Company ${v.company.id}` }] : [];
   return (
-    <Dialog title={ad ? 'Edit newsletter ad' : 'New newsletter ad'} onClose={onClose} width={860}
-      footer={<><Button onClick={onClose}>Cancel</Button><Button variant="primary" busy={busy} onClick={() => void save()}>{ad ? 'Save' : 'Create ad'}</Button></>}>
-      <form className="stack" onSubmit={(e) => { e.preventDefault(); void save(); }} noValidate aria-label="Newsletter ad">
+    <FormDialog title={ad ? 'Edit newsletter ad' : 'New newsletter ad'} onClose={onClose} width={860} submitLabel={ad ? 'Save' : 'Create ad'} busy={busy} onSubmit={() => void save()} formLabel="Newsletter ad">
         <div className="grid-2">
           <PathText form={form} path="title" label="Title" required />
           <PathText form={form} path="campaignName" label="Campaign name" />
@@ -88,8 +80,6 @@ export function AdDialog({ ad, templates, allTemplates, tenantKey, onClose, onSa
               <PathText form={form} path={`${base}.lineItemId`} label="Line item id" />
             </div>
           )} />
-        <button type="submit" hidden>Save</button>
-      </form>
-    </Dialog>
+    </FormDialog>
   );
 }

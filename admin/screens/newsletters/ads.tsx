@@ -8,12 +8,14 @@ import { useTenant } from '../../app/tenant';
 import { errorText, useToast } from '../../app/toasts';
 import { useLocation, useNavigate } from '../../lib/router';
 import { useAsync } from '../../lib/use-async';
-import { Button, IconButton } from '../../components/button';
+import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/dialog';
 import { Badge, EmptyState, ErrorPanel, Loading, relativeTime } from '../../components/bits';
 import { Card, Page } from '../../shell/page';
 import { AdDialog } from './ad-dialog';
 import { placementLabel, scheduleState, todayCentral } from './ad-form';
+import { ListTable, RowActions } from '../../components/list-table';
+import { useDeleteFlow } from '../../lib/use-busy';
 
 const STATE_LABEL = { running: 'Running', upcoming: 'Upcoming', ended: 'Ended' } as const;
 const PRIORITY_TONE: Record<number, 'blue' | 'amber' | 'gray'> = { 10: 'blue', 5: 'amber', 1: 'gray' };
@@ -28,7 +30,6 @@ export default function NewsletterAdsScreen() {
     return { ads, templates, tenantKey: tenantKey as string };
   }, []);
   const [editing, setEditing] = useState<NewsletterAdRecord | null>(null);
-  const [deleting, setDeleting] = useState<NewsletterAdRecord | null>(null);
   const creating = pathname.startsWith('/admin/create-newsletter-ad');
   const tk = list.data?.tenantKey ?? '';
   const today = todayCentral();
@@ -37,17 +38,7 @@ export default function NewsletterAdsScreen() {
     setEditing(null);
     if (creating) navigate('/admin/newsletter-ads', { replace: true });
   };
-  const remove = async (a: NewsletterAdRecord) => {
-    try {
-      await api.deleteNewsletterAd(a.id, tk);
-      toast.success('Ad deleted.');
-      list.reload();
-    } catch (e) {
-      toast.error(errorText(e));
-    } finally {
-      setDeleting(null);
-    }
-  };
+  const del = useDeleteFlow((a: NewsletterAdRecord) => api.deleteNewsletterAd(a.id, tk), () => { toast.success('Ad deleted.'); list.reload(); }, (e) => toast.error(errorText(e)));
   const create = <Button variant="primary" icon="plus" onClick={() => navigate('/admin/create-newsletter-ad')}>New ad</Button>;
   return (
     <Page title="Newsletter ads" actions={create}>
@@ -55,11 +46,7 @@ export default function NewsletterAdsScreen() {
         <EmptyState icon="ads" title="No newsletter ads yet" action={create}>Ads fill the fixed and native ad blocks of campaigns, chosen by template, date, position and priority.</EmptyState>
       ) : (
         <Card>
-          <div className="table-wrap table-flush">
-            <table className="table">
-              <caption className="visually-hidden">Newsletter ads</caption>
-              <thead><tr><th scope="col">Ad</th><th scope="col">Priority</th><th scope="col" className="col-hide-sm">Placement</th><th scope="col">Schedules</th><th scope="col" className="col-hide-sm">Updated</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr></thead>
-              <tbody>
+          <ListTable caption="Newsletter ads" columns={['Ad', 'Priority', { label: 'Placement', className: 'col-hide-sm' }, 'Schedules', { label: 'Updated', className: 'col-hide-sm' }]}>
                 {list.data?.ads.map((a) => (
                   <tr key={a.id}>
                     <td className="cell-title"><button type="button" className="link-button nl-title-button" onClick={() => setEditing(a)}>{a.title}</button><div className="muted small nl-sub">{a.adCategory}</div></td>
@@ -83,21 +70,16 @@ export default function NewsletterAdsScreen() {
                       )}
                     </td>
                     <td className="col-hide-sm muted">{relativeTime(a.updatedAt)}</td>
-                    <td className="cell-actions">
-                      <IconButton icon="edit" label={`Edit ${a.title}`} onClick={() => setEditing(a)} />
-                      <IconButton icon="trash" label={`Delete ${a.title}`} onClick={() => setDeleting(a)} />
-                    </td>
+                    <RowActions subject={a.title} onEdit={() => setEditing(a)} onDelete={() => del.ask(a)} />
                   </tr>
                 ))}
-              </tbody>
-            </table>
-          </div>
+          </ListTable>
         </Card>
       )}
       {list.data && (creating || editing) ? (
         <AdDialog ad={editing} templates={list.data.templates.filter((t) => t.status === 1)} allTemplates={list.data.templates} tenantKey={tk} onClose={close} onSaved={() => { list.reload(); close(); }} />
       ) : null}
-      {deleting ? <ConfirmDialog title="Delete ad?" message={`${deleting.title} and its schedules will be removed.`} confirmLabel="Delete" onCancel={() => setDeleting(null)} onConfirm={() => void remove(deleting)} /> : null}
+      {del.deleting ? <ConfirmDialog title="Delete ad?" message={`${del.deleting.title} and its schedules will be removed.`} confirmLabel="Delete" onCancel={del.cancel} onConfirm={() => void del.confirm()} /> : null}
     </Page>
   );
 }

@@ -8,10 +8,9 @@ import type { NewsletterCampaignRecord, NewsletterTemplateRecord, NewsletterTemp
 import { useSession } from '../../app/session';
 import { useTenant } from '../../app/tenant';
 import { errorText, useToast } from '../../app/toasts';
-import { useLeaveGuard, useNavigate } from '../../lib/router';
+import { useNavigate } from '../../lib/router';
 import { useAsync } from '../../lib/use-async';
 import { useForm } from '../../lib/use-form';
-import { useSaveShortcut } from '../../lib/use-shortcut';
 import type { Params } from '../../lib/path-match';
 import { Button } from '../../components/button';
 import { CheckboxField, SelectField, TextField } from '../../components/fields';
@@ -23,6 +22,8 @@ import { CampaignPreview } from './campaign-preview';
 import { EDITABLE_STATUSES, emptyCampaign, fromCampaign, gridErrorLines, toCampaignInput, validateCampaign, type CampaignForm } from './campaign-form';
 import { AudienceBadge } from './campaigns';
 import { SendDialog } from './send-dialog';
+import { ListTable } from '../../components/list-table';
+import { useEditorSave } from '../../lib/use-editor-save';
 
 export default function CampaignEditScreen({ params }: { params: Params }) {
   const id = params.id !== undefined && /^\d+$/.test(params.id) ? Number(params.id) : null;
@@ -49,9 +50,7 @@ function CampaignEditor({ id, campaign, templates, sections, pinnedTenant, onRel
   const form = useForm<CampaignForm>(initial, validateCampaign);
   const toast = useToast();
   const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
   const [sending, setSending] = useState<'test' | 'deploy' | null>(null);
-  useLeaveGuard(form.dirty && !busy);
   const v = form.values;
   const template = useAsync<NewsletterTemplateRecord | null>(() => (v.templateId ? api.getNewsletterTemplate(v.templateId) : Promise.resolve(null)), [v.templateId]);
   const options = templates.map((t) => ({ value: String(t.id), label: t.name }));
@@ -59,25 +58,18 @@ function CampaignEditor({ id, campaign, templates, sections, pinnedTenant, onRel
     options.push({ value: String(v.templateId), label: `${template.data?.name ?? `Template ${v.templateId}`} (inactive)` });
   }
 
-  const save = async () => {
-    if (!form.check()) {
-      toast.error('Please fix the highlighted fields.');
-      return;
-    }
-    setBusy(true);
-    try {
+  const { busy, save } = useEditorSave(form, {
+    enabled: canEdit,
+    onInvalid: () => toast.error('Please fix the highlighted fields.'),
+    action: async () => {
       const input = toCampaignInput(v);
       const saved = id ? await api.updateNewsletterCampaign(id, input, pinnedTenant) : await api.createNewsletterCampaign(input, pinnedTenant);
       form.reset(saved ? fromCampaign(saved) : v);
       toast.success(id ? 'Campaign saved.' : 'Campaign created.');
       if (!id && saved?.id) navigate(`/admin/edit-newsletter-campaign/${saved.id}`, { replace: true });
-    } catch (e) {
-      toast.error(errorText(e));
-    } finally {
-      setBusy(false);
-    }
-  };
-  useSaveShortcut(() => void save(), canEdit && !busy);
+    },
+    onError: (e) => toast.error(errorText(e)),
+  });
   const gridLines = gridErrorLines(form.errors);
   const sendBlocked = !id ? 'Save the campaign first.' : form.dirty ? 'Save your changes first: sends use the saved campaign.' : null;
 
@@ -134,17 +126,11 @@ function CampaignEditor({ id, campaign, templates, sections, pinnedTenant, onRel
 function SendsCard({ campaign }: { campaign: NewsletterCampaignRecord }) {
   return (
     <Card title="Sends">
-      <div className="table-wrap table-flush">
-        <table className="table">
-          <caption className="visually-hidden">Sends of this campaign</caption>
-          <thead><tr><th scope="col">Kind</th><th scope="col">Started</th><th scope="col">Recipients</th><th scope="col">Sent</th><th scope="col">Failed</th></tr></thead>
-          <tbody>
+      <ListTable caption="Sends of this campaign" columns={['Kind', 'Started', 'Recipients', 'Sent', 'Failed']} actions={false}>
             {campaign.sends.map((s, i) => (
               <tr key={i}><td>{s.kind === 'test' ? 'Test' : 'Deploy'}</td><td>{new Date(s.startedAt).toLocaleString('en-US')}</td><td>{s.recipients}</td><td>{s.sent}</td><td>{s.failed}</td></tr>
             ))}
-          </tbody>
-        </table>
-      </div>
+      </ListTable>
     </Card>
   );
 }

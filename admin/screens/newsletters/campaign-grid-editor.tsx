@@ -6,6 +6,7 @@ import type { NewsletterBlockType, NewsletterGrid } from '../../../engine/domain
 import type { SectionNode } from '../../data/types';
 import { IconButton } from '../../components/button';
 import { Icon } from '../../components/icons';
+import { AddBlock, AddRowBar, BlockTools, RowTools } from '../../components/grid-parts';
 import { BlockDialog, RowDialog } from './campaign-block-dialog';
 import {
   BLOCK_LABELS, BLOCK_TYPE_OPTIONS, addBlock, addRow, blockAt, blockErrors, blockSummary, gridStats, moveBlockTo, moveBlockWithin,
@@ -50,12 +51,7 @@ export function CampaignGridEditor({ grid, onChange, sections, readOnly }: { gri
                 </select>
               </span>
               {!readOnly ? (
-                <div className="ge-tools">
-                  <IconButton icon="arrowUp" label={`Move row ${r + 1} up`} disabled={r === 0} onClick={() => onChange(moveRow(grid, r, r - 1))} />
-                  <IconButton icon="arrowDown" label={`Move row ${r + 1} down`} disabled={r === grid.rows.length - 1} onClick={() => onChange(moveRow(grid, r, r + 1))} />
-                  <IconButton icon="sliders" label={`Row ${r + 1} settings`} onClick={() => setEditingRow(r)} />
-                  <IconButton icon="trash" label={`Remove row ${r + 1}`} onClick={() => onChange(removeRow(grid, r))} />
-                </div>
+                <RowTools index={r} count={grid.rows.length} onMove={(to) => onChange(moveRow(grid, r, to))} onSettings={() => setEditingRow(r)} onRemove={() => onChange(removeRow(grid, r))} />
               ) : null}
             </div>
             <div className="ge-cols" style={{ gridTemplateColumns: row.columns.length === 2 ? 'minmax(0, 1fr) minmax(0, 1fr)' : 'minmax(0, 1fr)' }}>
@@ -78,33 +74,16 @@ export function CampaignGridEditor({ grid, onChange, sections, readOnly }: { gri
                             </div>
                           </div>
                           {!readOnly ? (
-                            <div className="ge-tools ge-block-tools">
-                              <IconButton icon="arrowUp" label={`Move ${name} up`} disabled={i === 0} onClick={() => onChange(moveBlockWithin(grid, at, -1))} />
-                              <IconButton icon="arrowDown" label={`Move ${name} down`} disabled={i === col.blocks.length - 1} onClick={() => onChange(moveBlockWithin(grid, at, 1))} />
-                              {row.columns.length > 1 ? <IconButton icon={c === 0 ? 'arrowRight' : 'arrowLeft'} label={`Move ${name} to the ${c === 0 ? 'right' : 'left'} column`} onClick={() => onChange(moveBlockTo(grid, at, r, c === 0 ? 1 : 0))} /> : null}
-                              <IconButton icon="sliders" label={`${name} settings`} onClick={() => setEditing(at)} />
-                              <IconButton icon="trash" label={`Remove ${name}`} onClick={() => onChange(removeBlock(grid, at))} />
-                            </div>
+                            <BlockTools name={name} index={i} count={col.blocks.length} onMove={(d) => onChange(moveBlockWithin(grid, at, d))}
+                              columnMoves={row.columns.length > 1 ? <IconButton icon={c === 0 ? 'arrowRight' : 'arrowLeft'} label={`Move ${name} to the ${c === 0 ? 'right' : 'left'} column`} onClick={() => onChange(moveBlockTo(grid, at, r, c === 0 ? 1 : 0))} /> : null}
+                              onSettings={() => setEditing(at)} onRemove={() => onChange(removeBlock(grid, at))} />
                           ) : null}
                         </div>
                       );
                     })}
                     {!readOnly ? (
-                      adding === key ? (
-                        <div className="ge-add-block">
-                          <label className="visually-hidden" htmlFor={`nl-add-${key}`}>Block type</label>
-                          <select id={`nl-add-${key}`} className="input input-sm" autoFocus defaultValue="" onKeyDown={(e) => e.key === 'Escape' && setAdding(null)}
-                            onChange={(e) => e.target.value && add(r, c, e.target.value as NewsletterBlockType)}>
-                            <option value="" disabled>Choose a block…</option>
-                            {BLOCK_TYPE_OPTIONS.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
-                          </select>
-                          <IconButton icon="close" label="Cancel adding a block" onClick={() => setAdding(null)} />
-                        </div>
-                      ) : (
-                        <button type="button" className="ge-add" onClick={() => setAdding(key)}>
-                          <Icon name="plus" size={16} />Add block<span className="visually-hidden"> to row {r + 1}, column {c + 1}</span>
-                        </button>
-                      )
+                      <AddBlock row={r} column={c} selectId={`nl-add-${key}`} open={adding === key} options={BLOCK_TYPE_OPTIONS}
+                        onOpen={() => setAdding(key)} onCancel={() => setAdding(null)} onPick={(t) => add(r, c, t as NewsletterBlockType)} />
                     ) : null}
                   </div>
                 );
@@ -114,15 +93,7 @@ export function CampaignGridEditor({ grid, onChange, sections, readOnly }: { gri
         ))}
       </ol>
       {!readOnly ? (
-        <div className="ge-add-row">
-          <label className="ge-inline">
-            <span className="ge-inline-label">New row</span>
-            <select className="input input-sm" value={newLayout} onChange={(e) => setNewLayout(e.target.value as RowLayout)} aria-label="New row columns">
-              {LAYOUTS.map((l) => <option key={l.value} value={l.value}>{l.label}</option>)}
-            </select>
-          </label>
-          <button type="button" className="btn btn-secondary btn-sm" onClick={() => onChange(addRow(grid, newLayout))}><Icon name="plus" size={16} /><span>Add row</span></button>
-        </div>
+        <AddRowBar label="New row" selectLabel="New row columns" value={newLayout} options={LAYOUTS} onChange={setNewLayout} onAdd={() => onChange(addRow(grid, newLayout))} />
       ) : null}
       {editing && editingBlock ? (
         <BlockDialog block={editingBlock} sections={sections} onClose={() => setEditing(null)} onApply={(b) => { onChange(replaceBlock(grid, editing, b)); setEditing(null); }} />

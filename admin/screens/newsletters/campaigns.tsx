@@ -9,6 +9,7 @@ import { SelectField } from '../../components/fields';
 import { Icon } from '../../components/icons';
 import { Badge, EmptyState, ErrorPanel, Loading, Pager, formatDate, relativeTime } from '../../components/bits';
 import { Card, Page } from '../../shell/page';
+import { ListTable } from '../../components/list-table';
 
 const PAGE = 20;
 const TONES: Record<string, 'gray' | 'blue' | 'green' | 'amber' | 'red'> = { Draft: 'gray', Scheduled: 'blue', Sending: 'amber', Sent: 'green', Failed: 'red' };
@@ -48,11 +49,7 @@ export default function NewsletterCampaignsScreen() {
         <EmptyState icon="content" title={templateId ? 'No campaigns for this template' : 'No campaigns yet'} action={create ?? undefined}>A campaign is one issue of a newsletter: its content, subject and send.</EmptyState>
       ) : (
         <Card>
-          <div className="table-wrap table-flush">
-            <table className="table">
-              <caption className="visually-hidden">Newsletter campaigns</caption>
-              <thead><tr><th scope="col">Name</th><th scope="col">Status</th><th scope="col" className="col-hide-sm">Template</th><th scope="col" className="col-hide-sm">Deployment</th><th scope="col" className="col-hide-sm">Updated</th><th scope="col" className="col-id">Id</th></tr></thead>
-              <tbody>
+          <ListTable caption="Newsletter campaigns" columns={['Name', 'Status', { label: 'Template', className: 'col-hide-sm' }, { label: 'Deployment', className: 'col-hide-sm' }, { label: 'Updated', className: 'col-hide-sm' }, { label: 'Id', className: 'col-id' }]} actions={false}>
                 {list.data?.items.map((c) => (
                   <tr key={c.id}>
                     <td className="cell-title"><Link href={`/admin/edit-newsletter-campaign/${c.id}`}>{c.name}</Link>{c.subject ? <div className="muted small nl-clamp">{c.subject}</div> : null}</td>
@@ -63,9 +60,7 @@ export default function NewsletterCampaignsScreen() {
                     <td className="col-id mono muted">{c.id}</td>
                   </tr>
                 ))}
-              </tbody>
-            </table>
-          </div>
+          </ListTable>
         </Card>
       )}
     </Page>

@@ -2,17 +2,15 @@
 // §3.7 in sections, with the schema's defaults and ranges. Holders of only
 // manage_newsletter_templates_basic edit looks and texts; who receives the mail (newsletter,
 // deployment settings, testers) needs manage_newsletter_templates, as the API enforces.
-import { useState } from 'react';
 import { hasAnyPermission } from '../../../engine/domain/permissions';
 import * as api from '../../data/api';
 import type { NewsletterItemRecord, NewsletterTemplateRecord } from '../../data/types';
 import { useSession } from '../../app/session';
 import { useTenant } from '../../app/tenant';
 import { errorText, useToast } from '../../app/toasts';
-import { useLeaveGuard, useNavigate } from '../../lib/router';
+import { useNavigate } from '../../lib/router';
 import { useAsync } from '../../lib/use-async';
 import { useForm } from '../../lib/use-form';
-import { useSaveShortcut } from '../../lib/use-shortcut';
 import type { Params } from '../../lib/path-match';
 import { Button } from '../../components/button';
 import { ErrorPanel, Loading } from '../../components/bits';
@@ -20,6 +18,7 @@ import { Page } from '../../shell/page';
 import { NotFound } from '../not-found';
 import { emptyTemplate, fromTemplate, toTemplateInput, validateTemplate, type TemplateForm } from './template-form';
 import { TemplateSections, TEMPLATE_SECTIONS } from './template-sections';
+import { useEditorSave } from '../../lib/use-editor-save';
 
 export default function TemplateEditScreen({ params }: { params: Params }) {
   const id = params.id !== undefined && /^\d+$/.test(params.id) ? Number(params.id) : null;
@@ -41,29 +40,20 @@ function TemplateEditor({ id, template, items, pinnedTenant }: { id: number | nu
   const form = useForm<TemplateForm>(template ? fromTemplate(template) : emptyTemplate(), validateTemplate);
   const toast = useToast();
   const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
-  useLeaveGuard(form.dirty && !busy);
   const v = form.values;
 
-  const save = async () => {
-    if (!form.check()) {
-      toast.error('Please fix the highlighted fields.');
-      return;
-    }
-    setBusy(true);
-    try {
+  const { busy, save } = useEditorSave(form, {
+    enabled: canEdit,
+    onInvalid: () => toast.error('Please fix the highlighted fields.'),
+    action: async () => {
       const input = toTemplateInput(v);
       const saved = id ? await api.updateNewsletterTemplate(id, input, pinnedTenant) : await api.createNewsletterTemplate(input, pinnedTenant);
       form.reset(saved ? fromTemplate(saved) : v);
       toast.success(id ? 'Template saved.' : 'Template created.');
       if (!id && saved?.id) navigate(`/admin/edit-newsletter-template/${saved.id}`, { replace: true });
-    } catch (e) {
-      toast.error(errorText(e));
-    } finally {
-      setBusy(false);
-    }
-  };
-  useSaveShortcut(() => void save(), canEdit && !busy);
+    },
+    onError: (e) => toast.error(errorText(e)),
+  });
 
   return (
     <Page title={id ? v.name || 'Untitled template' : 'New newsletter template'} eyebrow="Newsletter template" width="full"

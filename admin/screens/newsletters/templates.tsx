@@ -1,6 +1,5 @@
 // /admin/newsletter-templates: every template of the site (active and inactive), with delete for
 // holders of manage_newsletter_templates (refused by the API while campaigns use the template).
-import { useState } from 'react';
 import { hasAnyPermission } from '../../../engine/domain/permissions';
 import * as api from '../../data/api';
 import type { NewsletterTemplateSummary } from '../../data/types';
@@ -14,6 +13,8 @@ import { ConfirmDialog } from '../../components/dialog';
 import { Icon } from '../../components/icons';
 import { Badge, EmptyState, ErrorPanel, Loading, relativeTime } from '../../components/bits';
 import { Card, Page } from '../../shell/page';
+import { ListTable } from '../../components/list-table';
+import { useDeleteFlow } from '../../lib/use-busy';
 
 export default function NewsletterTemplatesScreen() {
   const { permissions } = useSession();
@@ -23,19 +24,8 @@ export default function NewsletterTemplatesScreen() {
     const [templates, items] = await Promise.all([api.getNewsletterTemplateStream({ anyStatus: true }), api.getNewsletterItems()]);
     return { templates, items, tenantKey: tenantKey as string };
   }, []);
-  const [deleting, setDeleting] = useState<NewsletterTemplateSummary | null>(null);
   const toast = useToast();
-  const remove = async (t: NewsletterTemplateSummary) => {
-    try {
-      await api.deleteNewsletterTemplate(t.id, list.data?.tenantKey ?? '');
-      toast.success('Template deleted.');
-      list.reload();
-    } catch (e) {
-      toast.error(errorText(e));
-    } finally {
-      setDeleting(null);
-    }
-  };
+  const del = useDeleteFlow((t: NewsletterTemplateSummary) => api.deleteNewsletterTemplate(t.id, list.data?.tenantKey ?? ''), () => { toast.success('Template deleted.'); list.reload(); }, (e) => toast.error(errorText(e)));
   const newsletterName = (id: number | null) => list.data?.items.find((i) => i.id === id)?.title ?? '—';
   const create = full ? <Link className="btn btn-primary" href="/admin/create-newsletter-template"><Icon name="plus" size={18} /><span>New template</span></Link> : null;
   return (
@@ -44,11 +34,7 @@ export default function NewsletterTemplatesScreen() {
         <EmptyState icon="layouts" title="No newsletter templates yet" action={create ?? undefined}>A template sets the look of a newsletter: width, colours, fonts, header and footer.</EmptyState>
       ) : (
         <Card>
-          <div className="table-wrap table-flush">
-            <table className="table">
-              <caption className="visually-hidden">Newsletter templates</caption>
-              <thead><tr><th scope="col">Name</th><th scope="col">Status</th><th scope="col" className="col-hide-sm">Newsletter</th><th scope="col" className="col-hide-sm">Updated</th><th scope="col" className="col-id">Id</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr></thead>
-              <tbody>
+          <ListTable caption="Newsletter templates" columns={['Name', 'Status', { label: 'Newsletter', className: 'col-hide-sm' }, { label: 'Updated', className: 'col-hide-sm' }, { label: 'Id', className: 'col-id' }]}>
                 {list.data?.templates.map((t) => (
                   <tr key={t.id}>
                     <td className="cell-title">
@@ -59,15 +45,13 @@ export default function NewsletterTemplatesScreen() {
                     <td className="col-hide-sm">{newsletterName(t.newsletterId)}</td>
                     <td className="col-hide-sm muted">{relativeTime(t.updatedAt)}</td>
                     <td className="col-id mono muted">{t.id}</td>
-                    <td className="cell-actions">{full ? <IconButton icon="trash" label={`Delete ${t.name}`} onClick={() => setDeleting(t)} /> : null}</td>
+                    <td className="cell-actions">{full ? <IconButton icon="trash" label={`Delete ${t.name}`} onClick={() => del.ask(t)} /> : null}</td>
                   </tr>
                 ))}
-              </tbody>
-            </table>
-          </div>
+          </ListTable>
         </Card>
       )}
-      {deleting ? <ConfirmDialog title="Delete template?" message={`${deleting.name} will be removed. Templates with campaigns cannot be deleted: set them inactive instead.`} confirmLabel="Delete" onCancel={() => setDeleting(null)} onConfirm={() => void remove(deleting)} /> : null}
+      {del.deleting ? <ConfirmDialog title="Delete template?" message={`${del.deleting.name} will be removed. Templates with campaigns cannot be deleted: set them inactive instead.`} confirmLabel="Delete" onCancel={del.cancel} onConfirm={() => void del.confirm()} /> : null}
     </Page>
   );
 }

@@ -1,6 +1,5 @@
 // /admin/website-sections, /admin/create-website-section, /admin/edit-website-section/:id: the
 // section tree (3 levels) beside the section form.
-import { useState } from 'react';
 import { hasAnyPermission } from '../../../engine/domain/permissions';
 import { sectionPath } from '../../../engine/domain/paths';
 import * as api from '../../data/api';
@@ -20,6 +19,7 @@ import { Icon } from '../../components/icons';
 import { EmptyState, ErrorPanel, Loading } from '../../components/bits';
 import { Card, Page } from '../../shell/page';
 import { effectiveAlias, emptySection, fromSection, toSectionWrite, validateSection } from './section-form';
+import { useBusy } from '../../lib/use-busy';
 
 export default function SectionsScreen({ params }: { params: Params }) {
   const { permissions } = useSession();
@@ -84,7 +84,7 @@ function SectionEditor({ nodes, section, tenantKey, canEdit, parentId = '', onSa
   const navigate = useNavigate();
   const publish = usePublish();
   const { tenants } = useTenant();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   useLeaveGuard(form.dirty && !busy);
   const v = form.values;
   const parents = parentOptions(nodes, section?.id ?? null);
@@ -94,8 +94,7 @@ function SectionEditor({ nodes, section, tenantKey, canEdit, parentId = '', onSa
 
   const save = async () => {
     if (!form.check()) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       const write = toSectionWrite(v);
       const saved = await publish.track(v.name, tenantKey, () => (section ? api.updateWebsiteSection(section.id, write, tenantKey) : api.createWebsiteSection(write, tenantKey)),
         (a) => (origin ? `${origin}${sectionPath(a?.alias ?? alias)}` : null));
@@ -103,11 +102,7 @@ function SectionEditor({ nodes, section, tenantKey, canEdit, parentId = '', onSa
       toast.success(section ? 'Section saved.' : 'Section created.');
       onSaved();
       if (!section && saved?.id) navigate(`/admin/edit-website-section/${saved.id}`, { replace: true });
-    } catch (e) {
-      toast.error(errorText(e));
-    } finally {
-      setBusy(false);
-    }
+    }, (e) => toast.error(errorText(e)));
   };
 
   return (

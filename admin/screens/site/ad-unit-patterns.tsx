@@ -14,11 +14,14 @@ import { useAsync } from '../../lib/use-async';
 import { useForm } from '../../lib/use-form';
 import { issuesToErrors, type FieldErrors } from '../../lib/validation';
 import { Button, IconButton } from '../../components/button';
-import { ConfirmDialog, Dialog } from '../../components/dialog';
+import { ConfirmDialog } from '../../components/dialog';
 import { SelectField, TextField } from '../../components/fields';
 import { EmptyState, ErrorPanel, Loading } from '../../components/bits';
 import { Card, Page } from '../../shell/page';
 import { parseSizes } from '../layouts/block-settings';
+import { ListTable } from '../../components/list-table';
+import { FormDialog } from '../../components/form-dialog';
+import { useBusy, useDeleteFlow } from '../../lib/use-busy';
 
 type PatternForm = { name: string; pattern: string; type: string; sizes: string };
 
@@ -39,7 +42,6 @@ export default function AdUnitPatternsScreen() {
   const navigate = useNavigate();
   const list = useAsync(async () => ({ items: await api.getAdUnitPatternStream(), tenantKey: tenantKey as string }), []);
   const [editing, setEditing] = useState<AdUnitPattern | null>(null);
-  const [deleting, setDeleting] = useState<AdUnitPattern | null>(null);
   const toast = useToast();
   const publish = usePublish();
   const creating = pathname.startsWith('/admin/create-ad-unit-pattern');
@@ -48,43 +50,27 @@ export default function AdUnitPatternsScreen() {
     setEditing(null);
     if (creating) navigate('/admin/ad-unit-patterns', { replace: true });
   };
-  const remove = async (p: AdUnitPattern) => {
-    try {
-      await publish.track(p.name, tk, () => api.deleteAdUnitPattern(p.id, tk));
-      toast.success('Pattern deleted.');
-      list.reload();
-    } catch (e) {
-      toast.error(errorText(e));
-    } finally {
-      setDeleting(null);
-    }
-  };
+  const del = useDeleteFlow((p: AdUnitPattern) => publish.track(p.name, tk, () => api.deleteAdUnitPattern(p.id, tk)), () => { toast.success('Pattern deleted.'); list.reload(); }, (e) => toast.error(errorText(e)));
   return (
     <Page title="Ad unit patterns" actions={canEdit ? <Button variant="primary" icon="plus" onClick={() => navigate('/admin/create-ad-unit-pattern')}>New pattern</Button> : null}>
       {list.loading ? <Loading /> : list.error ? <ErrorPanel message={list.error} onRetry={list.reload} /> : (list.data?.items.length ?? 0) === 0 ? (
         <EmptyState icon="ads" title="No ad unit patterns" action={canEdit ? <Button variant="primary" icon="plus" onClick={() => navigate('/admin/create-ad-unit-pattern')}>Create a pattern</Button> : undefined}>Patterns name the ad units that layout blocks request.</EmptyState>
       ) : (
         <Card>
-          <div className="table-wrap table-flush">
-            <table className="table">
-              <caption className="visually-hidden">Ad unit patterns</caption>
-              <thead><tr><th scope="col">Name</th><th scope="col">Pattern</th><th scope="col" className="col-hide-sm">Sizes</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr></thead>
-              <tbody>
+          <ListTable caption="Ad unit patterns" columns={['Name', 'Pattern', { label: 'Sizes', className: 'col-hide-sm' }]}>
                 {list.data?.items.map((p) => (
                   <tr key={p.id}>
                     <td className="cell-title">{p.name}</td>
                     <td className="mono">{p.pattern}</td>
                     <td className="col-hide-sm muted">{p.sizes.map(([w, h]) => `${w}×${h}`).join(', ') || '—'}</td>
-                    <td className="cell-actions">{canEdit ? <><IconButton icon="edit" label={`Edit ${p.name}`} onClick={() => setEditing(p)} /><IconButton icon="trash" label={`Delete ${p.name}`} onClick={() => setDeleting(p)} /></> : null}</td>
+                    <td className="cell-actions">{canEdit ? <><IconButton icon="edit" label={`Edit ${p.name}`} onClick={() => setEditing(p)} /><IconButton icon="trash" label={`Delete ${p.name}`} onClick={() => del.ask(p)} /></> : null}</td>
                   </tr>
                 ))}
-              </tbody>
-            </table>
-          </div>
+          </ListTable>
         </Card>
       )}
       {(creating && canEdit) || editing ? <PatternDialog pattern={editing} tenantKey={tk} onClose={close} onSaved={() => { list.reload(); close(); }} /> : null}
-      {deleting ? <ConfirmDialog title="Delete pattern?" message={`${deleting.name} will be removed.`} confirmLabel="Delete" onCancel={() => setDeleting(null)} onConfirm={() => void remove(deleting)} /> : null}
+      {del.deleting ? <ConfirmDialog title="Delete pattern?" message={`${del.deleting.name} will be removed.`} confirmLabel="Delete" onCancel={del.cancel} onConfirm={() => void del.confirm()} /> : null}
     </Page>
   );
 }
@@ -93,31 +79,23 @@ function PatternDialog({ pattern, tenantKey, onClose, onSaved }: { pattern: AdUn
   const form = useForm<PatternForm>(pattern ? { name: pattern.name, pattern: pattern.pattern, type: pattern.type, sizes: pattern.sizes.map(([w, h]) => `${w}x${h}`).join(', ') } : { name: '', pattern: '', type: 'layout-block', sizes: '' }, validatePattern);
   const toast = useToast();
   const publish = usePublish();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   const v = form.values;
   const save = async () => {
     if (!form.check()) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       const input = { name: v.name.trim(), type: v.type, pattern: v.pattern.trim(), sizes: parseSizes(v.sizes) ?? [] };
       await publish.track(input.name, tenantKey, () => (pattern ? api.updateAdUnitPattern(pattern.id, input, tenantKey) : api.createAdUnitPattern(input, tenantKey)));
       toast.success(pattern ? 'Pattern saved.' : 'Pattern created.');
       onSaved();
-    } catch (e) {
-      toast.error(errorText(e));
-    } finally {
-      setBusy(false);
-    }
+    }, (e) => toast.error(errorText(e)));
   };
   return (
-    <Dialog title={pattern ? 'Edit ad unit pattern' : 'New ad unit pattern'} onClose={onClose} footer={<><Button onClick={onClose}>Cancel</Button><Button variant="primary" busy={busy} onClick={() => void save()}>{pattern ? 'Save' : 'Create pattern'}</Button></>}>
-      <form className="stack" onSubmit={(e) => { e.preventDefault(); void save(); }} noValidate>
+    <FormDialog title={pattern ? 'Edit ad unit pattern' : 'New ad unit pattern'} onClose={onClose} submitLabel={pattern ? 'Save' : 'Create pattern'} busy={busy} onSubmit={() => void save()}>
         <TextField label="Name" required value={v.name} onChange={(x) => form.set('name', x)} onBlur={() => form.touch('name')} error={form.error('name')} field="name" />
         <SelectField label="Type" required value={v.type} options={[{ value: 'layout-block', label: 'Layout block' }]} onChange={(x) => x && form.set('type', x)} />
         <TextField label="Pattern" required className="mono" value={v.pattern} placeholder="/1234/site/[section]/[position]" onChange={(x) => form.set('pattern', x)} onBlur={() => form.touch('pattern')} error={form.error('pattern')} field="pattern" />
         <TextField label="Sizes" value={v.sizes} placeholder="300x250, 728x90" onChange={(x) => form.set('sizes', x)} onBlur={() => form.touch('sizes')} error={form.error('sizes')} field="sizes" />
-        <button type="submit" hidden>Save</button>
-      </form>
-    </Dialog>
+    </FormDialog>
   );
 }

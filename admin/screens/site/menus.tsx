@@ -16,6 +16,7 @@ import { Button, IconButton } from '../../components/button';
 import { CheckboxField, TextField } from '../../components/fields';
 import { ErrorPanel, Loading } from '../../components/bits';
 import { Card, Page } from '../../shell/page';
+import { useBusy } from '../../lib/use-busy';
 
 const MENU_LABELS: Record<string, string> = {
   header_primary: 'Header', mega_1: 'Mega menu 1', mega_2: 'Mega menu 2', affiliated_brands: 'Affiliated brands', footer: 'Footer',
@@ -68,7 +69,7 @@ function MenuEditor({ menuKey, links, tenantKey, onSaved }: { menuKey: string; l
   const form = useForm<{ links: MenuLink[] }>({ links }, (v) => prefixed(validateLinks(v.links)));
   const toast = useToast();
   const publish = usePublish();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   useLeaveGuard(form.dirty && !busy);
   const list = form.values.links;
   const setLink = (i: number, patch: Partial<MenuLink>) => form.set('links', list.map((l, j) => (j === i ? { ...l, ...patch } : l)));
@@ -80,18 +81,13 @@ function MenuEditor({ menuKey, links, tenantKey, onSaved }: { menuKey: string; l
   };
   const save = async () => {
     if (!form.check()) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       const clean = list.map((l) => ({ label: l.label.trim(), href: l.href.trim(), external: l.external }));
       await publish.track(`${MENU_LABELS[menuKey] ?? menuKey} menu`, tenantKey, () => api.updateMenu(menuKey, clean, tenantKey));
       form.reset({ links: clean });
       toast.success('Menu saved.');
       onSaved();
-    } catch (e) {
-      toast.error(errorText(e));
-    } finally {
-      setBusy(false);
-    }
+    }, (e) => toast.error(errorText(e)));
   };
   return (
     <Card title={`${MENU_LABELS[menuKey] ?? menuKey} links`} description="External links open in a new tab only when marked external."

@@ -11,12 +11,15 @@ import { useLocation, useNavigate } from '../../lib/router';
 import { useAsync } from '../../lib/use-async';
 import { useForm } from '../../lib/use-form';
 import { issuesToErrors, type FieldErrors } from '../../lib/validation';
-import { Button, IconButton } from '../../components/button';
-import { ConfirmDialog, Dialog } from '../../components/dialog';
+import { Button } from '../../components/button';
+import { ConfirmDialog } from '../../components/dialog';
 import { CheckboxField, TextField } from '../../components/fields';
 import { Icon } from '../../components/icons';
 import { EmptyState, ErrorPanel, Loading } from '../../components/bits';
 import { Card, Page } from '../../shell/page';
+import { FilterBox, ListTable, RowActions } from '../../components/list-table';
+import { FormDialog } from '../../components/form-dialog';
+import { useBusy, useDeleteFlow } from '../../lib/use-busy';
 
 type RedirectForm = { from: string; to: string; preserveQueryString: boolean };
 
@@ -31,7 +34,6 @@ export default function RedirectsScreen() {
   const navigate = useNavigate();
   const list = useAsync(async () => ({ items: await api.getRedirectStream(), tenantKey: tenantKey as string }), []);
   const [editing, setEditing] = useState<Redirect | null>(null);
-  const [deleting, setDeleting] = useState<Redirect | null>(null);
   const [filter, setFilter] = useState('');
   const toast = useToast();
   const publish = usePublish();
@@ -39,52 +41,33 @@ export default function RedirectsScreen() {
   const tk = list.data?.tenantKey ?? '';
   const items = (list.data?.items ?? []).filter((r) => !filter || `${r.from} ${r.to}`.toLowerCase().includes(filter.toLowerCase()));
 
-  const remove = async (r: Redirect) => {
-    try {
-      await publish.track(`Redirect ${r.from}`, tk, () => api.deleteRedirect(r.id, tk));
-      toast.success('Redirect deleted.');
-      list.reload();
-    } catch (e) {
-      toast.error(errorText(e));
-    } finally {
-      setDeleting(null);
-    }
-  };
+  const del = useDeleteFlow((r: Redirect) => publish.track(`Redirect ${r.from}`, tk, () => api.deleteRedirect(r.id, tk)), () => { toast.success('Redirect deleted.'); list.reload(); }, (e) => toast.error(errorText(e)));
 
   return (
     <Page title="Redirects" actions={<Button variant="primary" icon="plus" onClick={() => navigate('/admin/create-redirect')}>New redirect</Button>}
       top={<TestPath />}>
       {list.loading ? <Loading /> : list.error ? <ErrorPanel message={list.error} onRetry={list.reload} /> : (
         <Card title={`${list.data?.items.length ?? 0} redirects`} actions={
-          <div className="combo combo-sm"><Icon name="search" size={16} className="combo-icon" /><input className="input input-sm combo-input" type="search" aria-label="Filter redirects" placeholder="Filter" value={filter} onChange={(e) => setFilter(e.target.value)} /></div>
+          <FilterBox label="Filter redirects" value={filter} onChange={setFilter} />
         }>
           {items.length === 0 ? <EmptyState icon="redirects" title={filter ? 'No redirects match' : 'No redirects yet'}>Redirects send an old address to a new one with a 301.</EmptyState> : (
-            <div className="table-wrap table-flush">
-              <table className="table">
-                <caption className="visually-hidden">Redirects</caption>
-                <thead><tr><th scope="col">From</th><th scope="col">To</th><th scope="col" className="col-hide-sm">Query string</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr></thead>
-                <tbody>
+            <ListTable caption="Redirects" columns={['From', 'To', { label: 'Query string', className: 'col-hide-sm' }]}>
                   {items.map((r) => (
                     <tr key={r.id}>
                       <td className="mono">{r.from}</td>
                       <td className="mono"><span className="arrow-to" aria-hidden="true">→ </span>{r.to}</td>
                       <td className="col-hide-sm muted">{r.preserveQueryString ? 'Kept' : 'Dropped'}</td>
-                      <td className="cell-actions">
-                        <IconButton icon="edit" label={`Edit redirect from ${r.from}`} onClick={() => setEditing(r)} />
-                        <IconButton icon="trash" label={`Delete redirect from ${r.from}`} onClick={() => setDeleting(r)} />
-                      </td>
+                      <RowActions subject={`redirect from ${r.from}`} onEdit={() => setEditing(r)} onDelete={() => del.ask(r)} />
                     </tr>
                   ))}
-                </tbody>
-              </table>
-            </div>
+            </ListTable>
           )}
         </Card>
       )}
       {creating || editing ? (
         <RedirectDialog redirect={editing} tenantKey={tk} onClose={() => { setEditing(null); if (creating) navigate('/admin/redirects', { replace: true }); }} onSaved={() => { list.reload(); setEditing(null); if (creating) navigate('/admin/redirects', { replace: true }); }} />
       ) : null}
-      {deleting ? <ConfirmDialog title="Delete redirect?" message={`${deleting.from} will no longer redirect to ${deleting.to}.`} confirmLabel="Delete" onCancel={() => setDeleting(null)} onConfirm={() => void remove(deleting)} /> : null}
+      {del.deleting ? <ConfirmDialog title="Delete redirect?" message={`${del.deleting.from} will no longer redirect to ${del.deleting.to}.`} confirmLabel="Delete" onCancel={del.cancel} onConfirm={() => void del.confirm()} /> : null}
     </Page>
   );
 }
@@ -93,31 +76,23 @@ function RedirectDialog({ redirect, tenantKey, onClose, onSaved }: { redirect: R
   const form = useForm<RedirectForm>(redirect ? { from: redirect.from, to: redirect.to, preserveQueryString: redirect.preserveQueryString } : { from: '', to: '', preserveQueryString: false }, validateRedirect);
   const toast = useToast();
   const publish = usePublish();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   const v = form.values;
   const save = async () => {
     if (!form.check()) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       const input = { from: v.from.trim(), to: v.to.trim(), preserveQueryString: v.preserveQueryString };
       await publish.track(`Redirect ${input.from}`, tenantKey, () => (redirect ? api.updateRedirect(redirect.id, input, tenantKey) : api.createRedirect(input, tenantKey)));
       toast.success(redirect ? 'Redirect saved.' : 'Redirect created.');
       onSaved();
-    } catch (e) {
-      toast.error(errorText(e));
-    } finally {
-      setBusy(false);
-    }
+    }, (e) => toast.error(errorText(e)));
   };
   return (
-    <Dialog title={redirect ? 'Edit redirect' : 'New redirect'} onClose={onClose} footer={<><Button onClick={onClose}>Cancel</Button><Button variant="primary" busy={busy} onClick={() => void save()}>{redirect ? 'Save' : 'Create redirect'}</Button></>}>
-      <form className="stack" onSubmit={(e) => { e.preventDefault(); void save(); }} noValidate>
+    <FormDialog title={redirect ? 'Edit redirect' : 'New redirect'} onClose={onClose} submitLabel={redirect ? 'Save' : 'Create redirect'} busy={busy} onSubmit={() => void save()}>
         <TextField label="From" required value={v.from} placeholder="/old-path" onChange={(x) => form.set('from', x)} onBlur={() => form.touch('from')} error={form.error('from')} field="from" />
         <TextField label="To" required value={v.to} placeholder="/new-path or https://…" onChange={(x) => form.set('to', x)} onBlur={() => form.touch('to')} error={form.error('to')} field="to" />
         <CheckboxField label="Keep the query string" checked={v.preserveQueryString} onChange={(x) => form.set('preserveQueryString', x)} />
-        <button type="submit" hidden>Save</button>
-      </form>
-    </Dialog>
+    </FormDialog>
   );
 }
 
@@ -125,7 +100,7 @@ function TestPath() {
   const [path, setPath] = useState('');
   const [result, setResult] = useState<{ path: string; to: string | null } | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   const test = async () => {
     const p = path.trim();
     if (!p) {
@@ -137,15 +112,10 @@ function TestPath() {
       return;
     }
     setError(null);
-    setBusy(true);
-    try {
+    await run(async () => {
       const r = await api.getWebsiteRedirect(p, true);
       setResult({ path: p, to: r?.to ?? null });
-    } catch (e) {
-      setError(errorText(e));
-    } finally {
-      setBusy(false);
-    }
+    }, (e) => setError(errorText(e)));
   };
   return (
     <form className="test-path" onSubmit={(e) => { e.preventDefault(); void test(); }} noValidate aria-label="Redirect tester">

@@ -1,6 +1,5 @@
 // /admin/edit-site-settings: the site's settings, validated with the shared schema. The tag-manager
 // id shows the suggested correction with a button to use it.
-import { useState } from 'react';
 import { CONTENT_TYPES, FONTS, NL_BUTTON_MODES } from '../../../engine/domain/enums';
 import { hasAnyPermission } from '../../../engine/domain/permissions';
 import type { SiteSettings } from '../../../engine/domain/settings';
@@ -9,15 +8,14 @@ import { useSession } from '../../app/session';
 import { useTenant } from '../../app/tenant';
 import { usePublish } from '../../app/publish';
 import { errorText, useToast } from '../../app/toasts';
-import { useLeaveGuard } from '../../lib/router';
 import { useAsync } from '../../lib/use-async';
 import { useForm, type FormApi } from '../../lib/use-form';
-import { useSaveShortcut } from '../../lib/use-shortcut';
 import { Button } from '../../components/button';
 import { CheckboxField, CheckboxGroup, SelectField, TextAreaField, TextField } from '../../components/fields';
 import { ErrorPanel, Loading } from '../../components/bits';
 import { Card, Page } from '../../shell/page';
 import { checkTagManagerId, getIn, setIn, validateSettings } from './settings-form';
+import { useEditorSave } from '../../lib/use-editor-save';
 
 const FONT_OPTIONS = Object.entries(FONTS).map(([value, label]) => ({ value, label }));
 
@@ -35,27 +33,17 @@ function SettingsEditor({ initial, tenantKey }: { initial: SiteSettings; tenantK
   const form = useForm<SiteSettings>(initial, validateSettings);
   const toast = useToast();
   const publish = usePublish();
-  const [busy, setBusy] = useState(false);
-  useLeaveGuard(form.dirty && !busy);
 
-  const save = async () => {
-    if (!form.check()) {
-      toast.error('Please fix the highlighted fields.');
-      return;
-    }
-    setBusy(true);
-    try {
+  const { busy, save } = useEditorSave(form, {
+    enabled: canEdit,
+    onInvalid: () => toast.error('Please fix the highlighted fields.'),
+    action: async () => {
       await publish.track('Site settings', tenantKey, () => api.updateSiteSettings(form.values, tenantKey));
       form.reset(form.values);
       toast.success('Settings saved.');
-    } catch (e) {
-      toast.error(errorText(e));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  useSaveShortcut(() => void save(), canEdit && !busy);
+    },
+    onError: (e) => toast.error(errorText(e)),
+  });
   const tm = checkTagManagerId(form.values.general.tagManagerId);
   return (
     <Page title="Site settings" eyebrow={form.values.general.siteName} width="wide"

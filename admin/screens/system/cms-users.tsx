@@ -12,10 +12,12 @@ import { useAsync } from '../../lib/use-async';
 import { useForm } from '../../lib/use-form';
 import { issuesToErrors, type FieldErrors } from '../../lib/validation';
 import { Button, IconButton } from '../../components/button';
-import { Dialog } from '../../components/dialog';
 import { CheckboxGroup, RadioGroup, SelectField, TextField } from '../../components/fields';
 import { Badge, EmptyState, ErrorPanel, Loading, formatDate } from '../../components/bits';
 import { Card, Page } from '../../shell/page';
+import { ListTable } from '../../components/list-table';
+import { FormDialog } from '../../components/form-dialog';
+import { useBusy } from '../../lib/use-busy';
 
 export interface UserForm {
   email: string; username: string; firstName: string; lastName: string; role: Role; extraPermissions: Permission[];
@@ -53,11 +55,7 @@ export default function CmsUsersScreen() {
     <Page title="CMS users" actions={<Button variant="primary" icon="plus" onClick={() => navigate('/admin/create-cms-user')}>New user</Button>}>
       {list.loading ? <Loading /> : list.error ? <ErrorPanel message={list.error} onRetry={list.reload} /> : (list.data ?? []).length === 0 ? <EmptyState icon="users" title="No users" /> : (
         <Card>
-          <div className="table-wrap table-flush">
-            <table className="table">
-              <caption className="visually-hidden">CMS users</caption>
-              <thead><tr><th scope="col">Name</th><th scope="col" className="col-hide-sm">Username</th><th scope="col">Role</th><th scope="col">Sites</th><th scope="col">Status</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr></thead>
-              <tbody>
+          <ListTable caption="CMS users" columns={['Name', { label: 'Username', className: 'col-hide-sm' }, 'Role', 'Sites', 'Status']}>
                 {list.data?.map((u) => (
                   <tr key={u.id}>
                     <td className="cell-title"><span className="user-cell"><span className="avatar avatar-sm" aria-hidden="true">{(u.firstName[0] ?? '') + (u.lastName[0] ?? '')}</span><span><strong>{u.firstName} {u.lastName}</strong><span className="muted block user-email">{u.email}</span></span></span></td>
@@ -68,9 +66,7 @@ export default function CmsUsersScreen() {
                     <td className="cell-actions"><IconButton icon="edit" label={`Edit ${u.firstName} ${u.lastName}`} onClick={() => setEditing(u)} /></td>
                   </tr>
                 ))}
-              </tbody>
-            </table>
-          </div>
+          </ListTable>
         </Card>
       )}
       {creating || editing ? <UserDialog user={editing} onClose={close} onSaved={() => { list.reload(); close(); }} /> : null}
@@ -87,13 +83,12 @@ function UserDialog({ user, onClose, onSaved }: { user: CmsUser | null; onClose:
   } : { email: '', username: '', firstName: '', lastName: '', role: 'editor', extraPermissions: [], status: '1', scope: 'site', tenants: tenantKey ? [tenantKey] : [] },
   validateUser);
   const toast = useToast();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   const v = form.values;
   const fromRole = new Set<string>(ROLES[v.role]);
   const save = async () => {
     if (!form.check()) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       const input = {
         email: v.email.trim(), username: v.username.trim(), firstName: v.firstName.trim(), lastName: v.lastName.trim(), role: v.role,
         extraPermissions: v.extraPermissions.filter((p) => !fromRole.has(p)), status: Number(v.status) as 0 | 1,
@@ -107,16 +102,10 @@ function UserDialog({ user, onClose, onSaved }: { user: CmsUser | null; onClose:
         toast.success(`User created. The invitation link sent to ${created.user.email} works until ${formatDate(created.inviteExpiresAt, true)}.`);
       }
       onSaved();
-    } catch (e) {
-      toast.error(errorText(e));
-    } finally {
-      setBusy(false);
-    }
+    }, (e) => toast.error(errorText(e)));
   };
   return (
-    <Dialog title={user ? `${user.firstName} ${user.lastName}` : 'New CMS user'} onClose={onClose} width={720}
-      footer={<><Button onClick={onClose}>Cancel</Button><Button variant="primary" busy={busy} onClick={() => void save()}>{user ? 'Save' : 'Create user'}</Button></>}>
-      <form className="stack" onSubmit={(e) => { e.preventDefault(); void save(); }} noValidate>
+    <FormDialog title={user ? `${user.firstName} ${user.lastName}` : 'New CMS user'} onClose={onClose} width={720} submitLabel={user ? 'Save' : 'Create user'} busy={busy} onSubmit={() => void save()}>
         <div className="grid-2">
           <TextField label="First name" required value={v.firstName} onChange={(x) => form.set('firstName', x)} onBlur={() => form.touch('firstName')} error={form.error('firstName')} field="firstName" />
           <TextField label="Last name" required value={v.lastName} onChange={(x) => form.set('lastName', x)} onBlur={() => form.touch('lastName')} error={form.error('lastName')} field="lastName" />
@@ -141,8 +130,6 @@ function UserDialog({ user, onClose, onSaved }: { user: CmsUser | null; onClose:
           </div>
         </details>
         {creating ? <p className="field-hint">The new user gets an e-mail with a link to choose a password.</p> : null}
-        <button type="submit" hidden>Save</button>
-      </form>
-    </Dialog>
+    </FormDialog>
   );
 }
