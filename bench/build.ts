@@ -3,10 +3,11 @@
 // output folder) one or more times. Prints and saves bench/results/build-<timestamp>.json with
 // pages written, wall time, pages/s and peak RSS (the build process's own maxRSS).
 //
-//   npm run bench:build -- --items 20000 [--tenants 3] [--runs 3] [--workers 2] [--corpus /tmp/c] [--out /dev/shm/x]
+//   npm run bench:build -- --items 20000 [--tenants 3] [--runs 3] [--workers 2] [--corpus /tmp/c] [--out /dev/shm/x] [--keep]
 //
 // --corpus keeps the generated fixtures and database in that folder and reuses them next time.
 // --out puts the build output in another folder (e.g. a tmpfs, to separate disk cost from CPU).
+// --keep leaves the runs' output folders in place (they are deleted after the last run otherwise).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
@@ -27,6 +28,7 @@ function parse() {
     options: {
       items: { type: 'string', default: '20000' }, tenants: { type: 'string', default: '3' }, runs: { type: 'string', default: '1' },
       seed: { type: 'string', default: '1' }, workers: { type: 'string' }, corpus: { type: 'string' }, out: { type: 'string' },
+      keep: { type: 'boolean', default: false },
     },
   });
   const int = (name: string, v: string | undefined, min: number) => {
@@ -39,6 +41,7 @@ function parse() {
     seed: int('seed', values.seed, 0), workers: values.workers === undefined ? undefined : int('workers', values.workers, 1),
     corpus: values.corpus ? resolve(values.corpus) : undefined,
     out: values.out ? resolve(values.out) : undefined,
+    keep: values.keep === true,
   };
 }
 
@@ -82,11 +85,11 @@ function runBuild(db: string, out: string, workers: number | undefined): Promise
     child.on('exit', (code) => {
       const processWallMs = performance.now() - started;
       if (code !== 0) return fail(new Error(`masthead build exited with ${code}`));
-      const s = JSON.parse(stdout) as { pages: number; files: number; wallMs: number; pagesPerSecond: number; peakRssMb: number; cpuUserMs: number; cpuSystemMs: number; tenants: { key: string; pages: number; timings: unknown; workerBusyMs: number }[] };
+      const s = JSON.parse(stdout) as { pages: number; files: number; wallMs: number; pagesPerSecond: number; peakRssMb: number; cpuUserMs: number; cpuSystemMs: number; tenants: { key: string; pages: number; timings: unknown; workerBusyMs: number; stateMs?: number }[] };
       ok({
         pages: s.pages, files: s.files, buildWallMs: s.wallMs, processWallMs: Math.round(processWallMs),
         pagesPerSecond: s.pagesPerSecond, peakRssMb: s.peakRssMb, cpuMs: s.cpuUserMs + s.cpuSystemMs, loadAverage: loadavg(),
-        tenants: s.tenants.map((t) => ({ key: t.key, pages: t.pages, timings: t.timings, workerBusyMs: t.workerBusyMs })),
+        tenants: s.tenants.map((t) => ({ key: t.key, pages: t.pages, timings: t.timings, workerBusyMs: t.workerBusyMs, stateMs: t.stateMs })),
       });
     });
   });
@@ -104,16 +107,25 @@ async function main() {
   mkdirSync(dir, { recursive: true });
   const corpus = await prepareCorpus(dir, opts.items, opts.tenants, opts.seed);
   const runs: RunResult[] = [];
+  const outs: string[] = [];
   for (let i = 0; i < opts.runs; i++) {
-    const out = join(opts.out ?? dir, `out-${i}`);
+    // A new folder name per run: nothing is deleted right before a run (see below).
+    const out = join(opts.out ?? dir, `out-${process.pid}-${i}`);
     rmSync(out, { recursive: true, force: true });
     const r = await runBuild(corpus.db, out, opts.workers);
     runs.push(r);
+    outs.push(out);
     process.stdout.write(`run ${i + 1}/${opts.runs}: ${r.pages.toLocaleString('en-US')} pages in ${(r.buildWallMs / 1000).toFixed(2)} s `
       + `(process ${(r.processWallMs / 1000).toFixed(2)} s), ${r.pagesPerSecond.toLocaleString('en-US')} pages/s, peak RSS ${r.peakRssMb} MB, `
       + `CPU ${(r.cpuMs / 1000).toFixed(1)} s (all threads), load average ${r.loadAverage.map((l) => l.toFixed(1)).join(' ')}\n`);
-    rmSync(out, { recursive: true, force: true });
   }
+  // Outputs are removed only after the last run. ext4 without a journal (these machines) skips
+  // inodes freed in the last 1-5 minutes when it allocates new ones (ialloc.c recently_deleted),
+  // so deleting run N's ~120,000 files right before run N+1 made every file creation of the next
+  // run scan them: up to 10x the file-system time. A cold build does not follow such a purge.
+  // --keep leaves them (to inspect them, or to delete them later, away from the next benchmark).
+  if (opts.keep) process.stdout.write(`kept ${outs.join(', ')}\n`);
+  else for (const out of outs) rmSync(out, { recursive: true, force: true });
   const report = {
     kind: 'build', at: new Date().toISOString(), items: opts.items, tenants: opts.tenants, seed: opts.seed, workers: opts.workers ?? 'default',
     outputFolder: opts.out ?? dir, loadAverage: loadavg(),
@@ -134,7 +146,7 @@ async function main() {
     + `process ${(report.median.processWallMs / 1000).toFixed(2)} s, ${report.median.pagesPerSecond.toLocaleString('en-US')} pages/s, peak RSS ${report.median.peakRssMb} MB, `
     + `CPU ${(report.median.cpuMs / 1000).toFixed(1)} s\n`
     + `saved ${file}\n`);
-  if (!opts.corpus) rmSync(dir, { recursive: true, force: true });
+  if (!opts.corpus && !opts.keep) rmSync(dir, { recursive: true, force: true });
 }
 
 main().catch((e: unknown) => {

@@ -26,7 +26,10 @@ function PrintFooter({ chrome }: { chrome: ChromeView }) {
   return <footer className="print-footer site-width"><p>{copyrightLine(chrome.year, chrome.siteName)}</p></footer>;
 }
 
-interface Fragments { mega: string; backToTop: string; footer: string; printHeader: string; printFooter: string; headers: Map<string, string>; items: ItemHtmlCache }
+interface Fragments {
+  mega: string; backToTop: string; footer: string; printHeader: string; printFooter: string; headers: Map<string, string>; items: ItemHtmlCache;
+  start: string; clientTags: string;
+}
 const cache = new WeakMap<ChromeView, Fragments>();
 
 function fragments(chrome: ChromeView): Fragments {
@@ -40,7 +43,12 @@ function fragments(chrome: ChromeView): Fragments {
       printFooter: renderToStaticMarkup(<PrintFooter chrome={chrome} />),
       headers: new Map(),
       items: new Map(),
+      start: '',
+      clientTags: clientTags(chrome),
     };
+    f.start = '<!DOCTYPE html>\n'
+      + `<html lang="${LANG.test(chrome.language) ? chrome.language : 'en'}"${chrome.tenantKey ? ` data-tenant="${attr(chrome.tenantKey)}"` : ''}>`
+      + '<head><meta charset="utf-8"/><meta name="viewport" content="width=device-width, initial-scale=1"/>';
     cache.set(chrome, f);
   }
   return f;
@@ -75,28 +83,41 @@ function clientTags(chrome: ChromeView): string {
     + `<script type="module" src="${attr(c.entry)}"></script>`;
 }
 
-/** The complete document, starting with <!DOCTYPE html>. */
-export function renderDocument(page: PageView, chrome: ChromeView): string {
+/**
+ * The document in parts whose concatenation is renderDocument's result. `shared[i]` is true when
+ * part i is the tenant's cached chrome (the same string on many pages), so a caller that encodes
+ * pages to bytes can encode it once (engine/build/emit-pages.ts).
+ */
+export interface DocumentParts { parts: string[]; shared: boolean[] }
+
+// Which parts of renderDocumentParts are cached chrome (the header only while cached, see below).
+const SHARED = [true, false, false, true, false, true, true, false, true, true, true, false, true];
+const SHARED_BUT_HEADER = SHARED.map((v, i) => v && i !== 6);
+
+export function renderDocumentParts(page: PageView, chrome: ChromeView): DocumentParts {
   const f = fragments(chrome);
   // Two renders: in one, React would move the stylesheet link and the JSON-LD script out of <head>.
   const head = renderToStaticMarkup(<Head head={page.head} chrome={chrome} />);
   const pre = prerenderBlocks(page.rows, f.items);
   const main = renderToStaticMarkup(<Main page={page} chrome={chrome} pre={pre} />);
   const rowCss = rowColorCss(page.rows);
-  const lang = LANG.test(chrome.language) ? chrome.language : 'en';
-  const tenant = chrome.tenantKey ? ` data-tenant="${attr(chrome.tenantKey)}"` : '';
-  return '<!DOCTYPE html>\n'
-    + `<html lang="${lang}"${tenant}><head><meta charset="utf-8"/><meta name="viewport" content="width=device-width, initial-scale=1"/>`
-    + head
-    + (rowCss ? `<style>${rowCss}</style>` : '')
-    + clientTags(chrome)
-    + `</head><body class="page-${page.kind}">`
-    + '<a class="skip-link" href="#main">Skip to content</a>'
-    + (page.kind === 'print' ? f.printHeader : page.hideHeader ? '' : header(chrome, f, page.sectionPath))
-    + main
-    + (page.kind === 'print' ? '' : f.backToTop)
-    + (page.kind === 'print' || page.hideHeader ? '' : f.mega)
-    + (page.kind === 'print' ? f.printFooter : page.hideFooter ? '' : f.footer)
-    + staffToolbarRoot(page)
-    + '</body></html>\n';
+  const chromeHtml = page.kind === 'print' ? f.printHeader : page.hideHeader ? '' : header(chrome, f, page.sectionPath);
+  const tail = [
+    page.kind === 'print' ? '' : f.backToTop,
+    page.kind === 'print' || page.hideHeader ? '' : f.mega,
+    page.kind === 'print' ? f.printFooter : page.hideFooter ? '' : f.footer,
+  ];
+  return {
+    parts: [
+      f.start, head, rowCss ? `<style>${rowCss}</style>` : '', f.clientTags,
+      `</head><body class="page-${page.kind}">`, '<a class="skip-link" href="#main">Skip to content</a>',
+      chromeHtml, main, ...tail, staffToolbarRoot(page), '</body></html>\n',
+    ],
+    shared: f.headers.size < 500 ? SHARED : SHARED_BUT_HEADER,
+  };
+}
+
+/** The complete document, starting with <!DOCTYPE html>. */
+export function renderDocument(page: PageView, chrome: ChromeView): string {
+  return renderDocumentParts(page, chrome).parts.join('');
 }

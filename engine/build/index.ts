@@ -16,14 +16,15 @@ import { hasPage } from './pages';
 import type { TenantIndex } from './types';
 import { join } from 'node:path';
 import { readEpoch, type OutputRow } from '../store/queries/builds';
-import { saveBuildState, trackInputs } from './state';
+import { saveBuildState, trackInputs, type TrackedInputs } from './state';
 import type { TaskResult, WorkerTask } from './worker-protocol';
 import { FileWriter } from './writer';
 
 export type { BuildOptions } from './plan';
 
 const LISTING_CHUNK = 40;
-const BODY_CHUNK = 250;
+// Small enough that the last chunks of a tenant do not leave one worker idle for long.
+const BODY_CHUNK = 120;
 /** A body chunk is split further beyond this many characters, so huge bodies never pile up in a worker. */
 const CHUNK_CHARS = 4_000_000;
 
@@ -55,6 +56,8 @@ export interface TenantSummary {
   routeRules: number; timings: StageTimings; warnings: string[];
   /** Time the render workers spent on this tenant's tasks, summed over workers. */
   workerBusyMs: number;
+  /** Storing the state for incremental builds (after publish, beside the next tenant's render; not in timings.total). */
+  stateMs?: number;
 }
 export interface BuildSummary {
   buildId: string; outDir: string; workers: number; tenants: TenantSummary[]; pages: number; files: number;
@@ -78,7 +81,10 @@ interface Rendered { prerendered: string[]; files: number; bytes: number; busyMs
  * Renders every page of a tenant through the pool, plus its crawler files (one more task); body
  * chunks are read from the store only when a worker can take them.
  */
-async function renderTenant(store: Store, pool: WorkerPool, key: string, ids: number[], sectionIds: (number | null)[], shellCount: number, emit: Emit): Promise<Rendered> {
+async function renderTenant(
+  store: Store, pool: WorkerPool, key: string, ids: number[], sectionIds: (number | null)[], shellCount: number, emit: Emit, started: () => void,
+  storeFree: Promise<unknown>,
+): Promise<Rendered> {
   const r: Rendered = { prerendered: [], files: 0, bytes: 0, busyMs: 0, emitMs: 0, routeRules: {}, warnings: [], outputs: [] };
   let total = ids.length * 2 + sectionIds.length + shellCount;
   const inflight = new Set<Promise<void>>();
@@ -111,6 +117,10 @@ async function renderTenant(store: Store, pool: WorkerPool, key: string, ids: nu
       for (let from = 2; from <= pages; from += LISTING_CHUNK) submit({ type: 'listing', sectionId, from, to: Math.min(pages, from + LISTING_CHUNK - 1) });
     });
   }
+  started(); // main-thread work that can overlap the first tasks
+  // The previous tenant's state is stored while the workers render the tasks above (no database
+  // reads); bodies are read after it, so they never queue behind that transaction.
+  await storeFree;
   for await (const items of streamContentBodies(store, key, ids, BODY_CHUNK)) {
     for (const part of bySize(items, CHUNK_CHARS)) {
       if (errors.length) break;
@@ -126,11 +136,14 @@ async function renderTenant(store: Store, pool: WorkerPool, key: string, ids: nu
 /** A loaded tenant handed to buildTenant, which drops it once the workers have their copies. */
 interface Pending { loaded: Promise<LoadResult> | null; loadMs: number }
 
-async function buildTenant(store: Store, pool: WorkerPool, p: BuildPlan, tenant: TenantRow, pending: Pending, emit: Emit): Promise<TenantSummary> {
+async function buildTenant(
+  store: Store, pool: WorkerPool, p: BuildPlan, tenant: TenantRow, pending: Pending, emit: Emit, storeFree: Promise<unknown>,
+): Promise<{ summary: TenantSummary; done: Promise<void> }> {
   const t0 = performance.now();
   const key = tenant.tenantKey;
   const target = prepareTarget(p.outDir, key, p.buildId);
   let failed = true;
+  let deferred = false;
   try {
     const result = await pending.loaded!;
     pending.loaded = null;
@@ -149,14 +162,18 @@ async function buildTenant(store: Store, pool: WorkerPool, p: BuildPlan, tenant:
     const shellCount = 4 + (index.memberships?.length ?? 0);
     await pool.setTenant({ index, css: { href: css.href, integrity: css.integrity }, client: p.client?.scripts ?? null, root: target.staging });
     const origin = index.tenant.origin;
-    const tracked = trackInputs(index, p.now); // for the next incremental build (state.ts)
-    index = null; // the workers hold it now; the main thread keeps only the ids
+    const state: { tracked: TrackedInputs | null } = { tracked: null };
+    // For the next incremental build (state.ts), taken while the workers render the first tasks;
+    // then the index is dropped: the workers hold it, the main thread keeps only the ids.
+    const track = () => { state.tracked = trackInputs(index!, p.now); index = null; };
     const assetsStarted = performance.now();
     let assetsMs = 0;
     const assets = writeAssets(store, key, writer).then((n) => { assetsMs = performance.now() - assetsStarted; return n; });
     const newsletters = emitNewsletters(store, key, writer, { origin, now: p.now });
     newsletters.catch(() => undefined);
-    const rendered = await renderTenant(store, pool, key, ids, sectionIds, shellCount, emit);
+    const rendered = await renderTenant(store, pool, key, ids, sectionIds, shellCount, emit, track, storeFree);
+    if (!state.tracked) track();
+    const inputs = state.tracked!;
     const assetCount = await assets;
     rendered.prerendered.push(...(await newsletters).paths);
     for (const w of rendered.warnings) emit({ type: 'warning', key, message: w });
@@ -166,8 +183,6 @@ async function buildTenant(store: Store, pool: WorkerPool, p: BuildPlan, tenant:
     rendered.prerendered.sort();
     publish(target, { id: p.buildId, timestamp: p.now, routeRules: rendered.routeRules as BuildMeta['routeRules'], prerendered: rendered.prerendered });
     failed = false;
-    cleanup(target);
-    await saveBuildState(store, p, key, tracked, rendered.outputs, await newsletters, join(target.buildsRoot, p.buildId), (m) => emit({ type: 'warning', key, message: m }));
     const t3 = performance.now();
     const summary: TenantSummary = {
       key, buildId: p.buildId, pages: rendered.prerendered.length, files: rendered.files + writer.files + 2,
@@ -177,9 +192,26 @@ async function buildTenant(store: Store, pool: WorkerPool, p: BuildPlan, tenant:
       workerBusyMs: ms(rendered.busyMs),
     };
     emit({ type: 'tenant-done', key, summary });
-    return summary;
+    // The state for the next incremental build is stored while the workers render the next
+    // tenant (it is all database work on the main thread); the lock is held until it is stored,
+    // and runBuild waits for it before returning. Old builds are removed after it.
+    const nl = await newsletters;
+    const folder = join(target.buildsRoot, p.buildId);
+    const outputs = rendered.outputs;
+    const done = (async () => {
+      try {
+        const s0 = performance.now();
+        await saveBuildState(store, p, key, inputs, outputs, nl, folder, (m) => emit({ type: 'warning', key, message: m }));
+        summary.stateMs = ms(performance.now() - s0);
+        cleanup(target);
+      } finally {
+        release(target, false);
+      }
+    })();
+    deferred = true;
+    return { summary, done };
   } finally {
-    release(target, failed);
+    if (!deferred) release(target, failed);
   }
 }
 
@@ -195,6 +227,7 @@ export async function runBuild(store: Store, options: BuildOptions, onEvent: Emi
   const pool = new WorkerPool({ size: options.workers, heapLimitMb: workerHeapLimitMb(p.maxItems) });
   onEvent({ type: 'plan', buildId: p.buildId, tenants: p.tenants.map((t) => t.tenantKey), workers: pool.size });
   const tenants: TenantSummary[] = [];
+  const saving: Promise<void>[] = [];
   const loadMs = new Map<string, number>();
   const loadOf = (t: TenantRow) => {
     const started = performance.now();
@@ -213,12 +246,20 @@ export async function runBuild(store: Store, options: BuildOptions, onEvent: Emi
       next = following && current.index.content.length <= PREFETCH_MAX_ITEMS ? loadOf(following) : null;
       next?.catch(() => undefined);
       const pending: Pending = { loaded: Promise.resolve(current), loadMs: loadMs.get(t.tenantKey) ?? 0 };
+      const large = current.index.content.length > PREFETCH_MAX_ITEMS;
       current = null; // buildTenant drops its reference once the workers have the index
-      tenants.push(await buildTenant(store, pool, p, t, pending, onEvent));
+      const previous = saving[saving.length - 1]?.catch(() => undefined) ?? Promise.resolve();
+      const built = await buildTenant(store, pool, p, t, pending, onEvent, previous);
+      tenants.push(built.summary);
+      saving.push(built.done);
+      // A large tenant's output list is stored before the next index is read (bounded memory).
+      if (large) await built.done;
     }
   } finally {
+    await Promise.allSettled(saving);
     await pool.close();
   }
+  await Promise.all(saving); // settled: surfaces a failed cleanup
   const wallMs = ms(performance.now() - started);
   const pages = tenants.reduce((n, t) => n + t.pages, 0);
   return {
