@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { AppError } from '../domain/errors';
 import type { Store } from '../store/connection';
 import { countLiveContent, listTenants, type TenantRow } from '../store/site-reader';
+import { configHash } from './config-hash';
 import { DEFAULT_ORIGIN_TEMPLATE, tenantOrigin } from './load';
 import { DEFAULT_CLIENT_DIR, readClientBundle, type ClientBundle } from './emit';
 
@@ -39,7 +40,8 @@ export interface BuildPlan {
   client: ClientBundle | null;
   /** build_epoch when the build started reading (set by runBuild; see schema-builds.ts). */
   epoch?: number;
-  configHash?: string | undefined;
+  /** The code/config hash this build records (computed once per build unless given). */
+  configHash: string;
 }
 
 const bad = (field: string, message: string) => new AppError('BAD_USER_INPUT', { field, message });
@@ -86,6 +88,7 @@ export async function plan(store: Store, options: BuildOptions): Promise<BuildPl
   }
   const tenants = wanted.length ? all.filter((t) => wanted.includes(t.tenantKey)) : all;
   const counts = await countLiveContent(store, now);
+  const client = withPoll(clientBundle(options.clientDir), options.buildPollMs);
   return {
     buildId: makeBuildId(now),
     now,
@@ -93,7 +96,7 @@ export async function plan(store: Store, options: BuildOptions): Promise<BuildPl
     originTemplate,
     tenants,
     maxItems: Math.max(0, ...tenants.map((t) => counts.get(t.tenantKey) ?? 0)),
-    client: withPoll(clientBundle(options.clientDir), options.buildPollMs),
-    configHash: options.configHash,
+    client,
+    configHash: options.configHash ?? configHash(originTemplate, client ? JSON.stringify(client.scripts) : null),
   };
 }

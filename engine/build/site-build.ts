@@ -7,7 +7,6 @@
 // - full: no usable live build, other code or config, or `full` asked → index.ts runBuild.
 import type { Store } from '../store/connection';
 import { findTarget, readEpoch } from '../store/queries/builds';
-import { configHash } from './config-hash';
 import { runBuild, type BuildEvent, type BuildSummary, type TenantSummary } from './index';
 import { plan, type BuildOptions } from './plan';
 import { readLatest } from './publish';
@@ -28,11 +27,11 @@ export async function runSiteBuild(store: Store, options: SiteBuildOptions, onEv
   const started = performance.now();
   const p = await plan(store, options);
   if (options.full) {
-    const s = await runBuild(store, options, onEvent);
+    const s = await runBuild(store, { ...options, configHash: p.configHash }, onEvent);
     return { ...s, modes: Object.fromEntries(s.tenants.map((t) => [t.key, 'full' as const])) };
   }
   const epoch = await readEpoch(store);
-  const config = configHash(p.originTemplate, p.client ? JSON.stringify(p.client.scripts) : null);
+  const config = p.configHash;
   const modes: Record<string, TenantMode> = {};
   const tenants: TenantSummary[] = [];
   const full: string[] = [];
@@ -55,7 +54,7 @@ export async function runSiteBuild(store: Store, options: SiteBuildOptions, onEv
   }
   let fullSummary: BuildSummary | null = null;
   if (full.length) {
-    fullSummary = await runBuild(store, { ...options, tenants: full, now: p.now }, onEvent);
+    fullSummary = await runBuild(store, { ...options, tenants: full, now: p.now, configHash: config }, onEvent);
     for (const t of fullSummary.tenants) { modes[t.key] = 'full'; tenants.push(t); }
   }
   const wallMs = Math.round(performance.now() - started);

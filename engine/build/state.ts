@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Store } from '../store/connection';
 import { ensureTarget, saveTargetState, type OutputRow } from '../store/queries/builds';
 import { newsletterStamp, nextDateBoundary } from '../store/queries/builds-content';
-import { configHash, newsletterCodeHash } from './config-hash';
+import { newsletterCodeHash } from './config-hash';
 import { digest, fingerprints } from './deps';
 import type { NewsletterEmitResult } from './emit-newsletters';
 import { NEWS_WINDOW_MS, newsItems } from './emit-sitemaps';
@@ -67,7 +67,7 @@ export async function saveBuildState(
     for (const n of newsletters.pages) all.push({ path: n.path, grp: 'newsletters', hash: digest(readFileSync(join(folder, n.file))), deps: [] });
     tracked.inputs.set('nl', digest(await newsletterStamp(store, key), newsletterCodeHash()));
     await saveFullState(store, {
-      key, outDir: p.outDir, config: p.configHash ?? configHash(p.originTemplate, p.client ? JSON.stringify(p.client.scripts) : null), buildId: p.buildId, now: p.now,
+      key, outDir: p.outDir, config: p.configHash, buildId: p.buildId, now: p.now,
       epoch: p.epoch ?? 0, nextBoundary: await timeBoundary(store, key, tracked.indexBoundary, p.now), inputs: tracked.inputs,
       outputs: all, pages: outputs.length,
     });
