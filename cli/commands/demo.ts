@@ -7,14 +7,10 @@ import { runBuild } from '../../engine/build/index';
 import { seedFixtures } from '../../engine/fixtures/seed';
 import { seedNewsletterDemo } from '../../engine/newsletter/fixtures';
 import { openStore } from '../../engine/store/connection';
-import { createMailer } from '../../engine/mail/mailer';
 import { ensureAdminBundle } from '../admin-bundle';
-import { resolveMailSettings } from './newsletter';
 import { ensureSiteBundleOrWarn } from './build';
 import type { CommandEnv } from '../context';
-import { createMastheadServer } from '../serve/app';
-import { createBuildQueue } from '../serve/rebuilder';
-import { servedTenants } from '../serve/site-server';
+import { startServing } from './serve';
 
 /** The demo is for trying edits locally: its pages poll builds/latest.json every minute, not hourly. */
 export const DEMO_BUILD_POLL_MS = 60_000;
@@ -47,32 +43,19 @@ export function registerDemo(program: Command, env: CommandEnv) {
           return;
         }
         const adminDir = await ensureAdminBundle((line) => process.stderr.write(`${line}\n`));
-        const rebuilder = createBuildQueue({
-          store, outDir, originTemplate, workers: 1, buildPollMs: DEMO_BUILD_POLL_MS,
-          onError: (key, e) => process.stderr.write(`rebuild of ${key} failed: ${(e as Error).message}\n`),
+        const server = await startServing({
+          store, outDir, originTemplate, adminDir, mode: 'production', verbose: config.verbose, port: flags.port, host: '127.0.0.1',
+          buildPollMs: DEMO_BUILD_POLL_MS,
         });
-        const mail = resolveMailSettings(process.env);
-        const mailer = createMailer(mail.mail);
-        const app = await createMastheadServer({
-          outDir, store, adminDir, rebuilder, mode: 'production', logger: config.verbose, originTemplate,
-          mail: { mailer, unsubscribeSecret: mail.unsubscribeSecret },
-        });
-        await app.listen({ port: flags.port, host: '127.0.0.1' });
-        const keys = servedTenants(app);
+        const keys = server.tenants;
         out.result({ port: flags.port, tenants: keys }, [
           `Masthead demo: ${built.pages.toLocaleString('en-US')} pages built for ${keys.length} brands`,
           ...keys.map((k, i) => `  http://${k}.localhost:${flags.port}/${i === 0 ? `   (also http://localhost:${flags.port}/)` : ''}`),
           `  Admin: http://localhost:${flags.port}/admin  (logins in README.md)`,
-          `  Mail: ${mail.mail.transport === 'outbox' ? `written as .eml files to ${mail.mail.dir}` : 'sent through MASTHEAD_SMTP_URL'}`,
+          `  Mail: ${server.mail.transport === 'outbox' ? `written as .eml files to ${server.mail.dir}` : 'sent through MASTHEAD_SMTP_URL'}`,
           'Press Ctrl+C to stop.',
         ]);
-        await new Promise<void>((done) => {
-          const stop = () => { void app.close().then(done); };
-          process.once('SIGINT', stop);
-          process.once('SIGTERM', stop);
-        });
-        await rebuilder.idle();
-        await mailer.close();
+        await server.untilStopped();
       } finally {
         progress.stop();
         await store.close();

@@ -4,7 +4,7 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { createMailer } from '../../engine/mail/mailer';
-import { openStore } from '../../engine/store/connection';
+import { openStore, type Store } from '../../engine/store/connection';
 import { ensureAdminBundle } from '../admin-bundle';
 import type { CommandEnv } from '../context';
 import { createMastheadServer } from '../serve/app';
@@ -30,26 +30,50 @@ export function registerServe(program: Command, env: CommandEnv) {
       const outDir = resolve(flags.out);
       const originTemplate = flags.originTemplate ?? `http://{key}.localhost:${flags.port}`;
       const store = await openStore({ path: config.dbPath });
-      const mail = resolveMailSettings(process.env);
-      if (mail.warning) process.stderr.write(`warning: ${mail.warning}\n`);
-      const mailer = createMailer(mail.mail);
-      const rebuilder = createBuildQueue({
-        store, outDir, originTemplate, workers: 1,
-        onError: (key, e) => process.stderr.write(`rebuild of ${key} failed: ${(e as Error).message}\n`),
-      });
       const adminDir = flags.admin ? await ensureAdminBundle((line) => process.stderr.write(`${line}\n`)) : null;
-      const app = await createMastheadServer({
-        outDir, store, adminDir, rebuilder, mode: flags.mode, logger: config.verbose, originTemplate,
-        mail: { mailer, unsubscribeSecret: mail.unsubscribeSecret },
+      const server = await startServing({
+        store, outDir, originTemplate, adminDir, mode: flags.mode, verbose: config.verbose, port: flags.port, host: flags.host,
       });
-      await app.listen({ port: flags.port, host: flags.host });
-      const keys = servedTenants(app);
+      const keys = server.tenants;
       out.result({ port: flags.port, outDir, tenants: keys.map((k) => ({ key: k, url: `http://${k}.localhost:${flags.port}/` })) }, [
         `Serving ${keys.length} site(s) from ${outDir}${keys.length ? '' : ' (none built yet: run masthead build)'}`,
         ...keys.map((k, i) => `  http://${k}.localhost:${flags.port}/${i === 0 ? `  (also http://localhost:${flags.port}/)` : ''}`),
         ...(adminDir ? [`  Admin: http://localhost:${flags.port}/admin`] : []),
         'Press Ctrl+C to stop.',
       ]);
+      await server.untilStopped();
+      await store.close();
+    }));
+}
+
+export interface ServingOptions {
+  store: Store; outDir: string; originTemplate: string; adminDir: string | null;
+  mode: 'production' | 'development'; verbose: boolean; port: number; host: string;
+  /** The pages' build poll interval (the demo shortens it). */
+  buildPollMs?: number;
+}
+
+/**
+ * What `serve` and `demo` run: mail from the environment, the durable rebuild queue, and the sites,
+ * API and admin on one port. `untilStopped` waits for SIGINT/SIGTERM, then for running rebuilds.
+ */
+export async function startServing(o: ServingOptions) {
+  const mail = resolveMailSettings(process.env);
+  if (mail.warning) process.stderr.write(`warning: ${mail.warning}\n`);
+  const mailer = createMailer(mail.mail);
+  const rebuilder = createBuildQueue({
+    store: o.store, outDir: o.outDir, originTemplate: o.originTemplate, workers: 1, buildPollMs: o.buildPollMs,
+    onError: (key, e) => process.stderr.write(`rebuild of ${key} failed: ${(e as Error).message}\n`),
+  });
+  const app = await createMastheadServer({
+    outDir: o.outDir, store: o.store, adminDir: o.adminDir, rebuilder, mode: o.mode, logger: o.verbose, originTemplate: o.originTemplate,
+    mail: { mailer, unsubscribeSecret: mail.unsubscribeSecret },
+  });
+  await app.listen({ port: o.port, host: o.host });
+  return {
+    tenants: servedTenants(app),
+    mail: mail.mail,
+    async untilStopped(): Promise<void> {
       await new Promise<void>((done) => {
         const stop = () => { void app.close().then(done); };
         process.once('SIGINT', stop);
@@ -57,6 +81,6 @@ export function registerServe(program: Command, env: CommandEnv) {
       });
       await rebuilder.idle();
       await mailer.close();
-      await store.close();
-    }));
+    },
+  };
 }
