@@ -7,6 +7,7 @@
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildWhenStale, newestMtime } from './bundle-build';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const SITE_CLIENT_DIR = join(ROOT, 'dist', 'site-client');
@@ -16,15 +17,7 @@ const CONFIG = join(ROOT, 'vite.site.config.ts');
 /** Superseded hashed files older than this are pruned (pages already open may still load them). */
 const KEEP_OLD_MS = 24 * 3600_000;
 
-function newest(dir: string): number {
-  let t = 0;
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name);
-    if (e.isDirectory()) t = Math.max(t, newest(p));
-    else if (!/\.test\.tsx?$/.test(e.name) && !e.name.endsWith('.css')) t = Math.max(t, statSync(p).mtimeMs);
-  }
-  return t;
-}
+const newest = (dir: string) => newestMtime(dir, (name) => !/\.test\.tsx?$/.test(name) && !name.endsWith('.css'));
 
 /** True when the bundle is missing or a client source (site/, engine/domain, the config) is newer. */
 export function siteBundleStale(): boolean {
@@ -57,26 +50,9 @@ async function viteBuild(): Promise<void> {
 
 /** Builds the site client bundle when stale (waiting for a parallel builder); returns its folder. */
 export async function ensureSiteBundle(log: (line: string) => void = () => {}): Promise<string> {
-  if (!siteBundleStale()) return SITE_CLIENT_DIR;
-  mkdirSync(join(ROOT, 'dist'), { recursive: true });
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    try {
-      mkdirSync(LOCK);
-      break;
-    } catch {
-      if (Date.now() > deadline) rmSync(LOCK, { recursive: true, force: true });
-      await new Promise((r) => setTimeout(r, 250));
-      if (!siteBundleStale()) return SITE_CLIENT_DIR;
-    }
-  }
-  try {
-    if (siteBundleStale()) {
-      log('Building the site client bundle (vite build)…');
-      await viteBuild();
-    }
-  } finally {
-    rmSync(LOCK, { recursive: true, force: true });
-  }
+  await buildWhenStale(LOCK, siteBundleStale, async () => {
+    log('Building the site client bundle (vite build)…');
+    await viteBuild();
+  });
   return SITE_CLIENT_DIR;
 }
