@@ -117,7 +117,8 @@ describe('mega menu', () => {
     }
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Open the menu');
+    // The focus returns in the effect cleanup that follows the commit hiding the panel (a frame later under preact).
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')), { timeout: 2000 }).toBe('Open the menu');
     expect(await hamburger.getAttribute('aria-expanded')).toBe('false');
   });
 
@@ -224,6 +225,8 @@ describe('accessibility (axe-core)', () => {
     for (const path of ['/', sectionPath, articlePath, '/search']) {
       const page = await fresh();
       await hydrated(page, path);
+      // Check the settled page: mid-fade (e.g. Back To Top appearing as results load) axe measures blended colours.
+      await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
       await page.addScriptTag({ content: AXE });
       const violations = await page.evaluate(async () => {
         const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
