@@ -12,7 +12,7 @@ const allowed = {
   'engine/auth': ['engine/domain'],
   'engine/fixtures': ['engine/domain', 'engine/store', 'engine/auth'],
   'engine/mail': ['engine/domain'],
-  'engine/newsletter': ['engine/domain', 'engine/store', 'engine/mail', 'templates'],
+  'engine/newsletter': ['engine/domain', 'engine/store', 'engine/auth', 'engine/mail', 'templates'],
   'engine/build': ['engine/domain', 'engine/store', 'engine/newsletter', 'site', 'templates'],
   site: ['engine/domain'],
   api: ['engine/domain', 'engine/store', 'engine/build', 'engine/fixtures', 'engine/auth', 'engine/mail', 'engine/newsletter', 'templates'],

@@ -4,8 +4,9 @@
 // use is never accepted for another.
 // Format: v1.<base64url(JSON)>.<base64url(HMAC-SHA256(key, "<purpose>:v1." + payload))>
 // Every payload carries `e`, its expiry (epoch ms); an expired, tampered or foreign token opens to null.
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import type { z } from 'zod';
+import { macMatches } from '../../engine/auth/signature';
 
 const VERSION = 'v1';
 const MAX_TOKEN = 2048;
@@ -37,10 +38,7 @@ export function unsealJson(purpose: string, token: string | undefined | null, ke
   const parts = token.split('.');
   if (parts.length !== 3 || parts[0] !== VERSION) return null;
   const [, payload, sig] = parts as [string, string, string];
-  if (!/^[A-Za-z0-9_-]+$/.test(payload) || !/^[A-Za-z0-9_-]{43}$/.test(sig)) return null;
-  const given = Buffer.from(sig, 'base64url');
-  const expected = mac(key, purpose, payload);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  if (!/^[A-Za-z0-9_-]+$/.test(payload) || !macMatches(sig, mac(key, purpose, payload))) return null;
   try {
     return { json: JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as unknown };
   } catch {
@@ -55,10 +53,7 @@ export function sign(purpose: string, message: string, key: Buffer): string {
 
 /** Constant-time check of a signature made by sign(). */
 export function verify(purpose: string, message: string, sig: string | undefined, key: Buffer): boolean {
-  if (typeof sig !== 'string' || !/^[A-Za-z0-9_-]{43}$/.test(sig)) return false;
-  const given = Buffer.from(sig, 'base64url');
-  const expected = mac(key, purpose, message);
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return typeof sig === 'string' && macMatches(sig, mac(key, purpose, message));
 }
 
 /** A fresh single-use nonce (128 random bits, base64url: 22 characters). */

@@ -9,6 +9,23 @@ const key = randomBytes(32);
 const other = randomBytes(32);
 const now = 1_800_000_000_000;
 
+const B64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+
+/** The signature with one character changed so that the decoded bytes change. */
+function damaged(sig: string): string {
+  const i = 10;
+  return `${sig.slice(0, i)}${sig[i] === 'A' ? 'B' : 'A'}${sig.slice(i + 1)}`;
+}
+
+/**
+ * The three other spellings of a 43-character base64url signature: its last character carries two
+ * unused bits, so these decode to the very same 32 bytes.
+ */
+function respellings(sig: string): string[] {
+  const last = B64URL.indexOf(sig.at(-1)!);
+  return [1, 2, 3].map((bits) => `${sig.slice(0, -1)}${B64URL[last ^ bits]}`);
+}
+
 function fields(path: string) {
   const u = new URL(path, 'http://x');
   return { id: u.pathname.slice(PREVIEW_PREFIX.length), exp: u.searchParams.get('exp') ?? undefined, sig: u.searchParams.get('sig') ?? undefined };
@@ -29,10 +46,16 @@ describe('signed preview links', () => {
     expect(checkPreview('alpha', '10010011', f.exp, f.sig, key, now)).toBe('invalid');
     expect(checkPreview('alpha', f.id, String(claim.expiresAt + 3_600_000), f.sig, key, now)).toBe('invalid');
     expect(checkPreview('alpha', f.id, f.exp, f.sig, other, now)).toBe('invalid');
-    const flipped = `${f.sig!.slice(0, -1)}${f.sig!.endsWith('A') ? 'B' : 'A'}`;
-    expect(checkPreview('alpha', f.id, f.exp, flipped, key, now)).toBe('invalid');
+    expect(checkPreview('alpha', f.id, f.exp, damaged(f.sig!), key, now)).toBe('invalid');
     expect(checkPreview('alpha', f.id, f.exp, undefined, key, now)).toBe('invalid');
     expect(checkPreview('alpha', '1001001', f.exp, f.sig, key, now)).toBe('invalid');
+  });
+
+  it('accept only the exact signature they were issued with, not another spelling of its bytes', () => {
+    const spellings = respellings(f.sig!);
+    expect(spellings.map((s) => Buffer.from(s, 'base64url').equals(Buffer.from(f.sig!, 'base64url')))).toEqual([true, true, true]);
+    for (const s of spellings) expect(checkPreview('alpha', f.id, f.exp, s, key, now)).toBe('invalid');
+    expect(checkPreview('alpha', f.id, f.exp, `${f.sig}=`, key, now)).toBe('invalid');
   });
 
   it('a tampered expiry is refused as invalid even once the link would have expired', () => {
@@ -56,6 +79,13 @@ describe('sealed tokens', () => {
     const [v, , sig] = token.split('.');
     const forged = Buffer.from(JSON.stringify({ t: 'beta', e: now + 1000 })).toString('base64url');
     expect(open('staff-pass', `${v}.${forged}.${sig}`, key, schema, now)).toBeNull();
+  });
+
+  it('refuse a damaged signature and every other spelling of the genuine one', () => {
+    const token = seal('staff-pass', { t: 'alpha', e: now + 1000 }, key);
+    const [v, payload, sig] = token.split('.') as [string, string, string];
+    expect(open('staff-pass', `${v}.${payload}.${damaged(sig)}`, key, schema, now)).toBeNull();
+    for (const s of respellings(sig)) expect(open('staff-pass', `${v}.${payload}.${s}`, key, schema, now)).toBeNull();
   });
 });
 

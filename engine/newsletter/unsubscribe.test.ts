@@ -24,6 +24,17 @@ describe('unsubscribe tokens', () => {
     expect(verifyUnsubscribeToken(SECRET, 42)).toBeNull();
   });
 
+  it('refuses the other spellings of a genuine signature (the unused bits of its last character)', () => {
+    const token = signUnsubscribeToken(SECRET, payload);
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const last = alphabet.indexOf(token.at(-1)!);
+    for (const bits of [1, 2, 3]) {
+      const respelled = `${token.slice(0, -1)}${alphabet[last ^ bits]}`;
+      expect(Buffer.from(respelled.split('.')[1]!, 'base64url')).toEqual(Buffer.from(token.split('.')[1]!, 'base64url'));
+      expect(verifyUnsubscribeToken(SECRET, respelled)).toBeNull();
+    }
+  });
+
   it('refuses a secret too short to be one', () => {
     expect(() => signUnsubscribeToken('short', payload)).toThrow(/at least 16/);
   });

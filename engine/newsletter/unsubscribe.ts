@@ -2,7 +2,8 @@
 // that names the tenant, the newsletter and the address. The link works without a login and never
 // expires; a token whose signature does not match (tampered, or signed with another secret) is
 // refused. `unsubscribeByToken` is what the API's unsubscribe route calls.
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { macMatches } from '../auth/signature';
 import { SUBSCRIBE_TEXTS } from '../domain/newsletter-subscribe';
 import type { Store } from '../store/connection';
 import { listNewsletterItems } from '../store/queries/newsletters';
@@ -32,9 +33,7 @@ export function verifyUnsubscribeToken(secret: string, token: unknown): Unsubscr
   if (typeof token !== 'string' || token.length > 2000) return null;
   const m = /^([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]+)$/.exec(token);
   if (!m) return null;
-  const given = Buffer.from(m[2]!, 'base64url');
-  const want = mac(secret, m[1]!);
-  if (given.length !== want.length || !timingSafeEqual(given, want)) return null;
+  if (!macMatches(m[2]!, mac(secret, m[1]!))) return null;
   try {
     const v = JSON.parse(Buffer.from(m[1]!, 'base64url').toString('utf8')) as { t?: unknown; n?: unknown; e?: unknown };
     if (typeof v.t !== 'string' || typeof v.e !== 'string' || !Number.isSafeInteger(v.n) || (v.n as number) <= 0) return null;
