@@ -8,11 +8,17 @@ import type { BuildProgress } from './build-view';
 
 export const DEFAULT_OUT = './out';
 
-/** Builds the site client bundle when missing or stale; a failure keeps the previous one (or none). */
-export async function ensureSiteBundleOrWarn(): Promise<void> {
-  const { ensureSiteBundle } = await import('../site-bundle');
+/**
+ * Builds the site client bundle and the render worker bundle when missing or stale. A failure
+ * keeps the previous client bundle (or none) and leaves the workers on the TypeScript sources.
+ */
+export async function ensureBuildBundles(): Promise<void> {
+  const [{ ensureSiteBundle }, { ensureWorkerBundle }] = await Promise.all([import('../site-bundle'), import('../worker-bundle')]);
   const log = (line: string) => process.stderr.write(`${line}\n`);
-  await ensureSiteBundle(log).catch((e: unknown) => log(`The site client bundle was not rebuilt: ${(e as Error).message}`));
+  await Promise.all([
+    ensureSiteBundle(log).catch((e: unknown) => log(`The site client bundle was not rebuilt: ${(e as Error).message}`)),
+    ensureWorkerBundle(log),
+  ]);
 }
 
 interface BuildFlags { tenant?: string[]; out: string; originTemplate?: string; workers?: number; full?: boolean }
@@ -39,7 +45,7 @@ export function registerBuild(program: Command, env: CommandEnv) {
     .action(env.run(async (config, out, flags: BuildFlags) => {
       // Loaded here, not at startup, so other commands do not pay for the build pipeline.
       const { runSiteBuild } = await import('../../engine/build/site-build');
-      await ensureSiteBundleOrWarn();
+      await ensureBuildBundles();
       // Ink (React) is loaded only when progress is shown: --json runs stay light.
       const progress: BuildProgress = config.json ? { onEvent() {}, stop() {} } : (await import('./build-view')).createBuildProgress({ tty: config.isTTY, quiet: false });
       try {

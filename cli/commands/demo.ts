@@ -8,7 +8,7 @@ import { seedFixtures } from '../../engine/fixtures/seed';
 import { seedNewsletterDemo } from '../../engine/newsletter/fixtures';
 import { openStore } from '../../engine/store/connection';
 import { ensureAdminBundle } from '../admin-bundle';
-import { ensureSiteBundleOrWarn } from './build';
+import { ensureBuildBundles } from './build';
 import type { CommandEnv } from '../context';
 import { startServing } from './serve';
 
@@ -33,7 +33,7 @@ export function registerDemo(program: Command, env: CommandEnv) {
       try {
         const seeded = await seedFixtures(store, DEMO_FIXTURES, (p) => progress.update({ label: `seeding ${p.tenant ?? ''}`, done: p.done }));
         for (const key of seeded.tenants) await seedNewsletterDemo(store, key);
-        await ensureSiteBundleOrWarn();
+        await ensureBuildBundles();
         const built = await runBuild(store, { outDir, originTemplate, buildPollMs: DEMO_BUILD_POLL_MS }, (e) => {
           if (e.type === 'progress') progress.update({ label: `building ${e.key}`, done: e.done, total: e.total });
         });

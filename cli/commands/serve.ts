@@ -9,6 +9,7 @@ import { ensureAdminBundle } from '../admin-bundle';
 import type { CommandEnv } from '../context';
 import { createMastheadServer } from '../serve/app';
 import { createBuildQueue } from '../serve/rebuilder';
+import { ensureWorkerBundle } from '../worker-bundle';
 import { servedTenants } from '../serve/site-server';
 import { DEFAULT_OUT } from './build';
 import { resolveMailSettings } from './newsletter';
@@ -30,7 +31,8 @@ export function registerServe(program: Command, env: CommandEnv) {
       const outDir = resolve(flags.out);
       const originTemplate = flags.originTemplate ?? `http://{key}.localhost:${flags.port}`;
       const store = await openStore({ path: config.dbPath });
-      const adminDir = flags.admin ? await ensureAdminBundle((line) => process.stderr.write(`${line}\n`)) : null;
+      const log = (line: string) => process.stderr.write(`${line}\n`);
+      const [adminDir] = await Promise.all([flags.admin ? ensureAdminBundle(log) : null, ensureWorkerBundle(log)]);
       const server = await startServing({
         store, outDir, originTemplate, adminDir, mode: flags.mode, verbose: config.verbose, port: flags.port, host: flags.host,
       });

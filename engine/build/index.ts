@@ -4,7 +4,7 @@
 // the corpus size. Workers resolve, render and emit the pages and the crawler files; the main
 // thread writes the stylesheet and assets, reads a small next tenant meanwhile, and publishes
 // each tenant atomically (publish.ts).
-import type { Store } from '../store/connection';
+import { openStore, type Store } from '../store/connection';
 import { streamContentBodies, type TenantRow } from '../store/site-reader';
 import { stylesheet, writeAssets, writeClientBundle } from './emit';
 import { emitNewsletters } from './emit-newsletters';
@@ -62,6 +62,8 @@ export interface TenantSummary {
 export interface BuildSummary {
   buildId: string; outDir: string; workers: number; tenants: TenantSummary[]; pages: number; files: number;
   wallMs: number; pagesPerSecond: number; peakRssMb: number;
+  /** What the render workers ran: the pre-bundled module (worker-bundle.ts) or the TypeScript sources. */
+  workerModule?: 'bundle' | 'source';
   /** CPU time of the whole process (all threads) during the build. */
   cpuUserMs: number; cpuSystemMs: number;
 }
@@ -79,11 +81,10 @@ interface Rendered { prerendered: string[]; files: number; bytes: number; busyMs
 
 /**
  * Renders every page of a tenant through the pool, plus its crawler files (one more task); body
- * chunks are read from the store only when a worker can take them.
+ * chunks are read (through `reader`, a connection of their own) only when a worker can take them.
  */
 async function renderTenant(
-  store: Store, pool: WorkerPool, key: string, ids: number[], sectionIds: (number | null)[], shellCount: number, emit: Emit, started: () => void,
-  storeFree: Promise<unknown>,
+  reader: Store, pool: WorkerPool, key: string, ids: number[], sectionIds: (number | null)[], shellCount: number, emit: Emit, started: () => void,
 ): Promise<Rendered> {
   const r: Rendered = { prerendered: [], files: 0, bytes: 0, busyMs: 0, emitMs: 0, routeRules: {}, warnings: [], outputs: [] };
   let total = ids.length * 2 + sectionIds.length + shellCount;
@@ -117,12 +118,14 @@ async function renderTenant(
       for (let from = 2; from <= pages; from += LISTING_CHUNK) submit({ type: 'listing', sectionId, from, to: Math.min(pages, from + LISTING_CHUNK - 1) });
     });
   }
-  started(); // main-thread work that can overlap the first tasks
-  // The previous tenant's state is stored while the workers render the tasks above (no database
-  // reads); bodies are read after it, so they never queue behind that transaction.
-  await storeFree;
-  for await (const items of streamContentBodies(store, key, ids, BODY_CHUNK)) {
-    for (const part of bySize(items, CHUNK_CHARS)) {
+  // The first chunk is asked for before the main-thread work that can overlap the first tasks;
+  // each next chunk is read while the previous one is handed out.
+  const chunks = streamContentBodies(reader, key, ids, BODY_CHUNK);
+  let next = chunks.next();
+  started();
+  for (let chunk = await next; !chunk.done && !errors.length; chunk = await next) {
+    next = chunks.next();
+    for (const part of bySize(chunk.value, CHUNK_CHARS)) {
       if (errors.length) break;
       await pool.slot();
       submit({ type: 'content', items: part });
@@ -137,7 +140,8 @@ async function renderTenant(
 interface Pending { loaded: Promise<LoadResult> | null; loadMs: number }
 
 async function buildTenant(
-  store: Store, pool: WorkerPool, p: BuildPlan, tenant: TenantRow, pending: Pending, emit: Emit, storeFree: Promise<unknown>,
+  store: Store, reader: Store, pool: WorkerPool, p: BuildPlan, tenant: TenantRow, pending: Pending, emit: Emit,
+  cleanupAfter: Promise<unknown>,
 ): Promise<{ summary: TenantSummary; done: Promise<void> }> {
   const t0 = performance.now();
   const key = tenant.tenantKey;
@@ -171,7 +175,7 @@ async function buildTenant(
     const assets = writeAssets(store, key, writer).then((n) => { assetsMs = performance.now() - assetsStarted; return n; });
     const newsletters = emitNewsletters(store, key, writer, { origin, now: p.now });
     newsletters.catch(() => undefined);
-    const rendered = await renderTenant(store, pool, key, ids, sectionIds, shellCount, emit, track, storeFree);
+    const rendered = await renderTenant(reader, pool, key, ids, sectionIds, shellCount, emit, track);
     if (!state.tracked) track();
     const inputs = state.tracked!;
     const assetCount = await assets;
@@ -193,16 +197,21 @@ async function buildTenant(
     };
     emit({ type: 'tenant-done', key, summary });
     // The state for the next incremental build is stored while the workers render the next
-    // tenant (it is all database work on the main thread); the lock is held until it is stored,
-    // and runBuild waits for it before returning. Old builds are removed after it.
+    // tenant (it is all database work on the main thread). The lock is held until the old builds
+    // are removed, after the last tenant is written; runBuild waits for all of it before returning.
     const nl = await newsletters;
     const folder = join(target.buildsRoot, p.buildId);
     const outputs = rendered.outputs;
+    const s0 = performance.now();
+    const saved = saveBuildState(store, p, key, inputs, outputs, nl, folder, (m) => emit({ type: 'warning', key, message: m }))
+      .then(() => { summary.stateMs = ms(performance.now() - s0); });
     const done = (async () => {
       try {
-        const s0 = performance.now();
-        await saveBuildState(store, p, key, inputs, outputs, nl, folder, (m) => emit({ type: 'warning', key, message: m }));
-        summary.stateMs = ms(performance.now() - s0);
+        await saved;
+        // Old builds are deleted once no tenant of this build is left to write: on ext4 without a
+        // journal, files created in the minutes after a mass delete cost several times more
+        // (the allocator skips recently freed inodes), which would slow the following tenants.
+        await cleanupAfter;
         cleanup(target);
       } finally {
         release(target, false);
@@ -225,10 +234,15 @@ export async function runBuild(store: Store, options: BuildOptions, onEvent: Emi
   p.epoch = await readEpoch(store);
   // Workers start (load their modules) while the first tenant is read from the store.
   const pool = new WorkerPool({ size: options.workers, heapLimitMb: workerHeapLimitMb(p.maxItems) });
+  // Bodies stream through a second connection (WAL: readers never wait for the writer), so they
+  // do not queue behind the asset and newsletter reads or the previous tenant's state transaction.
+  const reader = store.path === ':memory:' ? store : await openStore({ path: store.path, migrate: false }).catch(() => store);
   onEvent({ type: 'plan', buildId: p.buildId, tenants: p.tenants.map((t) => t.tenantKey), workers: pool.size });
   const tenants: TenantSummary[] = [];
   const saving: Promise<void>[] = [];
   const loadMs = new Map<string, number>();
+  let allWritten = () => {};
+  const written = new Promise<void>((resolve) => { allWritten = resolve; });
   const loadOf = (t: TenantRow) => {
     const started = performance.now();
     return load(store, t.tenantKey, { now: p.now, originTemplate: p.originTemplate }).then((r) => {
@@ -248,22 +262,24 @@ export async function runBuild(store: Store, options: BuildOptions, onEvent: Emi
       const pending: Pending = { loaded: Promise.resolve(current), loadMs: loadMs.get(t.tenantKey) ?? 0 };
       const large = current.index.content.length > PREFETCH_MAX_ITEMS;
       current = null; // buildTenant drops its reference once the workers have the index
-      const previous = saving[saving.length - 1]?.catch(() => undefined) ?? Promise.resolve();
-      const built = await buildTenant(store, pool, p, t, pending, onEvent, previous);
+      // A large tenant is finished (and its old builds deleted) before the next one is read.
+      const built = await buildTenant(store, reader, pool, p, t, pending, onEvent, large ? Promise.resolve() : written);
       tenants.push(built.summary);
       saving.push(built.done);
       // A large tenant's output list is stored before the next index is read (bounded memory).
       if (large) await built.done;
     }
   } finally {
+    allWritten();
     await Promise.allSettled(saving);
     await pool.close();
+    if (reader !== store) await reader.close().catch(() => undefined);
   }
   await Promise.all(saving); // settled: surfaces a failed cleanup
   const wallMs = ms(performance.now() - started);
   const pages = tenants.reduce((n, t) => n + t.pages, 0);
   return {
-    buildId: p.buildId, outDir: p.outDir, workers: pool.size, tenants, pages,
+    buildId: p.buildId, outDir: p.outDir, workers: pool.size, workerModule: pool.bundled ? 'bundle' : 'source', tenants, pages,
     files: tenants.reduce((n, t) => n + t.files, 0), wallMs,
     pagesPerSecond: Math.round(pages / Math.max(wallMs / 1000, 0.001)),
     peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),

@@ -1,9 +1,12 @@
-// A small pool of render worker threads (one per core by default). Tasks go to the worker with
-// the fewest in flight; `slot()` resolves when a worker can take another task, which is how the
-// main thread keeps at most `perWorker` body chunks per worker in memory.
+// A small pool of render worker threads (one per core by default), started from the pre-bundled
+// worker module when it is fresh (worker-bundle.ts), else from the TypeScript sources through tsx.
+// Tasks go to the worker with the fewest in flight; `slot()` resolves when a worker can take
+// another task, which is how the main thread keeps at most `perWorker` body chunks per worker in
+// memory.
 import { Worker } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
 import { serialize } from 'node:v8';
+import { freshWorkerBundle } from './worker-bundle';
 import type { FromWorker, TaskResult, TenantSetup, ToWorker, WorkerTask } from './worker-protocol';
 
 interface Slot { worker: Worker; inFlight: number; ready: Promise<void>; onReady: (() => void) | null }
@@ -17,6 +20,8 @@ export interface PoolOptions {
   perWorker?: number;
   /** Old-generation heap limit per worker (MB). A bound keeps V8 from letting garbage pile up. */
   heapLimitMb?: number;
+  /** Worker module to start: a bundle URL, or null for the TypeScript sources; default the fresh bundle if any. */
+  bundle?: URL | null;
 }
 
 /**
@@ -39,17 +44,25 @@ export class WorkerPool {
   #closed = false;
 
   readonly #heapLimitMb: number | undefined;
+  /** The pre-bundled worker module when fresh (worker-bundle.ts); null: boot through tsx. */
+  readonly #bundle: URL | null;
 
   constructor(options: PoolOptions = {}) {
     this.size = Math.max(1, options.size ?? Math.min(availableParallelism(), 8));
     this.#perWorker = Math.max(1, options.perWorker ?? 2);
     this.#heapLimitMb = options.heapLimitMb;
+    this.#bundle = options.bundle === undefined ? freshWorkerBundle() : options.bundle;
     for (let i = 0; i < this.size; i++) this.#slots.push(this.#spawn());
+  }
+
+  /** True when the workers run the pre-bundled module, false when they load the TypeScript sources. */
+  get bundled(): boolean {
+    return this.#bundle !== null;
   }
 
   #spawn(): Slot {
     // React picks its production build from NODE_ENV when first imported: set it for the thread.
-    const worker = new Worker(BOOT, {
+    const worker = new Worker(this.#bundle ?? BOOT, {
       workerData: { entry: ENTRY },
       env: { ...process.env, NODE_ENV: 'production' },
       ...(this.#heapLimitMb ? { resourceLimits: { maxOldGenerationSizeMb: this.#heapLimitMb } } : {}),

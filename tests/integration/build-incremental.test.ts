@@ -13,7 +13,7 @@ import type { Store } from '../../engine/store/connection';
 import { runBuild } from '../../engine/build/index';
 import { TenantBuilder, fullTenantBuild } from '../../engine/build/incremental';
 import { runSiteBuild } from '../../engine/build/site-build';
-import { ALPHA, BUILD_NOW, id, listFiles, seedBuildSite } from './build-site-fixture';
+import { ALPHA, BUILD_NOW, id, listFiles, publishedTree, seedBuildSite } from './build-site-fixture';
 
 const ORIGIN = 'https://{key}.example.com';
 const opts = (outDir: string) => ({ outDir, originTemplate: ORIGIN, clientDir: null, workers: 1 });
@@ -35,18 +35,7 @@ function prng(seed: number) {
   };
 }
 
-/** Every file of a published site, with builds/ reduced to what does not name a build or a time. */
-function tree(root: string): Map<string, string> {
-  const files = new Map<string, string>();
-  for (const rel of listFiles(root).sort()) {
-    if (rel.startsWith('builds/')) continue;
-    files.set(rel, readFileSync(join(root, rel), 'utf8').replace(/<lastBuildDate>[^<]*<\/lastBuildDate>/g, '<lastBuildDate/>'));
-  }
-  const latest = JSON.parse(readFileSync(join(root, 'builds', 'latest.json'), 'utf8')) as { id: string };
-  const meta = JSON.parse(readFileSync(join(root, 'builds', 'meta', `${latest.id}.json`), 'utf8')) as Record<string, unknown>;
-  files.set('builds/meta/<id>.json', JSON.stringify({ routeRules: meta.routeRules, prerendered: meta.prerendered }));
-  return files;
-}
+const tree = publishedTree;
 
 async function fullTree(): Promise<Map<string, string>> {
   const fresh = mkdtempSync(join(tmpdir(), 'masthead-full-'));

@@ -114,6 +114,23 @@ export function listFiles(dir: string, prefix = ''): string[] {
   return out;
 }
 
+/**
+ * Every file of a published site, with builds/ reduced to what does not name a build or a time
+ * (route rules and prerendered paths) and feed build dates blanked: two builds of the same data
+ * give equal trees.
+ */
+export function publishedTree(root: string): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const rel of listFiles(root).sort()) {
+    if (rel.startsWith('builds/')) continue;
+    files.set(rel, readFileSync(join(root, rel), 'utf8').replace(/<lastBuildDate>[^<]*<\/lastBuildDate>/g, '<lastBuildDate/>'));
+  }
+  const latest = JSON.parse(readFileSync(join(root, 'builds', 'latest.json'), 'utf8')) as { id: string };
+  const meta = JSON.parse(readFileSync(join(root, 'builds', 'meta', `${latest.id}.json`), 'utf8')) as Record<string, unknown>;
+  files.set('builds/meta/<id>.json', JSON.stringify({ routeRules: meta.routeRules, prerendered: meta.prerendered }));
+  return files;
+}
+
 export function parseHtml(file: string) {
   return parseDocument(readFileSync(file, 'utf8'));
 }
