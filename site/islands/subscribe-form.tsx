@@ -74,6 +74,11 @@ export function SubscribeForm({ uid, newsletters, promoCode, recaptchaKey, label
   const [promo, setPromo] = useState(promoCode);
   const form = useRef<HTMLFormElement>(null);
   const success = useRef<HTMLParagraphElement>(null);
+  // The ~250 countries are listed once the form runs in the browser: the server markup (on every
+  // page with a subscribe block) carries only the placeholder, about 9 KB less per page, and the
+  // form cannot be sent before it runs anyway.
+  const [live, setLive] = useState(false);
+  useEffect(() => { setLive(true); }, []);
 
   useEffect(() => { setPromo(promoFromUrl(promoCode)); }, [promoCode]);
   useEffect(() => {
@@ -164,7 +169,7 @@ export function SubscribeForm({ uid, newsletters, promoCode, recaptchaKey, label
             <select id={`${uid}-countryCode`} name="countryCode" {...autocomplete('country')} required value={values.country}
               onChange={(e) => update({ country: e.currentTarget.value })} aria-invalid={invalid('countryCode')} aria-describedby={describe('countryCode')}>
               <option value="">{SUBSCRIBE_TEXTS.countryPlaceholder}</option>
-              {COUNTRIES.map((c) => <option key={c.alpha3} value={c.alpha3}>{countryDisplayLabel(c)}</option>)}
+              {live && COUNTRIES.map((c) => <option key={c.alpha3} value={c.alpha3}>{countryDisplayLabel(c)}</option>)}
             </select>
             <FieldError id={`${uid}-countryCode-error`} text={errors.countryCode} />
           </div>
