@@ -1,9 +1,11 @@
 // getContentStream's full-text branch (input.search; public §2 /search, §5): the FTS5 query of
 // engine/store/queries/search with the stream's filters, plus `facets` on the answer (matches per
 // type and per website schedule section) for the search page. Anonymous readers see published
-// items inside their window only; `status: any` stays a staff read (checked by the caller).
+// items inside their window only; `status: any` stays a staff read (checked by the caller). A
+// gated item matches readers on its name and teaser only.
 import type { SearchFacets } from '../../engine/store/queries/search';
 import * as q from '../../engine/store/queries/search';
+import { may } from '../access';
 import type { GqlContext } from '../context';
 import { connection } from '../paging';
 
@@ -38,6 +40,9 @@ export async function searchStream(ctx: GqlContext, tenantKey: string, a: Search
     sectionIds: sectionIds.length ? [...new Set(sectionIds)] : undefined,
     scheduleOption: a.scheduleOption,
     excludeIds: a.excludeContentIds,
+    // Only staff who may read every body search gated ones (the content reads' rule). Metered
+    // bodies stay searchable: the meter lends them to readers, and the page still counts the view.
+    hideGatedBodies: !may(await ctx.actor(), tenantKey, ['manage_content']),
     now,
     sortField: a.sortField ?? 'relevance',
     sortOrder: a.sortOrder,

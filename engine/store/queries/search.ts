@@ -27,6 +27,11 @@ export interface ContentSearchFilter {
   scheduleOption?: string | undefined;
   excludeIds?: number[] | undefined;
   now: number;
+  /**
+   * Readers' searches: the body of a gated item (membership, survey or registration) does not
+   * match, only its name and teaser do, so a search cannot confirm what a gated body says.
+   */
+  hideGatedBodies?: boolean | undefined;
   sortField: 'relevance' | 'published' | 'startDate' | 'name' | 'id' | 'updated';
   sortOrder: 'asc' | 'desc';
   limit: number;
@@ -77,7 +82,16 @@ function where(f: ContentSearchFilter, match: string, omit: { types?: boolean; s
     out.params.push(ids(f.excludeIds));
   }
   scheduleClause({ sectionIds: omit.sections ? undefined : f.sectionIds, scheduleOption: f.scheduleOption, now: f.now }, out);
+  if (f.hideGatedBodies) gatedClause(match, out);
   return out;
+}
+
+/** Gated items (engine/build/pages.ts isGated, in SQL) match on their name and teaser only. */
+function gatedClause(match: string, out: Where): void {
+  const gated = "(c.user_registration_required = 1 OR coalesce(c.gating_survey_type, '') <> ''"
+    + ' OR EXISTS (SELECT 1 FROM content_memberships cm WHERE cm.content_id = c.id))';
+  out.sql += ` AND (NOT ${gated} OR c.id IN (SELECT rowid FROM content_search WHERE content_search MATCH ?))`;
+  out.params.push(`{name teaser} : (${match})`);
 }
 
 const FROM = 'FROM content_search JOIN content c ON c.id = content_search.rowid';
