@@ -58,17 +58,14 @@ export async function listTenants(store: Store): Promise<TenantRow[]> {
   }));
 }
 
-/** Live content rows with ids in (after, upTo], by id. */
-async function contentRows(store: Store, key: string, now: number, after: number, upTo: number): Promise<ContentRow[]> {
-  const rows = await store.all<Record<string, unknown>>(
-    `SELECT c.id, c.type, c.name, c.slug, c.teaser, c.published, c.start_date AS startDate, c.end_date AS endDate,
-       c.updated_at AS updatedAt, c.primary_section_id AS primarySectionId, c.primary_image_id AS primaryImageId,
-       c.labels, c.gating_survey_type AS gatingSurveyType, c.user_registration_required AS userRegistrationRequired,
-       c.link_url AS linkUrl, c.seo_title AS seoTitle, json_extract(c.metadata, '$.description') AS description, c.event
-     FROM content c WHERE c.tenant_key = ? AND ${LIVE} AND c.id > ? AND c.id <= ? ORDER BY c.id`,
-    [key, now, now, after, upTo],
-  );
-  return rows.map((r) => ({
+const CONTENT = `SELECT c.id, c.type, c.name, c.slug, c.teaser, c.published, c.start_date AS startDate, c.end_date AS endDate,
+    c.updated_at AS updatedAt, c.primary_section_id AS primarySectionId, c.primary_image_id AS primaryImageId,
+    c.labels, c.gating_survey_type AS gatingSurveyType, c.user_registration_required AS userRegistrationRequired,
+    c.link_url AS linkUrl, c.seo_title AS seoTitle, json_extract(c.metadata, '$.description') AS description, c.event
+  FROM content c WHERE c.tenant_key = ? AND $LIVE ORDER BY c.id`;
+
+function contentRowOf(r: Record<string, unknown>): ContentRow {
+  return {
     id: r.id as number, type: r.type as string, name: r.name as string, slug: r.slug as string, teaser: (r.teaser as string) ?? '',
     published: (r.published as number | null) ?? null, startDate: (r.startDate as number | null) ?? null, endDate: (r.endDate as number | null) ?? null,
     updatedAt: r.updatedAt as number, primarySectionId: r.primarySectionId as number, primaryImageId: (r.primaryImageId as number | null) ?? null,
@@ -76,7 +73,7 @@ async function contentRows(store: Store, key: string, now: number, after: number
     userRegistrationRequired: bool(r.userRegistrationRequired), linkUrl: (r.linkUrl as string | null) ?? null,
     seoTitle: (r.seoTitle as string | null) ?? null, description: typeof r.description === 'string' ? r.description : null,
     event: r.event === null || r.event === undefined ? null : json<Record<string, unknown>>(r.event, {}),
-  }));
+  };
 }
 
 /** Newest published first (undated last), then highest id: the order of TenantIndex.content. */
@@ -89,10 +86,6 @@ function newestFirst(a: ContentRow, b: ContentRow): number {
   return b.id - a.id;
 }
 
-/** Rows of a link table for the tenant's live content with ids in (after, upTo]. */
-function linkRows<T>(store: Store, key: string, now: number, after: number, upTo: number, sql: string): Promise<T[]> {
-  return store.all<T>(sql.replace('$LIVE', `${LIVE} AND c.id > ? AND c.id <= ?`), [key, now, now, after, upTo]);
-}
 
 const AUTHORS = `SELECT ca.content_id AS contentId, ca.person_id AS targetId, p.full_name AS name, ca.position AS position
   FROM content_authors ca JOIN content c ON c.id = ca.content_id JOIN persons p ON p.id = ca.person_id
@@ -107,6 +100,30 @@ const MEMBERS = `SELECT m.content_id AS contentId, m.membership_id AS targetId, 
 const SCHEDULES = `SELECT s.content_id AS contentId, s.section_id AS sectionId, s.option AS option
   FROM website_schedules s JOIN content c ON c.id = s.content_id
   WHERE c.tenant_key = ? AND $LIVE AND (s.start_date IS NULL OR s.start_date <= $NOW) AND (s.end_date IS NULL OR s.end_date > $NOW)`;
+
+export type LiveContentRows = Pick<SiteRows, 'content' | 'authors' | 'terms' | 'related' | 'contentMemberships' | 'schedules'>;
+
+/**
+ * The tenant's content live at `now` that also meets `where` (SQL over c.id, with `params`), with
+ * its link rows, each by id: what a full load reads slice by slice and an incremental build reads
+ * for a few ids (engine/store/queries/builds-content.ts), so both see the same rows.
+ */
+export async function liveContentRows(store: Store, key: string, now: number, where: string, params: readonly SqlValue[]): Promise<LiveContentRows> {
+  const p = [key, now, now, ...params] as SqlValue[];
+  const q = <T>(sql: string) => store.all<T>(sql.replace('$LIVE', `${LIVE} AND ${where}`).replaceAll('$NOW', String(Math.trunc(now))), p);
+  const [content, authors, terms, related, contentMemberships, schedules] = await Promise.all([
+    q<Record<string, unknown>>(CONTENT), q<NamedLinkRow>(AUTHORS), q<NamedLinkRow>(TERMS), q<LinkRow>(RELATED), q<LinkRow>(MEMBERS), q<ScheduleRow>(SCHEDULES),
+  ]);
+  return { content: content.map(contentRowOf), authors, terms, related, contentMemberships, schedules };
+}
+
+/** Appends every list of `more` to the same list of `out` (no spread: slices can be large). */
+export function appendRows(out: LiveContentRows, more: LiveContentRows): void {
+  for (const k of ['content', 'authors', 'terms', 'related', 'contentMemberships', 'schedules'] as const) {
+    const to = out[k] as unknown[];
+    for (const row of more[k]) to.push(row);
+  }
+}
 
 /** Live content is read in slices of this many ids, so no query result is huge whatever the tenant's size. */
 const PAGE = 5000;
@@ -164,25 +181,12 @@ export async function loadSiteRows(store: Store, tenantKey: string, now: number)
   const tenant = (await listTenants(store)).find((t) => t.tenantKey === tenantKey);
   if (!tenant) throw new Error(`Unknown tenant "${tenantKey}"`);
   const structure = await siteStructure(store, tenantKey);
-  const out: Pick<SiteRows, 'content' | 'authors' | 'terms' | 'related' | 'contentMemberships' | 'schedules'> = {
-    content: [], authors: [], terms: [], related: [], contentMemberships: [], schedules: [],
-  };
+  const out: LiveContentRows = { content: [], authors: [], terms: [], related: [], contentMemberships: [], schedules: [] };
   const ids = (await store.all<{ id: number }>(`SELECT c.id FROM content c WHERE c.tenant_key = ? AND ${LIVE} ORDER BY c.id`, [tenantKey, now, now])).map((r) => r.id);
-  const schedulesSql = SCHEDULES.replaceAll('$NOW', String(Math.trunc(now)));
   for (let i = 0; i < ids.length; i += PAGE) {
     const after = i === 0 ? 0 : ids[i - 1]!;
     const upTo = ids[Math.min(i + PAGE, ids.length) - 1]!;
-    const [content, authors, terms, related, members, schedules] = await Promise.all([
-      contentRows(store, tenantKey, now, after, upTo),
-      linkRows<NamedLinkRow>(store, tenantKey, now, after, upTo, AUTHORS),
-      linkRows<NamedLinkRow>(store, tenantKey, now, after, upTo, TERMS),
-      linkRows<LinkRow>(store, tenantKey, now, after, upTo, RELATED),
-      linkRows<LinkRow>(store, tenantKey, now, after, upTo, MEMBERS),
-      linkRows<ScheduleRow>(store, tenantKey, now, after, upTo, schedulesSql),
-    ]);
-    for (const [to, from] of [[out.content, content], [out.authors, authors], [out.terms, terms], [out.related, related], [out.contentMemberships, members], [out.schedules, schedules]] as const) {
-      for (const row of from) (to as unknown[]).push(row);
-    }
+    appendRows(out, await liveContentRows(store, tenantKey, now, 'c.id > ? AND c.id <= ?', [after, upTo]));
   }
   out.content.sort(newestFirst);
   return { tenant, ...structure, ...out, oldAliases: [] };

@@ -1,66 +1,18 @@
-// Reads for incremental builds: the live rows of a few content items (the same columns, filters and
-// order as site-reader's loadSiteRows, so engine/build can patch a loaded index with them; the
+// Reads for incremental builds: the live rows of a few content items (site-reader's queries, as a
+// full load reads them, so engine/build can patch a loaded index with them; the
 // incremental-equivalence test compares the result with a full load), and the next instant a
 // start or end date changes what is live.
 import type { SqlValue, Store } from '../connection';
-import type { ContentRow, LinkRow, NamedLinkRow, ScheduleRow } from '../site-reader';
+import { appendRows, liveContentRows, type LiveContentRows } from '../site-reader';
 
-const LIVE = '(c.status = 1 AND (c.start_date IS NULL OR c.start_date <= ?) AND (c.end_date IS NULL OR c.end_date > ?))';
-const json = <T>(v: unknown, fallback: T): T => (typeof v === 'string' ? (JSON.parse(v) as T) : ((v as T | null) ?? fallback));
-const bool = (v: unknown) => v === 1 || v === true;
-
-export interface ContentPatchRows {
-  content: ContentRow[]; authors: NamedLinkRow[]; terms: NamedLinkRow[]; related: LinkRow[];
-  contentMemberships: LinkRow[]; schedules: ScheduleRow[];
-}
-
-function mapContent(r: Record<string, unknown>): ContentRow {
-  return {
-    id: r.id as number, type: r.type as string, name: r.name as string, slug: r.slug as string, teaser: (r.teaser as string) ?? '',
-    published: (r.published as number | null) ?? null, startDate: (r.startDate as number | null) ?? null, endDate: (r.endDate as number | null) ?? null,
-    updatedAt: r.updatedAt as number, primarySectionId: r.primarySectionId as number, primaryImageId: (r.primaryImageId as number | null) ?? null,
-    labels: json<string[]>(r.labels, []), gatingSurveyType: (r.gatingSurveyType as string | null) ?? null,
-    userRegistrationRequired: bool(r.userRegistrationRequired), linkUrl: (r.linkUrl as string | null) ?? null,
-    seoTitle: (r.seoTitle as string | null) ?? null, description: typeof r.description === 'string' ? r.description : null,
-    event: r.event === null || r.event === undefined ? null : json<Record<string, unknown>>(r.event, {}),
-  };
-}
+export type ContentPatchRows = LiveContentRows;
 
 /** Live rows (at `now`) of the given content ids of the tenant; ids not live are simply absent. */
 export async function loadContentPatch(store: Store, tenantKey: string, now: number, ids: readonly number[]): Promise<ContentPatchRows> {
   const out: ContentPatchRows = { content: [], authors: [], terms: [], related: [], contentMemberships: [], schedules: [] };
-  const t = Math.trunc(now);
   for (let i = 0; i < ids.length; i += 500) {
     const part = ids.slice(i, i + 500);
-    const inList = `c.id IN (${part.map(() => '?').join(',')})`;
-    const p = [tenantKey, now, now, ...part] as SqlValue[];
-    const [content, authors, terms, related, members, schedules] = await Promise.all([
-      store.all<Record<string, unknown>>(
-        `SELECT c.id, c.type, c.name, c.slug, c.teaser, c.published, c.start_date AS startDate, c.end_date AS endDate,
-           c.updated_at AS updatedAt, c.primary_section_id AS primarySectionId, c.primary_image_id AS primaryImageId,
-           c.labels, c.gating_survey_type AS gatingSurveyType, c.user_registration_required AS userRegistrationRequired,
-           c.link_url AS linkUrl, c.seo_title AS seoTitle, json_extract(c.metadata, '$.description') AS description, c.event
-         FROM content c WHERE c.tenant_key = ? AND ${LIVE} AND ${inList} ORDER BY c.id`, p),
-      store.all<NamedLinkRow>(`SELECT ca.content_id AS contentId, ca.person_id AS targetId, p.full_name AS name, ca.position AS position
-        FROM content_authors ca JOIN content c ON c.id = ca.content_id JOIN persons p ON p.id = ca.person_id
-        WHERE c.tenant_key = ? AND ${LIVE} AND ${inList} ORDER BY ca.content_id, ca.position`, p),
-      store.all<NamedLinkRow>(`SELECT ct.content_id AS contentId, ct.taxonomy_id AS targetId, t.name AS name, 0 AS position
-        FROM content_taxonomy ct JOIN content c ON c.id = ct.content_id JOIN taxonomy t ON t.id = ct.taxonomy_id
-        WHERE c.tenant_key = ? AND ${LIVE} AND ${inList} ORDER BY ct.content_id, t.name`, p),
-      store.all<LinkRow>(`SELECT r.content_id AS contentId, r.related_id AS targetId, r.position AS position
-        FROM content_related r JOIN content c ON c.id = r.content_id WHERE c.tenant_key = ? AND ${LIVE} AND ${inList} ORDER BY r.content_id, r.position`, p),
-      store.all<LinkRow>(`SELECT m.content_id AS contentId, m.membership_id AS targetId, 0 AS position
-        FROM content_memberships m JOIN content c ON c.id = m.content_id WHERE c.tenant_key = ? AND ${LIVE} AND ${inList}`, p),
-      store.all<ScheduleRow>(`SELECT s.content_id AS contentId, s.section_id AS sectionId, s.option AS option
-        FROM website_schedules s JOIN content c ON c.id = s.content_id
-        WHERE c.tenant_key = ? AND ${LIVE} AND ${inList} AND (s.start_date IS NULL OR s.start_date <= ${t}) AND (s.end_date IS NULL OR s.end_date > ${t})`, p),
-    ]);
-    out.content.push(...content.map(mapContent));
-    out.authors.push(...authors);
-    out.terms.push(...terms);
-    out.related.push(...related);
-    out.contentMemberships.push(...members);
-    out.schedules.push(...schedules);
+    appendRows(out, await liveContentRows(store, tenantKey, now, `c.id IN (${part.map(() => '?').join(',')})`, part));
   }
   return out;
 }
