@@ -89,7 +89,11 @@ describe('search and load-more in Chromium', () => {
 
     await page.getByRole('checkbox', { name: /^Article/ }).check();
     await page.getByText('(1 selected)').waitFor();
-    await page.waitForFunction(() => [...document.querySelectorAll('.search-result-type')].every((e) => e.textContent === 'Article'));
+    // Results are replaced while the filtered search runs: wait for a non-empty list of Articles.
+    await page.waitForFunction(() => {
+      const types = [...document.querySelectorAll('.search-result-type')];
+      return types.length > 0 && types.every((e) => e.textContent === 'Article');
+    });
     expect(new Set(await resultTypes(page))).toEqual(new Set(['Article']));
     await page.getByRole('link', { name: article.name, exact: true }).waitFor();
     const filters = JSON.parse(new URL(page.url()).searchParams.get('filters')!);
