@@ -8,7 +8,13 @@
 // --corpus keeps the generated fixtures and database in that folder and reuses them next time.
 // --out puts the build output in another folder (e.g. a tmpfs, to separate disk cost from CPU).
 // --keep leaves the runs' output folders in place (they are deleted after the last run otherwise).
-import { spawn } from 'node:child_process';
+//
+// Each run starts on a quiet disk: `sync` first writes out what the previous run left in the page
+// cache (its write-back would otherwise run beside the next build). A short file-system probe
+// (500 folders with one 20 KB file each, in the output folder) is timed before the runs and
+// reported: on ext4 without a journal, creating files within minutes of deleting many others is
+// several times slower, which inflates every figure; a high probe figure says so.
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -21,7 +27,23 @@ import { openStore } from '../engine/store/connection';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = join(ROOT, 'bin', 'masthead.js');
 
-interface RunResult { pages: number; files: number; buildWallMs: number; processWallMs: number; pagesPerSecond: number; peakRssMb: number; cpuMs: number; loadAverage: number[]; tenants: unknown }
+interface RunResult {
+  pages: number; files: number; buildWallMs: number; processWallMs: number; pagesPerSecond: number; peakRssMb: number;
+  cpuMs: number; cpuUserMs: number; cpuSystemMs: number; loadAverage: number[]; workerModule: string; tenants: unknown;
+}
+
+/** Microseconds per folder to create `n` folders holding one 20 KB file each under `dir`. */
+function fsProbe(dir: string, n = 500): number {
+  mkdirSync(dir, { recursive: true });
+  const data = Buffer.alloc(20_000, 120);
+  const started = performance.now();
+  for (let i = 0; i < n; i++) {
+    const d = join(dir, String(i));
+    mkdirSync(d);
+    writeFileSync(join(d, 'index.html'), data);
+  }
+  return Math.round(((performance.now() - started) * 1000) / n);
+}
 
 function parse() {
   const { values } = parseArgs({
@@ -85,10 +107,14 @@ function runBuild(db: string, out: string, workers: number | undefined): Promise
     child.on('exit', (code) => {
       const processWallMs = performance.now() - started;
       if (code !== 0) return fail(new Error(`masthead build exited with ${code}`));
-      const s = JSON.parse(stdout) as { pages: number; files: number; wallMs: number; pagesPerSecond: number; peakRssMb: number; cpuUserMs: number; cpuSystemMs: number; tenants: { key: string; pages: number; timings: unknown; workerBusyMs: number; stateMs?: number }[] };
+      const s = JSON.parse(stdout) as {
+        pages: number; files: number; wallMs: number; pagesPerSecond: number; peakRssMb: number; cpuUserMs: number; cpuSystemMs: number;
+        workerModule?: string; tenants: { key: string; pages: number; timings: unknown; workerBusyMs: number; stateMs?: number }[];
+      };
       ok({
         pages: s.pages, files: s.files, buildWallMs: s.wallMs, processWallMs: Math.round(processWallMs),
-        pagesPerSecond: s.pagesPerSecond, peakRssMb: s.peakRssMb, cpuMs: s.cpuUserMs + s.cpuSystemMs, loadAverage: loadavg(),
+        pagesPerSecond: s.pagesPerSecond, peakRssMb: s.peakRssMb, cpuMs: s.cpuUserMs + s.cpuSystemMs,
+        cpuUserMs: s.cpuUserMs, cpuSystemMs: s.cpuSystemMs, loadAverage: loadavg(), workerModule: s.workerModule ?? 'unknown',
         tenants: s.tenants.map((t) => ({ key: t.key, pages: t.pages, timings: t.timings, workerBusyMs: t.workerBusyMs, stateMs: t.stateMs })),
       });
     });
@@ -108,7 +134,12 @@ async function main() {
   const corpus = await prepareCorpus(dir, opts.items, opts.tenants, opts.seed);
   const runs: RunResult[] = [];
   const outs: string[] = [];
+  const probeDir = join(opts.out ?? dir, `fs-probe-${process.pid}`);
+  outs.push(probeDir);
+  const fsProbeUs = fsProbe(probeDir);
+  process.stdout.write(`file-system probe: ${fsProbeUs} µs per folder with a 20 KB file\n`);
   for (let i = 0; i < opts.runs; i++) {
+    spawnSync('sync', { stdio: 'ignore' });
     // A new folder name per run: nothing is deleted right before a run (see below).
     const out = join(opts.out ?? dir, `out-${process.pid}-${i}`);
     rmSync(out, { recursive: true, force: true });
@@ -117,7 +148,8 @@ async function main() {
     outs.push(out);
     process.stdout.write(`run ${i + 1}/${opts.runs}: ${r.pages.toLocaleString('en-US')} pages in ${(r.buildWallMs / 1000).toFixed(2)} s `
       + `(process ${(r.processWallMs / 1000).toFixed(2)} s), ${r.pagesPerSecond.toLocaleString('en-US')} pages/s, peak RSS ${r.peakRssMb} MB, `
-      + `CPU ${(r.cpuMs / 1000).toFixed(1)} s (all threads), load average ${r.loadAverage.map((l) => l.toFixed(1)).join(' ')}\n`);
+      + `CPU ${(r.cpuMs / 1000).toFixed(1)} s (all threads; ${(r.cpuSystemMs / 1000).toFixed(1)} s in the kernel), workers from ${r.workerModule}, `
+      + `load average ${r.loadAverage.map((l) => l.toFixed(1)).join(' ')}\n`);
   }
   // Outputs are removed only after the last run. ext4 without a journal (these machines) skips
   // inodes freed in the last 1-5 minutes when it allocates new ones (ialloc.c recently_deleted),
@@ -128,7 +160,7 @@ async function main() {
   else for (const out of outs) rmSync(out, { recursive: true, force: true });
   const report = {
     kind: 'build', at: new Date().toISOString(), items: opts.items, tenants: opts.tenants, seed: opts.seed, workers: opts.workers ?? 'default',
-    outputFolder: opts.out ?? dir, loadAverage: loadavg(),
+    outputFolder: opts.out ?? dir, loadAverage: loadavg(), fsProbeUsPerFolder: fsProbeUs,
     machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? '', memoryMb: Math.round(totalmem() / 1e6), node: process.version },
     corpus: { reused: corpus.reused, generateMs: Math.round(corpus.generateMs), seedMs: Math.round(corpus.seedMs) },
     runs,
