@@ -4,7 +4,7 @@
 // failed chunk reloads the page once per path within 10 s (session storage guard).
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
-  BUILD_POLL_MS, BuildWatcher, FIRST_CHECK_DELAY_MS, RELOAD_GUARD_MS, installBuildPoll, isChunkLoadError, pollInterval,
+  BUILD_ATTRIBUTE, BUILD_POLL_MS, BuildWatcher, FIRST_CHECK_DELAY_MS, RELOAD_GUARD_MS, STALE_ATTRIBUTE, installBuildPoll, isChunkLoadError, pollInterval,
   sameSiteNavigation, shouldReloadForChunk, type BuildPollEnv,
 } from './build-poll';
 
@@ -24,7 +24,11 @@ function fakeLatest(ids: (string | null)[]) {
   return { fetch, urls };
 }
 
-afterEach(() => { vi.useRealTimers(); vi.restoreAllMocks(); document.head.innerHTML = ''; document.body.innerHTML = ''; });
+afterEach(() => {
+  vi.useRealTimers(); vi.restoreAllMocks(); document.head.innerHTML = ''; document.body.innerHTML = '';
+  document.documentElement.removeAttribute(BUILD_ATTRIBUTE);
+  document.documentElement.removeAttribute(STALE_ATTRIBUTE);
+});
 
 describe('poll interval', () => {
   it('is 3,600,000 ms by default and follows a whole-number meta tag of at least 1 s', () => {
@@ -44,13 +48,15 @@ describe('BuildWatcher', () => {
     vi.useFakeTimers({ now: 1_700_000_000_000 });
     const latest = fakeLatest(['b1', 'b1', 'b2']);
     const onStale = vi.fn();
+    const onBuild = vi.fn();
     const env: BuildPollEnv = { fetch: latest.fetch as never, now: () => Date.now(), setTimeout: (fn, ms) => setTimeout(fn, ms), intervalMs: 5_000 };
-    const w = new BuildWatcher(env, onStale);
+    const w = new BuildWatcher(env, { onBuild, onStale });
     w.start();
     await vi.advanceTimersByTimeAsync(FIRST_CHECK_DELAY_MS - 1);
     expect(latest.urls).toEqual([]);
     await vi.advanceTimersByTimeAsync(1);
     expect(latest.urls).toEqual([`/builds/latest.json?${1_700_000_000_000 + FIRST_CHECK_DELAY_MS}`]);
+    expect(onBuild).toHaveBeenCalledWith('b1');
     await vi.advanceTimersByTimeAsync(5_000);
     expect(latest.urls).toHaveLength(2);
     expect(w.stale()).toBe(false);
@@ -58,6 +64,7 @@ describe('BuildWatcher', () => {
     expect(latest.urls).toHaveLength(3);
     expect(w.stale()).toBe(true);
     expect(onStale).toHaveBeenCalledTimes(1);
+    expect(onBuild).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(20_000);
     expect(latest.urls).toHaveLength(3); // no polling once stale
   });
@@ -86,10 +93,13 @@ describe('next navigation after a new build', () => {
     const click = (id: string) => document.getElementById(id)!.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 }));
     await vi.advanceTimersByTimeAsync(FIRST_CHECK_DELAY_MS);
     expect(w.stale()).toBe(false);
+    expect(document.documentElement.getAttribute(BUILD_ATTRIBUTE)).toBe('b1');
+    expect(document.documentElement.hasAttribute(STALE_ATTRIBUTE)).toBe(false);
     click('in');
     expect(assign).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1_000);
     expect(w.stale()).toBe(true);
+    expect(document.documentElement.hasAttribute(STALE_ATTRIBUTE)).toBe(true);
     expect(click('in')).toBe(false);
     expect(assign).toHaveBeenCalledWith('/markets');
     for (const id of ['out', 'tab', 'hash']) click(id);

@@ -18,6 +18,9 @@ export const FIRST_CHECK_DELAY_MS = 1_000;
 export const POLL_META = 'masthead-build-poll';
 const MIN_POLL_MS = 1_000;
 const GUARD_KEY = 'masthead.site.chunkReload';
+/** Set on <html>: the page's build id once read, and a flag once a newer build is published. */
+export const BUILD_ATTRIBUTE = 'data-build';
+export const STALE_ATTRIBUTE = 'data-build-stale';
 
 export interface KeyValueStore { getItem(key: string): string | null; setItem(key: string, value: string): void }
 
@@ -68,6 +71,13 @@ export async function fetchBuildId(env: Pick<BuildPollEnv, 'fetch' | 'now'>): Pr
   }
 }
 
+export interface BuildWatcherHooks {
+  /** The page's build id, once the first read names it. */
+  onBuild?: (id: string) => void;
+  /** A later read named another build. */
+  onStale?: () => void;
+}
+
 /**
  * Tracks the published build: the first id read is the page's; `stale()` turns true once a later
  * read names another. `check()` reads now (the timer calls it every interval).
@@ -77,11 +87,11 @@ export class BuildWatcher {
   #stale = false;
   #stopped = false;
   readonly #env: BuildPollEnv;
-  readonly #onStale: () => void;
+  readonly #hooks: BuildWatcherHooks;
 
-  constructor(env: BuildPollEnv, onStale: () => void = () => {}) {
+  constructor(env: BuildPollEnv, hooks: BuildWatcherHooks = {}) {
     this.#env = env;
-    this.#onStale = onStale;
+    this.#hooks = hooks;
   }
 
   stale(): boolean {
@@ -91,10 +101,12 @@ export class BuildWatcher {
   async check(): Promise<boolean> {
     const id = await fetchBuildId(this.#env);
     if (id === null || this.#stale) return this.#stale;
-    if (this.#current === null) this.#current = id;
-    else if (id !== this.#current) {
+    if (this.#current === null) {
+      this.#current = id;
+      this.#hooks.onBuild?.(id);
+    } else if (id !== this.#current) {
       this.#stale = true;
-      this.#onStale();
+      this.#hooks.onStale?.();
     }
     return this.#stale;
   }
@@ -132,12 +144,15 @@ export function sameSiteNavigation(event: MouseEvent, origin: string): string | 
 
 /** Wires the watcher to the window: full loads once stale, and chunk-failure reloads. */
 export function installBuildPoll(win: Window = window): BuildWatcher {
+  // <html data-build="<id>"> names the page's build once read, and data-build-stale appears once
+  // a newer one is published (for styles, scripts and tests that wait for either).
+  const root = win.document.documentElement;
   const watcher = new BuildWatcher({
     fetch: (url, init) => win.fetch(url, init),
     now: () => Date.now(),
     setTimeout: (fn, ms) => win.setTimeout(fn, ms),
     intervalMs: pollInterval(win.document),
-  });
+  }, { onBuild: (id) => root.setAttribute(BUILD_ATTRIBUTE, id), onStale: () => root.setAttribute(STALE_ATTRIBUTE, '') });
   win.document.addEventListener('click', (e) => {
     if (!watcher.stale()) return;
     const href = sameSiteNavigation(e, win.location.origin);

@@ -170,6 +170,8 @@ describe('build poll', () => {
     await page.clock.runFor(1_000);
     await expect.poll(() => polls.length).toBe(1);
     expect(polls[0]).toMatch(/^\?\d{13}$/);
+    // The next poll is timed from when the page has read this answer: wait for that first.
+    await page.locator('html[data-build="build-a"]').waitFor({ state: 'attached' });
     await page.evaluate(() => { (window as unknown as { marker: number }).marker = 1; history.pushState(null, '', '?inpage=1'); });
     await page.clock.runFor(3_599_000);
     expect(polls.length).toBe(1);
@@ -179,6 +181,8 @@ describe('build poll', () => {
     await page.evaluate(() => history.pushState(null, '', '?inpage=2'));
     await page.clock.runFor(1_000);
     await expect.poll(() => polls.length).toBe(2);
+    // The answer is served before the page has read it: go back only once the page knows.
+    await page.locator('html[data-build-stale]').waitFor({ state: 'attached' });
     await page.goBack();
     await page.waitForFunction(() => (window as unknown as { marker?: number }).marker === undefined);
   });
