@@ -13,7 +13,7 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const CONFIG_DIRS = ['site', 'templates', 'engine/build', 'engine/domain'];
 /** Folders only the newsletter pages depend on (left out of the site hash). */
 export const NEWSLETTER_DIRS = ['templates/newsletter', 'engine/newsletter'];
-const SOURCE = /\.(tsx?|mjs|css|mjml|json|html|hbs|svg)$/;
+const SOURCE = /\.(tsx?|mjs|css|mjml|json|html|hbs|svg|png)$/;
 
 function walk(dir: string, out: string[], skip: readonly string[] = []): void {
   if (skip.includes(dir)) return;

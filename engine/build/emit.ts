@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SOCIAL_ICON_DIR } from '../domain/newsletter';
 import { themeCss } from '../../site/theme';
 import type { ClientScripts } from '../../site/model';
 import type { Store } from '../store/connection';
@@ -73,6 +74,20 @@ export function readClientBundle(dir: string): ClientBundle | null {
     scripts: { entry: `/${entry.file}`, preload: preload.map((f) => `/${f}`) },
     files: [...files].sort().map((f) => ({ path: f, source: join(dir, f) })),
   };
+}
+
+const EMAIL_ICONS_DIR = fileURLToPath(new URL('../../templates/email-icons/', import.meta.url));
+let emailIcons: { name: string; data: Buffer }[] | null = null;
+
+/**
+ * Writes the newsletters' social icons (templates/email-icons/*.png) to the tenant's
+ * __email/social/: emails load them from the tenant's own origin. Returns how many.
+ */
+export function writeEmailIcons(writer: FileWriter): number {
+  emailIcons ??= readdirSync(EMAIL_ICONS_DIR).filter((f) => f.endsWith('.png')).sort()
+    .map((name) => ({ name, data: readFileSync(join(EMAIL_ICONS_DIR, name)) }));
+  for (const icon of emailIcons) writer.write(`${SOCIAL_ICON_DIR}/${icon.name}`, icon.data);
+  return emailIcons.length;
 }
 
 /** Copies the bundle's files to their hashed paths under the tenant's assets/. */

@@ -6,7 +6,7 @@
 // each tenant atomically (publish.ts).
 import { openStore, type Store } from '../store/connection';
 import { streamContentBodies, type TenantRow } from '../store/site-reader';
-import { stylesheet, writeAssets, writeClientBundle } from './emit';
+import { stylesheet, writeAssets, writeClientBundle, writeEmailIcons } from './emit';
 import { emitNewsletters } from './emit-newsletters';
 import { load, type LoadResult } from './load';
 import { plan, type BuildOptions, type BuildPlan } from './plan';
@@ -161,6 +161,7 @@ async function buildTenant(
     const css = stylesheet(index);
     writer.write(css.path, css.body);
     writeClientBundle(p.client, writer);
+    writeEmailIcons(writer);
     const ids = index.content.filter(hasPage).map((c) => c.id);
     const sectionIds = [null, ...index.sections.filter((s) => s.alias !== 'home').map((s) => s.id)];
     const shellCount = 4 + (index.memberships?.length ?? 0);

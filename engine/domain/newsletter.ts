@@ -38,6 +38,20 @@ export const SOCIAL_ICON_SETS = ['none', 'classic', 'gray-round', 'white-round',
 export type SocialIconSet = (typeof SOCIAL_ICON_SETS)[number];
 export const NEWSLETTER_SOCIAL_NETWORKS = ['facebook', 'twitter', 'instagram', 'pinterest', 'linkedin', 'youtube'] as const;
 export type NewsletterSocialNetwork = (typeof NEWSLETTER_SOCIAL_NETWORKS)[number];
+/** Each network's brand colour: the classic set's badge, the white-round set's glyph. */
+export const SOCIAL_BRAND_COLORS: Record<NewsletterSocialNetwork, string> = {
+  facebook: '#3b5998', twitter: '#000000', instagram: '#3f729b', pinterest: '#bd081c', linkedin: '#0077b5', youtube: '#eb3323',
+};
+/**
+ * Where every tenant's site serves the newsletters' social icons (templates/email-icons/, copied by
+ * the build): under "__" like /__rss, so no section or content alias can shadow it.
+ */
+export const SOCIAL_ICON_DIR = '__email/social';
+/** A white glyph (on a coloured badge) or a glyph in the network's brand colour (on a white one). */
+export type SocialGlyph = 'white' | 'brand';
+export function socialIconFile(network: NewsletterSocialNetwork, glyph: SocialGlyph): string {
+  return `${network}${glyph === 'brand' ? '-brand' : ''}.png`;
+}
 /** Header date formats, shown with an example of each. */
 export const HEADER_DATE_FORMATS = {
   long: 'Sept. 8, 2026',

@@ -1,23 +1,24 @@
 // MJML writer: the newsletter view → one MJML document, from the files in templates/newsletter/.
 // Values are escaped by the template engine; only markup built here from other templates (and the
 // sanitised `html` of html and issue blocks) is inserted raw.
+import { SOCIAL_BRAND_COLORS, socialIconFile, type SocialGlyph } from '../domain/newsletter';
 import { renderTemplate as t } from './template-engine';
 import type { BlockStyle, BlockView, CtaView, FooterView, HeaderView, ImageView, ItemView, NewsletterView, RowView, SocialView } from './view';
 
 interface Fonts { primary: string; secondary: string }
 
 /**
- * Social icon sets (admin §3.7): the white glyphs MJML's social component uses, on a square brand
- * badge (classic), a round gray, black or transparent badge. Written as plain linked images inside
- * one mj-text: MJML's mj-social costs about a fifth of a whole render.
+ * Social icon sets (admin §3.7): a white glyph on a square brand badge (classic) or on a round
+ * gray or black badge, or a brand-coloured glyph on a round white badge. The glyphs are PNGs the
+ * tenant's own site serves (templates/email-icons/, SocialView.iconBase), so opening an email
+ * asks no third party. Written as plain linked images inside one mj-text: MJML's mj-social costs
+ * about a fifth of a whole render.
  */
-const ICON_BASE = 'https://www.mailjet.com/images/theme/v1/icons/ico-social/';
-const BRAND: Record<string, string> = { facebook: '#3b5998', twitter: '#55acee', instagram: '#3f729b', pinterest: '#bd081c', linkedin: '#0077b5', youtube: '#eb3323' };
-const SOCIAL_SETS: Record<string, { radius: string; background: string | null }> = {
-  classic: { radius: '3px', background: null },
-  'gray-round': { radius: '50%', background: '#7f7f7f' },
-  'black-round': { radius: '50%', background: '#000000' },
-  'white-round': { radius: '50%', background: 'transparent' },
+const SOCIAL_SETS: Record<string, { radius: string; background: string | null; glyph: SocialGlyph }> = {
+  classic: { radius: '3px', background: null, glyph: 'white' },
+  'gray-round': { radius: '50%', background: '#7f7f7f', glyph: 'white' },
+  'black-round': { radius: '50%', background: '#000000', glyph: 'white' },
+  'white-round': { radius: '50%', background: '#ffffff', glyph: 'brand' },
 };
 const LABELS: Record<string, string> = { facebook: 'Facebook', twitter: 'X (Twitter)', instagram: 'Instagram', pinterest: 'Pinterest', linkedin: 'LinkedIn', youtube: 'YouTube' };
 
@@ -25,8 +26,8 @@ function social(s: SocialView | null, align: string): string {
   if (!s) return '';
   const look = SOCIAL_SETS[s.set] ?? SOCIAL_SETS.classic!;
   const elements = s.links.map((l) => t('chrome/social-element', {
-    href: l.href, label: LABELS[l.network] ?? l.network, src: `${ICON_BASE}${l.network}.png`, radius: look.radius,
-    background: look.background ?? BRAND[l.network] ?? '#555555',
+    href: l.href, label: LABELS[l.network] ?? l.network, src: `${s.iconBase}${socialIconFile(l.network, look.glyph)}`, radius: look.radius,
+    background: look.background ?? SOCIAL_BRAND_COLORS[l.network],
   })).join('');
   return t('chrome/social', { align, set: s.set, elements });
 }

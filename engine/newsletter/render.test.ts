@@ -1,7 +1,8 @@
 import { load, type CheerioAPI } from 'cheerio';
 import mjml2html from 'mjml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newsletterTemplateSchema } from '../domain/newsletter';
+import { readdirSync } from 'node:fs';
+import { SOCIAL_ICON_DIR, newsletterTemplateSchema } from '../domain/newsletter';
 import { getNewsletterCampaign, getNewsletterTemplate, type CampaignRecord } from '../store/queries/newsletters';
 import { ADS, AT, IDS, ORIGIN, TENANT, TEMPLATE, newsletterTestDb, type NewsletterTestDb } from '../../tests/integration/newsletter-helpers';
 import { loadCampaignSnapshot, loadSnapshotFor } from './load';
@@ -152,6 +153,33 @@ describe('newsletter rendering', () => {
       expect(load(r.html)('.nl-block-issue img').attr('src')).toBe(`${ORIGIN}/images/alpha/ship.svg`);
     }
     expect((await getNewsletterTemplate(db.store.db, TENANT, IDS.template))?.styles.width).toBe(750);
+  });
+
+  it("shows social icons from the tenant's own site: white glyphs on coloured badges, brand glyphs on white", async () => {
+    const snap = await loadCampaignSnapshot(db.store, TENANT, IDS.campaign);
+    const shipped = new Set(readdirSync(new URL('../../templates/email-icons/', import.meta.url)));
+    const looks: Record<string, string[]> = {};
+    for (const socialIconSet of ['classic', 'gray-round', 'white-round', 'black-round'] as const) {
+      const template = { ...snap.template, ...newsletterTemplateSchema.parse({ ...TEMPLATE, header: { ...TEMPLATE.header, headerStyle: 2, socialIconSet } }) };
+      const doc = load((await renderNewsletter({ ...snap, template }, { origin: ORIGIN })).html);
+      const icons = doc(`.nl-header .nl-social-${socialIconSet} img`).toArray();
+      expect(icons.length, socialIconSet).toBeGreaterThan(0);
+      looks[socialIconSet] = [];
+      for (const img of icons) {
+        const src = new URL(doc(img).attr('src')!);
+        expect(src.origin).toBe(ORIGIN);
+        expect(src.pathname).toMatch(new RegExp(`^/${SOCIAL_ICON_DIR}/[a-z]+(-brand)?\\.png$`));
+        expect(shipped.has(src.pathname.split('/').pop()!)).toBe(true);
+        const background = /background-color:([^;"]+)/.exec(doc(img).attr('style') ?? '')?.[1];
+        looks[socialIconSet]!.push(`${src.pathname.endsWith('-brand.png') ? 'brand' : 'white'} on ${background}`);
+      }
+    }
+    // A white glyph is never drawn on a white or transparent badge (it would not show on a white email).
+    expect(new Set(looks['white-round'])).toEqual(new Set(['brand on #ffffff']));
+    expect(new Set(looks['gray-round'])).toEqual(new Set(['white on #7f7f7f']));
+    expect(new Set(looks['black-round'])).toEqual(new Set(['white on #000000']));
+    for (const look of looks.classic!) expect(look).toMatch(/^white on #[0-9a-f]{6}$/);
+    expect(looks.classic).not.toContain('white on #ffffff');
   });
 
   it('records what it was built from', () => {

@@ -1,7 +1,7 @@
 // The newsletter's header (styles 1–3) and footer (social icons, nav bar, image bar, subscription
 // and information links, safe-sender text) from its template (admin §3.7).
 import { formatDisplayDate, isoCalendarDate, zonedDate, SITE_TIME_ZONE, zonedYear } from '../domain/dates';
-import { NEWSLETTER_SOCIAL_NETWORKS, type SocialIconSet } from '../domain/newsletter';
+import { NEWSLETTER_SOCIAL_NETWORKS, SOCIAL_ICON_DIR, type SocialIconSet } from '../domain/newsletter';
 import { absoluteLink } from './links';
 import type { RenderSnapshot } from './load';
 import type { FooterView, HeaderView, ImageView, SocialView } from './view';
@@ -22,12 +22,12 @@ export function headerDate(at: number, format: 'long' | 'weekday' | 'numeric' | 
   return formatDisplayDate(at);
 }
 
-function social(snap: RenderSnapshot, set: SocialIconSet): SocialView | null {
+function social(snap: RenderSnapshot, set: SocialIconSet, origin: string): SocialView | null {
   if (set === 'none') return null;
   const links = NEWSLETTER_SOCIAL_NETWORKS
     .map((network) => ({ network, href: absoluteLink('https://invalid.invalid', snap.template.socialLinks[network]) }))
     .filter((l): l is { network: (typeof NEWSLETTER_SOCIAL_NETWORKS)[number]; href: string } => l.href !== null && /^https?:/i.test(l.href));
-  return links.length ? { set, links } : null;
+  return links.length ? { set, links, iconBase: `${origin}/${SOCIAL_ICON_DIR}/` } : null;
 }
 
 export function resolveHeader(snap: RenderSnapshot, origin: string): HeaderView {
@@ -50,7 +50,7 @@ export function resolveHeader(snap: RenderSnapshot, origin: string): HeaderView 
     borderColor: h.borderColor,
     borderTop: h.borderTopSize,
     borderBottom: h.borderBottomSize,
-    social: social(snap, h.socialIconSet),
+    social: social(snap, h.socialIconSet, origin),
   };
 }
 
@@ -62,7 +62,7 @@ export function resolveFooter(snap: RenderSnapshot, origin: string, unsubscribeU
     textColor: f.textColor,
     linkColor: f.linkColor,
     align: f.textAlignment,
-    social: social(snap, f.socialIconSet),
+    social: social(snap, f.socialIconSet, origin),
     navBar: {
       links: f.navBar.links.flatMap((l) => {
         const href = abs(l.url);

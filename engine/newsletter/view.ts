@@ -1,11 +1,16 @@
 // The resolved newsletter: what the MJML and plain-text writers both read. Every link here is
 // already absolute to the tenant's origin and every text is plain (escaped by the writers), except
 // `html` fields, which are sanitised markup.
-import type { SocialIconSet } from '../domain/newsletter';
+import type { NewsletterSocialNetwork, SocialIconSet } from '../domain/newsletter';
 
 export interface Link { href: string; label: string }
 export interface ImageView { src: string; alt: string; width: number; height: number | null; href: string | null }
-export interface SocialView { set: SocialIconSet; links: { network: string; href: string }[] }
+export interface SocialView {
+  set: SocialIconSet;
+  links: { network: NewsletterSocialNetwork; href: string }[];
+  /** Absolute URL of the folder of icon files on the tenant's site ("https://host/__email/social/"). */
+  iconBase: string;
+}
 export interface CtaView { style: 'solid-button' | 'hollow-button' | 'link'; label: string; href: string; color: string }
 
 export interface BlockStyle {

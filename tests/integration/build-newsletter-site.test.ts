@@ -45,6 +45,20 @@ describe('newsletter pages in the build', () => {
       .toBe(readFileSync(join(site, `newsletter/${IDS.campaign}/index.html`), 'utf8'));
   });
 
+  it("serves the email's social icons from the tenant's own site, so opening the email asks no third party", () => {
+    const $ = load(readFileSync(join(site, `newsletter/${IDS.campaign}/index.html`), 'utf8'));
+    const icons = $('.nl-social img').toArray().map((i) => i.attribs.src!);
+    expect(icons.length).toBeGreaterThanOrEqual(2);
+    for (const src of icons) {
+      expect(src.startsWith(`${ORIGIN}/`), src).toBe(true);
+      const file = join(site, decodeURIComponent(new URL(src).pathname));
+      expect(readFileSync(file).subarray(0, 8).toString('hex'), src).toBe('89504e470d0a1a0a'); // a PNG
+    }
+    // Only the ad server's creatives (newsletter ads are served by it) come from elsewhere.
+    const elsewhere = $('img[src]').toArray().filter((i) => new URL(i.attribs.src!).origin !== ORIGIN);
+    expect(elsewhere.filter((i) => $(i).closest('[class*="nl-ad-"], .nl-block-passendo').length === 0).map((i) => i.attribs.src)).toEqual([]);
+  });
+
   it('names both pages among the prerendered paths of the build, and in the page count', () => {
     const meta = JSON.parse(readFileSync(join(site, 'builds', 'meta', `${summary.buildId}.json`), 'utf8')) as { prerendered: string[] };
     expect(meta.prerendered).toContain(`/newsletter/${IDS.campaign}`);
