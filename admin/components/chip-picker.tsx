@@ -54,8 +54,10 @@ export function ChipPicker({ label, selected, onChange, search, placeholder = 'S
   }, [text, open, selected]);
 
   useEffect(() => {
+    // The event's path, not target.contains(): picking an option removes it from the list before
+    // this listener runs, and a removed target would read as a press outside.
     const onDown = (e: MouseEvent) => {
-      if (!box.current?.contains(e.target as Node)) setOpen(false);
+      if (box.current && !e.composedPath().includes(box.current)) setOpen(false);
     };
     document.addEventListener('mousedown', onDown);
     return () => document.removeEventListener('mousedown', onDown);
@@ -64,6 +66,9 @@ export function ChipPicker({ label, selected, onChange, search, placeholder = 'S
   const add = (chip: Chip | undefined) => {
     if (!chip) return;
     onChange([...selected, chip]);
+    // Not offered again while the next search (without it) is on its way.
+    setHits((h) => h.filter((x) => x.id !== chip.id));
+    setActive(0);
     setText('');
   };
   const remove = (chipId: number) => onChange(selected.filter((c) => c.id !== chipId));

@@ -145,6 +145,7 @@ describe('newsletter campaigns', () => {
       await option.click();
     }
     expect(state.itemNames.every(Boolean)).toBe(true);
+    expect(new Set(state.itemNames).size).toBe(2);
     await screenshot(page, 'newsletter-block-settings');
     await dialog.getByRole('button', { name: 'Apply' }).click();
     await dialog.waitFor({ state: 'detached' });
