@@ -37,6 +37,15 @@ describe('admin build polling', () => {
     await vi.advanceTimersByTimeAsync(MANIFEST_DELAY_MS);
     expect(g).toHaveBeenCalledTimes(0);
     stop2();
+    const h = answer({ id: 'b2' });
+    const onNewBuild = vi.fn();
+    const stop3 = startBuildPoll({ current: 'b1', fetch: h, slow: false, onNewBuild });
+    await vi.advanceTimersByTimeAsync(MANIFEST_DELAY_MS);
+    expect(onNewBuild).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(BUILD_POLL_MS);
+    expect(h).toHaveBeenCalledTimes(1); // no fetch once a new build is known
+    expect(onNewBuild).toHaveBeenCalledTimes(1);
+    stop3();
     expect(isVerySlowConnection({ connection: { effectiveType: '2g' } })).toBe(true);
     expect(isVerySlowConnection({ connection: { effectiveType: '4g' } })).toBe(false);
   });

@@ -48,6 +48,8 @@ export interface BuildPollOptions {
   now?: () => number;
   intervalMs?: number;
   slow?: boolean;
+  /** Called once a new build is detected; by default marks <html data-build-stale> (for styles and tests). */
+  onNewBuild?: () => void;
   timers?: { setTimeout: typeof setTimeout; setInterval: typeof setInterval; clearTimeout: typeof clearTimeout; clearInterval: typeof clearInterval };
 }
 
@@ -62,7 +64,10 @@ export function startBuildPoll(o: BuildPollOptions): () => void {
     clearTimeout: (id: Parameters<typeof clearTimeout>[0]) => clearTimeout(id),
     clearInterval: (id: Parameters<typeof clearInterval>[0]) => clearInterval(id),
   };
-  const check = () => { if (!pending) void checkLatestBuild(fetchFn, o.current, now()); };
+  const onNewBuild = o.onNewBuild ?? (() => { if (typeof document !== 'undefined') document.documentElement.setAttribute('data-build-stale', ''); });
+  const check = () => {
+    if (!pending) void checkLatestBuild(fetchFn, o.current, now()).then((isNew) => { if (isNew) onNewBuild(); });
+  };
   const slow = o.slow ?? (typeof navigator !== 'undefined' && isVerySlowConnection(navigator as never));
   const first = slow ? null : t.setTimeout(check, MANIFEST_DELAY_MS);
   const every = t.setInterval(check, o.intervalMs ?? BUILD_POLL_MS);
