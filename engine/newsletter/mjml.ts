@@ -1,7 +1,7 @@
 // MJML writer: the newsletter view → one MJML document, from the files in templates/newsletter/.
 // Values are escaped by the template engine; only markup built here from other templates (and the
 // sanitised `html` of html and issue blocks) is inserted raw.
-import { SOCIAL_BRAND_COLORS, socialIconFile, type SocialGlyph } from '../domain/newsletter';
+import { SOCIAL_BRAND_COLORS, socialIconFile, type NewsletterSocialNetwork, type SocialGlyph } from '../domain/newsletter';
 import { renderTemplate as t } from './template-engine';
 import type { BlockStyle, BlockView, CtaView, FooterView, HeaderView, ImageView, ItemView, NewsletterView, RowView, SocialView } from './view';
 
@@ -14,19 +14,19 @@ interface Fonts { primary: string; secondary: string }
  * asks no third party. Written as plain linked images inside one mj-text: MJML's mj-social costs
  * about a fifth of a whole render.
  */
-const SOCIAL_SETS: Record<string, { radius: string; background: string | null; glyph: SocialGlyph }> = {
+const SOCIAL_SETS: Record<SocialView['set'], { radius: string; background: string | null; glyph: SocialGlyph }> = {
   classic: { radius: '3px', background: null, glyph: 'white' },
   'gray-round': { radius: '50%', background: '#7f7f7f', glyph: 'white' },
   'black-round': { radius: '50%', background: '#000000', glyph: 'white' },
   'white-round': { radius: '50%', background: '#ffffff', glyph: 'brand' },
 };
-const LABELS: Record<string, string> = { facebook: 'Facebook', twitter: 'X (Twitter)', instagram: 'Instagram', pinterest: 'Pinterest', linkedin: 'LinkedIn', youtube: 'YouTube' };
+const LABELS: Record<NewsletterSocialNetwork, string> = { facebook: 'Facebook', twitter: 'X (Twitter)', instagram: 'Instagram', pinterest: 'Pinterest', linkedin: 'LinkedIn', youtube: 'YouTube' };
 
 function social(s: SocialView | null, align: string): string {
   if (!s) return '';
-  const look = SOCIAL_SETS[s.set] ?? SOCIAL_SETS.classic!;
+  const look = SOCIAL_SETS[s.set];
   const elements = s.links.map((l) => t('chrome/social-element', {
-    href: l.href, label: LABELS[l.network] ?? l.network, src: `${s.iconBase}${socialIconFile(l.network, look.glyph)}`, radius: look.radius,
+    href: l.href, label: LABELS[l.network], src: `${s.iconBase}${socialIconFile(l.network, look.glyph)}`, radius: look.radius,
     background: look.background ?? SOCIAL_BRAND_COLORS[l.network],
   })).join('');
   return t('chrome/social', { align, set: s.set, elements });

@@ -26,7 +26,7 @@ function social(snap: RenderSnapshot, set: SocialIconSet, origin: string): Socia
   if (set === 'none') return null;
   const links = NEWSLETTER_SOCIAL_NETWORKS
     .map((network) => ({ network, href: absoluteLink('https://invalid.invalid', snap.template.socialLinks[network]) }))
-    .filter((l): l is { network: (typeof NEWSLETTER_SOCIAL_NETWORKS)[number]; href: string } => l.href !== null && /^https?:/i.test(l.href));
+    .filter((l): l is SocialView['links'][number] => l.href !== null && /^https?:/i.test(l.href));
   return links.length ? { set, links, iconBase: `${origin}/${SOCIAL_ICON_DIR}/` } : null;
 }
 

@@ -6,7 +6,7 @@ import type { NewsletterSocialNetwork, SocialIconSet } from '../domain/newslette
 export interface Link { href: string; label: string }
 export interface ImageView { src: string; alt: string; width: number; height: number | null; href: string | null }
 export interface SocialView {
-  set: SocialIconSet;
+  set: Exclude<SocialIconSet, 'none'>;
   links: { network: NewsletterSocialNetwork; href: string }[];
   /** Absolute URL of the folder of icon files on the tenant's site ("https://host/__email/social/"). */
   iconBase: string;
