@@ -4,6 +4,7 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { DUMMY_HASH_PROMISE } from '../engine/auth/passwords';
+import type { RebuildQueue } from '../engine/build/front-door';
 import { loadDocuments, type DocumentRegistry } from './documents/registry';
 import { registerDocumentsRoute } from './http/documents-route';
 import { errorBody, TransportError } from './http/errors';
@@ -13,7 +14,7 @@ import { registerPreviewRoutes } from './preview/routes';
 import { registerMemberRoutes } from './members/simulate';
 import type { NewsletterOptions } from './newsletters/options';
 import { buildSchema } from './schema';
-import { createServices, type Logger, type ServiceOptions, type Services } from './services';
+import { createServices, type Logger, type OnChange, type ServiceOptions, type Services } from './services';
 
 export interface ApiOptions extends ServiceOptions {
   /** production: only registered documents run and introspection is off. Default development. */
@@ -24,6 +25,11 @@ export interface ApiOptions extends ServiceOptions {
   documentsDir?: string;
   /** Newsletters: the mailer, the unsubscribe secret, the captcha, site origins (api/newsletters/options.ts). */
   newsletters?: NewsletterOptions;
+  /**
+   * The engine's rebuild queue (engine/build/queue): each committed change is requested on it (stored
+   * before the mutation answers, then `onChange`, if any), and it starts and stops with the app.
+   */
+  rebuildQueue?: RebuildQueue;
 }
 
 export interface BuildAppOptions extends ApiOptions {
@@ -44,7 +50,15 @@ function loggerOf(app: FastifyInstance): Logger {
 
 /** Mounts POST /graphql and GET /graphql/{query|mutation}/{name}.gql on `app`. */
 export async function registerApi(app: FastifyInstance, options: ApiOptions): Promise<ApiHandle> {
-  const services = createServices({ ...options, log: options.log ?? loggerOf(app) });
+  const queue = options.rebuildQueue;
+  const onChange = queue
+    ? async (...a: Parameters<OnChange>) => { await queue.request(...a); await options.onChange?.(...a); }
+    : options.onChange;
+  const services = createServices({ ...options, ...(onChange ? { onChange } : {}), log: options.log ?? loggerOf(app) });
+  if (queue) {
+    app.addHook('onReady', () => queue.start());
+    app.addHook('onClose', () => queue.close());
+  }
   const registry = loadDocuments(options.documentsDir);
   const schema = buildSchema({ mode: options.mode ?? 'development', documentsVersion: registry.version });
   void DUMMY_HASH_PROMISE();

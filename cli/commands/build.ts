@@ -44,13 +44,14 @@ export function registerBuild(program: Command, env: CommandEnv) {
     .option('--full', 'rebuild every page (default: only what changed since the live build)')
     .action(env.run(async (config, out, flags: BuildFlags) => {
       // Loaded here, not at startup, so other commands do not pay for the build pipeline.
-      const { runSiteBuild } = await import('../../engine/build/site-build');
+      const [{ runSiteBuild }, { workerRuntime }] = await Promise.all([import('../../engine/build/index'), import('../worker-bundle')]);
       await ensureBuildBundles();
       // Ink (React) is loaded only when progress is shown: --json runs stay light.
       const progress: BuildProgress = config.json ? { onEvent() {}, stop() {} } : (await import('./build-view')).createBuildProgress({ tty: config.isTTY, quiet: false });
       try {
         const summary = await withStore(config, (store) => runSiteBuild(store, {
           outDir: resolve(flags.out), tenants: flags.tenant, originTemplate: flags.originTemplate, workers: flags.workers, full: flags.full,
+          workerRuntime: workerRuntime(),
         }, (e) => progress.onEvent(e)));
         progress.stop();
         out.result(summary, humanLines(summary));

@@ -8,6 +8,7 @@ import { seedFixtures } from '../../engine/fixtures/seed';
 import { seedNewsletterDemo } from '../../engine/newsletter/fixtures';
 import { openStore } from '../../engine/store/connection';
 import { ensureAdminBundle } from '../admin-bundle';
+import { workerRuntime } from '../worker-bundle';
 import { ensureBuildBundles } from './build';
 import type { CommandEnv } from '../context';
 import { startServing } from './serve';
@@ -34,7 +35,7 @@ export function registerDemo(program: Command, env: CommandEnv) {
         const seeded = await seedFixtures(store, DEMO_FIXTURES, (p) => progress.update({ label: `seeding ${p.tenant ?? ''}`, done: p.done }));
         for (const key of seeded.tenants) await seedNewsletterDemo(store, key);
         await ensureBuildBundles();
-        const built = await runBuild(store, { outDir, originTemplate, buildPollMs: DEMO_BUILD_POLL_MS }, (e) => {
+        const built = await runBuild(store, { outDir, originTemplate, buildPollMs: DEMO_BUILD_POLL_MS, workerRuntime: workerRuntime() }, (e) => {
           if (e.type === 'progress') progress.update({ label: `building ${e.key}`, done: e.done, total: e.total });
         });
         progress.stop();

@@ -8,8 +8,8 @@ import { openStore, type Store } from '../../engine/store/connection';
 import { ensureAdminBundle } from '../admin-bundle';
 import type { CommandEnv } from '../context';
 import { createMastheadServer } from '../serve/app';
-import { createBuildQueue } from '../serve/rebuilder';
-import { ensureWorkerBundle } from '../worker-bundle';
+import { createBuildQueue } from '../../engine/build/index';
+import { ensureWorkerBundle, workerRuntime } from '../worker-bundle';
 import { servedTenants } from '../serve/site-server';
 import { DEFAULT_OUT } from './build';
 import { resolveMailSettings } from './newsletter';
@@ -64,7 +64,7 @@ export async function startServing(o: ServingOptions) {
   if (mail.warning) process.stderr.write(`warning: ${mail.warning}\n`);
   const mailer = createMailer(mail.mail);
   const rebuilder = createBuildQueue({
-    store: o.store, outDir: o.outDir, originTemplate: o.originTemplate, workers: 1, buildPollMs: o.buildPollMs,
+    store: o.store, outDir: o.outDir, originTemplate: o.originTemplate, workers: 1, buildPollMs: o.buildPollMs, workerRuntime: workerRuntime(),
     onError: (key, e) => process.stderr.write(`rebuild of ${key} failed: ${(e as Error).message}\n`),
   });
   const app = await createMastheadServer({

@@ -1,25 +1,24 @@
 // What `masthead serve` runs on one port: every tenant's built site by Host, the GraphQL API
 // (POST /graphql and its documents) and the admin SPA at /admin. Each committed API change asks the
-// rebuilder to rebuild the tenant it touched; a durable build queue (rebuilder.ts) starts with the
-// server (resuming stored requests, arming schedule timers) and stops with it.
+// engine's rebuild queue to rebuild the tenant it touched; the queue starts with the server
+// (resuming stored requests, arming schedule timers) and stops with it (api/app.ts wires both).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { registerApi, type ApiOptions } from '../../api/app';
+import type { RebuildQueue } from '../../engine/build/index';
 import type { Mailer } from '../../engine/mail/mailer';
 import type { Store } from '../../engine/store/connection';
 import { createSiteServer } from './site-server';
-import type { BuildQueue, Rebuilder } from './rebuilder';
-
-const isBuildQueue = (r: Rebuilder): r is BuildQueue => 'start' in r && typeof (r as BuildQueue).start === 'function';
 
 export interface MastheadServerOptions {
   outDir: string;
   store: Store;
   /** The built admin SPA (vite build output); the admin is not served when it is missing. */
   adminDir: string | null;
-  rebuilder: Rebuilder;
+  /** The engine's rebuild queue (engine/build/queue): every committed change is requested on it. */
+  rebuilder: RebuildQueue;
   mode: 'development' | 'production';
   logger?: boolean;
   /** Absolute origin of each site, with {key} and {domain}: links in member and newsletter mail. */
@@ -45,17 +44,11 @@ export async function createMastheadServer(options: MastheadServerOptions): Prom
   await registerApi(app, {
     store: options.store,
     mode: options.mode,
-    // Awaited by the API: a durable queue has stored the request before the mutation answers.
-    onChange: (tenantKey, change) => options.rebuilder.request(tenantKey, change),
+    rebuildQueue: options.rebuilder,
     members: { mailer: options.mail?.mailer, siteUrl },
     newsletters: { mailer: options.mail?.mailer, unsubscribeSecret: options.mail?.unsubscribeSecret, siteUrl },
     ...options.api,
   });
-  const queue = options.rebuilder;
-  if (isBuildQueue(queue)) {
-    app.addHook('onReady', () => queue.start());
-    app.addHook('onClose', () => queue.close());
-  }
   if (options.adminDir && existsSync(join(options.adminDir, 'index.html'))) mountAdmin(app, options.adminDir);
   return app;
 }

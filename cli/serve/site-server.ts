@@ -5,8 +5,7 @@ import { createReadStream, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { matchRedirect } from '../../engine/build/emit-redirects';
-import { HOME_FEED_PATH, rssPathForQuery } from '../../engine/build/emit-feeds';
+import { HOME_FEED_PATH, matchRedirect, rssPathForQuery } from '../../engine/build/index';
 import { fileForPath, headersFor } from './static-files';
 import { TenantDirectory } from './tenants';
 

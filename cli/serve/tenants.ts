@@ -3,7 +3,7 @@
 // re-read whenever builds/latest.json changes, so a new build is served without a restart.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { RouteRules } from '../../engine/build/emit-redirects';
+import type { RouteRules } from '../../engine/build/index';
 
 const TENANT_KEY = /^[a-z][a-z0-9_]{1,31}$/;
 const LIST_TTL_MS = 1000;

@@ -10,7 +10,7 @@ describe('code hashes', () => {
     const newsletter = newsletterCodeFiles();
     expect(site).toContain('site/document.tsx');
     expect(site).toContain('site/styles/site.css');
-    expect(site).toContain('engine/build/resolve.ts');
+    expect(site).toContain('engine/build/stages/resolve.ts');
     expect(newsletter.some((f) => f.startsWith('templates/newsletter/') && f.endsWith('.mjml'))).toBe(true);
     expect(newsletter.some((f) => f.startsWith('engine/newsletter/'))).toBe(true);
     expect(site.filter((f) => f.startsWith('templates/newsletter/') || f.startsWith('engine/newsletter/'))).toEqual([]);

@@ -5,10 +5,9 @@
 // input, so an edit there re-renders just those pages.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { digest } from './deps';
+import { PROJECT_ROOT as ROOT } from './paths';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** Folders whose files the build's output depends on (tests are skipped). */
 export const CONFIG_DIRS = ['site', 'templates', 'engine/build', 'engine/domain'];
 /** Folders only the newsletter pages depend on (left out of the site hash). */

@@ -14,9 +14,9 @@
 import { createHash } from 'node:crypto';
 import { zonedYear } from '../domain/dates';
 import type { PageView } from '../../site/model';
-import { itemHref, sectionChain, type ResolveContext } from './resolve-context';
-import { ListIndex } from './resolve-lists';
-import { newsItems } from './emit-sitemaps';
+import { itemHref, sectionChain, type ResolveContext } from './stages/resolve-context';
+import { ListIndex } from './stages/resolve-lists';
+import { newsItems } from './stages/emit-sitemaps';
 import type { BuildContent, TenantIndex } from './types';
 
 export function digest(...parts: (string | Buffer)[]): string {

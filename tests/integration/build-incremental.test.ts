@@ -11,8 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as cheerio from 'cheerio';
 import type { Store } from '../../engine/store/connection';
 import { runBuild } from '../../engine/build/index';
-import { TenantBuilder, fullTenantBuild } from '../../engine/build/incremental';
-import { runSiteBuild } from '../../engine/build/site-build';
+import { TenantBuilder, fullTenantBuild } from '../../engine/build/incremental/tenant-builder';
+import { runSiteBuild } from '../../engine/build/incremental/site-build';
 import { ALPHA, BUILD_NOW, id, listFiles, publishedTree, seedBuildSite } from './build-site-fixture';
 
 const ORIGIN = 'https://{key}.example.com';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { load } from 'cheerio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBuild, type BuildSummary } from '../../engine/build/index';
-import { TenantBuilder, fullTenantBuild } from '../../engine/build/incremental';
+import { TenantBuilder, fullTenantBuild } from '../../engine/build/incremental/tenant-builder';
 import { newsletterCampaignSchema } from '../../engine/domain/newsletter';
 import { upsertNewsletterCampaign } from '../../engine/store/queries/newsletters';
 import { isNewsletterPage, pageProblems, validator } from './build-quality';

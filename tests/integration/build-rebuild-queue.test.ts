@@ -6,15 +6,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Store } from '../../engine/store/connection';
-import { runBuild } from '../../engine/build/index';
-import { createBuildQueue, updateFor, type BuildQueue } from '../../cli/serve/rebuilder';
+import { createBuildQueue, runBuild, updateFor, type RebuildQueue } from '../../engine/build/index';
 import { readBuildStatus } from '../../engine/store/queries/builds';
 import { ALPHA, id, seedBuildSite } from './build-site-fixture';
 
 const ORIGIN = 'https://{key}.example.com';
 let store: Store;
 let out: string;
-const queues: BuildQueue[] = [];
+const queues: RebuildQueue[] = [];
 const errors: string[] = [];
 
 const newQueue = () => {

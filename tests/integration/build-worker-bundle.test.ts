@@ -1,4 +1,4 @@
-// The render workers start from a pre-bundled module (engine/build/worker-bundle.ts) when it is
+// The render workers start from a pre-bundled module (engine/build/workers/worker-bundle.ts) when it is
 // fresh: it must render the same site, byte for byte, as workers that load the TypeScript sources,
 // and `masthead build` must make it when it is missing.
 import { mkdtempSync, realpathSync } from 'node:fs';
@@ -6,8 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Store } from '../../engine/store/connection';
-import { runBuild } from '../../engine/build/index';
-import { freshWorkerBundle } from '../../engine/build/worker-bundle';
+import { freshWorkerBundle, runBuild } from '../../engine/build/index';
 import { ensureWorkerBundle } from '../../cli/worker-bundle';
 import { BUILD_NOW, publishedTree, seedBuildSite } from './build-site-fixture';
 
@@ -16,17 +15,12 @@ beforeAll(async () => { ({ store } = await seedBuildSite()); }, 120_000);
 afterAll(async () => { await store?.close(); });
 
 async function buildWith(module: 'bundle' | 'source') {
-  const before = process.env.MASTHEAD_WORKER_BUNDLE;
-  if (module === 'source') process.env.MASTHEAD_WORKER_BUNDLE = '0';
-  else delete process.env.MASTHEAD_WORKER_BUNDLE;
-  try {
-    const out = mkdtempSync(join(tmpdir(), `masthead-${module}-`));
-    const s = await runBuild(store, { outDir: out, originTemplate: 'https://{key}.example.com', clientDir: null, workers: 2, now: BUILD_NOW });
-    return { summary: s, trees: s.tenants.map((t) => [t.key, publishedTree(realpathSync(join(out, t.key)))] as const) };
-  } finally {
-    if (before === undefined) delete process.env.MASTHEAD_WORKER_BUNDLE;
-    else process.env.MASTHEAD_WORKER_BUNDLE = before;
-  }
+  const out = mkdtempSync(join(tmpdir(), `masthead-${module}-`));
+  const s = await runBuild(store, {
+    outDir: out, originTemplate: 'https://{key}.example.com', clientDir: null, workers: 2, now: BUILD_NOW,
+    workerRuntime: { useBundle: module === 'bundle' },
+  });
+  return { summary: s, trees: s.tenants.map((t) => [t.key, publishedTree(realpathSync(join(out, t.key)))] as const) };
 }
 
 describe('pre-bundled render worker', () => {

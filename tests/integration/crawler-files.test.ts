@@ -8,10 +8,10 @@ import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import Parser from 'rss-parser';
 import { XMLParser } from 'fast-xml-parser';
-import { emitNewsSitemap, emitSitemaps } from '../../engine/build/emit-sitemaps';
-import { emitFeeds, rssPathForQuery } from '../../engine/build/emit-feeds';
-import { emitRobots } from '../../engine/build/emit-robots';
-import { buildRouteRules, emitRedirects, matchRedirect } from '../../engine/build/emit-redirects';
+import { emitNewsSitemap, emitSitemaps } from '../../engine/build/stages/emit-sitemaps';
+import { emitFeeds, rssPathForQuery } from '../../engine/build/stages/emit-feeds';
+import { emitRobots } from '../../engine/build/stages/emit-robots';
+import { buildRouteRules, emitRedirects, matchRedirect } from '../../engine/build/stages/emit-redirects';
 import type { BuildContent, BuildSchedule, EmittedFile, TenantIndex } from '../../engine/build/types';
 import { HOUR, makeContent, makeIndex, makeSections, ORIGIN } from '../helpers/crawler-index';
 

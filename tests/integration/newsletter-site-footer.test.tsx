@@ -8,7 +8,7 @@ import { load } from 'cheerio';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { siteSettingsSchema, type SiteSettingsInput } from '../../engine/domain/settings';
-import { buildChrome } from '../../engine/build/chrome';
+import { buildChrome } from '../../engine/build/stages/chrome';
 import type { TenantIndex } from '../../engine/build/types';
 import { Footer } from '../../site/footer';
 import { installFakeApi, MEMBER, type FakeApi } from '../../site/islands/member-test-api';

@@ -5,11 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { runBuild } from '../../engine/build/index';
+import { createBuildQueue, runBuild } from '../../engine/build/index';
 import { seedFixtures } from '../../engine/fixtures/seed';
 import { openStore, type Store } from '../../engine/store/connection';
 import { createMastheadServer } from '../../cli/serve/app';
-import { createRebuilder } from '../../cli/serve/rebuilder';
 import { tempDbPath, tenantFixture, writeFixtureSet } from '../helpers/fixture-set';
 
 let store: Store;
@@ -25,7 +24,7 @@ beforeAll(async () => {
   const outDir = join(mkdtempSync(join(tmpdir(), 'masthead-serve-')), 'out');
   const originTemplate = 'http://{key}.localhost:4000';
   await runBuild(store, { outDir, originTemplate, workers: 1 });
-  const rebuilder = createRebuilder(async (key) => { rebuilt.push(key); await runBuild(store, { outDir, originTemplate, tenants: [key], workers: 1 }); }, () => {});
+  const rebuilder = createBuildQueue({ store, outDir, originTemplate, workers: 1, onBuilt: (key) => { rebuilt.push(key); } });
   app = await createMastheadServer({ outDir, store, adminDir: null, rebuilder, mode: 'production', originTemplate });
   await app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

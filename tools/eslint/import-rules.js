@@ -35,9 +35,17 @@ function importSpecifiers(source) {
 }
 
 const direction = {
-  meta: { type: 'problem', schema: [{ type: 'object' }], messages: { forbidden: '{{from}} may not import {{to}} (DESIGN.md §2: {{from}} may import only {{allowed}}).' } },
+  meta: {
+    type: 'problem', schema: [{ type: 'object' }, { type: 'object' }],
+    messages: {
+      forbidden: '{{from}} may not import {{to}} (DESIGN.md §2: {{from}} may import only {{allowed}}).',
+      internal: '{{from}} may enter {{to}} only through {{entries}}, not {{file}}.',
+    },
+  },
   create(context) {
     const allowed = context.options[0] ?? {};
+    /** { [folder]: { [importing folder]: files it may import } }: a folder's only doors for that importer. */
+    const entryPoints = context.options[1] ?? {};
     const folders = Object.keys(allowed);
     const file = context.filename;
     const from = folderOf(file, folders);
@@ -47,8 +55,14 @@ const direction = {
       const target = resolveSpecifier(file, spec);
       if (!target) return;
       const to = folderOf(target, folders);
-      if (!to || to === from || allowed[from].includes(to)) return;
-      context.report({ node, messageId: 'forbidden', data: { from, to, allowed: allowed[from].join(', ') || 'nothing of ours' } });
+      if (!to || to === from) return;
+      if (!allowed[from].includes(to)) {
+        context.report({ node, messageId: 'forbidden', data: { from, to, allowed: allowed[from].join(', ') || 'nothing of ours' } });
+        return;
+      }
+      const entries = entryPoints[to]?.[from];
+      const rel = relative(ROOT, target).split(sep).join('/');
+      if (entries && !entries.includes(rel)) context.report({ node, messageId: 'internal', data: { from, to, entries: entries.join(', '), file: rel } });
     };
     return {
       ImportDeclaration: (n) => check(n, n.source.value),

@@ -11,7 +11,7 @@ import { seedFixtures } from '../../../engine/fixtures/seed';
 import { runBuild } from '../../../engine/build/index';
 import { registerApi } from '../../../api/app';
 import { createSiteServer } from '../../../cli/serve/site-server';
-import { createBuildQueue, type BuildQueue } from '../../../cli/serve/rebuilder';
+import { createBuildQueue, type RebuildQueue } from '../../../engine/build/index';
 import { ADMIN_DIST, ROOT, ensureAdminBuilt } from './build-admin';
 import type { Target } from './types';
 
@@ -27,7 +27,7 @@ export async function startStack(fixtures = join(ROOT, 'fixtures', 'demo')): Pro
   const origin = () => `http://{key}.localhost:${port}`;
   // The real durable queue `masthead serve` runs (incremental rebuilds, one writer per tenant),
   // created once the port (part of every absolute link) is known.
-  let queue: BuildQueue | null = null;
+  let queue: RebuildQueue | null = null;
   await registerApi(app, { store, onChange: (tenantKey, change) => queue?.request(tenantKey, change), cacheTtlMs: 0 });
   await app.register(fastifyStatic, { root: ADMIN_DIST, prefix: '/admin/', decorateReply: false, index: false, wildcard: false });
   const shell = readFileSync(join(ADMIN_DIST, 'index.html'));

@@ -1,0 +1,111 @@
+// Applying an edit plan's jobs to the live build folder: each job re-resolves and re-renders with
+// the full build's own functions (stages/emit-pages.ts, stages/crawler.ts, stages/emit-newsletters.ts),
+// writes only the files whose bytes changed (live-writes.ts) and records each output's new hash and
+// inputs in `delta`. Holds no state: the caller owns the target state and stores the delta.
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Store } from '../../store/connection';
+import type { OutputRow, TargetState } from '../../store/queries/builds';
+import { loadBodies } from '../../store/queries/builds-content';
+import { contentGroup, digest } from '../deps';
+import { buildChrome } from '../stages/chrome';
+import { crawlerFiles } from '../stages/crawler';
+import { stylesheet, writeAssets, type ClientBundle } from '../stages/emit';
+import { contentPages, listingPages, shellPages, type PageOut } from '../stages/emit-pages';
+import type { RouteRules } from '../stages/emit-redirects';
+import { buildsRootOf } from '../stages/publish';
+import { pageDir } from '../stages/render';
+import type { ResolveContext } from '../stages/resolve';
+import { FileWriter } from '../stages/writer';
+import type { TenantIndex } from '../types';
+import { sectionOf, type Job } from './edit-plan';
+import type { Writes } from './live-writes';
+
+export interface ApplyEnv { store: Store; key: string; outDir: string; client: ClientBundle | null }
+type Delta = Map<string, OutputRow | null>;
+
+/** Runs `jobs`; returns the crawler files' new route rules when a crawler job ran, else null. */
+export async function applyJobs(
+  env: ApplyEnv, jobs: Job[], index: TenantIndex, ctx: ResolveContext, state: TargetState, writes: Writes, delta: Delta,
+): Promise<RouteRules | null> {
+  let routeRules: RouteRules | null = null;
+  const css = stylesheet(index);
+  const chrome = buildChrome(index, { href: css.href, integrity: css.integrity }, env.client?.scripts ?? null);
+  const ids = jobs.flatMap((j) => (j.kind === 'content' ? [j.id] : []));
+  const bodies = await loadBodies(env.store, env.key, ids);
+  const groupPaths = (grp: string) => [...state.outputs.values()].filter((o) => o.grp === grp);
+  const emit = (grp: string, pages: PageOut[], complete: ((path: string) => boolean) | null) => {
+    const seen = new Set<string>();
+    for (const p of pages) {
+      seen.add(p.path);
+      const old = state.outputs.get(p.path);
+      if (!old || old.hash !== p.hash) writes.page(p);
+      if (!old || old.hash !== p.hash || old.deps.join() !== p.deps.join() || old.grp !== grp) {
+        delta.set(p.path, { path: p.path, grp, hash: p.hash, deps: p.deps });
+      }
+    }
+    // A complete render of (part of) a group: the group's other pages in that part are gone.
+    if (complete) for (const o of groupPaths(grp)) if (!seen.has(o.path) && complete(o.path)) { writes.removePage(o.path); delta.set(o.path, null); }
+  };
+  for (const job of jobs) {
+    if (job.kind === 'static') {
+      writes.file(css.path, css.body, true);
+      if (job.assets) await writeAssets(env.store, env.key, new FileWriter(writes.root));
+    } else if (job.kind === 'shells') emit('shells', shellPages(ctx, chrome), () => true);
+    else if (job.kind === 'content') {
+      const c = ctx.contentById.get(job.id);
+      emit(contentGroup(job.id), c ? contentPages(ctx, chrome, c, bodies.get(c.id) ?? '') : [], () => true);
+    } else if (job.kind === 'listing') {
+      const section = sectionOf(ctx, job.grp);
+      const base = section?.path ?? '/';
+      const first = listingPages(ctx, chrome, section, job.from, job.to ?? job.from);
+      let pages = first.pages;
+      if (job.to === null && first.count > job.from) pages = [...pages, ...listingPages(ctx, chrome, section, job.from + 1, first.count).pages];
+      // pages 2..: everything of the listing but its first page
+      emit(job.grp, pages, job.to === null ? (path) => path !== base : null);
+    } else if (job.kind === 'crawler') routeRules = crawler(index, state, writes, delta);
+    else await newsletters(env, index, state, writes, delta);
+  }
+  return routeRules;
+}
+
+function crawler(index: TenantIndex, state: TargetState, writes: Writes, delta: Delta): RouteRules {
+  const out = crawlerFiles(index);
+  const seen = new Set<string>();
+  for (const f of out.files) {
+    seen.add(f.path);
+    const hash = digest(f.body);
+    if (state.outputs.get(f.path)?.hash === hash) continue;
+    writes.file(f.path, f.body, false);
+    delta.set(f.path, { path: f.path, grp: 'crawler', hash, deps: [] });
+  }
+  for (const o of state.outputs.values()) {
+    if (o.grp === 'crawler' && !seen.has(o.path)) { writes.remove(o.path); delta.set(o.path, null); }
+  }
+  return out.routeRules;
+}
+
+async function newsletters(env: ApplyEnv, index: TenantIndex, state: TargetState, writes: Writes, delta: Delta): Promise<void> {
+  const { emitNewsletters } = await import('../stages/emit-newsletters');
+  const tmp = join(buildsRootOf(env.outDir, env.key), `.newsletters-${process.pid}`);
+  rmSync(tmp, { recursive: true, force: true });
+  mkdirSync(tmp, { recursive: true });
+  try {
+    const result = await emitNewsletters(env.store, env.key, new FileWriter(tmp), { origin: index.tenant.origin, now: index.now });
+    const seen = new Set<string>();
+    for (const p of result.pages) {
+      seen.add(p.path);
+      const body = readFileSync(join(tmp, p.file));
+      const hash = digest(body);
+      if (state.outputs.get(p.path)?.hash !== hash) {
+        writes.file(p.file, body, false);
+        delta.set(p.path, { path: p.path, grp: 'newsletters', hash, deps: [] });
+      }
+    }
+    for (const o of state.outputs.values()) {
+      if (o.grp === 'newsletters' && !seen.has(o.path)) { writes.remove(`${pageDir(o.path)}/index.html`); delta.set(o.path, null); }
+    }
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,122 @@
+// Planning an edit: which inputs changed (fingerprints of the index against the live build's,
+// deps.ts) and what they require — pages to remove, and render jobs in two phases (urgent: what
+// shows the change itself; deferred: what it merely shifts). Pure but for reading the newsletter
+// stamp; holds no state.
+import type { Store } from '../../store/connection';
+import type { OutputRow, TargetState } from '../../store/queries/builds';
+import { newsletterStamp } from '../../store/queries/builds-content';
+import { newsletterCodeHash } from '../config-hash';
+import { affectsCrawler, contentGroup, digest, fingerprints, listingGroup } from '../deps';
+import { hasPage } from '../stages/pages';
+import { createResolveContext, pagePath, type ResolveContext } from '../stages/resolve';
+import type { BuildSection, TenantIndex } from '../types';
+
+export type Job =
+  | { kind: 'static'; assets: boolean } | { kind: 'shells' } | { kind: 'crawler' } | { kind: 'newsletters' }
+  | { kind: 'content'; id: number }
+  /** Listing pages from..to of a group; to null: from..the last page, removing pages past it. */
+  | { kind: 'listing'; grp: string; from: number; to: number | null };
+export interface EditPlan { ctx: ResolveContext; removals: string[]; urgent: Job[]; deferred: Job[] }
+
+export interface ChangedInputs {
+  changed: Set<string>;
+  /** The new fingerprint of each changed key (null: the input is gone), stored with the last phase. */
+  inputDelta: Map<string, string | null>;
+}
+
+export const DEFAULT_MAX_SHARE = 0.5;
+
+export function sectionOf(ctx: ResolveContext, grp: string): BuildSection | null {
+  const id = grp.slice(8);
+  return id === 'home' ? null : ctx.sectionById.get(Number(id)) ?? null;
+}
+
+/** The input keys whose fingerprint differs from the live build's (a patched index compares only its items). */
+export async function changedInputs(
+  store: Store, key: string, index: TenantIndex, patched: Set<number> | null, state: TargetState, contentIds: readonly number[] | undefined,
+): Promise<ChangedInputs> {
+  const fps = fingerprints(index, patched ?? undefined);
+  fps.set('nl', digest(await newsletterStamp(store, key), newsletterCodeHash()));
+  const changed = new Set<string>();
+  for (const [k, h] of fps) if (state.inputs.get(k) !== h) changed.add(k);
+  for (const k of state.inputs.keys()) {
+    if (fps.has(k)) continue;
+    if (!patched || !k.startsWith('c:') || patched.has(Number(k.slice(2)))) changed.add(k);
+  }
+  for (const id of contentIds ?? []) changed.add(`c:${id}`);
+  const inputDelta = new Map<string, string | null>();
+  for (const k of changed) inputDelta.set(k, fps.get(k) ?? null);
+  return { changed, inputDelta };
+}
+
+/** True when the plan re-renders more than `maxShare` of the tenant's page groups (a full build is faster). */
+export function touchesTooMuch(plan: EditPlan, state: TargetState, maxShare: number): boolean {
+  const groups = new Set([...state.outputs.values()].map((o) => o.grp)).size;
+  const touched = new Set([...plan.urgent, ...plan.deferred].flatMap((j) => (j.kind === 'content' ? [`c${j.id}`] : j.kind === 'listing' ? [j.grp] : j.kind === 'shells' ? ['shells'] : []))).size;
+  return groups > 0 && touched > maxShare * groups;
+}
+
+/** What the changed keys require: pages to remove, and render jobs in two phases. */
+export function planEdit(index: TenantIndex, state: TargetState, changed: Set<string>): EditPlan {
+  const ctx = createResolveContext(index);
+  const byGroup = new Map<string, OutputRow[]>();
+  for (const o of state.outputs.values()) {
+    const list = byGroup.get(o.grp);
+    if (list) list.push(o);
+    else byGroup.set(o.grp, [o]);
+  }
+  const whole = new Set<string>();
+  const pagesOf = new Map<string, Set<string>>();
+  for (const [grp, outs] of byGroup) {
+    if (grp === 'crawler' || grp === 'newsletters') continue;
+    for (const o of outs) {
+      const hits = o.deps.filter((d) => changed.has(d));
+      if (!hits.length) continue;
+      if (grp.startsWith('listing:') && hits.every((d) => d.startsWith('c:'))) {
+        const set = pagesOf.get(grp) ?? new Set<string>();
+        pagesOf.set(grp, set.add(o.path));
+      } else whole.add(grp);
+    }
+  }
+  // Groups that must exist now, and those that must go.
+  const wanted = new Set<string>(['shells', listingGroup(null)]);
+  for (const sct of index.sections) if (sct.alias !== 'home') wanted.add(listingGroup(sct.id));
+  for (const c of index.content) if (hasPage(c)) wanted.add(contentGroup(c.id));
+  for (const g of wanted) if (!byGroup.has(g)) whole.add(g);
+  const removals: string[] = [];
+  for (const [grp, outs] of byGroup) {
+    if (grp === 'crawler' || grp === 'newsletters' || wanted.has(grp)) continue;
+    for (const o of outs) removals.push(o.path);
+    whole.delete(grp);
+    pagesOf.delete(grp);
+  }
+  const urgent: Job[] = [];
+  const deferred: Job[] = [];
+  if (changed.has('settings') || changed.has('assets')) urgent.push({ kind: 'static', assets: changed.has('assets') });
+  for (const grp of whole) {
+    if (grp === 'shells') urgent.push({ kind: 'shells' });
+    else if (grp.startsWith('content:')) {
+      const id = Number(grp.slice(8));
+      (changed.has(`c:${id}`) || !byGroup.has(grp) ? urgent : deferred).push({ kind: 'content', id });
+    } else if (grp.startsWith('listing:')) {
+      urgent.push({ kind: 'listing', grp, from: 1, to: 1 });
+      deferred.push({ kind: 'listing', grp, from: 2, to: null });
+    }
+  }
+  for (const [grp, paths] of pagesOf) {
+    if (whole.has(grp)) continue;
+    const section = sectionOf(ctx, grp);
+    const base = section?.path ?? '/';
+    for (const path of paths) {
+      const n = path === base ? 1 : Number(path.slice(pagePath(base, 2).length - 1));
+      (n === 1 ? urgent : deferred).push({ kind: 'listing', grp, from: n, to: n });
+    }
+  }
+  if ([...changed].some(affectsCrawler)) urgent.push({ kind: 'crawler' });
+  if (changed.has('nl')) urgent.push({ kind: 'newsletters' });
+  // Newsletter pages show content (manual picks and automatic section lists, with titles, teasers
+  // and images): any content or list change may alter them. They follow in the second phase,
+  // because an MJML render is too slow for the first.
+  else if ([...changed].some((k) => k.startsWith('c:') || k.startsWith('list:')) && [...state.outputs.values()].some((o) => o.grp === 'newsletters')) deferred.push({ kind: 'newsletters' });
+  return { ctx, removals, urgent, deferred };
+}

@@ -1,0 +1,77 @@
+// What a build stores about itself for the next incremental build: input fingerprints, per-output
+// hashes and keys, and the next instant time alone changes the site (a start or end date, an item
+// leaving the news window, the footer's new year). Used by the full build (index.ts) and the
+// incremental builder (incremental.ts); free of the renderer, so the main thread stays light.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Store } from '../../store/connection';
+import { ensureTarget, saveTargetState, type OutputRow } from '../../store/queries/builds';
+import { newsletterStamp, nextDateBoundary } from '../../store/queries/builds-content';
+import { newsletterCodeHash } from '../config-hash';
+import { digest, fingerprints } from '../deps';
+import type { NewsletterEmitResult } from '../stages/emit-newsletters';
+import { NEWS_WINDOW_MS, newsItems } from '../stages/emit-sitemaps';
+import type { BuildPlan } from '../stages/plan';
+import type { TenantIndex } from '../types';
+
+/** Next midnight of 1 January in America/Chicago (UTC−6 in winter): the footer's year changes. */
+export function nextYearStart(now: number): number {
+  const chicago = new Date(now - 6 * 3_600_000);
+  return Date.UTC(chicago.getUTCFullYear() + 1, 0, 1, 6);
+}
+
+/** The index-only part of the time boundary: the year's end and items leaving the news window. */
+export function indexBoundary(index: TenantIndex, now: number): number {
+  let next = nextYearStart(now);
+  for (const c of newsItems(index)) if (c.published !== null && c.published + NEWS_WINDOW_MS > now) next = Math.min(next, c.published + NEWS_WINDOW_MS);
+  return next;
+}
+
+/** The first instant after `now` at which time alone changes the tenant's site. */
+export async function timeBoundary(store: Store, key: string, indexPart: number, now: number): Promise<number> {
+  const dates = await nextDateBoundary(store, key, now);
+  return dates === null ? indexPart : Math.min(indexPart, dates);
+}
+
+export interface FullState {
+  key: string; outDir: string; config: string; buildId: string; now: number; epoch: number; nextBoundary: number;
+  inputs: Map<string, string>; outputs: OutputRow[]; pages: number;
+}
+
+/** Replaces the target's stored state with a full build's. */
+export async function saveFullState(store: Store, s: FullState): Promise<void> {
+  const target = await ensureTarget(store, s.key, s.outDir);
+  await saveTargetState(store, target.id, {
+    configHash: s.config, buildId: s.buildId, builtAt: s.now, epoch: s.epoch, nextBoundary: s.nextBoundary, state: 'live',
+    finishedAt: Date.now(), pagesWritten: s.pages, error: null,
+  }, new Map(s.inputs), new Map(s.outputs.map((o) => [o.path, o])), true);
+}
+
+export interface TrackedInputs { inputs: Map<string, string>; indexBoundary: number }
+
+/** Fingerprints of a full build's index, taken before the main thread drops it. */
+export function trackInputs(index: TenantIndex, now: number): TrackedInputs {
+  return { inputs: fingerprints(index), indexBoundary: indexBoundary(index, now) };
+}
+
+/**
+ * Stores a finished full build's state (after publish). A failure is reported, not thrown: the
+ * build is live, and the next build sees a state that does not name it and builds in full.
+ */
+export async function saveBuildState(
+  store: Store, p: BuildPlan, key: string, tracked: TrackedInputs, outputs: OutputRow[], newsletters: NewsletterEmitResult,
+  folder: string, warn: (message: string) => void,
+): Promise<void> {
+  try {
+    const all = [...outputs];
+    for (const n of newsletters.pages) all.push({ path: n.path, grp: 'newsletters', hash: digest(readFileSync(join(folder, n.file))), deps: [] });
+    tracked.inputs.set('nl', digest(await newsletterStamp(store, key), newsletterCodeHash()));
+    await saveFullState(store, {
+      key, outDir: p.outDir, config: p.configHash, buildId: p.buildId, now: p.now,
+      epoch: p.epoch ?? 0, nextBoundary: await timeBoundary(store, key, tracked.indexBoundary, p.now), inputs: tracked.inputs,
+      outputs: all, pages: outputs.length,
+    });
+  } catch (e) {
+    warn(`build state not saved (the next build will be a full one): ${e instanceof Error ? e.message : String(e)}`);
+  }
+}

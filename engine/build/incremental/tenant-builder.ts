@@ -1,0 +1,222 @@
+// Incremental builds of one tenant into one output folder. Per edit: the tenant index
+// (tenant-index.ts, patched or reloaded) is compared with the live build's input fingerprints and
+// planned (edit-plan.ts); the plan's jobs re-render exactly the affected outputs with the full
+// build's functions and write the files whose bytes changed in place (apply-plan.ts,
+// live-writes.ts); then the publish stage names the new build (builds/meta/<id>.json, then
+// builds/latest.json last). State is stored per output (hash + input keys) in the database. No
+// usable live build (stages/publish.ts liveBuildUsable) means a full build (run-build.ts: staging
+// folder + symlink swap). Crash safety: files are written before the state; a rerun compares
+// against the old state and rewrites whatever differs, so it converges (the rebuild queue reruns
+// unfinished requests). State held: the cached index, the target state, the route rules and
+// client bundle of the live build; `forget()` drops all of it.
+import { readFileSync, realpathSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Store } from '../../store/connection';
+import {
+  ensureTarget, loadTargetState, readEpoch, saveTargetState, updateTarget, type OutputRow, type TargetRow, type TargetState,
+} from '../../store/queries/builds';
+import { configHash } from '../config-hash';
+import { DEFAULT_CLIENT_DIR, readClientBundle, type ClientBundle } from '../stages/emit';
+import type { RouteRules } from '../stages/emit-redirects';
+import { DEFAULT_ORIGIN_TEMPLATE } from '../stages/load';
+import { makeBuildId, withPoll, type WorkerRuntime } from '../stages/plan';
+import { buildsRootOf, liveBuildUsable, lockTenant, pruneMeta, unlockTenant, writeBuildPointer, type BuildMeta } from '../stages/publish';
+import type { TenantIndex } from '../types';
+import { applyJobs } from './apply-plan';
+import { changedInputs, DEFAULT_MAX_SHARE, planEdit, touchesTooMuch } from './edit-plan';
+import { Writes } from './live-writes';
+import { indexBoundary, timeBoundary } from './state';
+import { TenantIndexCache } from './tenant-index';
+
+export { DEFAULT_MAX_SHARE } from './edit-plan';
+
+export interface IncrementalOptions {
+  outDir: string;
+  originTemplate?: string | undefined;
+  clientDir?: string | null | undefined;
+  /** Render workers of a full build (default one per core). */
+  workers?: number | undefined;
+  /** The pages' build poll interval (plan.ts BuildOptions.buildPollMs). */
+  buildPollMs?: number | undefined;
+  /** How a full build starts its render workers (plan.ts BuildOptions.workerRuntime). */
+  workerRuntime?: WorkerRuntime | undefined;
+}
+
+export interface UpdateRequest {
+  /** Content items the change touched: re-read from the store (patching the index) and re-rendered. */
+  contentIds?: readonly number[];
+  /** Re-read the whole tenant (structure changes, schedules passing, unknown changes). */
+  reload?: boolean;
+  /** Full build (staging + swap). */
+  full?: boolean;
+  /**
+   * Above this share of the tenant's page groups to re-render, build in full instead (default
+   * DEFAULT_MAX_SHARE); 1 or more: always incremental.
+   */
+  maxShare?: number;
+  now?: number;
+}
+
+export interface UpdateResult {
+  key: string; buildId: string | null; full: boolean; skipped: boolean;
+  pagesWritten: number; filesWritten: number; filesDeleted: number; changedKeys: number; ms: number;
+}
+
+/** A full build of one tenant (run-build.ts runBuild), injected to keep this module free of the pool. */
+export type FullBuild = (store: Store, key: string, options: IncrementalOptions & { configHash?: string }, now: number) => Promise<{ buildId: string; pages: number }>;
+
+export class TenantBuilder {
+  readonly key: string;
+  readonly #store: Store;
+  readonly #options: IncrementalOptions & { outDir: string; originTemplate: string };
+  readonly #fullBuild: FullBuild;
+  readonly #index: TenantIndexCache;
+  #state: TargetState | null = null;
+  #routeRules: RouteRules | null = null;
+  #client: ClientBundle | null | undefined;
+  #config: string | undefined;
+
+  constructor(store: Store, key: string, options: IncrementalOptions, fullBuild: FullBuild) {
+    this.#store = store;
+    this.key = key;
+    this.#options = { ...options, outDir: resolve(options.outDir), originTemplate: options.originTemplate ?? DEFAULT_ORIGIN_TEMPLATE };
+    this.#fullBuild = fullBuild;
+    this.#index = new TenantIndexCache(store, key, this.#options.originTemplate);
+  }
+
+  /** Drops what is cached in memory (the next update reloads from the store). */
+  forget(): void {
+    this.#index.forget();
+    this.#state = null;
+    this.#routeRules = null;
+    this.#client = undefined;
+  }
+
+  /** The code/config hash, once per builder: a running process renders with the code it loaded. */
+  #configHash(): string {
+    const client = this.#clientBundle();
+    return (this.#config ??= configHash(this.#options.originTemplate, client ? JSON.stringify(client.scripts) : null));
+  }
+
+  #clientBundle(): ClientBundle | null {
+    if (this.#client === undefined) {
+      const dir = this.#options.clientDir;
+      this.#client = withPoll(dir === null ? null : readClientBundle(resolve(dir ?? DEFAULT_CLIENT_DIR)), this.#options.buildPollMs);
+    }
+    return this.#client;
+  }
+
+  /** True when the live build exists, is the one the target row names and used the same code and config. */
+  async usable(target: TargetRow, config: string): Promise<boolean> {
+    return liveBuildUsable(this.#options.outDir, this.key, target, config);
+  }
+
+  /**
+   * Loads the live build's state and the tenant's index ahead of the first change (serve does this
+   * at start), so the first edit costs what later ones do. Does nothing without a usable build.
+   */
+  async warm(now = Date.now()): Promise<void> {
+    const config = this.#configHash();
+    const target = await ensureTarget(this.#store, this.key, this.#options.outDir);
+    if (!(await this.usable(target, config))) return;
+    this.#state ??= await loadTargetState(this.#store, target.id);
+    await this.#index.at(target, { reload: true }, now);
+  }
+
+  async update(req: UpdateRequest = {}): Promise<UpdateResult> {
+    const started = performance.now();
+    const now = req.now ?? Date.now();
+    const epoch = await readEpoch(this.#store);
+    const config = this.#configHash();
+    const target = await ensureTarget(this.#store, this.key, this.#options.outDir);
+    if (!req.full && (await this.usable(target, config))) {
+      const lock = lockTenant(buildsRootOf(this.#options.outDir, this.key), this.key);
+      try {
+        await updateTarget(this.#store, target.id, { state: 'building', startedAt: Date.now(), error: null });
+        const r = await this.#incremental(target, req, now, epoch);
+        if (r !== null) return { ...r, ms: performance.now() - started };
+      } catch (e) {
+        await updateTarget(this.#store, target.id, { state: 'failed', finishedAt: Date.now(), error: e instanceof Error ? e.message : String(e) });
+        this.forget();
+        throw e;
+      } finally {
+        unlockTenant(lock);
+      }
+    }
+    // No usable live build, or most of the site changes (settings, a menu, a layout, a mass edit):
+    // the full build renders it on every core and swaps it in atomically, faster than
+    // re-rendering in place on one thread.
+    this.forget();
+    const r = await this.#fullBuild(this.#store, this.key, { ...this.#options, configHash: this.#configHash() }, now);
+    return { key: this.key, buildId: r.buildId, full: true, skipped: false, pagesWritten: r.pages, filesWritten: 0, filesDeleted: 0, changedKeys: 0, ms: performance.now() - started };
+  }
+
+  /** Null when the change touches more than `maxShare` of the pages (the caller builds in full). */
+  async #incremental(target: TargetRow, req: UpdateRequest, now: number, epoch: number): Promise<Omit<UpdateResult, 'ms'> | null> {
+    const store = this.#store;
+    const state = (this.#state ??= await loadTargetState(store, target.id));
+    const root = realpathSync(join(this.#options.outDir, this.key));
+    if (!this.#routeRules) {
+      const meta = JSON.parse(readFileSync(join(root, 'builds', 'meta', `${target.buildId}.json`), 'utf8')) as BuildMeta;
+      this.#routeRules = meta.routeRules;
+    }
+    const { index, patched } = await this.#index.at(target, req, now);
+    const { changed, inputDelta } = await changedInputs(store, this.key, index, patched, state, req.contentIds);
+    const nextBoundary = await this.#nextBoundary(index, now);
+    const writes = new Writes(root);
+    if (!changed.size) {
+      // Nothing new to publish: the live build stays, the state records what it was checked against.
+      await saveTargetState(store, target.id, { builtAt: now, epoch, nextBoundary, state: 'live', finishedAt: Date.now(), pagesWritten: 0 }, inputDelta, new Map(), false);
+      return { key: this.key, buildId: target.buildId, full: false, skipped: true, pagesWritten: 0, filesWritten: 0, filesDeleted: 0, changedKeys: 0 };
+    }
+    const work = planEdit(index, state, changed);
+    if (touchesTooMuch(work, state, req.maxShare ?? DEFAULT_MAX_SHARE)) return null;
+    const env = { store, key: this.key, outDir: this.#options.outDir, client: this.#clientBundle() };
+    let buildId = target.buildId;
+    // Phase 1 publishes what shows the change itself (its pages, first listing pages, home,
+    // crawler files); phase 2 the pages it merely shifts (deeper listing pages, other items'
+    // sidebars). Input fingerprints are stored only with the last phase, so a crash in between
+    // leaves a state the next run completes.
+    for (const [i, jobs] of [work.urgent, work.deferred].entries()) {
+      const last = i === 1 || work.deferred.length === 0;
+      if (i === 1 && !jobs.length) break;
+      const outputDelta = new Map<string, OutputRow | null>();
+      const before = writes.written + writes.deleted;
+      if (i === 0) for (const path of work.removals) { writes.removePage(path); outputDelta.set(path, null); }
+      this.#routeRules = (await applyJobs(env, jobs, index, work.ctx, state, writes, outputDelta)) ?? this.#routeRules;
+      for (const [p, o] of outputDelta) { if (o === null) state.outputs.delete(p); else state.outputs.set(p, o); }
+      if (last) for (const [k, h] of inputDelta) { if (h === null) state.inputs.delete(k); else state.inputs.set(k, h); }
+      const patch = { builtAt: now, epoch, nextBoundary, state: last ? 'live' : 'building', finishedAt: Date.now(), pagesWritten: writes.pages, error: null };
+      if (writes.written + writes.deleted === before) {
+        await saveTargetState(store, target.id, { ...patch, buildId }, last ? inputDelta : new Map(), outputDelta, false);
+        continue;
+      }
+      buildId = makeBuildId(now);
+      this.#publish(root, buildId, now, state);
+      await saveTargetState(store, target.id, { ...patch, buildId }, last ? inputDelta : new Map(), outputDelta, false);
+    }
+    const skipped = buildId === target.buildId;
+    return { key: this.key, buildId, full: false, skipped, pagesWritten: writes.pages, filesWritten: writes.written, filesDeleted: writes.deleted, changedKeys: changed.size };
+  }
+
+  /** The publish stage's pointer files, naming every output the state holds. */
+  #publish(root: string, buildId: string, now: number, state: TargetState): void {
+    const prerendered = [...state.outputs.values()].filter((o) => o.grp !== 'crawler' && o.path !== '/404.html').map((o) => o.path).sort();
+    const metaDir = writeBuildPointer(root, { id: buildId, timestamp: now, routeRules: this.#routeRules ?? {}, prerendered });
+    pruneMeta(metaDir, buildId);
+  }
+
+  #nextBoundary(index: TenantIndex, now: number): Promise<number> {
+    return timeBoundary(this.#store, this.key, indexBoundary(index, now), now);
+  }
+}
+
+/** The FullBuild of a TenantBuilder: run-build.ts runBuild for one tenant (imported lazily: it starts workers). */
+export const fullTenantBuild: FullBuild = async (store, key, options, now) => {
+  const { runBuild } = await import('../run-build');
+  const s = await runBuild(store, {
+    outDir: options.outDir, tenants: [key], originTemplate: options.originTemplate, now, workers: options.workers, clientDir: options.clientDir,
+    buildPollMs: options.buildPollMs, configHash: options.configHash, workerRuntime: options.workerRuntime,
+  });
+  return { buildId: s.buildId, pages: s.pages };
+};

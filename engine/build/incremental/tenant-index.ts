@@ -1,0 +1,65 @@
+// The tenant index an incremental builder keeps between edits. It is the only mutable cache of
+// the incremental engine: patched in place from the changed content rows when an edit names them
+// (and no time boundary has passed), otherwise read whole from the store. `forget()` drops it.
+import type { Store } from '../../store/connection';
+import type { TargetRow } from '../../store/queries/builds';
+import { loadContentPatch } from '../../store/queries/builds-content';
+import { loadSiteRows, type SiteRows } from '../../store/site-reader';
+import { indexFromRows } from '../stages/load';
+import type { BuildContent, TenantIndex } from '../types';
+
+/** What the index must reflect: the named items (patch) or everything (reload). */
+export interface IndexRequest { contentIds?: readonly number[] | undefined; reload?: boolean | undefined }
+
+type StructureRows = Omit<SiteRows, 'content' | 'authors' | 'terms' | 'related' | 'contentMemberships' | 'schedules'>;
+
+function newestFirst(a: BuildContent, b: BuildContent): number {
+  if (a.published !== b.published) {
+    if (a.published === null) return 1;
+    if (b.published === null) return -1;
+    return b.published - a.published;
+  }
+  return b.id - a.id;
+}
+
+export class TenantIndexCache {
+  readonly #store: Store;
+  readonly #key: string;
+  readonly #originTemplate: string;
+  #rows: StructureRows | null = null;
+  #index: TenantIndex | null = null;
+
+  constructor(store: Store, key: string, originTemplate: string) {
+    this.#store = store;
+    this.#key = key;
+    this.#originTemplate = originTemplate;
+  }
+
+  forget(): void {
+    this.#rows = null;
+    this.#index = null;
+  }
+
+  /**
+   * The index at `now`, and the ids it was patched for (null: read whole). A patch re-reads only
+   * the named items' rows and keeps the structure (sections, layouts, settings…) it holds.
+   */
+  async at(target: TargetRow, req: IndexRequest, now: number): Promise<{ index: TenantIndex; patched: Set<number> | null }> {
+    const crossed = target.nextBoundary !== null && now >= target.nextBoundary;
+    if (this.#index && this.#rows && req.contentIds && !req.reload && !crossed && (this.#index.now <= now)) {
+      const ids = new Set(req.contentIds);
+      const patch = await loadContentPatch(this.#store, this.#key, now, [...ids]);
+      const mini = indexFromRows({ ...this.#rows, ...patch }, { now, originTemplate: this.#originTemplate }).index;
+      const index = this.#index;
+      index.content = [...index.content.filter((c) => !ids.has(c.id)), ...mini.content].sort(newestFirst);
+      index.schedules = [...index.schedules.filter((s) => !ids.has(s.contentId)), ...mini.schedules];
+      index.now = now;
+      return { index, patched: ids };
+    }
+    const rows = await loadSiteRows(this.#store, this.#key, now);
+    const { content: _c, authors: _a, terms: _t, related: _r, contentMemberships: _m, schedules: _s, ...structure } = rows;
+    this.#rows = structure;
+    this.#index = indexFromRows(rows, { now, originTemplate: this.#originTemplate }).index;
+    return { index: this.#index, patched: null };
+  }
+}

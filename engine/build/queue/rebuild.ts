@@ -1,0 +1,53 @@
+// One rebuild of one tenant from a batch of claimed requests: the unit of work every queue
+// implementation runs. Changes coalesce into one incremental update (incremental/tenant-builder.ts);
+// builders are kept per tenant so the tenant's index stays in memory between edits.
+import type { Store } from '../../store/connection';
+import type { TenantBuilder, UpdateRequest, UpdateResult } from '../incremental/tenant-builder';
+import type { WorkerRuntime } from '../stages/plan';
+import type { QueuedChange } from './types';
+
+export interface RebuildOptions {
+  store: Store;
+  outDir: string;
+  originTemplate: string;
+  clientDir?: string | null | undefined;
+  workers?: number | undefined;
+  /** The pages' build poll interval (ms); default the spec's. */
+  buildPollMs?: number | undefined;
+  /** How full builds start their render workers (the caller's configuration). */
+  workerRuntime?: WorkerRuntime | undefined;
+}
+
+/** Coalesces the claimed changes into one update: content ids are patched, anything else reloads. */
+export function updateFor(changes: QueuedChange[]): UpdateRequest {
+  const ids = new Set<number>();
+  let reload = false;
+  let full = false;
+  for (const c of changes) {
+    if (c.entity === 'full') full = true;
+    else if (c.entity === 'content' && c.ids?.length && c.ids.every((id) => typeof id === 'number')) for (const id of c.ids) ids.add(id as number);
+    else reload = true;
+  }
+  return full ? { full: true } : reload ? { reload: true, contentIds: [...ids] } : { contentIds: [...ids] };
+}
+
+/** The tenant builders of one process, made on first use (the renderer loads only when something changes). */
+export function tenantBuilders(o: RebuildOptions): (key: string) => Promise<TenantBuilder> {
+  const builders = new Map<string, Promise<TenantBuilder>>();
+  return (key) => {
+    let b = builders.get(key);
+    if (!b) {
+      b = import('../incremental/tenant-builder').then(({ TenantBuilder, fullTenantBuild }) => new TenantBuilder(o.store, key, {
+        outDir: o.outDir, originTemplate: o.originTemplate, clientDir: o.clientDir, workers: o.workers ?? 1, buildPollMs: o.buildPollMs,
+        workerRuntime: o.workerRuntime,
+      }, fullTenantBuild));
+      builders.set(key, b);
+    }
+    return b;
+  };
+}
+
+/** Runs one coalesced rebuild for the claimed changes. */
+export async function rebuildTenant(builder: TenantBuilder, changes: QueuedChange[], now: number): Promise<UpdateResult> {
+  return builder.update({ ...updateFor(changes), now });
+}

@@ -1,0 +1,119 @@
+// The rebuild queue on the store (rebuild_requests, engine/store/queries/builds.ts), drained in
+// this process by one p-queue per tenant (concurrency 1: one writer per tenant). A request is
+// stored before `request` resolves; requests that arrive while a rebuild runs coalesce into the
+// next one; on start, requests left pending or running by a crash or a stop are resumed. Each
+// tenant also has a timer for its next start/end/news-window instant (incremental/state.ts), so
+// scheduled content goes live on time, and a boundary missed while no process ran is caught up
+// at start. State held: the per-tenant p-queues, timers and builders of this process only; every
+// request lives in the database.
+import PQueue from 'p-queue';
+import {
+  claimRequests, enqueueRebuild, findTarget, finishRequests, pruneRequests, readEpoch, tenantsWithOpenRequests,
+} from '../../store/queries/builds';
+import { listTenants } from '../../store/site-reader';
+import type { UpdateResult } from '../incremental/tenant-builder';
+import { rebuildTenant, tenantBuilders, type RebuildOptions } from './rebuild';
+import type { QueuedChange, RebuildQueue } from './types';
+
+export interface StoreQueueOptions extends RebuildOptions {
+  onError?: (tenantKey: string, e: unknown) => void;
+  onBuilt?: (tenantKey: string, result: UpdateResult) => void;
+  now?: () => number;
+}
+
+const MAX_TIMER_MS = 2_147_000_000;
+const KEEP_FINISHED_MS = 24 * 3_600_000;
+
+export function createBuildQueue(o: StoreQueueOptions): RebuildQueue {
+  const now = o.now ?? Date.now;
+  const queues = new Map<string, PQueue>();
+  const scheduled = new Set<string>();
+  const builderOf = tenantBuilders(o);
+  const timers = new Map<string, NodeJS.Timeout>();
+  let closed = false;
+
+  const queueOf = (key: string) => {
+    let q = queues.get(key);
+    if (!q) queues.set(key, (q = new PQueue({ concurrency: 1 })));
+    return q;
+  };
+
+  const arm = async (key: string) => {
+    clearTimeout(timers.get(key));
+    timers.delete(key);
+    if (closed) return;
+    const target = await findTarget(o.store, key, o.outDir);
+    if (!target?.nextBoundary) return;
+    const delay = target.nextBoundary - now();
+    if (delay <= 0) { void queue.request(key, { entity: 'time' }); return; }
+    const t = setTimeout(() => { timers.delete(key); void queue.request(key, { entity: 'time' }); }, Math.min(delay + 5, MAX_TIMER_MS));
+    t.unref();
+    timers.set(key, t);
+  };
+
+  const drain = async (key: string) => {
+    scheduled.delete(key);
+    const rows = await claimRequests(o.store, key, now());
+    if (!rows.length) return;
+    const ids = rows.map((r) => r.id);
+    try {
+      const changes = rows.map((r) => JSON.parse(r.change) as QueuedChange);
+      const result = await rebuildTenant(await builderOf(key), changes, now());
+      await finishRequests(o.store, ids, { state: 'done', at: now(), buildId: result.buildId });
+      o.onBuilt?.(key, result);
+    } catch (e) {
+      await finishRequests(o.store, ids, { state: 'failed', at: now(), error: e instanceof Error ? e.message : String(e) });
+      o.onError?.(key, e);
+    }
+    await arm(key).catch((e: unknown) => o.onError?.(key, e));
+  };
+
+  const warm = (key: string) => {
+    void queueOf(key).add(async () => {
+      try { await (await builderOf(key)).warm(now()); } catch (e) { o.onError?.(key, e); }
+    });
+  };
+
+  const schedule = (key: string) => {
+    if (scheduled.has(key) || closed) return;
+    scheduled.add(key);
+    void queueOf(key).add(() => drain(key));
+  };
+
+  const queue: RebuildQueue = {
+    async request(tenantKey, change = { entity: 'full' }) {
+      await enqueueRebuild(o.store, tenantKey, change, now());
+      schedule(tenantKey);
+    },
+    async start() {
+      await pruneRequests(o.store, now() - KEEP_FINISHED_MS);
+      const open = new Set(await tenantsWithOpenRequests(o.store));
+      for (const key of open) schedule(key);
+      const epoch = await readEpoch(o.store);
+      for (const t of await listTenants(o.store)) {
+        await arm(t.tenantKey);
+        if (open.has(t.tenantKey)) continue;
+        const target = await findTarget(o.store, t.tenantKey, o.outDir);
+        if (!target?.buildId) continue;
+        // Data written while no server ran (a seed, a script, another process) is caught up: the
+        // reload compares every input with the live build and re-renders only what differs.
+        if (target.epoch !== epoch) void queue.request(t.tenantKey, { entity: 'reconcile' });
+        // Otherwise keep the tenant's index in memory from the start: the first edit is as fast as later ones.
+        else warm(t.tenantKey);
+      }
+    },
+    async idle() {
+      for (;;) {
+        await Promise.all([...queues.values()].map((q) => q.onIdle()));
+        if (![...queues.values()].some((q) => q.size || q.pending)) return;
+      }
+    },
+    async close() {
+      closed = true;
+      for (const t of timers.values()) clearTimeout(t);
+      timers.clear();
+      await Promise.all([...queues.values()].map((q) => q.onIdle()));
+    },
+  };
+  return queue;
+}

@@ -1,0 +1,104 @@
+// Resolve + render of the page groups, shared by the full build's workers and the incremental
+// builder (so both produce the same bytes by construction). A group is the unit rendered together:
+// a content item's page and print view, all pages of one listing, or the shells with 404.html.
+// Each page comes back with its files, a content hash and the input keys it read.
+import type { ChromeView, PageView } from '../../../site/model';
+import { contentGroup, digest, listingGroup, pageDeps, SHELL_DEPS } from '../deps';
+import type { DocumentParts } from '../../../site/document';
+import { renderPageParts } from './render';
+import {
+  hasPage, resolveContentPage, resolveListingPage, resolveNotFoundPage, resolvePrintPage, resolveShellPages, type ResolveContext,
+} from './resolve';
+import { sanitizeBody } from '../sanitize';
+import type { BuildContent, BuildSection } from '../types';
+
+/** A file's bytes: encoded to UTF-8 once, then hashed and written as they are. */
+export interface PageFile { path: string; body: Buffer }
+export interface PageOut {
+  /** Page path (/404.html for the error page). */
+  path: string;
+  grp: string;
+  hash: string;
+  deps: string[];
+  files: PageFile[];
+  /** False for 404.html, which is not listed in builds/meta prerendered. */
+  listed: boolean;
+}
+
+/** UTF-8 bytes of a tenant's chrome parts, encoded once per worker (bounded). */
+const encodedChrome = new WeakMap<ChromeView, Map<string, Buffer>>();
+const ENCODED_MAX = 1_000;
+
+/**
+ * The document's bytes. Pages are mostly two-byte strings (one typographic character is enough),
+ * whose UTF-8 encoding costs about 2 µs per KB; the chrome (header, mega menu, footer) is a third
+ * of a page and the same on every page, so its bytes are reused.
+ */
+function encodeDocument(chrome: ChromeView, doc: DocumentParts): Buffer {
+  let cache = encodedChrome.get(chrome);
+  if (!cache) encodedChrome.set(chrome, (cache = new Map()));
+  const bufs: Buffer[] = [];
+  for (let i = 0; i < doc.parts.length; i++) {
+    const s = doc.parts[i]!;
+    if (!s) continue;
+    if (!doc.shared[i]) { bufs.push(Buffer.from(s)); continue; }
+    let b = cache.get(s);
+    if (!b) {
+      if (cache.size >= ENCODED_MAX) cache.clear();
+      cache.set(s, (b = Buffer.from(s)));
+    }
+    bufs.push(b);
+  }
+  return Buffer.concat(bufs);
+}
+
+export function emitPageView(ctx: ResolveContext, chrome: ChromeView, page: PageView, grp: string, deps: string[]): PageOut {
+  const r = renderPageParts(page, chrome);
+  // Same hash as digest(html, '\0', payload): update() encodes strings as UTF-8 too.
+  const html = encodeDocument(chrome, r.parts);
+  const files: PageFile[] = [{ path: r.htmlFile, body: html }];
+  let hash: string;
+  if (r.payloadFile && r.payload !== null) {
+    const payload = Buffer.from(r.payload);
+    files.push({ path: r.payloadFile, body: payload });
+    hash = digest(html, '\0', payload);
+  } else {
+    hash = digest(html, '\0', r.payload ?? '');
+  }
+  return { path: page.kind === 'not-found' ? '/404.html' : page.path, grp, hash, deps, files, listed: page.kind !== 'not-found' };
+}
+
+/** A content item's page and print view (none for items without a page). `body` as stored. */
+export function contentPages(ctx: ResolveContext, chrome: ChromeView, c: BuildContent, body: string): PageOut[] {
+  if (!hasPage(c)) return [];
+  const clean = sanitizeBody(body);
+  const grp = contentGroup(c.id);
+  const page = resolveContentPage(ctx, c, clean);
+  const print = resolvePrintPage(ctx, c, clean, page);
+  return [emitPageView(ctx, chrome, page, grp, pageDeps(ctx, page, c)), emitPageView(ctx, chrome, print, grp, pageDeps(ctx, print, c))];
+}
+
+/** Listing pages from..to (to null: page `from` only) and the listing's page count. */
+export function listingPages(ctx: ResolveContext, chrome: ChromeView, section: BuildSection | null, from: number, to: number | null): { pages: PageOut[]; count: number } {
+  const out: PageOut[] = [];
+  let count = 1;
+  const last = to ?? from;
+  const grp = listingGroup(section?.id ?? null);
+  for (let n = from; n <= last; n++) {
+    const { page, pages } = resolveListingPage(ctx, section, n);
+    count = pages;
+    if (n > pages) break;
+    out.push(emitPageView(ctx, chrome, page, grp, pageDeps(ctx, page)));
+  }
+  return { pages: out, count };
+}
+
+/** Every page of a listing. */
+export function allListingPages(ctx: ResolveContext, chrome: ChromeView, section: BuildSection | null): PageOut[] {
+  const first = listingPages(ctx, chrome, section, 1, null);
+  return first.count > 1 ? [...first.pages, ...listingPages(ctx, chrome, section, 2, first.count).pages] : first.pages;
+}
+
+export function shellPages(ctx: ResolveContext, chrome: ChromeView): PageOut[] {
+  return [...resolveShellPages(ctx), resolveNotFoundPage(ctx)].map((p) => emitPageView(ctx, chrome, p, 'shells', SHELL_DEPS));
+}

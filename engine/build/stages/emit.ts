@@ -1,0 +1,97 @@
+// Stage 5, emit (main-thread part): the tenant's stylesheet under a hashed name and its image
+// assets at their stored paths. Pages, payloads and crawler files (crawler.ts) are emitted
+// by the render workers.
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { SOCIAL_ICON_DIR } from '../../domain/newsletter';
+import { themeCss } from '../../../site/theme';
+import type { ClientScripts } from '../../../site/model';
+import type { Store } from '../../store/connection';
+import { streamAssetFiles } from '../../store/site-reader';
+import { projectPath } from '../paths';
+import type { TenantIndex } from '../types';
+import type { FileWriter } from './writer';
+
+const STYLES_DIR = projectPath('site/styles/');
+/** site/styles/site.css first, then every other site/styles/*.css in name order (one file per area). */
+const SITE_CSS = ['site.css', ...readdirSync(STYLES_DIR).filter((f) => f.endsWith('.css') && f !== 'site.css').sort()]
+  .map((f) => readFileSync(join(STYLES_DIR, f), 'utf8')).join('\n');
+
+export interface Stylesheet { path: string; href: string; integrity: string; body: string }
+
+/** The tenant's theme plus the site stylesheet, named by its content hash (cacheable forever). */
+export function stylesheet(index: TenantIndex): Stylesheet {
+  const body = themeCss(index.tenant.settings) + SITE_CSS;
+  const hash = createHash('sha256').update(body).digest('hex').slice(0, 12);
+  const integrity = `sha384-${createHash('sha384').update(body).digest('base64')}`;
+  const path = `assets/site.${hash}.css`;
+  return { path, href: `/${path}`, integrity, body };
+}
+
+/** Streams the tenant's image assets from the store into the build folder. Returns how many. */
+export async function writeAssets(store: Store, tenantKey: string, writer: FileWriter): Promise<number> {
+  let n = 0;
+  for await (const chunk of streamAssetFiles(store, tenantKey)) {
+    for (const a of chunk) {
+      writer.write(a.path, a.data);
+      n += 1;
+    }
+  }
+  return n;
+}
+
+/** The site client bundle (vite.site.config.ts): what pages reference and which files to copy. */
+export interface ClientBundle { scripts: ClientScripts; files: { path: string; source: string }[] }
+
+interface ManifestChunk { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[] }
+
+/** The default bundle folder (dist/site-client, built by `masthead build` or the tests' helper). */
+export const DEFAULT_CLIENT_DIR = projectPath('dist/site-client/');
+
+/**
+ * Reads the bundle's .vite/manifest.json: the entry, the chunks it imports statically (modulepreload)
+ * and every file reachable from it (islands' lazy chunks included). Null when there is no bundle.
+ */
+export function readClientBundle(dir: string): ClientBundle | null {
+  const manifestPath = join(dir, '.vite', 'manifest.json');
+  if (!existsSync(manifestPath)) return null;
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
+  const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
+  if (!entryKey) return null;
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const c = manifest[key];
+    if (!c || files.has(c.file)) return;
+    files.add(c.file);
+    for (const css of c.css ?? []) files.add(css);
+    for (const k of [...(c.imports ?? []), ...(c.dynamicImports ?? [])]) visit(k);
+  };
+  visit(entryKey);
+  const entry = manifest[entryKey]!;
+  const preload = (entry.imports ?? []).map((k) => manifest[k]?.file).filter((f): f is string => !!f);
+  return {
+    scripts: { entry: `/${entry.file}`, preload: preload.map((f) => `/${f}`) },
+    files: [...files].sort().map((f) => ({ path: f, source: join(dir, f) })),
+  };
+}
+
+const EMAIL_ICONS_DIR = projectPath('templates/email-icons/');
+let emailIcons: { name: string; data: Buffer }[] | null = null;
+
+/**
+ * Writes the newsletters' social icons (templates/email-icons/*.png) to the tenant's
+ * __email/social/: emails load them from the tenant's own origin. Returns how many.
+ */
+export function writeEmailIcons(writer: FileWriter): number {
+  emailIcons ??= readdirSync(EMAIL_ICONS_DIR).filter((f) => f.endsWith('.png')).sort()
+    .map((name) => ({ name, data: readFileSync(join(EMAIL_ICONS_DIR, name)) }));
+  for (const icon of emailIcons) writer.write(`${SOCIAL_ICON_DIR}/${icon.name}`, icon.data);
+  return emailIcons.length;
+}
+
+/** Copies the bundle's files to their hashed paths under the tenant's assets/. */
+export function writeClientBundle(bundle: ClientBundle | null, writer: FileWriter): number {
+  for (const f of bundle?.files ?? []) writer.write(f.path, readFileSync(f.source));
+  return bundle?.files.length ?? 0;
+}

@@ -1,0 +1,150 @@
+// Stage 2, load: store → TenantIndex. One read of each table (engine/store/site-reader), mapped to
+// the build contract: canonical paths from engine/domain/paths, only active sections, schedules
+// of live content in known sections, layouts re-validated (a bad one is skipped with a warning).
+import { MENU_KEYS, SCHEDULE_OPTIONS, type ContentType, type ScheduleOption } from '../../domain/enums';
+import { layoutSchema, type Layout } from '../../domain/layout';
+import { contentPath, sectionPath } from '../../domain/paths';
+import type { Store } from '../../store/connection';
+import { loadSiteRows, type ContentRow, type SiteRows } from '../../store/site-reader';
+import type { BuildAsset, BuildContent, BuildMenus, BuildSection, TenantIndex } from '../types';
+
+export interface LoadOptions { now: number; originTemplate?: string | undefined }
+export interface LoadResult { index: TenantIndex; warnings: string[] }
+
+export const DEFAULT_ORIGIN_TEMPLATE = 'https://{domain}';
+
+/** The tenant's absolute origin from a template with {key} and {domain}, without a trailing slash. */
+export function tenantOrigin(template: string, key: string, domain: string): string {
+  const url = new URL(template.replaceAll('{key}', key).replaceAll('{domain}', domain));
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`origin must be http(s) (got ${url.protocol})`);
+  return url.origin;
+}
+
+function groupBy<T>(rows: T[], key: (r: T) => number): Map<number, T[]> {
+  const out = new Map<number, T[]>();
+  for (const r of rows) {
+    const k = key(r);
+    const list = out.get(k);
+    if (list) list.push(r);
+    else out.set(k, [r]);
+  }
+  return out;
+}
+
+function sectionsOf(rows: SiteRows): { active: BuildSection[]; aliasById: Map<number, string> } {
+  const byId = new Map(rows.sections.map((s) => [s.id, s]));
+  const depth = (id: number | null, n = 0): number => (id === null || n > 10 ? n : depth(byId.get(id)?.parentId ?? null, n + 1));
+  const active = rows.sections.filter((s) => s.status === 1).map((s) => ({
+    id: s.id, name: s.name, alias: s.alias, path: sectionPath(s.alias), parentId: s.parentId,
+    description: s.description, depth: depth(s.id), updatedAt: s.updatedAt,
+  }));
+  return { active, aliasById: new Map(rows.sections.map((s) => [s.id, s.alias])) };
+}
+
+function num(v: unknown): number | undefined {
+  return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
+}
+function str(v: unknown): string | undefined {
+  return typeof v === 'string' && v.trim() ? v : undefined;
+}
+
+function eventOf(e: ContentRow['event']): BuildContent['event'] {
+  if (!e) return null;
+  const out = { startDate: num(e.startDate), endDate: num(e.endDate), venue: str(e.venue), city: str(e.city), state: str(e.state), country: str(e.country) };
+  return Object.fromEntries(Object.entries(out).filter(([, v]) => v !== undefined)) as BuildContent['event'];
+}
+
+// Every item with no labels, authors, terms… shares one frozen empty array, and items showing the
+// same image or author share one object: a structured clone keeps that sharing, so a 200,000-item
+// index costs less memory in the main thread and in every render worker.
+const EMPTY = Object.freeze([]) as unknown as never[];
+const list = <T>(items: T[] | undefined): T[] => (items && items.length ? items : EMPTY);
+
+function contentOf(rows: SiteRows, aliasById: Map<number, string>, assets: Map<number, BuildAsset>): BuildContent[] {
+  const authors = groupBy(rows.authors, (r) => r.contentId);
+  const terms = groupBy(rows.terms, (r) => r.contentId);
+  const related = groupBy(rows.related, (r) => r.contentId);
+  const members = groupBy(rows.contentMemberships, (r) => r.contentId);
+  const images = new Map<number, BuildContent['image']>();
+  const people = new Map<number, { id: number; name: string }>();
+  const imageOf = (id: number | null) => {
+    if (id === null) return null;
+    let img = images.get(id);
+    if (img === undefined) {
+      const a = assets.get(id);
+      img = a ? { path: a.path, alt: a.alt, width: a.width, height: a.height, caption: a.caption, credit: a.credit } : null;
+      images.set(id, img);
+    }
+    return img;
+  };
+  const personOf = (id: number, name: string) => {
+    let p = people.get(id);
+    if (!p) people.set(id, (p = { id, name }));
+    return p;
+  };
+  return rows.content.map((c) => ({
+    id: c.id, type: c.type as ContentType, name: c.name, slug: c.slug, teaser: c.teaser, published: c.published,
+    updatedAt: c.updatedAt, path: contentPath({ id: c.id, slug: c.slug, name: c.name, sectionAlias: aliasById.get(c.primarySectionId) ?? null }),
+    sectionId: c.primarySectionId,
+    image: imageOf(c.primaryImageId),
+    authors: list(authors.get(c.id)?.map((a) => personOf(a.targetId, a.name))),
+    terms: list(terms.get(c.id)?.map((t) => t.name)),
+    labels: list(c.labels), linkUrl: c.linkUrl, seoTitle: c.seoTitle, description: c.description, event: eventOf(c.event),
+    membershipIds: list(members.get(c.id)?.map((m) => m.targetId)), surveyType: c.gatingSurveyType,
+    startDate: c.startDate, endDate: c.endDate,
+    relatedIds: list(related.get(c.id)?.map((r) => r.targetId)), registrationRequired: c.userRegistrationRequired,
+  }));
+}
+
+function layoutsOf(rows: SiteRows, warnings: string[]): Layout[] {
+  const out: Layout[] = [];
+  for (const row of rows.layouts) {
+    const parsed = layoutSchema.safeParse(row);
+    if (parsed.success) out.push(parsed.data);
+    else warnings.push(`layout ${String(row.id)}: ${parsed.error.issues[0]?.path.join('.') ?? ''}: ${parsed.error.issues[0]?.message ?? 'invalid'} (skipped)`);
+  }
+  return out;
+}
+
+function menusOf(rows: SiteRows): BuildMenus {
+  const menus = Object.fromEntries(MENU_KEYS.map((k) => [k, []])) as unknown as BuildMenus;
+  for (const m of rows.menus) if ((MENU_KEYS as readonly string[]).includes(m.key)) menus[m.key as keyof BuildMenus] = m.links;
+  return menus;
+}
+
+/** Maps raw rows to the TenantIndex (pure; exported for tests). */
+export function indexFromRows(rows: SiteRows, options: LoadOptions): LoadResult {
+  const warnings: string[] = [];
+  const t = rows.tenant;
+  const { active, aliasById } = sectionsOf(rows);
+  const assets = new Map<number, BuildAsset>(rows.assets.map((a) => [a.id, { ...a }]));
+  const content = contentOf(rows, aliasById, assets);
+  const live = new Set(content.map((c) => c.id));
+  const activeIds = new Set(active.map((s) => s.id));
+  const schedules = rows.schedules
+    .filter((s) => live.has(s.contentId) && activeIds.has(s.sectionId) && (SCHEDULE_OPTIONS as readonly string[]).includes(s.option))
+    .map((s) => ({ contentId: s.contentId, sectionId: s.sectionId, option: s.option as ScheduleOption }));
+  const index: TenantIndex = {
+    tenant: {
+      key: t.tenantKey, name: t.name, domain: t.domain, abbreviation: t.abbreviation,
+      origin: tenantOrigin(options.originTemplate ?? DEFAULT_ORIGIN_TEMPLATE, t.tenantKey, t.domain),
+      language: t.settings.general.language ?? 'en', settings: t.settings,
+    },
+    sections: active,
+    content,
+    schedules,
+    redirects: [...rows.redirects, ...rows.oldAliases].map((r) => ({ ...r, status: 301 as const })),
+    now: options.now,
+    layouts: layoutsOf(rows, warnings),
+    menus: menusOf(rows),
+    memberships: rows.memberships,
+    newsletters: rows.newsletters,
+    assets: [...assets.values()],
+  };
+  return { index, warnings };
+}
+
+/** Stage 2: reads one tenant from the store at `now`. */
+export async function load(store: Store, tenantKey: string, options: LoadOptions): Promise<LoadResult> {
+  return indexFromRows(await loadSiteRows(store, tenantKey, options.now), options);
+}

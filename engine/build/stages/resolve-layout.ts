@@ -1,0 +1,118 @@
+// Which layout a page uses (admin §3.1). Lookups are built once per tenant; each page then costs a
+// few map reads. Order: url-override (aliases matching the path, "/" is home; a propagating one
+// also covers paths below it, limited to its pageType), then content-override (contentIds), then
+// content-type-override (contentTypes), then the default of the page kind.
+import type { ContentType } from '../../domain/enums';
+import type { Layout } from '../../domain/layout';
+
+export type PageKindForLayout = 'home' | 'section' | 'content';
+
+export interface LayoutLookup {
+  url: Map<string, Layout>;
+  propagating: { prefix: string; layout: Layout }[];
+  contentOverride: Map<number, Layout>;
+  typeOverride: Map<ContentType, Layout>;
+  contentDefault: Layout;
+  sectionById: Map<number, Layout>;
+  sectionDefault: Layout;
+  home: Layout;
+}
+
+/** "/markets/", "markets" and "/markets" all name /markets; "", "/" and "home" name the home page. */
+export function normalizeAlias(alias: string): string {
+  const trimmed = alias.trim().replace(/^\/+|\/+$/g, '');
+  return trimmed === '' ? '/' : `/${trimmed}`;
+}
+
+type Grid = Layout['primaryGrid'];
+type ListData = Extract<Layout['primaryGrid']['rows'][number]['columns'][number]['blocks'][number], { type: 'content_list' }>['data'];
+
+const list = (id: string, data: Partial<ListData>, title?: string) => ({
+  id, type: 'content_list' as const, settings: title ? { title } : {},
+  data: { section: 'current' as const, contentTypes: [], limit: 6, display: 'cards' as const, paginate: false, ...data },
+});
+const row = (layout: '1' | '2_1', columns: Grid['rows'][number]['columns']) => ({ settings: { layout, width: 'site-width' as const }, columns });
+
+function builtIn(name: string, type: 'content' | 'section', primaryGrid: Grid, pageType?: 'home'): Layout {
+  return {
+    id: 0, name, type, aliases: [], propagate: false, contentTypes: [], contentIds: [], sectionIds: [], isGlobal: false,
+    hideHeader: false, hideFooter: false, loadMoreType: 'none', excludeAds: {}, primaryGrid, ...(pageType ? { pageType } : {}),
+  };
+}
+
+/**
+ * Built-in layouts for tenants that define none of a kind (id 0: not a stored layout). Plain
+ * objects in the shape layoutSchema outputs (a test checks they parse), so workers need no zod.
+ */
+export const FALLBACK_LAYOUTS = {
+  content: builtIn('Built-in content', 'content', { rows: [row('2_1', [
+    { blocks: [
+      { id: 'hero', type: 'content_hero', data: {}, settings: {} }, { id: 'image', type: 'primary_image', data: {}, settings: {} },
+      { id: 'body', type: 'content_body', data: {}, settings: {} }, { id: 'related', type: 'related_content', data: { limit: 4 }, settings: { title: 'Related' } },
+    ] },
+    { blocks: [list('more', { limit: 5, display: 'compact' }, 'More in this section')] },
+  ])] }),
+  section: builtIn('Built-in section', 'section', { rows: [row('1', [{ blocks: [list('list', { limit: 20, display: 'list', paginate: true })] }])] }),
+  home: builtIn('Built-in home', 'section', { rows: [row('1', [{ blocks: [list('latest', { limit: 20, display: 'cards', paginate: true }, 'Latest')] }])] }, 'home'),
+};
+
+/** Builds the lookups once per tenant. First layout of each kind wins (ordered by id). */
+export function buildLayoutLookup(layouts: readonly Layout[]): LayoutLookup {
+  const url = new Map<string, Layout>();
+  const propagating: LayoutLookup['propagating'] = [];
+  const contentOverride = new Map<number, Layout>();
+  const typeOverride = new Map<ContentType, Layout>();
+  const sectionById = new Map<number, Layout>();
+  let contentDefault: Layout | undefined;
+  let sectionDefault: Layout | undefined;
+  let home: Layout | undefined;
+  const sorted = [...layouts].sort((a, b) => a.id - b.id);
+  for (const l of sorted) {
+    if (l.type === 'url-override') {
+      for (const a of l.aliases) {
+        const path = normalizeAlias(a);
+        if (!url.has(path)) url.set(path, l);
+        if (l.propagate && path !== '/') propagating.push({ prefix: path, layout: l });
+      }
+    } else if (l.type === 'content-override') {
+      for (const id of l.contentIds) if (!contentOverride.has(id)) contentOverride.set(id, l);
+    } else if (l.type === 'content-type-override') {
+      for (const t of l.contentTypes) if (!typeOverride.has(t)) typeOverride.set(t, l);
+    } else if (l.type === 'content') {
+      contentDefault ??= l;
+    } else if (l.type === 'section') {
+      if (l.pageType === 'home') home ??= l;
+      else if (l.sectionIds.length === 0) sectionDefault ??= l;
+      else for (const id of l.sectionIds) if (!sectionById.has(id)) sectionById.set(id, l);
+    }
+  }
+  propagating.sort((a, b) => b.prefix.length - a.prefix.length);
+  return {
+    url, propagating, contentOverride, typeOverride, sectionById,
+    contentDefault: contentDefault ?? FALLBACK_LAYOUTS.content,
+    sectionDefault: sectionDefault ?? FALLBACK_LAYOUTS.section,
+    home: home ?? FALLBACK_LAYOUTS.home,
+  };
+}
+
+/** The url-override for a path (exact alias, or a propagating alias above it for this page kind). */
+export function urlOverride(lookup: LayoutLookup, path: string, kind: PageKindForLayout): Layout | null {
+  const exact = lookup.url.get(normalizeAlias(path));
+  if (exact) return exact;
+  for (const p of lookup.propagating) {
+    if (path.startsWith(`${p.prefix}/`) && (!p.layout.pageType || p.layout.pageType === kind)) return p.layout;
+  }
+  return null;
+}
+
+export function layoutForHome(lookup: LayoutLookup): Layout {
+  return lookup.url.get('/') ?? lookup.home;
+}
+
+export function layoutForSection(lookup: LayoutLookup, sectionId: number, path: string): Layout {
+  return urlOverride(lookup, path, 'section') ?? lookup.sectionById.get(sectionId) ?? lookup.sectionDefault;
+}
+
+export function layoutForContent(lookup: LayoutLookup, c: { id: number; type: ContentType; path: string }): Layout {
+  return urlOverride(lookup, c.path, 'content') ?? lookup.contentOverride.get(c.id) ?? lookup.typeOverride.get(c.type) ?? lookup.contentDefault;
+}

@@ -1,0 +1,221 @@
+import { describe, expect, it } from 'vitest';
+import { layoutSchema, type LayoutInput } from '../../domain/layout';
+import { siteSettingsSchema } from '../../domain/settings';
+import type { BlockView, PageView } from '../../../site/model';
+import { buildLayoutLookup, layoutForContent, layoutForHome, layoutForSection } from './resolve-layout';
+import { clampListLimit } from './resolve-lists';
+import { narrowLayout } from './resolve-grid';
+import {
+  createResolveContext, resolveContentPage, resolveListingPage, resolveNotFoundPage, resolvePrintPage, resolveShellPages,
+} from './resolve';
+import type { BuildContent, BuildSection, TenantIndex } from '../types';
+
+const DAY = 86_400_000;
+const NOW = Date.UTC(2026, 10, 1);
+
+function section(id: number, alias: string, parentId: number | null = null): BuildSection {
+  return { id, name: alias.split('/').pop()!.replace(/^./, (c) => c.toUpperCase()), alias, path: `/${alias}`, parentId, description: null, depth: alias.split('/').length, updatedAt: NOW };
+}
+
+function item(id: number, sectionId: number, alias: string, daysAgo: number, extra: Partial<BuildContent> = {}): BuildContent {
+  return {
+    id, type: 'Article', name: `Story ${id}`, slug: `story-${id}`, teaser: `Teaser of ${id}`, published: NOW - daysAgo * DAY, updatedAt: NOW,
+    path: `/${alias}/${id}/story-${id}`, sectionId, image: null, authors: [], terms: [], labels: [], linkUrl: null, seoTitle: null,
+    description: null, event: null, membershipIds: [], surveyType: null, startDate: null, endDate: null, relatedIds: [], ...extra,
+  };
+}
+
+const list = (id: string, data: Record<string, unknown>, title?: string) => ({ id, type: 'content_list' as const, data, settings: title ? { title } : {} });
+const oneRow = (blocks: unknown[], layout = '1') => ({ rows: [{ settings: { layout }, columns: [{ blocks }] }] });
+const layout = (l: Record<string, unknown>) => layoutSchema.parse({ name: `Layout ${String(l.id)}`, primaryGrid: { rows: [] }, ...l } as unknown as LayoutInput);
+
+function fixture(layouts: ReturnType<typeof layout>[] = [], extra: Partial<TenantIndex> = {}): TenantIndex {
+  const sections = [section(1, 'home'), section(2, 'markets'), section(3, 'markets/ocean', 2), section(4, 'tech')];
+  const content = [
+    item(10000001, 3, 'markets/ocean', 1),
+    item(10000002, 2, 'markets', 2),
+    item(10000003, 3, 'markets/ocean', 3),
+    item(10000004, 4, 'tech', 4, { type: 'News' }),
+    item(10000005, 2, 'markets', 5),
+    item(10000006, 2, 'markets', 6, { type: 'Promotion', linkUrl: 'https://sponsor.example/offer' }),
+  ];
+  return {
+    tenant: {
+      key: 'acme', name: 'Acme', domain: 'acme.test', abbreviation: 'AC', origin: 'https://acme.test', language: 'en',
+      settings: siteSettingsSchema.parse({
+        general: { siteName: 'Acme Trade', enableNoIndexByContentType: ['News'] },
+        header: { logo: '/images/acme/logo.svg' },
+        footer: { text: 'Trade news.' },
+        tenantInfo: { name: 'Acme', domain: 'acme.test' },
+        colors: { primary: { main: '#0b3d91', container: '#dce6f7', onContainer: '#0a1f44' }, secondary: { main: '#c2410c', container: '#fde8dc', onContainer: '#3b1405' } },
+      }),
+    },
+    sections,
+    content,
+    schedules: [
+      ...content.map((c) => ({ contentId: c.id, sectionId: c.sectionId, option: 'Standard' as const })),
+      { contentId: 10000005, sectionId: 2, option: 'Pinned' },
+      { contentId: 10000003, sectionId: 3, option: 'Featured' },
+      { contentId: 10000004, sectionId: 1, option: 'Featured' },
+    ],
+    redirects: [],
+    now: NOW,
+    layouts,
+    ...extra,
+  };
+}
+
+const blocks = (p: PageView): BlockView[] => p.rows.flatMap((r) => r.columns.flatMap((c) => c.blocks));
+const listIds = (b: BlockView | undefined) => (b && (b.kind === 'list' || b.kind === 'related') ? b.items.map((i) => i.id) : []);
+
+describe('layout selection (admin §3.1)', () => {
+  const L = [
+    layout({ id: 1, type: 'content' }),
+    layout({ id: 2, type: 'content-type-override', contentTypes: ['News'] }),
+    layout({ id: 3, type: 'content-override', contentTypes: ['Article'], contentIds: [10000001] }),
+    layout({ id: 4, type: 'url-override', aliases: ['/markets/ocean/10000001/story-10000001', '/tech'] }),
+    layout({ id: 5, type: 'section', sectionIds: [3] }),
+    layout({ id: 6, type: 'section', pageType: 'section' }),
+    layout({ id: 7, type: 'section', pageType: 'home', sectionIds: [1] }),
+  ];
+  const lookup = buildLayoutLookup(L);
+  it('picks url-override, then content-override, then content-type-override, then the content default', () => {
+    expect(layoutForContent(lookup, { id: 10000001, type: 'Article', path: '/markets/ocean/10000001/story-10000001' }).id).toBe(4);
+    expect(layoutForContent(lookup, { id: 10000001, type: 'Article', path: '/other' }).id).toBe(3);
+    expect(layoutForContent(lookup, { id: 10000004, type: 'News', path: '/tech/10000004/x' }).id).toBe(2);
+    expect(layoutForContent(lookup, { id: 10000002, type: 'Article', path: '/markets/10000002/x' }).id).toBe(1);
+  });
+  it('gives sections their own layout, else the default that is not the home layout; home its own', () => {
+    expect(layoutForSection(lookup, 3, '/markets/ocean').id).toBe(5);
+    expect(layoutForSection(lookup, 2, '/markets').id).toBe(6);
+    expect(layoutForSection(lookup, 4, '/tech').id).toBe(4);
+    expect(layoutForHome(lookup).id).toBe(7);
+    expect(layoutForHome(buildLayoutLookup([...L, layout({ id: 8, type: 'url-override', aliases: ['/'] })])).id).toBe(8);
+  });
+  it('falls back to built-in layouts when a tenant has none', () => {
+    const empty = buildLayoutLookup([]);
+    expect(layoutForHome(empty).id).toBe(0);
+    expect(layoutForSection(empty, 2, '/markets').primaryGrid.rows.length).toBeGreaterThan(0);
+  });
+});
+
+describe('content lists', () => {
+  it('caps the limit at 100 and turns an invalid limit into 1 (admin §9)', () => {
+    expect([clampListLimit(500), clampListLimit(0), clampListLimit(-3), clampListLimit(2.5), clampListLimit('7'), clampListLimit(12)]).toEqual([100, 1, 1, 1, 1, 12]);
+  });
+  it('orders Pinned, then Featured, then newest, with content of child sections bubbling up', () => {
+    const ctx = createResolveContext(fixture([layout({ id: 6, type: 'section', primaryGrid: oneRow([list('l', { section: 'current', limit: 10 })]) })]));
+    const page = resolveListingPage(ctx, ctx.sectionById.get(2)!).page;
+    // 10000005 is pinned, 10000003 (child section) featured, then the rest newest first.
+    expect(listIds(blocks(page)[0])).toEqual([10000005, 10000003, 10000001, 10000002, 10000006]);
+  });
+  it('filters by schedule option and content type', () => {
+    const ctx = createResolveContext(fixture([layout({ id: 6, type: 'section', primaryGrid: oneRow([
+      list('f', { section: 2, scheduleOption: 'Featured', limit: 10 }),
+      list('t', { section: 'home', contentTypes: ['News'], limit: 10 }),
+    ]) })]));
+    const [featured, news] = blocks(resolveListingPage(ctx, ctx.sectionById.get(4)!).page);
+    expect(listIds(featured)).toEqual([10000003]);
+    expect(listIds(news)).toEqual([10000004]);
+  });
+  it('never repeats content already shown on the page (usedContentIds), and a content page never lists itself', () => {
+    const grid = oneRow([list('a', { section: 2, limit: 2 }), list('b', { section: 2, limit: 10 })]);
+    const ctx = createResolveContext(fixture([layout({ id: 1, type: 'content', primaryGrid: grid })]));
+    const page = resolveContentPage(ctx, ctx.contentById.get(10000005)!, '<p>x</p>');
+    const [a, b] = blocks(page);
+    expect(listIds(a)).toEqual([10000003, 10000001]);
+    expect(listIds(b)).toEqual([10000002, 10000006]);
+    expect(page.inputs.contentIds).toContain(10000005);
+  });
+  it('shows content scheduled to the section aliased "home" on the home page', () => {
+    const ctx = createResolveContext(fixture([layout({ id: 7, type: 'section', pageType: 'home', primaryGrid: oneRow([list('h', { section: 'current', limit: 5 })]) })]));
+    expect(listIds(blocks(resolveListingPage(ctx, null).page)[0])).toEqual([10000004]);
+  });
+  it('links Promotion items straight to their linkUrl', () => {
+    const ctx = createResolveContext(fixture([layout({ id: 6, type: 'section', primaryGrid: oneRow([list('l', { section: 'current', limit: 10 })]) })]));
+    const b = blocks(resolveListingPage(ctx, ctx.sectionById.get(2)!).page)[0];
+    const promo = b?.kind === 'list' ? b.items.find((i) => i.id === 10000006) : undefined;
+    expect(promo).toMatchObject({ href: 'https://sponsor.example/offer', newTab: true });
+  });
+  it('paginates a paginate:true list as …/page/N with previous and next links', () => {
+    const ctx = createResolveContext(fixture([layout({ id: 6, type: 'section', primaryGrid: oneRow([list('l', { section: 'current', limit: 2, paginate: true })]) })]));
+    const markets = ctx.sectionById.get(2)!;
+    const first = resolveListingPage(ctx, markets, 1);
+    expect(first.pages).toBe(3);
+    expect(first.page.path).toBe('/markets');
+    const second = resolveListingPage(ctx, markets, 2).page;
+    expect(second.path).toBe('/markets/page/2');
+    const b = blocks(second)[0];
+    expect(b?.kind === 'list' && b.pagination).toEqual({ page: 2, pages: 3, prev: '/markets', next: '/markets/page/3' });
+    expect(listIds(b)).toEqual([10000001, 10000002]);
+    expect(second.head.canonical).toBe('https://acme.test/markets/page/2');
+  });
+});
+
+describe('grids (public §4)', () => {
+  it('drops blocks without data, then empty columns and rows, and remaps and narrows row layouts', () => {
+    const grid = { rows: [
+      { settings: { layout: '1_3' }, columns: [{ blocks: [list('a', { section: 2, limit: 1 })] }, { blocks: [{ id: 'img', type: 'primary_image' }] }] },
+      { settings: { layout: '1' }, columns: [{ blocks: [{ id: 'rel', type: 'related_content' }, list('none', { section: 4, scheduleOption: 'Sponsored' })] }] },
+      { settings: { layout: '3_1' }, columns: [{ blocks: [list('b', { section: 2, limit: 1 })] }, { blocks: [list('c', { section: 2, limit: 1 })] }] },
+      { settings: { layout: '1_2_1' }, columns: [{ blocks: [list('d', { section: 2, limit: 1 })] }, { blocks: [list('e', { section: 2, limit: 1 })] }, { blocks: [list('f', { section: 2, limit: 1 })] }] },
+    ] };
+    const ctx = createResolveContext(fixture([layout({ id: 6, type: 'section', primaryGrid: grid })]));
+    const page = resolveListingPage(ctx, ctx.sectionById.get(4)!).page;
+    expect(page.rows.map((r) => r.layout)).toEqual(['1', '2_1', '1_1']);
+    expect(page.rows.map((r) => r.columns.length)).toEqual([1, 2, 2]);
+  });
+  it('narrows a row to the layout of the columns left', () => {
+    expect(narrowLayout('2_1', [0])).toBe('1');
+    expect(narrowLayout('1_1_1_1', [0, 2, 3])).toBe('1_1_1');
+    expect(narrowLayout('1_1_1', [0, 2])).toBe('1_1');
+  });
+});
+
+describe('content pages, heads and shells', () => {
+  const ctx = createResolveContext(fixture());
+  it('gives content pages a suffixed title, absolute canonical, NewsArticle and BreadcrumbList JSON-LD', () => {
+    const page = resolveContentPage(ctx, ctx.contentById.get(10000001)!, '<p>Body</p>');
+    expect(page.head.title).toBe('Story 10000001 | Acme Trade');
+    expect(page.head.canonical).toBe('https://acme.test/markets/ocean/10000001/story-10000001');
+    const graph = page.head.jsonLd['@graph'] as { '@type': string; itemListElement?: { name: string }[] }[];
+    expect(graph.map((g) => g['@type'])).toEqual(['NewsArticle', 'BreadcrumbList']);
+    expect(graph[1]!.itemListElement!.map((e) => e.name)).toEqual(['Home', 'Markets', 'Ocean', 'Story 10000001']);
+    expect(page.head.robots).toBeNull();
+    expect(page.breadcrumbs.map((b) => b.href)).toEqual(['/', '/markets', '/markets/ocean', page.path]);
+  });
+  it('marks content types listed in enableNoIndexByContentType noindex, and the print view too', () => {
+    expect(resolveContentPage(ctx, ctx.contentById.get(10000004)!, '').head.robots).toBe('noindex');
+    const print = resolvePrintPage(ctx, ctx.contentById.get(10000001)!, '<p>x</p>');
+    expect(print.path).toBe('/print/content/10000001');
+    expect(print.head.robots).toBe('noindex');
+    expect(print.head.canonical).toBe('https://acme.test/markets/ocean/10000001/story-10000001');
+  });
+  it('never puts a gated body into the page, only its teaser', () => {
+    const gated = { ...ctx.contentById.get(10000002)!, membershipIds: [5] };
+    const page = resolveContentPage(ctx, gated, '<p>Secret body</p>');
+    expect(page.content?.gated).toBe(true);
+    expect(page.content?.bodyHtml).toBe('');
+    expect(JSON.stringify(page)).not.toContain('Secret body');
+  });
+  it('links section pages to their RSS feed in the query form and uses WebPage JSON-LD', () => {
+    const page = resolveListingPage(ctx, ctx.sectionById.get(3)!).page;
+    expect(page.head.rssHref).toBe(`/__rss/website-scheduled-content.xml?input=${encodeURIComponent('{"sectionAlias":"markets/ocean"}')}`);
+    expect((page.head.jsonLd['@graph'] as { '@type': string }[])[0]!['@type']).toBe('WebPage');
+    expect(page.head.title).toBe('Ocean | Acme Trade');
+  });
+  it('builds the shells and the 404 page', () => {
+    const shells = resolveShellPages(createResolveContext(fixture([], { memberships: [{ id: 1, title: 'Insider', alias: 'insider', description: '', isFree: true }] })));
+    expect(shells.map((p) => p.path)).toEqual(['/search', '/account', '/account/login', '/membership/choose', '/membership/signup/insider']);
+    const nf = resolveNotFoundPage(ctx);
+    expect(nf.heading).toBe('404 - Page Not Found');
+    expect(nf.head.canonical).toBeNull();
+  });
+});
+
+describe('built-in layouts', () => {
+  it('are valid layouts (what layoutSchema outputs)', async () => {
+    const { FALLBACK_LAYOUTS } = await import('./resolve-layout');
+    for (const l of Object.values(FALLBACK_LAYOUTS)) expect(layoutSchema.parse({ ...l, id: 1 })).toEqual({ ...l, id: 1 });
+  });
+});
