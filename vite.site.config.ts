@@ -3,7 +3,7 @@
 // in the browser they run on preact/compat (react, react-dom and their JSX runtime are aliased), which
 // keeps an article page under the 50 KB compressed-JavaScript budget. File names carry content
 // hashes (served as immutable); .vite/manifest.json tells the prerender which file is the entry and
-// which chunks it imports (engine/build/emit.ts copies assets/ into every tenant's assets/).
+// which chunks it imports (engine/build/stages/emit.ts copies assets/ into every tenant's assets/).
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 

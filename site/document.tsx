@@ -86,7 +86,7 @@ function clientTags(chrome: ChromeView): string {
 /**
  * The document in parts whose concatenation is renderDocument's result. `shared[i]` is true when
  * part i is the tenant's cached chrome (the same string on many pages), so a caller that encodes
- * pages to bytes can encode it once (engine/build/emit-pages.ts).
+ * pages to bytes can encode it once (engine/build/stages/emit-pages.ts).
  */
 export interface DocumentParts { parts: string[]; shared: boolean[] }
 

@@ -1,4 +1,4 @@
-// What the public-site components render: a resolved page (engine/build/resolve.ts builds it, pure)
+// What the public-site components render: a resolved page (engine/build/stages/resolve.ts builds it, pure)
 // and the tenant's chrome (header, menus, footer, theme). Every value here is plain data, so the
 // same object is written to <path>/_payload.json and can cross a worker boundary.
 import type { RowLayout } from '../engine/domain/layout';

@@ -2,7 +2,7 @@
 // coloured badge) and in the network's brand colour (<network>-brand.png, on a white badge), see
 // engine/newsletter/mjml.ts. Mail clients need raster images and would otherwise
 // load them from a third party's CDN on every open; the build copies these into every tenant's
-// site at /__email/social/ (engine/build/emit.ts), so emails load them from the tenant's origin.
+// site at /__email/social/ (engine/build/stages/emit.ts), so emails load them from the tenant's origin.
 //
 // The glyphs are Font Awesome Free brand icons (CC BY 4.0, https://fontawesome.com/license/free),
 // drawn on transparent at 48 × 48 px (shown at 24 px: sharp on high-density screens) by

@@ -3,7 +3,7 @@
 // feeds render workers, at most two chunks per worker in flight, so memory stays bounded whatever
 // the corpus size. Workers resolve, render and emit the pages and the crawler files; the main
 // thread writes the stylesheet and assets, reads a small next tenant meanwhile, and publishes
-// each tenant atomically (publish.ts).
+// each tenant atomically (stages/publish.ts).
 import { openStore, type Store } from '../store/connection';
 import { streamContentBodies, type TenantRow } from '../store/site-reader';
 import { stylesheet, writeAssets, writeClientBundle, writeEmailIcons } from './stages/emit';
@@ -62,7 +62,7 @@ export interface TenantSummary {
 export interface BuildSummary {
   buildId: string; outDir: string; workers: number; tenants: TenantSummary[]; pages: number; files: number;
   wallMs: number; pagesPerSecond: number; peakRssMb: number;
-  /** What the render workers ran: the pre-bundled module (worker-bundle.ts) or the TypeScript sources. */
+  /** What the render workers ran: the pre-bundled module (workers/worker-bundle.ts) or the TypeScript sources. */
   workerModule?: 'bundle' | 'source';
   /** CPU time of the whole process (all threads) during the build. */
   cpuUserMs: number; cpuSystemMs: number;
@@ -168,7 +168,7 @@ async function buildTenant(
     await pool.setTenant({ index, css: { href: css.href, integrity: css.integrity }, client: p.client?.scripts ?? null, root: target.staging });
     const origin = index.tenant.origin;
     const state: { tracked: TrackedInputs | null } = { tracked: null };
-    // For the next incremental build (state.ts), taken while the workers render the first tasks;
+    // For the next incremental build (incremental/state.ts), taken while the workers render the first tasks;
     // then the index is dropped: the workers hold it, the main thread keeps only the ids.
     const track = () => { state.tracked = trackInputs(index!, p.now); index = null; };
     const assetsStarted = performance.now();

@@ -1,7 +1,7 @@
 // A tenant's build with newsletters (admin §2.1): /newsletter/<campaignId> for each campaign
 // listed on the web and /latest-newsletter/<templateId>, served as the email's own HTML document,
 // named in the build's prerendered paths, absent from the sitemaps, and exempt from the site-page
-// checks (they are email documents, checked as email in engine/build/emit-newsletters.test.ts).
+// checks (they are email documents, checked as email in engine/build/stages/emit-newsletters.test.ts).
 import { mkdtempSync, readFileSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,5 +1,5 @@
 // Planning an edit: which inputs changed (fingerprints of the index against the live build's,
-// deps.ts) and what they require — pages to remove, and render jobs in two phases (urgent: what
+// ../deps.ts) and what they require — pages to remove, and render jobs in two phases (urgent: what
 // shows the change itself; deferred: what it merely shifts). Pure but for reading the newsletter
 // stamp; holds no state.
 import type { Store } from '../../store/connection';

@@ -4,7 +4,7 @@
 //   end or news-window instant has passed since → nothing is read or rendered;
 // - incremental: the database is compared with the live build's input fingerprints and only the
 //   affected outputs are re-rendered (tenant-builder.ts);
-// - full: no usable live build, other code or config, or `full` asked → index.ts runBuild.
+// - full: no usable live build, other code or config, or `full` asked → run-build.ts runBuild.
 import type { Store } from '../../store/connection';
 import { findTarget, readEpoch } from '../../store/queries/builds';
 import { runBuild, type BuildEvent, type BuildSummary, type TenantSummary } from '../run-build';

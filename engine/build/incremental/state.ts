@@ -1,7 +1,7 @@
 // What a build stores about itself for the next incremental build: input fingerprints, per-output
 // hashes and keys, and the next instant time alone changes the site (a start or end date, an item
-// leaving the news window, the footer's new year). Used by the full build (index.ts) and the
-// incremental builder (incremental.ts); free of the renderer, so the main thread stays light.
+// leaving the news window, the footer's new year). Used by the full build (run-build.ts) and the
+// incremental builder (tenant-builder.ts); free of the renderer, so the main thread stays light.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Store } from '../../store/connection';

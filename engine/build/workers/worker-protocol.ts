@@ -29,7 +29,7 @@ export interface TaskResult {
   pages: string[]; files: number; bytes: number; listingPages?: number; busyMs?: number;
   /** Crawler task: the route rules for builds/meta and the redirects that could not become rules. */
   routeRules?: Record<string, unknown>; warnings?: string[];
-  /** Every page (and crawler file) written, with its hash and the input keys it read (deps.ts). */
+  /** Every page (and crawler file) written, with its hash and the input keys it read (../deps.ts). */
   outputs?: OutputRow[];
 }
 
