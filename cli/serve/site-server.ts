@@ -5,6 +5,7 @@ import { createReadStream, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { trustProxyFor } from '../../api/http/client-address';
 import { matchRedirect } from '../../engine/build/emit-redirects';
 import { HOME_FEED_PATH, rssPathForQuery } from '../../engine/build/emit-feeds';
 import { fileForPath, headersFor } from './static-files';
@@ -16,6 +17,8 @@ export interface SiteServerOptions {
   /** Extra Host → tenant key mappings (e.g. production domains). */
   hosts?: Record<string, string>;
   logger?: boolean;
+  /** Reverse proxies whose X-Forwarded-For names the client (api/http/client-address.ts); none by default. */
+  trustedProxies?: readonly string[];
 }
 
 const RSS_QUERY_PATH = `/${HOME_FEED_PATH}`;
@@ -46,7 +49,7 @@ const BYPASS_COOKIE = /(?:^|;\s*)mh_cache_bypass=/;
 export function createSiteServer(options: SiteServerOptions): FastifyInstance {
   const outDir = resolve(options.outDir);
   const tenants = new TenantDirectory(outDir, options.hosts);
-  const app = Fastify({ logger: options.logger ?? false, trustProxy: false });
+  const app = Fastify({ logger: options.logger ?? false, trustProxy: trustProxyFor(options.trustedProxies) });
   void app.register(fastifyStatic, { root: outDir, serve: false });
   directories.set(app, tenants);
 
