@@ -7,6 +7,7 @@ import { DUMMY_HASH_PROMISE } from '../engine/auth/passwords';
 import type { RebuildQueue } from '../engine/build/front-door';
 import { loadDocuments, type DocumentRegistry } from './documents/registry';
 import { registerDocumentsRoute } from './http/documents-route';
+import { trustProxyFor } from './http/client-address';
 import { errorBody, TransportError } from './http/errors';
 import { BODY_LIMIT, registerGraphqlRoute } from './http/graphql-route';
 import { registerNewsletterRoutes } from './newsletters/routes';
@@ -34,7 +35,13 @@ export interface ApiOptions extends ServiceOptions {
 
 export interface BuildAppOptions extends ApiOptions {
   logger?: FastifyServerOptions['logger'];
-  /** Trust X-Forwarded-* (client IP for rate limits, https for Secure cookies). Default false. */
+  /**
+   * The reverse proxies in front of the app (IP addresses and CIDR ranges): only a request whose
+   * peer is one of them has its X-Forwarded-For (right-most untrusted hop) and X-Forwarded-Proto
+   * believed (api/http/client-address.ts). Takes precedence over `trustProxy`.
+   */
+  trustedProxies?: readonly string[];
+  /** Fastify's own setting, when trustedProxies is not given. `true` believes any sender: avoid in production. Default false. */
   trustProxy?: FastifyServerOptions['trustProxy'];
 }
 
@@ -82,7 +89,8 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance & { api: ApiHandle }> {
-  const app = Fastify({ logger: options.logger ?? false, trustProxy: options.trustProxy ?? false, bodyLimit: BODY_LIMIT });
+  const trustProxy = options.trustedProxies !== undefined ? trustProxyFor(options.trustedProxies) : (options.trustProxy ?? false);
+  const app = Fastify({ logger: options.logger ?? false, trustProxy, bodyLimit: BODY_LIMIT });
   const api = await registerApi(app, options);
   return Object.assign(app, { api }) as FastifyInstance & { api: ApiHandle };
 }

@@ -6,6 +6,7 @@ import { TenantDirectory } from './tenancy';
 import { SiteCache } from './site-cache';
 import { ResponseCache } from './response-cache';
 import type { MemberOptions } from './members/options';
+import { CrawlerVerifier, type CrawlerVerifierOptions } from './crawlers/verify';
 
 /** What changed, for the rebuild queue: the entity kind, the action and the ids. */
 export interface ChangeEvent {
@@ -67,6 +68,8 @@ export interface ServiceOptions {
   adminUrl?: string;
   /** Site members: the mailer for their links, link origins, lifetimes and limits (api/members/options.ts). */
   members?: MemberOptions;
+  /** Search-engine crawler verification: the DNS resolver, timeout, cache TTLs and size (api/crawlers/verify.ts). */
+  crawlers?: CrawlerVerifierOptions;
 }
 
 export interface Services {
@@ -80,6 +83,8 @@ export interface Services {
   responses: ResponseCache;
   adminUrl: string;
   members: MemberOptions;
+  /** Verifies a claimed search-engine crawler by reverse and forward DNS (cached). */
+  crawlers: CrawlerVerifier;
   /** Calls the injected hook after a committed change; a failing hook is logged, never thrown. */
   changed(tenantKey: string, change: ChangeEvent): Promise<void>;
   /** Hands a staff e-mail to the mailer after the current request's work (timing stays uniform). */
@@ -122,6 +127,7 @@ export function createServices(o: ServiceOptions): Services {
     responses,
     adminUrl: (o.adminUrl ?? '/admin').replace(/\/+$/, ''),
     members: o.members ?? {},
+    crawlers: new CrawlerVerifier({ now, ...o.crawlers }),
     async changed(tenantKey, change) {
       site.invalidate(tenantKey);
       responses.clear();

@@ -6,6 +6,7 @@ import { A } from './link';
 import { datetime } from './attrs';
 import { Island } from './island';
 import { Picture } from './items';
+import { PAYWALL_CLASS } from '../engine/domain/paywall';
 import { Gate } from './islands/gate';
 import { FavouriteButton } from './islands/favourite-button';
 
@@ -42,7 +43,7 @@ export function ContentBody({ content }: { content: ContentView }) {
     return (
       <div className="content-body gated">
         {content.teaser && <p>{content.teaser}</p>}
-        <Island name="gate" props={{ contentId: content.id, primaryImage: content.image?.src ?? null }} component={Gate} className="gate" />
+        <Island name="gate" props={{ contentId: content.id, primaryImage: content.image?.src ?? null }} component={Gate} className={PAYWALL_CLASS} />
       </div>
     );
   }

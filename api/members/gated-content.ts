@@ -7,6 +7,7 @@ import {
   decideAccess, formatMeterDate, meterAppliesTo, meterCoversItem, meterText, recordView, viewsRemaining, type MeterState, type MeterStatus,
 } from '../../engine/domain/meter';
 import { AppError } from '../../engine/domain/errors';
+import { paywallJsonLd } from '../../engine/domain/paywall';
 import { sanitizeBody } from '../../engine/build/sanitize';
 import * as q from '../../engine/store/queries/content';
 import { activeMembershipIds } from '../../engine/store/queries/members';
@@ -45,6 +46,8 @@ export interface GatedContentView {
   embedCode: string | null;
   images: AssetRecord[];
   requiredMemberships: MembershipRecord[];
+  /** Paywall JSON-LD, given with a gated body to a verified crawler only (engine/domain/paywall.ts). */
+  structuredData: ReturnType<typeof paywallJsonLd> | null;
 }
 
 /** Counts the view on the reader's meter (cookie read and, when it changed, written back). */
@@ -71,14 +74,15 @@ export async function getGatedContent(ctx: GqlContext, a: { id?: unknown }): Pro
   const [memberships, schedules] = await Promise.all([q.membershipIdsOf(db, [id]), q.schedulesOf(db, [id])]);
   const membershipIds = memberships.get(id) ?? [];
   const member = await memberOf(ctx);
-  const [held, company, tenantMemberships] = await Promise.all([
+  const [held, company, tenantMemberships, crawler] = await Promise.all([
     member ? activeMembershipIds(db, member.user.id, now) : Promise.resolve([] as number[]),
     licenseCompanyFor(ctx.services, tenant.tenantKey, ctx.req.ip),
     activeMemberships(db, tenant.tenantKey),
+    ctx.services.crawlers.verify(ctx.req.ip, ctx.req.userAgent),
   ]);
   const gating = gatingStatus(
     { membershipIds, surveyType: row.gatingSurveyType, registrationRequired: row.userRegistrationRequired },
-    { membershipIds: held, signedIn: member !== null, licenseCompany: company?.name ?? null, userAgent: ctx.req.userAgent },
+    { membershipIds: held, signedIn: member !== null, licenseCompany: company?.name ?? null, crawler: crawler.engine !== null },
     tenantMemberships.filter((m) => m.isFree).map((m) => m.id),
   );
   const ms = tenant.settings.memberships;
@@ -97,5 +101,6 @@ export async function getGatedContent(ctx: GqlContext, a: { id?: unknown }): Pro
     embedCode: decision.canRead ? row.embedCode : null,
     images,
     requiredMemberships: tenantMemberships.filter((m) => gating.requiredMembershipIds.includes(m.id)),
+    structuredData: decision.canRead && gating.gated && gating.reason === 'crawler' ? paywallJsonLd() : null,
   };
 }

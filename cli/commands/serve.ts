@@ -3,6 +3,7 @@
 // Each admin edit rebuilds the tenant it touched.
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
+import { parseTrustedProxies } from '../../api/http/client-address';
 import { createMailer } from '../../engine/mail/mailer';
 import { openStore, type Store } from '../../engine/store/connection';
 import { ensureAdminBundle } from '../admin-bundle';
@@ -67,7 +68,10 @@ export async function startServing(o: ServingOptions) {
     store: o.store, outDir: o.outDir, originTemplate: o.originTemplate, workers: 1, buildPollMs: o.buildPollMs, workerRuntime: workerRuntime(),
     onError: (key, e) => process.stderr.write(`rebuild of ${key} failed: ${(e as Error).message}\n`),
   });
+  // Until the config schema lands: the reverse proxies whose X-Forwarded-For is believed (api/http/client-address.ts).
+  const trustedProxies = parseTrustedProxies(process.env.MASTHEAD_TRUSTED_PROXIES);
   const app = await createMastheadServer({
+    trustedProxies,
     outDir: o.outDir, store: o.store, adminDir: o.adminDir, rebuilder, mode: o.mode, logger: o.verbose, originTemplate: o.originTemplate,
     mail: { mailer, unsubscribeSecret: mail.unsubscribeSecret },
   });

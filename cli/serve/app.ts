@@ -26,6 +26,8 @@ export interface MastheadServerOptions {
   /** The one mailer for member links and newsletter sends, and the unsubscribe links' HMAC key. */
   mail?: { mailer: Mailer; unsubscribeSecret: string };
   api?: Partial<ApiOptions>;
+  /** Reverse proxies (addresses, CIDR ranges) whose X-Forwarded-For gives the client address. */
+  trustedProxies?: readonly string[];
 }
 
 function mountAdmin(app: FastifyInstance, adminDir: string) {
@@ -40,7 +42,7 @@ function mountAdmin(app: FastifyInstance, adminDir: string) {
 export async function createMastheadServer(options: MastheadServerOptions): Promise<FastifyInstance> {
   const siteUrl = (t: { tenantKey: string; domain: string }) =>
     new URL(options.originTemplate.replaceAll('{key}', t.tenantKey).replaceAll('{domain}', t.domain)).origin;
-  const app = createSiteServer({ outDir: options.outDir, logger: options.logger ?? false });
+  const app = createSiteServer({ outDir: options.outDir, logger: options.logger ?? false, trustedProxies: options.trustedProxies });
   await registerApi(app, {
     store: options.store,
     mode: options.mode,

@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { HOME_FEED_PATH, matchRedirect, rssPathForQuery } from '../../engine/build/index';
+import { trustProxyFor } from '../../api/http/client-address';
 import { fileForPath, headersFor } from './static-files';
 import { TenantDirectory } from './tenants';
 
@@ -15,6 +16,8 @@ export interface SiteServerOptions {
   /** Extra Host → tenant key mappings (e.g. production domains). */
   hosts?: Record<string, string>;
   logger?: boolean;
+  /** Reverse proxies whose X-Forwarded-For names the client (api/http/client-address.ts); none by default. */
+  trustedProxies?: readonly string[];
 }
 
 const RSS_QUERY_PATH = `/${HOME_FEED_PATH}`;
@@ -45,7 +48,7 @@ const BYPASS_COOKIE = /(?:^|;\s*)mh_cache_bypass=/;
 export function createSiteServer(options: SiteServerOptions): FastifyInstance {
   const outDir = resolve(options.outDir);
   const tenants = new TenantDirectory(outDir, options.hosts);
-  const app = Fastify({ logger: options.logger ?? false, trustProxy: false });
+  const app = Fastify({ logger: options.logger ?? false, trustProxy: trustProxyFor(options.trustedProxies) });
   void app.register(fastifyStatic, { root: outDir, serve: false });
   directories.set(app, tenants);
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { gatingStatus, gatingType, isBotAgent, isCrawlerAgent, isGatedItem, type GatingReader } from './gating';
 
-const anonymous: GatingReader = { membershipIds: [], signedIn: false, licenseCompany: null, userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/120' };
+const anonymous: GatingReader = { membershipIds: [], signedIn: false, licenseCompany: null, crawler: false };
+const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/120';
 const member = (ids: number[]): GatingReader => ({ ...anonymous, membershipIds: ids, signedIn: true });
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 
@@ -40,7 +41,7 @@ describe('crawler and bot agents', () => {
     expect(isCrawlerAgent('googlebot-image/1.0')).toBe(true);
   });
   it('does not treat other agents, empty or missing ones as crawlers', () => {
-    expect(isCrawlerAgent(anonymous.userAgent)).toBe(false);
+    expect(isCrawlerAgent(BROWSER)).toBe(false);
     expect(isCrawlerAgent('bingbot/2.0')).toBe(false);
     expect(isCrawlerAgent('')).toBe(false);
     expect(isCrawlerAgent(null)).toBe(false);
@@ -48,7 +49,7 @@ describe('crawler and bot agents', () => {
   });
   it('recognises the error-page bot list of public §8', () => {
     for (const ua of ['bingbot/2.0', 'Chrome-Lighthouse', 'facebookexternalhit/1.1', 'Google-InspectionTool/1.0']) expect(isBotAgent(ua), ua).toBe(true);
-    expect(isBotAgent(anonymous.userAgent)).toBe(false);
+    expect(isBotAgent(BROWSER)).toBe(false);
     expect(isBotAgent(null)).toBe(false);
   });
 });
@@ -66,8 +67,11 @@ describe('gatingStatus', () => {
   it('passes a site-license company matched by IP', () => {
     expect(gatingStatus(gated, { ...anonymous, licenseCompany: 'Acme Freight' })).toMatchObject({ status: 'passed', reason: 'license' });
   });
-  it('passes a crawler user agent', () => {
-    expect(gatingStatus(gated, { ...anonymous, userAgent: GOOGLEBOT })).toMatchObject({ status: 'passed', reason: 'crawler' });
+  it('passes a verified crawler', () => {
+    expect(gatingStatus(gated, { ...anonymous, crawler: true })).toMatchObject({ status: 'passed', reason: 'crawler' });
+  });
+  it('does not pass an unverified reader, whatever it claims to be', () => {
+    expect(gatingStatus(gated, { ...anonymous, crawler: false })).toMatchObject({ status: 'failed', reason: 'none' });
   });
   it('uses the free memberships for a zmag item', () => {
     const zmag = { membershipIds: [], isZmag: true };
@@ -89,7 +93,7 @@ describe('gatingStatus', () => {
     expect(gatingStatus({ membershipIds: [] }, anonymous)).toEqual({ type: null, status: 'passed', reason: 'open', requiredMembershipIds: [], gated: false });
   });
   it('names a crawler or license reason on an open item too (they are never metered)', () => {
-    expect(gatingStatus({ membershipIds: [] }, { ...anonymous, userAgent: GOOGLEBOT }).reason).toBe('crawler');
+    expect(gatingStatus({ membershipIds: [] }, { ...anonymous, crawler: true }).reason).toBe('crawler');
     expect(gatingStatus({ membershipIds: [] }, { ...anonymous, licenseCompany: 'X' }).reason).toBe('license');
   });
 });

@@ -1,13 +1,14 @@
 // Gating (public §1, §4 "Gating status"): the one function that decides whether a reader passes an
 // item's gate. The API's getGatedContent, the prerender (which gate to draw) and the newsletter all
 // call it. Pure and browser-safe: the caller supplies the reader's facts (memberships held, the
-// site-license company matched by IP, the user agent) and the tenant's free memberships.
+// site-license company matched by IP, whether the client is a verified search-engine crawler) and
+// the tenant's free memberships.
 //
 // The spec leaves the server-side rules open (§9: "not shown"); this module fixes them:
 //   type      'membership' when the item lists memberships or is a zmag item (free memberships are
 //             then the required ones), otherwise the item's survey type (e.g. 'omeda'), otherwise null.
-//   passed    a crawler user agent; a site-license company matched by the visitor's IP; for type
-//             membership, holding one of the required memberships; for a survey type or an item that
+//   passed    a verified search-engine crawler (never a User-Agent alone: api/crawlers/verify.ts);
+//             a site-license company matched by the visitor's IP; for type membership, holding one of the required memberships; for a survey type or an item that
 //             requires registration, being a signed-in member; an item with no requirement ('open').
 //   failed    otherwise.
 
@@ -32,7 +33,8 @@ export interface GatingReader {
   signedIn: boolean;
   /** The site-license company matched by the visitor's IP, or null. */
   licenseCompany: string | null;
-  userAgent: string | null | undefined;
+  /** True only for a search-engine crawler verified by reverse and forward DNS (api/crawlers/verify.ts). */
+  crawler: boolean;
 }
 
 export interface GatingResult {
@@ -45,7 +47,7 @@ export interface GatingResult {
   gated: boolean;
 }
 
-/** Crawlers pass membership gating (public §1): a user agent containing Googlebot. */
+/** A user agent claiming Googlebot (public §1). A claim only: gating needs GatingReader.crawler. */
 const CRAWLER = /googlebot/i;
 /** Bots that do not get the error page (public §8): bot, lighthouse, facebook external hit, google. */
 const BOT = /bot|lighthouse|facebookexternalhit|google/i;
@@ -78,7 +80,7 @@ export function gatingStatus(item: GatedItem, reader: GatingReader, freeMembersh
   const gated = type !== null || item.registrationRequired === true;
   const required = type === 'membership' ? [...(item.isZmag ? freeMembershipIds : item.membershipIds)] : [];
   const result = (status: GatingStatus, reason: GatingReason): GatingResult => ({ type, status, reason, requiredMembershipIds: required, gated });
-  if (isCrawlerAgent(reader.userAgent)) return result('passed', 'crawler');
+  if (reader.crawler) return result('passed', 'crawler');
   if (reader.licenseCompany) return result('passed', 'license');
   if (!gated) return result('passed', 'open');
   if (type === 'membership') {

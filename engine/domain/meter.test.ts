@@ -143,7 +143,7 @@ describe('hiddenBlocks and showsGatingForm', () => {
 });
 
 describe('meterAppliesTo and decideAccess', () => {
-  const anon = { membershipIds: [], signedIn: false, licenseCompany: null, userAgent: 'Firefox' };
+  const anon = { membershipIds: [], signedIn: false, licenseCompany: null, crawler: false };
   const open = gatingStatus({ membershipIds: [] }, anon);
   const locked = gatingStatus({ membershipIds: [5] }, anon);
   const survey = gatingStatus({ membershipIds: [], surveyType: 'omeda' }, anon);

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../../engine/store/connection';
 import { seedFixtures } from '../../engine/fixtures/seed';
 import { runBuild } from '../../engine/build/index';
+import { paywallJsonLd } from '../../engine/domain/paywall';
 import { tempDbPath } from '../helpers/fixture-set';
 import { BUILD_NOW } from './build-site-fixture';
 
@@ -82,6 +83,10 @@ describe('build output of a metered tenant', () => {
     const ld = $('script[type="application/ld+json"]').toArray().map((s) => JSON.parse($(s).text()));
     const article = ld.flatMap((x) => (Array.isArray(x['@graph']) ? x['@graph'] : [x])).find((x) => x.isAccessibleForFree !== undefined);
     expect(article).toMatchObject({ isAccessibleForFree: false, hasPart: { isAccessibleForFree: false, cssSelector: '.gate' } });
+    // The selector names the one element the gated body is drawn into (the gate island), and it
+    // is the part getGatedContent gives a verified crawler.
+    expect($(article.hasPart.cssSelector).toArray()).toEqual($('[data-island="gate"]').toArray());
+    expect(article.hasPart).toEqual(paywallJsonLd().hasPart);
   });
 
   it('keeps the prerendered body of a type the meter exempts', () => {

@@ -1,14 +1,15 @@
 // getGatedContent over HTTP: the meter across requests (cookie kept by a browser), a tampered
-// cookie, gating by membership, by a site-license IP range and by a crawler user agent, and the
+// cookie, gating by membership, by a site-license IP range and by a verified crawler, and the
 // rule that a gated body never leaves without a pass.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALPHA, BETA, ITEMS, startMembers, type Browser, type MemberHarness } from './members-harness';
+import { GOOGLEBOT_IP } from '../helpers/fake-dns';
 
 let h: MemberHarness;
 beforeAll(async () => { h = await startMembers(); });
 afterAll(async () => { await h.close(); });
 
-const gated = (id: number, b?: Browser, extra: { member?: string; headers?: Record<string, string>; tenant?: string } = {}) =>
+const gated = (id: number, b?: Browser, extra: { member?: string; headers?: Record<string, string>; tenant?: string; ip?: string } = {}) =>
   h.op('getGatedContent', { id }, { browser: b, ...extra });
 const METER = 'mh_meter_alpha';
 
@@ -100,7 +101,7 @@ describe('the meter across requests', () => {
     await h.member('metered.member@example.com');
     const token = await h.login('metered.member@example.com');
     expect((await gated(ITEMS.open[3], b, { member: token })).data.getGatedContent).toMatchObject({ canRead: true, meter: null, passedBy: 'open' });
-    const bot = h.browser({ 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' });
+    const bot = h.browser({ 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' }, GOOGLEBOT_IP);
     for (const id of ITEMS.open) expect((await gated(id, bot)).data.getGatedContent).toMatchObject({ canRead: true, meter: null, passedBy: 'crawler' });
     expect(bot.cookies.has(METER)).toBe(false);
   });
@@ -128,8 +129,8 @@ describe('gating', () => {
     expect(withIt.images).toEqual([expect.objectContaining({ path: '/images/alpha/ship.svg' })]);
   });
 
-  it('passes a crawler user agent', async () => {
-    const r = (await gated(ITEMS.proOnly, undefined, { headers: { 'user-agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)' } })).data.getGatedContent;
+  it('passes a crawler user agent from an address verified as Googlebot by reverse and forward DNS', async () => {
+    const r = (await gated(ITEMS.proOnly, undefined, { headers: { 'user-agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)' }, ip: GOOGLEBOT_IP })).data.getGatedContent;
     expect(r).toMatchObject({ canRead: true, passedBy: 'crawler', body: '<p>PRO-ONLY BODY</p>' });
   });
 

@@ -12,6 +12,7 @@ import { buildApp, type BuildAppOptions } from '../../api/app';
 import type { MemberOptions } from '../../api/members/options';
 import { PASSWORD, USERS, type UserKey } from './api-harness';
 import { tempDbPath, tenantFixture, writeFixtureSet } from '../helpers/fixture-set';
+import { googlebotDns } from '../helpers/fake-dns';
 
 export { PASSWORD, USERS };
 export const MEMBER_PASSWORD = 'member password 1';
@@ -56,6 +57,8 @@ function alphaFixture() {
 export interface Browser {
   cookies: Map<string, string>;
   headers: Record<string, string>;
+  /** The address the browser's requests come from (default: light-my-request's 127.0.0.1). */
+  ip?: string;
 }
 
 export interface Reply {
@@ -76,6 +79,8 @@ export interface CallOpts {
   /** A browser whose cookies are sent and updated. */
   browser?: Browser;
   headers?: Record<string, string>;
+  /** The client address of this request (else the browser's). */
+  ip?: string;
 }
 
 export interface MemberHarness {
@@ -85,7 +90,7 @@ export interface MemberHarness {
   clock: { now: number };
   op(name: string, variables?: Record<string, unknown>, opts?: CallOpts): Promise<Reply>;
   gql(query: string, variables?: Record<string, unknown>, opts?: CallOpts): Promise<Reply>;
-  browser(headers?: Record<string, string>): Browser;
+  browser(headers?: Record<string, string>, ip?: string): Browser;
   /** Creates an active member directly; returns its id. */
   member(email: string, o?: { tenant?: string; memberships?: number[]; status?: number; password?: string }): Promise<number>;
   /** Signs a member in; returns the token. */
@@ -107,6 +112,8 @@ export async function startMembers(options: Partial<BuildAppOptions> & { members
   const clock = { now: Date.parse('2026-11-01T12:00:00Z') };
   const app = await buildApp({
     store, now: () => clock.now,
+    // Crawler verification answers from recorded DNS: only Google's example Googlebot address verifies.
+    crawlers: { resolver: googlebotDns() },
     ...options,
     members: {
       mailer: { send: async (m) => { mails.push(m); } },
@@ -126,7 +133,8 @@ export async function startMembers(options: Partial<BuildAppOptions> & { members
       }
       if (opts.member) headers['x-site-user'] = `Bearer ${opts.member}`;
       if (opts.browser?.cookies.size) headers.cookie = [...opts.browser.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-      const r = await app.inject({ method: 'POST', url: '/graphql', headers, payload: { query, variables } });
+      const remoteAddress = opts.ip ?? opts.browser?.ip;
+      const r = await app.inject({ method: 'POST', url: '/graphql', headers, payload: { query, variables }, ...(remoteAddress ? { remoteAddress } : {}) });
       const cookies = r.cookies as Reply['cookies'];
       if (opts.browser) {
         for (const c of cookies) {
@@ -143,7 +151,7 @@ export async function startMembers(options: Partial<BuildAppOptions> & { members
       if (!doc) throw new Error(`no document ${name}`);
       return h.gql(doc.text, variables, opts);
     },
-    browser: (headers = {}) => ({ cookies: new Map(), headers: { 'sec-fetch-site': 'same-origin', 'user-agent': 'Mozilla/5.0 Firefox/140', ...headers } }),
+    browser: (headers = {}, ip) => ({ cookies: new Map(), headers: { 'sec-fetch-site': 'same-origin', 'user-agent': 'Mozilla/5.0 Firefox/140', ...headers }, ...(ip ? { ip } : {}) }),
     async member(email, o = {}) {
       const passwordHash = o.password ? await hashPassword(o.password) : await (memberHash ??= hashPassword(MEMBER_PASSWORD));
       const id = await insertSiteUser(store.db, { tenantKey: o.tenant ?? 'alpha', username: email, email, passwordHash, firstName: 'Test', lastName: 'Member', demographics: [] });

@@ -1,6 +1,7 @@
 // Head data of a page (public §9 "page title suffix is the site name", share image 1200×630):
 // title, description, canonical URL, robots, Open Graph image, RSS alternate and JSON-LD
 // (NewsArticle for content, WebPage otherwise, plus a BreadcrumbList).
+import { paywallProperties } from '../../domain/paywall';
 import { teaserText, truncateWords } from '../../domain/text';
 import type { ContentView, HeadView, SiteLink } from '../../../site/model';
 import { absolute, type ResolveContext } from './resolve-context';
@@ -106,8 +107,7 @@ export function contentHead(ctx: ResolveContext, c: BuildContent, view: ContentV
     ...(view.section ? { articleSection: view.section.label } : {}),
     ...(c.terms.length ? { keywords: c.terms.join(', ') } : {}),
     publisher: publisherLd(ctx),
-    isAccessibleForFree: !view.gated,
-    ...(view.gated ? { hasPart: { '@type': 'WebPageElement', isAccessibleForFree: false, cssSelector: '.gate' } } : {}),
+    ...paywallProperties(view.gated),
   };
   return {
     title, description: desc, canonical, robots: noindex ? 'noindex' : null, ogType: 'article', image: img,
