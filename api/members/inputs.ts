@@ -16,7 +16,7 @@ export const emailField = z.string({ error: REQUIRED }).trim().min(1, REQUIRED).
 
 /** A new member password: at least 8 characters, at most 200, not easy to guess (api/auth/password-policy.ts). */
 export const passwordField = strong(z.string({ error: REQUIRED }).min(1, REQUIRED)
-  .min(SITE_USER_PASSWORD_MIN, `At least ${SITE_USER_PASSWORD_MIN} characters`).max(SITE_USER_PASSWORD_MAX, `At most ${SITE_USER_PASSWORD_MAX} characters`));
+  .min(SITE_USER_PASSWORD_MIN, `At least ${SITE_USER_PASSWORD_MIN} characters`).max(SITE_USER_PASSWORD_MAX, `At most ${SITE_USER_PASSWORD_MAX} characters`), 'member');
 
 /** A password as typed at login (no length rule beyond a cap, so old passwords keep working). */
 export const givenPassword = z.string({ error: REQUIRED }).min(1, REQUIRED).max(1000, 'At most 1000 characters');
