@@ -123,7 +123,10 @@ export function createServices(o: ServiceOptions): Services {
       }
     },
     mail(message) {
-      if (!o.mailer) return;
+      if (!o.mailer) {
+        log.warn({ kind: message.kind }, 'staff mail not sent: no mailer configured');
+        return;
+      }
       setImmediate(() => {
         Promise.resolve()
           .then(() => o.mailer!(message))

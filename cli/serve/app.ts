@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { registerApi, type ApiOptions } from '../../api/app';
+import { staffMailer } from '../../api/auth/mail';
 import type { Mailer } from '../../engine/mail/mailer';
 import type { Store } from '../../engine/store/connection';
 import { createSiteServer } from './site-server';
@@ -24,8 +25,10 @@ export interface MastheadServerOptions {
   logger?: boolean;
   /** Absolute origin of each site, with {key} and {domain}: links in member and newsletter mail. */
   originTemplate: string;
-  /** The one mailer for member links and newsletter sends, and the unsubscribe links' HMAC key. */
+  /** The one mailer for staff links, member links and newsletter sends, and the unsubscribe links' HMAC key. */
   mail?: { mailer: Mailer; unsubscribeSecret: string };
+  /** Absolute URL of the admin (e.g. http://localhost:4000/admin): links in staff reset and invite mail. */
+  adminUrl?: string;
   api?: Partial<ApiOptions>;
 }
 
@@ -47,6 +50,8 @@ export async function createMastheadServer(options: MastheadServerOptions): Prom
     mode: options.mode,
     // Awaited by the API: a durable queue has stored the request before the mutation answers.
     onChange: (tenantKey, change) => options.rebuilder.request(tenantKey, change),
+    mailer: options.mail ? staffMailer(options.mail.mailer) : undefined,
+    adminUrl: options.adminUrl,
     members: { mailer: options.mail?.mailer, siteUrl },
     newsletters: { mailer: options.mail?.mailer, unsubscribeSecret: options.mail?.unsubscribeSecret, siteUrl },
     ...options.api,
