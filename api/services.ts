@@ -1,6 +1,7 @@
 // What operations get: the store, the clock, caches, limiters and the injected hooks. Built once
 // per app (or per CLI command) by `createServices`; nothing here reads files or the environment.
 import type { Store } from '../engine/store/connection';
+import { resolveLifetimes, type Lifetimes } from './auth/lifetimes';
 import { AttemptLimiter, type LimitRule } from './rate-limit';
 import { TenantDirectory } from './tenancy';
 import { SiteCache } from './site-cache';
@@ -34,16 +35,7 @@ export interface Logger {
   error(obj: unknown, msg?: string): void;
 }
 
-export interface Lifetimes {
-  /** Bearer token lifetime (default 12 h). */
-  bearerMs: number;
-  /** Refresh token lifetime from its issue (default 30 days). */
-  refreshMs: number;
-  /** Password-reset link lifetime (default 1 h). */
-  resetMs: number;
-  /** Invite link lifetime (default 7 days). */
-  inviteMs: number;
-}
+export type { Lifetimes } from './auth/lifetimes';
 
 export interface LimitRules {
   loginPerIp: LimitRule;
@@ -92,8 +84,6 @@ export interface Services {
 }
 
 const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
-export const DEFAULT_LIFETIMES: Lifetimes = { bearerMs: 12 * HOUR, refreshMs: 30 * DAY, resetMs: HOUR, inviteMs: 7 * DAY };
 export const DEFAULT_LIMITS: LimitRules = {
   loginPerIp: { max: 30, windowMs: 15 * 60_000 },
   loginPerUsername: { max: 5, windowMs: 15 * 60_000 },
@@ -115,7 +105,7 @@ export function createServices(o: ServiceOptions): Services {
     store: o.store,
     now,
     log,
-    lifetimes: { ...DEFAULT_LIFETIMES, ...o.lifetimes },
+    lifetimes: resolveLifetimes(o.lifetimes),
     limiters: {
       loginIp: new AttemptLimiter(limits.loginPerIp, now),
       loginUser: new AttemptLimiter(limits.loginPerUsername, now),
@@ -139,7 +129,10 @@ export function createServices(o: ServiceOptions): Services {
       }
     },
     mail(message) {
-      if (!o.mailer) return;
+      if (!o.mailer) {
+        log.warn({ kind: message.kind }, 'staff mail not sent: no mailer configured');
+        return;
+      }
       setImmediate(() => {
         Promise.resolve()
           .then(() => o.mailer!(message))

@@ -1,12 +1,13 @@
-// The staff session (admin §4) as React state: startup check, login, refresh on expiry (and at the
-// first use after midnight), logout that clears everything and returns to /admin/login.
+// The staff session (admin §4) as React state: startup check, login, a silent refresh shortly
+// before the bearer token expires (the API grants 15 minutes) and at the first use after midnight,
+// one refresh-and-retry when a call is refused as unauthenticated, logout that clears everything.
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Permission } from '../../engine/domain/permissions';
 import * as api from '../data/api';
 import { configureTransport } from '../data/transport';
 import type { CmsUser } from '../data/types';
 import {
-  bearerToken, browserSessionEnv, clearSession, readUser, refreshToken, sessionState, storeTokens, storeUser,
+  bearerExpiry, bearerToken, browserSessionEnv, clearSession, readUser, refreshDelayMs, refreshToken, sessionState, storeTokens, storeUser,
   type SessionEnv, type SessionTokens,
 } from '../lib/session-store';
 
@@ -30,7 +31,14 @@ export function SessionProvider({ children, env: given }: { children: ReactNode;
   const env = useMemo(() => given ?? browserSessionEnv(), [given]);
   const [user, setUser] = useState<CmsUser | null>(() => readUser<CmsUser>(env));
   const [status, setStatus] = useState<SessionStatus>('checking');
+  const [expiresAt, setExpiresAt] = useState<number | null>(() => bearerExpiry(env));
   const refreshing = useRef<Promise<boolean> | null>(null);
+
+  /** Stores a fresh pair and re-arms the silent refresh for its expiry. */
+  const keepTokens = useCallback((tokens: SessionTokens) => {
+    storeTokens(env, tokens, new Date());
+    setExpiresAt(bearerExpiry(env));
+  }, [env]);
 
   /** One refresh at a time; false (and a cleared session) when it fails. */
   const refresh = useCallback((): Promise<boolean> => {
@@ -39,7 +47,7 @@ export function SessionProvider({ children, env: given }: { children: ReactNode;
     const run = (async () => {
       if (!token) return false;
       try {
-        storeTokens(env, await api.refreshTokenCmsUser(token), new Date());
+        keepTokens(await api.refreshTokenCmsUser(token));
         return true;
       } catch {
         return false;
@@ -50,13 +58,24 @@ export function SessionProvider({ children, env: given }: { children: ReactNode;
       refreshing.current = null;
     });
     return run;
-  }, [env]);
+  }, [env, keepTokens]);
 
   const signOutLocally = useCallback(() => {
     clearSession(env);
     setUser(null);
+    setExpiresAt(null);
     setStatus('signed-out');
   }, [env]);
+
+  // Silent refresh: a minute before the bearer token expires, while signed in. A refused refresh
+  // (session over, revoked, account disabled) signs out locally; the gate then shows the login.
+  useEffect(() => {
+    if (status !== 'signed-in' || expiresAt === null) return undefined;
+    const timer = setTimeout(() => {
+      void refresh().then((ok) => { if (!ok) signOutLocally(); });
+    }, refreshDelayMs(expiresAt, Date.now()));
+    return () => clearTimeout(timer);
+  }, [status, expiresAt, refresh, signOutLocally]);
 
   useEffect(() => {
     configureTransport({
@@ -111,10 +130,9 @@ export function SessionProvider({ children, env: given }: { children: ReactNode;
   }, [env, refresh, loadUser, signOutLocally]);
 
   const login = useCallback(async (username: string, password: string) => {
-    const tokens = await api.loginCmsUser(username, password);
-    storeTokens(env, tokens, new Date());
+    keepTokens(await api.loginCmsUser(username, password));
     await loadUser();
-  }, [env, loadUser]);
+  }, [keepTokens, loadUser]);
 
   const logout = useCallback(async () => {
     try {
@@ -125,7 +143,7 @@ export function SessionProvider({ children, env: given }: { children: ReactNode;
     signOutLocally();
   }, [env, signOutLocally]);
 
-  const adoptTokens = useCallback((tokens: SessionTokens) => storeTokens(env, tokens, new Date()), [env]);
+  const adoptTokens = keepTokens;
 
   const value = useMemo<SessionValue>(() => ({
     status, user, permissions: user?.permissions ?? [], login, logout, reloadUser: loadUser, adoptTokens,

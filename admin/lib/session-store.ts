@@ -6,6 +6,9 @@
 export const TOKEN_COOKIE = 'masthead_cms_token';
 export const REFRESH_KEY = 'masthead.admin.refreshToken';
 export const VALID_UNTIL_KEY = 'masthead.admin.validUntil';
+export const BEARER_EXPIRES_KEY = 'masthead.admin.bearerExpires';
+/** How long before the bearer token expires the admin refreshes it (the API grants 15 minutes). */
+export const REFRESH_AHEAD_MS = 60_000;
 export const USER_KEY = 'masthead.admin.user';
 export const USER_INFO_VERSION = 'v1.2';
 
@@ -53,7 +56,19 @@ export function storeTokens(env: SessionEnv, tokens: SessionTokens, now: Date): 
   const expires = parseExpiry(tokens.bearerTokenExpiration);
   env.cookies.set(TOKEN_COOKIE, tokens.bearerToken, new Date(expires));
   env.storage.setItem(REFRESH_KEY, tokens.refreshToken);
+  env.storage.setItem(BEARER_EXPIRES_KEY, String(expires));
   markValid(env, now);
+}
+
+/** When the stored bearer token expires (epoch ms), or null when unknown. */
+export function bearerExpiry(env: SessionEnv): number | null {
+  const v = Number(env.storage.getItem(BEARER_EXPIRES_KEY) ?? NaN);
+  return Number.isFinite(v) && v > 0 ? v : null;
+}
+
+/** Milliseconds until the silent refresh of a bearer token expiring at `expiresAt` is due (0: now). */
+export function refreshDelayMs(expiresAt: number, now: number): number {
+  return Math.max(0, expiresAt - REFRESH_AHEAD_MS - now);
 }
 
 /** Records a passed validity check: valid until the next local midnight. */
@@ -107,6 +122,7 @@ export function clearSession(env: SessionEnv): void {
   env.cookies.remove(TOKEN_COOKIE);
   env.storage.removeItem(REFRESH_KEY);
   env.storage.removeItem(VALID_UNTIL_KEY);
+  env.storage.removeItem(BEARER_EXPIRES_KEY);
   env.storage.removeItem(USER_KEY);
 }
 

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '../../engine/auth/passwords';
 import { AppError } from '../../engine/domain/errors';
-import { parseInput, REQUIRED, staffPasswordSchema } from '../../engine/domain/validation';
+import { parseInput, REQUIRED } from '../../engine/domain/validation';
 import {
   findCmsUserByEmail, findCmsUserById, findCmsUserByUsername, setCmsUserPassword, touchCmsUserLogin,
 } from '../../engine/store/queries/cms-users';
@@ -15,6 +15,7 @@ import {
 import { requireActor } from '../access';
 import type { OpArgs, OpContext } from '../operation';
 import type { AttemptLimiter } from '../rate-limit';
+import { staffPassword } from './password-policy';
 import { issueTokens, rotateRefreshToken, type TokenPair } from './sessions';
 import { digest, looksLikeToken, newToken } from './tokens';
 
@@ -34,17 +35,26 @@ async function hashToCheck(stored: string | undefined): Promise<string> {
   return stored && stored.startsWith('scrypt$') ? stored : DUMMY_HASH_PROMISE();
 }
 
+/**
+ * The per-account limit's key: the account when the name (username or e-mail, any case) finds one,
+ * so every spelling of it shares one counter; else the typed name, so an unknown name is limited
+ * the same way a known one is and the answers do not tell them apart.
+ */
+function accountKey(user: { id: number } | undefined, typed: string): string {
+  return user ? `account:${user.id}` : `user:${typed}`;
+}
+
 export async function loginCmsUser({ ctx, input }: OpArgs): Promise<TokenPair & { userId: number }> {
   const { username, password } = parseInput(loginInput, input);
   const name = username.toLowerCase();
   const { loginIp, loginUser } = ctx.services.limiters;
   const ipKey = `ip:${ctx.ip ?? 'unknown'}`;
-  const userKey = `user:${name}`;
+  const db = ctx.services.store.db;
+  const user = name.includes('@') ? await findCmsUserByEmail(db, name) : await findCmsUserByUsername(db, name);
+  const userKey = accountKey(user, name);
   throttle([loginIp, loginUser], [ipKey, userKey]);
   loginIp.hit(ipKey);
   loginUser.hit(userKey);
-  const db = ctx.services.store.db;
-  const user = name.includes('@') ? await findCmsUserByEmail(db, name) : await findCmsUserByUsername(db, name);
   const ok = await verifyPassword(password, await hashToCheck(user?.passwordHash));
   if (!ok || !user || user.status !== 1) throw new AppError('INVALID_CREDENTIALS');
   loginIp.forgive(ipKey);
@@ -115,7 +125,7 @@ export async function createUserToken(ctx: OpContext, userId: number, kind: User
 }
 
 const linkInput = z.strictObject({
-  password: staffPasswordSchema,
+  password: staffPassword,
   hash: z.string({ error: REQUIRED }).min(1, REQUIRED).max(200, 'At most 200 characters'),
 });
 
@@ -150,7 +160,7 @@ export const validateCmsUserInvite = ({ ctx, input }: OpArgs) => usePasswordLink
 
 const changePasswordInput = z.strictObject({
   currentPassword: z.string({ error: REQUIRED }).min(1, REQUIRED).max(1000, 'At most 1000 characters'),
-  newPassword: staffPasswordSchema,
+  newPassword: staffPassword,
 });
 
 /** Changes the caller's own password: every session ends and a fresh pair is issued for this one. */
@@ -158,7 +168,7 @@ export async function changeOwnCmsUserPassword({ ctx, input }: OpArgs): Promise<
   const actor = requireActor(ctx.actor);
   const { currentPassword, newPassword } = parseInput(changePasswordInput, input);
   const { loginUser } = ctx.services.limiters;
-  const key = `user:${actor.username}`;
+  const key = accountKey(actor.userId === null ? undefined : { id: actor.userId }, actor.username);
   throttle([loginUser], [key]);
   loginUser.hit(key);
   const db = ctx.services.store.db;

@@ -10,6 +10,7 @@ import {
 } from '../../engine/store/queries/sessions';
 import type { Actor } from '../access';
 import type { Services } from '../services';
+import { pairExpiries } from './lifetimes';
 import { digest, looksLikeToken, newToken } from './tokens';
 
 export interface TokenPair {
@@ -37,18 +38,23 @@ export function actorOf(u: CmsUserRecord, s?: Pick<SessionRow, 'id' | 'familyId'
   };
 }
 
-/** Issues a new pair in `familyId` (a new family when omitted). Call inside a transaction. */
-export async function issueTokens(db: Db, services: Services, userId: number, familyId: string = randomUUID()): Promise<TokenPair> {
+/**
+ * Issues a new pair: a new sign-in when `family` is omitted, else a rotation within that family
+ * (which keeps its sign-in time, so the session's absolute end never moves). Call inside a transaction.
+ */
+export async function issueTokens(db: Db, services: Services, userId: number, family?: { id: string; startedAt: number }): Promise<TokenPair> {
   const now = services.now();
+  const { id: familyId, startedAt } = family ?? { id: randomUUID(), startedAt: now };
+  const expires = pairExpiries(services.lifetimes, now, startedAt);
   const pair: TokenPair = {
     bearerToken: newToken('bearer'),
-    bearerTokenExpiration: now + services.lifetimes.bearerMs,
+    bearerTokenExpiration: expires.bearer,
     refreshToken: newToken('refresh'),
-    refreshTokenExpiration: now + services.lifetimes.refreshMs,
+    refreshTokenExpiration: expires.refresh,
   };
   await insertSession(db, {
     familyId, userId, bearerHash: digest(pair.bearerToken), bearerExpiresAt: pair.bearerTokenExpiration,
-    refreshHash: digest(pair.refreshToken), refreshExpiresAt: pair.refreshTokenExpiration,
+    refreshHash: digest(pair.refreshToken), refreshExpiresAt: pair.refreshTokenExpiration, createdAt: startedAt,
   });
   return pair;
 }
@@ -85,7 +91,7 @@ export async function rotateRefreshToken(services: Services, token: string | und
     const u = await findCmsUserById(tx, s.userId);
     if (!u || u.status !== 1) return { error: 'inactive' as const };
     if (!(await markSessionRotated(tx, s.id, now))) return { error: 'unknown' as const };
-    return { pair: await issueTokens(tx, services, u.id, s.familyId), user: u };
+    return { pair: await issueTokens(tx, services, u.id, { id: s.familyId, startedAt: s.createdAt }), user: u };
   });
   if ('error' in outcome) {
     if (outcome.error === 'reused') services.log.warn({ familyId: outcome.familyId }, 'refresh token reuse: session family revoked');

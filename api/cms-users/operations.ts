@@ -5,7 +5,8 @@ import { hashPassword } from '../../engine/auth/passwords';
 import { AppError } from '../../engine/domain/errors';
 import { hasAnyPermission, permissionsFor, type Permission } from '../../engine/domain/permissions';
 import { cmsUserSchema, requiredString } from '../../engine/domain/records';
-import { badInput, parseInput, staffPasswordSchema } from '../../engine/domain/validation';
+import { badInput, parseInput } from '../../engine/domain/validation';
+import { staffPassword } from '../auth/password-policy';
 import type { Db } from '../../engine/store/connection';
 import {
   cmsUserTaken, findCmsUserById, findCmsUserByUsername, insertCmsUser, setCmsUserPassword, setCmsUserProfile, updateCmsUserRow,
@@ -64,7 +65,7 @@ function parseUser(raw: Record<string, unknown>, id: number): CmsUserWrite {
 export async function createCmsUser({ ctx, input, password }: OpArgs & { password?: string }): Promise<{ id: number; inviteExpiresAt: number | null }> {
   const actor = requirePermission(ctx.actor, ['manage_users']);
   const raw = createInput(input);
-  if (password !== undefined) parseInput(staffPasswordSchema, password, 'password');
+  if (password !== undefined) parseInput(staffPassword, password, 'password');
   const passwordHash = password !== undefined ? await hashPassword(password) : NO_PASSWORD;
   const created = await commit(ctx, async (tx) => {
     const id = await nextId(tx, 'cmsUser');
@@ -119,7 +120,7 @@ export async function updateOwnCmsUserProfile({ ctx, input }: OpArgs): Promise<{
 /** Sets a user's password directly (the CLI's `user set-password`); every session of the user ends. */
 export async function setCmsUserPasswordAsOperator({ ctx, input }: OpArgs<{ username: string; password: string }>): Promise<{ id: number }> {
   requirePermission(ctx.actor, ['manage_users']);
-  parseInput(staffPasswordSchema, input.password, 'password');
+  parseInput(staffPassword, input.password, 'password');
   const passwordHash = await hashPassword(input.password);
   const now = ctx.services.now();
   return commit(ctx, async (tx) => {

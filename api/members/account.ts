@@ -36,6 +36,15 @@ async function hashToCheck(stored: string | null | undefined): Promise<string> {
   return stored && stored.startsWith('scrypt$') ? stored : DUMMY_HASH_PROMISE();
 }
 
+/**
+ * The per-account limit's key: the account when the name (username or e-mail, any case) finds one,
+ * so every spelling of it shares one counter; else the typed name, so an unknown name is limited
+ * the same way a known one is and the answers do not tell them apart.
+ */
+function accountKey(tenantKey: string, user: SiteUserRow | undefined, typed: string): string {
+  return user ? `${tenantKey}:account:${user.id}` : `${tenantKey}:user:${typed}`;
+}
+
 const loginInput = z.object({ username: loginName, password: givenPassword, recaptchaToken: z.string().max(4000).optional() });
 
 export async function loginSiteUser(ctx: GqlContext, input: unknown): Promise<LoginResult> {
@@ -43,12 +52,12 @@ export async function loginSiteUser(ctx: GqlContext, input: unknown): Promise<Lo
   const { username, password, recaptchaToken } = parseInput(loginInput, input);
   const { loginIp, loginUser } = memberRuntime(ctx.services).limiters;
   const ipKey = `${tenant.tenantKey}:ip:${ctx.req.ip}`;
-  const userKey = `${tenant.tenantKey}:user:${username}`;
+  const user = await findSiteUserByLogin(ctx.services.store.db, tenant.tenantKey, username);
+  const userKey = accountKey(tenant.tenantKey, user, username);
   throttle([[loginIp, ipKey], [loginUser, userKey]]);
   await checkCaptcha(ctx.services, recaptchaToken, 'siteUserLogin', ctx.req.ip);
   loginIp.hit(ipKey);
   loginUser.hit(userKey);
-  const user = await findSiteUserByLogin(ctx.services.store.db, tenant.tenantKey, username);
   const ok = await verifyPassword(password, await hashToCheck(user?.passwordHash));
   if (!ok || !user || user.status !== 1) throw new AppError('SITE_USER_LOGIN_FAILED');
   loginIp.forgive(ipKey);
@@ -162,7 +171,7 @@ export async function resetSiteUserPassword(ctx: GqlContext, input: unknown): Pr
 /** Checks the signed-in member's current password (counted against the username limit). */
 async function checkOwnPassword(ctx: GqlContext, user: SiteUserRow, password: string): Promise<void> {
   const { loginUser } = memberRuntime(ctx.services).limiters;
-  const key = `${user.tenantKey}:user:${user.username}`;
+  const key = accountKey(user.tenantKey, user, user.username);
   throttle([[loginUser, key]]);
   loginUser.hit(key);
   if (!(await verifyPassword(password, await hashToCheck(user.passwordHash)))) {

@@ -5,6 +5,7 @@ import { findCountry, consentKey } from '../../engine/domain/countries';
 import { AppError } from '../../engine/domain/errors';
 import { hasControlChars, MEMBER_TEXTS, SITE_USER_PASSWORD_MAX, SITE_USER_PASSWORD_MIN } from '../../engine/domain/members';
 import { badInput, REQUIRED } from '../../engine/domain/validation';
+import { strong } from '../auth/password-policy';
 import type { AttemptLimiter } from '../rate-limit';
 import type { Services } from '../services';
 
@@ -13,8 +14,9 @@ const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$
 export const emailField = z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(254, 'At most 254 characters')
   .refine((v) => EMAIL.test(v), 'Must be an e-mail address').transform((v) => v.toLowerCase());
 
-export const passwordField = z.string({ error: REQUIRED }).min(1, REQUIRED)
-  .min(SITE_USER_PASSWORD_MIN, `At least ${SITE_USER_PASSWORD_MIN} characters`).max(SITE_USER_PASSWORD_MAX, `At most ${SITE_USER_PASSWORD_MAX} characters`);
+/** A new member password: at least 8 characters, at most 200, not easy to guess (api/auth/password-policy.ts). */
+export const passwordField = strong(z.string({ error: REQUIRED }).min(1, REQUIRED)
+  .min(SITE_USER_PASSWORD_MIN, `At least ${SITE_USER_PASSWORD_MIN} characters`).max(SITE_USER_PASSWORD_MAX, `At most ${SITE_USER_PASSWORD_MAX} characters`), 'member');
 
 /** A password as typed at login (no length rule beyond a cap, so old passwords keep working). */
 export const givenPassword = z.string({ error: REQUIRED }).min(1, REQUIRED).max(1000, 'At most 1000 characters');

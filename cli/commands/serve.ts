@@ -54,6 +54,8 @@ export interface ServingOptions {
   mode: 'production' | 'development'; verbose: boolean; port: number; host: string;
   /** The pages' build poll interval (the demo shortens it). */
   buildPollMs?: number;
+  /** Absolute admin URL for staff mail links (default http://localhost:<port>/admin). */
+  adminUrl?: string;
 }
 
 /**
@@ -74,6 +76,7 @@ export async function startServing(o: ServingOptions) {
     trustedProxies,
     outDir: o.outDir, store: o.store, adminDir: o.adminDir, rebuilder, mode: o.mode, logger: o.verbose, originTemplate: o.originTemplate,
     mail: { mailer, unsubscribeSecret: mail.unsubscribeSecret },
+    adminUrl: o.adminUrl ?? `http://localhost:${o.port}/admin`,
   });
   await app.listen({ port: o.port, host: o.host });
   return {

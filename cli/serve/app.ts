@@ -8,6 +8,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { registerApi, type ApiOptions } from '../../api/app';
 import type { RebuildQueue } from '../../engine/build/index';
+import { staffMailer } from '../../api/auth/mail';
 import type { Mailer } from '../../engine/mail/mailer';
 import type { Store } from '../../engine/store/connection';
 import { createSiteServer } from './site-server';
@@ -23,8 +24,10 @@ export interface MastheadServerOptions {
   logger?: boolean;
   /** Absolute origin of each site, with {key} and {domain}: links in member and newsletter mail. */
   originTemplate: string;
-  /** The one mailer for member links and newsletter sends, and the unsubscribe links' HMAC key. */
+  /** The one mailer for staff links, member links and newsletter sends, and the unsubscribe links' HMAC key. */
   mail?: { mailer: Mailer; unsubscribeSecret: string };
+  /** Absolute URL of the admin (e.g. http://localhost:4000/admin): links in staff reset and invite mail. */
+  adminUrl?: string;
   api?: Partial<ApiOptions>;
   /** Reverse proxies (addresses, CIDR ranges) whose X-Forwarded-For gives the client address. */
   trustedProxies?: readonly string[];
@@ -47,6 +50,8 @@ export async function createMastheadServer(options: MastheadServerOptions): Prom
     store: options.store,
     mode: options.mode,
     rebuildQueue: options.rebuilder,
+    mailer: options.mail ? staffMailer(options.mail.mailer) : undefined,
+    adminUrl: options.adminUrl,
     members: { mailer: options.mail?.mailer, siteUrl },
     newsletters: { mailer: options.mail?.mailer, unsubscribeSecret: options.mail?.unsubscribeSecret, siteUrl },
     ...options.api,

@@ -19,8 +19,9 @@ describe('loginCmsUser', () => {
     const t = r.data.loginCmsUser;
     expect(t.bearerToken).toMatch(/^mhb_[A-Za-z0-9_-]{43}$/);
     expect(t.refreshToken).toMatch(/^mhr_[A-Za-z0-9_-]{43}$/);
-    expect(Date.parse(t.bearerTokenExpiration) - clock).toBe(12 * 3600_000);
-    expect(Date.parse(t.refreshTokenExpiration) - clock).toBe(30 * 24 * 3600_000);
+    // Bearer: 15 minutes; refresh: the session's absolute end, 12 h after sign-in (api/auth/lifetimes.ts).
+    expect(Date.parse(t.bearerTokenExpiration) - clock).toBe(15 * 60_000);
+    expect(Date.parse(t.refreshTokenExpiration) - clock).toBe(12 * 3600_000);
     const rows = await h.store.all<{ bearer_hash: string; refresh_hash: string }>('select bearer_hash, refresh_hash from cms_sessions');
     const dump = JSON.stringify(rows);
     expect(dump).not.toContain(t.bearerToken);

@@ -4,8 +4,9 @@ import { preparedFor } from './prepared';
 import type { Db } from '../connection';
 import { cmsSessions, cmsUserTokens } from '../schema';
 
+/** One token pair. `createdAt` is when its family's sign-in happened (carried to every rotated pair). */
 export type SessionRow = typeof cmsSessions.$inferSelect;
-export type SessionInsert = Pick<SessionRow, 'familyId' | 'userId' | 'bearerHash' | 'bearerExpiresAt' | 'refreshHash' | 'refreshExpiresAt'>;
+export type SessionInsert = Pick<SessionRow, 'familyId' | 'userId' | 'bearerHash' | 'bearerExpiresAt' | 'refreshHash' | 'refreshExpiresAt' | 'createdAt'>;
 
 export async function insertSession(db: Db, row: SessionInsert): Promise<void> {
   await db.insert(cmsSessions).values(row);
