@@ -45,7 +45,7 @@ beforeAll(async () => {
   admin = `http://localhost:${port}/admin`;
   app = await createMastheadServer({
     outDir: join(dir, 'out'), store, adminDir: ADMIN_DIST, mode: 'production',
-    rebuilder: { request: () => undefined, idle: async () => undefined },
+    rebuilder: { request: async () => undefined, start: async () => undefined, idle: async () => undefined, close: async () => undefined },
     originTemplate: `http://{key}.localhost:${port}`,
     mail: { mailer, unsubscribeSecret: 'e2e-unsubscribe-secret-0123456789' },
     adminUrl: admin,
