@@ -120,7 +120,7 @@ export const contentSchema = z
     taxonomyIds: z.array(entityId).default([]),
     relatedIds: z.array(contentId).default([]),
     labels: z.array(z.string().min(1).max(60)).default([]),
-    gating: z.strictObject({ surveyType: z.string().max(60).optional() }).default({}),
+    gating: z.strictObject({ surveyType: z.string().trim().max(60).optional() }).default({}),
     membershipIds: z.array(entityId).default([]),
     userRegistrationRequired: z.boolean().default(false),
     event: eventSchema.optional(),
