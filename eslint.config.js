@@ -12,12 +12,13 @@ const allowed = {
   'engine/auth': ['engine/domain'],
   'engine/fixtures': ['engine/domain', 'engine/store', 'engine/auth'],
   'engine/mail': ['engine/domain'],
+  'engine/html': ['engine/domain'],
   'engine/newsletter': ['engine/domain', 'engine/store', 'engine/auth', 'engine/mail', 'templates'],
-  'engine/build': ['engine/domain', 'engine/store', 'engine/newsletter', 'site', 'templates'],
+  'engine/build': ['engine/domain', 'engine/store', 'engine/html', 'engine/newsletter', 'site', 'templates'],
   site: ['engine/domain'],
-  api: ['engine/domain', 'engine/store', 'engine/build', 'engine/fixtures', 'engine/auth', 'engine/mail', 'engine/newsletter', 'templates'],
+  api: ['engine/domain', 'engine/store', 'engine/html', 'engine/build', 'engine/fixtures', 'engine/auth', 'engine/mail', 'engine/newsletter', 'templates'],
   admin: ['engine/domain'],
-  cli: ['engine/domain', 'engine/store', 'engine/build', 'engine/fixtures', 'engine/auth', 'engine/mail', 'engine/newsletter', 'api', 'templates'],
+  cli: ['engine/domain', 'engine/store', 'engine/html', 'engine/build', 'engine/fixtures', 'engine/auth', 'engine/mail', 'engine/newsletter', 'api', 'templates'],
   templates: [],
 };
 

@@ -7,7 +7,7 @@ import {
   decideAccess, formatMeterDate, meterAppliesTo, meterCoversItem, meterText, recordView, viewsRemaining, type MeterState, type MeterStatus,
 } from '../../engine/domain/meter';
 import { AppError } from '../../engine/domain/errors';
-import { sanitizeBody } from '../../engine/build/sanitize';
+import { sanitizeBody } from '../../engine/html/sanitize';
 import * as q from '../../engine/store/queries/content';
 import { activeMembershipIds } from '../../engine/store/queries/members';
 import { activeMemberships, type MembershipRecord } from '../../engine/store/queries/memberships';

@@ -9,7 +9,7 @@ import { DEFAULT_CLIENT_DIR, readClientBundle, stylesheet } from '../../engine/b
 import { load } from '../../engine/build/load';
 import { renderPage } from '../../engine/build/render';
 import { createResolveContext, resolveContentPage } from '../../engine/build/resolve';
-import { sanitizeBody } from '../../engine/build/sanitize';
+import { sanitizeBody } from '../../engine/html/sanitize';
 import type { BuildContent, TenantIndex } from '../../engine/build/types';
 import { contentByIds, linksOf, type ContentRecord, type ContentLinks } from '../../engine/store/queries/content';
 import type { Services } from '../services';

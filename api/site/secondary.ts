@@ -13,7 +13,7 @@ import { contentView, createResolveContext, type ResolveContext } from '../../en
 import { resolveGrid, type PageEnv } from '../../engine/build/resolve-grid';
 import { layoutForContent, layoutForHome, layoutForSection } from '../../engine/build/resolve-layout';
 import { clampListLimit } from '../../engine/build/resolve-lists';
-import { sanitizeBody } from '../../engine/build/sanitize';
+import { sanitizeBody } from '../../engine/html/sanitize';
 import type { BuildSection } from '../../engine/build/types';
 import { contentByIds } from '../../engine/store/queries/content';
 import type { GqlContext } from '../context';
