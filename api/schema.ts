@@ -11,6 +11,7 @@ import { DateTimeScalar, JSONScalar } from './common/scalars';
 import { cmsUserResolvers } from './cms-users/resolvers';
 import { contentResolvers } from './content/resolvers';
 import { historyResolvers } from './history/resolvers';
+import { guardMutationInputs } from './input-guard';
 import { layoutResolvers } from './layouts/resolvers';
 import { memberResolvers } from './members/resolvers';
 import { newsletterResolvers } from './newsletters/resolvers';
@@ -32,8 +33,8 @@ export function buildSchema(info: { mode: string; documentsVersion: string }): G
     Query: { apiInfo: () => ({ documentsVersion: info.documentsVersion, mode: info.mode }) },
     Mutation: { ping: () => ({ ok: true, message: 'pong' }) },
   };
-  return makeExecutableSchema({
+  return guardMutationInputs(makeExecutableSchema({
     typeDefs: typeDefs(),
     resolvers: [common, authResolvers, tenantResolvers, sectionResolvers, contentResolvers, layoutResolvers, siteResolvers, catalogResolvers, cmsUserResolvers, historyResolvers, memberResolvers, newsletterResolvers, previewResolvers, buildResolvers] as never,
-  });
+  }));
 }

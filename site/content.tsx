@@ -1,5 +1,5 @@
 // A content item's hero (deck, byline, date, event place), its body and the print view's article.
-// Body HTML arrives sanitised (engine/build/sanitize.ts); gated bodies arrive empty and show the
+// Body HTML arrives sanitised (engine/html/sanitize.ts); gated bodies arrive empty and show the
 // teaser and the gate's island instead.
 import type { ContentView } from './model';
 import { A } from './link';

@@ -1,28 +1,49 @@
-// Clean body HTML from the editor (and from pasted text): an allow-list of elements and attributes,
-// browser-parsed (DOMParser never runs scripts). Unknown elements are unwrapped to their content;
-// scripts, styles and embeds are dropped with their content; links keep only safe targets.
-// The renderer sanitises again on the server; this keeps what editors save tidy.
+// Clean body HTML from the editor (and from pasted text), browser-parsed (DOMParser never runs
+// scripts), following the one allow-list of engine/domain/body-html.ts that the server's sanitiser
+// follows too: what is saved here is never dropped by the build. Unknown elements are unwrapped to
+// their content; scripts, styles and embeds are dropped with their content; links and images keep
+// only allowed addresses. On top, the editor tidies: b/i become strong/em, div becomes p.
 
+import { BODY_DROPPED_WITH_CONTENT, bodyTagFor, isBodyAttribute, isBodyUrl } from '../../engine/domain/body-html';
 import { stripControl } from './navigation';
 
-const KEEP = new Set(['P', 'BR', 'STRONG', 'EM', 'U', 'S', 'H2', 'H3', 'H4', 'UL', 'OL', 'LI', 'BLOCKQUOTE', 'A', 'CODE', 'PRE', 'SUB', 'SUP', 'HR', 'FIGURE', 'FIGCAPTION', 'IMG', 'TABLE', 'THEAD', 'TBODY', 'TR', 'TH', 'TD']);
-const RENAME: Record<string, string> = { B: 'strong', I: 'em', H1: 'h2', H5: 'h4', H6: 'h4', DIV: 'p', STRIKE: 's', DEL: 's' };
-const DROP = new Set(['SCRIPT', 'STYLE', 'IFRAME', 'OBJECT', 'EMBED', 'NOSCRIPT', 'TEMPLATE', 'SVG', 'MATH', 'FORM', 'INPUT', 'BUTTON', 'SELECT', 'TEXTAREA', 'LINK', 'META', 'HEAD', 'TITLE', 'BASE']);
-const BLOCK = new Set(['P', 'H2', 'H3', 'H4', 'UL', 'OL', 'BLOCKQUOTE', 'PRE', 'FIGURE', 'TABLE', 'HR']);
+/** Editor-only normalisations, each onto an element of the allow-list. */
+const RENAME: Record<string, string> = { B: 'strong', I: 'em', DIV: 'p', STRIKE: 's', DEL: 's' };
+const DROP = new Set(BODY_DROPPED_WITH_CONTENT.map((t) => t.toUpperCase()));
+const BLOCK = new Set(['P', 'H2', 'H3', 'H4', 'H5', 'H6', 'UL', 'OL', 'DL', 'BLOCKQUOTE', 'PRE', 'FIGURE', 'TABLE', 'HR']);
+const SCOPES = new Set(['row', 'col', 'rowgroup', 'colgroup']);
 
-/** http(s), mailto: and site paths; never javascript:, data: and the like. */
+/** An address the allow-list accepts, with blanks encoded; null for javascript:, data:, //host and the like. */
 export function safeHref(href: string): string | null {
   const v = stripControl(href.trim()).replace(/\s/g, '%20');
-  if (/^(https?:\/\/|mailto:)/i.test(v)) return v;
-  if (v.startsWith('/') && !v.startsWith('//')) return v;
-  if (v.startsWith('#')) return v;
-  return null;
+  return v !== '' && isBodyUrl('href', v) ? v : null;
 }
 
 function safeSrc(src: string): string | null {
   const v = src.trim();
-  if (/^https?:\/\//i.test(v) || (v.startsWith('/') && !v.startsWith('//'))) return v;
-  return null;
+  return v !== '' && isBodyUrl('src', v) ? v : null;
+}
+
+/** The value to keep for an allowed plain attribute, or null to leave it out. */
+function attributeValue(name: string, value: string): string | null {
+  if (name === 'colspan' || name === 'rowspan') {
+    const span = Number(value);
+    return Number.isInteger(span) && span > 1 && span < 20 ? String(span) : null;
+  }
+  if (name === 'start' || name === 'width' || name === 'height') return /^\d{1,5}$/.test(value.trim()) ? value.trim() : null;
+  if (name === 'scope') return SCOPES.has(value) ? value : null;
+  if (name === 'loading') return value === 'lazy' ? value : null;
+  return value;
+}
+
+/** Copies the allow-list's plain attributes of `from` (addresses and rel are set by the caller). */
+function copyAttributes(from: Element, out: Element, tag: string): void {
+  for (const attr of [...from.attributes]) {
+    const name = attr.name.toLowerCase();
+    if (name === 'href' || name === 'src' || name === 'rel' || name === 'alt' || !isBodyAttribute(tag, name)) continue;
+    const value = attributeValue(name, attr.value);
+    if (value !== null) out.setAttribute(name, value);
+  }
 }
 
 function cleanChildren(from: Node, into: Node, doc: Document): void {
@@ -35,18 +56,19 @@ function cleanChildren(from: Node, into: Node, doc: Document): void {
     const el = child as Element;
     const tag = el.tagName.toUpperCase();
     if (DROP.has(tag)) continue;
-    const renamed = RENAME[tag];
-    const target = renamed ? renamed.toUpperCase() : tag;
-    if (!KEEP.has(target)) {
+    const kept = bodyTagFor(RENAME[tag] ?? tag);
+    if (!kept) {
       cleanChildren(el, into, doc);
       continue;
     }
+    const target = kept.toUpperCase();
     // A div holding blocks is only a wrapper.
     if (tag === 'DIV' && [...el.children].some((c) => BLOCK.has(c.tagName.toUpperCase()) || c.tagName.toUpperCase() === 'DIV')) {
       cleanChildren(el, into, doc);
       continue;
     }
-    const out = doc.createElement(target.toLowerCase());
+    const out = doc.createElement(kept);
+    copyAttributes(el, out, kept);
     if (target === 'A') {
       const href = safeHref(el.getAttribute('href') ?? '');
       if (!href) {
@@ -55,16 +77,11 @@ function cleanChildren(from: Node, into: Node, doc: Document): void {
       }
       out.setAttribute('href', href);
       if (/^https?:/i.test(href)) out.setAttribute('rel', 'noopener noreferrer');
-      const title = el.getAttribute('title');
-      if (title) out.setAttribute('title', title);
     } else if (target === 'IMG') {
       const src = safeSrc(el.getAttribute('src') ?? '');
       if (!src) continue;
       out.setAttribute('src', src);
       out.setAttribute('alt', el.getAttribute('alt') ?? '');
-    } else if ((target === 'TH' || target === 'TD') && el.getAttribute('colspan')) {
-      const span = Number(el.getAttribute('colspan'));
-      if (Number.isInteger(span) && span > 1 && span < 20) out.setAttribute('colspan', String(span));
     }
     cleanChildren(el, out, doc);
     into.appendChild(out);
@@ -73,7 +90,7 @@ function cleanChildren(from: Node, into: Node, doc: Document): void {
 
 /** Drops empty paragraphs and trailing <br>s that contentEditable leaves behind. */
 function tidy(root: Element): void {
-  for (const p of [...root.querySelectorAll('p, h2, h3, h4, li, blockquote')]) {
+  for (const p of [...root.querySelectorAll('p, h2, h3, h4, h5, h6, li, dt, dd, blockquote')]) {
     while (p.lastChild && p.lastChild.nodeName === 'BR') p.removeChild(p.lastChild);
     if (p.textContent?.trim() === '' && !p.querySelector('img, br')) p.remove();
   }

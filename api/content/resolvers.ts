@@ -1,4 +1,5 @@
 // Content resolvers: reads in reads.ts, writes in operations.ts; links load in batches per request.
+import { isGatedItem } from '../../engine/domain/gating';
 import { meterCoversItem } from '../../engine/domain/meter';
 import { contentPath } from '../../engine/domain/paths';
 import type { ContentRecord } from '../../engine/store/queries/content';
@@ -10,9 +11,10 @@ import { searchFacets } from './search';
 
 const sectionOf = async (ctx: GqlContext, id: number) => (await ctx.site()).sections.get(id) ?? null;
 
+/** The domain's gating rule (isGatedItem) over the item's stored requirements. */
 async function isGated(c: ContentRecord, ctx: GqlContext): Promise<boolean> {
-  if (c.userRegistrationRequired || c.gatingSurveyType) return true;
-  return (await ctx.loaders.membershipIds.load(c.id)).length > 0;
+  const membershipIds = await ctx.loaders.membershipIds.load(c.id);
+  return isGatedItem({ membershipIds, surveyType: c.gatingSurveyType, registrationRequired: c.userRegistrationRequired });
 }
 
 /**

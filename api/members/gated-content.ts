@@ -8,7 +8,7 @@ import {
 } from '../../engine/domain/meter';
 import { AppError } from '../../engine/domain/errors';
 import { paywallJsonLd } from '../../engine/domain/paywall';
-import { sanitizeBody } from '../../engine/build/sanitize';
+import { sanitizeBody } from '../../engine/html/sanitize';
 import * as q from '../../engine/store/queries/content';
 import { activeMembershipIds } from '../../engine/store/queries/members';
 import { activeMemberships, type MembershipRecord } from '../../engine/store/queries/memberships';

@@ -16,6 +16,8 @@ export const ERRORS = {
     status: 401, expose: true,
     message: () => 'Please try again or use the reset password link below. If you continue to have issues, please email us at customer service and include browser details.',
   },
+  /** JSON input nested past engine/domain/input-text.ts MAX_INPUT_DEPTH. */
+  INPUT_TOO_DEEP: { status: 400, expose: true, message: (a: { field: string; limit: number }) => `${a.field}: Nested more than ${a.limit} levels deep` },
   INTERNAL: { status: 500, expose: false, message: () => 'Something went wrong on our side. Please try again later.' },
 } as const;
 

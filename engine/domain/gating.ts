@@ -60,9 +60,12 @@ export function isBotAgent(userAgent: string | null | undefined): boolean {
   return typeof userAgent === 'string' && BOT.test(userAgent);
 }
 
+/** ASCII blanks only, so that the store's search (SQL trim) draws the same line. */
+const BLANK_ENDS = /^[\t\n\v\f\r ]+|[\t\n\v\f\r ]+$/g;
+
 export function gatingType(item: GatedItem): GatingType {
   if (item.isZmag || item.membershipIds.length > 0) return 'membership';
-  const survey = item.surveyType?.trim();
+  const survey = item.surveyType?.replace(BLANK_ENDS, '');
   return survey ? survey : null;
 }
 

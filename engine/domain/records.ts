@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   CONTENT_TYPES, MENU_KEYS, SCHEDULE_OPTIONS, TAXONOMY_TYPES,
 } from './enums';
+import { badTextReason } from './input-text';
 import { ROLE_NAMES, PERMISSIONS } from './permissions';
 import { httpUrl, linkHref, siteSettingsSchema } from './settings';
 
@@ -120,7 +121,7 @@ export const contentSchema = z
     taxonomyIds: z.array(entityId).default([]),
     relatedIds: z.array(contentId).default([]),
     labels: z.array(z.string().min(1).max(60)).default([]),
-    gating: z.strictObject({ surveyType: z.string().max(60).optional() }).default({}),
+    gating: z.strictObject({ surveyType: z.string().trim().max(60).optional() }).default({}),
     membershipIds: z.array(entityId).default([]),
     userRegistrationRequired: z.boolean().default(false),
     event: eventSchema.optional(),
@@ -153,10 +154,32 @@ export const menusSchema = z.strictObject(
   >,
 );
 
+/**
+ * Text a redirect may hold (the build's rules, engine/build/emit-redirects.ts, so that nothing
+ * accepted here is left out of the build): no whitespace, no control characters, no unpaired
+ * surrogates; a site path never starts with // or /\ (another host to a browser).
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const URL_UNSAFE = /[\s\u0000-\u001F\u007F-\u009F]/;
+const urlText = (s: z.ZodString) => s
+  .refine((v) => !URL_UNSAFE.test(v), 'Must not contain spaces or control characters')
+  .refine((v) => badTextReason(v) === null, 'Must not contain NUL characters or unpaired surrogates')
+  .refine((v) => !v.startsWith('//') && !v.startsWith('/\\'), 'Must be a path on this site (not //…)');
+
+function parsesAsUrl(v: string): boolean {
+  try {
+    return new URL(v).hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
 export const redirectSchema = z.strictObject({
   id: entityId,
-  from: z.string().regex(/^\/[^\s]*$/, 'Must be a path starting with /'),
-  to: linkHref,
+  from: urlText(z.string().regex(/^\//, 'Must be a path starting with /'))
+    .refine((v) => !/[?#]/.test(v), 'Must be a path without ? or #'),
+  to: urlText(z.string().trim().min(1, 'Field is required'))
+    .refine((v) => v.startsWith('/') || (/^https?:\/\/[^/?#]/i.test(v) && parsesAsUrl(v)), 'Must be a path starting with / or an http(s) address'),
   preserveQueryString: z.boolean().default(false),
 });
 

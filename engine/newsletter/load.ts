@@ -3,11 +3,12 @@
 // from a section's website schedules and content types; manual from chosen ids), each item once
 // per campaign, in the grid's reading order.
 import { AppError } from '../domain/errors';
+import { isGatedItem } from '../domain/gating';
 import { contentPath } from '../domain/paths';
 import type { NewsletterContentListData, NewsletterBlock } from '../domain/newsletter';
 import type { Store } from '../store/connection';
 import { assetsByIds, type AssetRecord } from '../store/queries/catalog';
-import { authorsOf, contentByIds, contentStream, type ContentRecord } from '../store/queries/content';
+import { authorsOf, contentByIds, contentStream, membershipIdsOf, type ContentRecord } from '../store/queries/content';
 import { listSections } from '../store/queries/sections';
 import { getTenant } from '../store/queries/tenants';
 import {
@@ -21,6 +22,8 @@ export interface LoadedItem {
   path: string;
   image: AssetRecord | null;
   authors: string[];
+  /** The domain's gating rule: a gated item's body never feeds its teaser. */
+  gated: boolean;
 }
 
 export interface RenderSnapshot {
@@ -68,10 +71,11 @@ async function listItems(store: Store, tenantKey: string, d: NewsletterContentLi
 async function enrich(store: Store, tenantKey: string, lists: Map<string, ContentRecord[]>): Promise<Map<string, LoadedItem[]>> {
   const all = [...new Map([...lists.values()].flat().map((c) => [c.id, c])).values()];
   const ids = all.map((c) => c.id);
-  const [authors, sections, images] = await Promise.all([
+  const [authors, sections, images, memberships] = await Promise.all([
     authorsOf(store.db, ids),
     listSections(store.db, tenantKey),
     assetsByIds(store.db, tenantKey, all.map((c) => c.primaryImageId).filter((i): i is number => i !== null)),
+    membershipIdsOf(store.db, ids),
   ]);
   const aliases = new Map(sections.map((s) => [s.id, s.alias]));
   const assets = new Map(images.map((a) => [a.id, a]));
@@ -82,6 +86,7 @@ async function enrich(store: Store, tenantKey: string, lists: Map<string, Conten
       path: contentPath({ id: content.id, slug: content.slug, name: content.name, sectionAlias: aliases.get(content.primarySectionId) ?? null }),
       image: content.primaryImageId !== null ? assets.get(content.primaryImageId) ?? null : null,
       authors: (authors.get(content.id) ?? []).map((p) => p.fullName),
+      gated: isGatedItem({ membershipIds: memberships.get(content.id) ?? [], surveyType: content.gatingSurveyType, registrationRequired: content.userRegistrationRequired }),
     })));
   }
   return out;

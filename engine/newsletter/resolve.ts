@@ -75,7 +75,8 @@ function itemView(ctx: Ctx, item: LoadedItem, d: Extract<NewsletterBlock, { type
   const c = item.content;
   const promo = c.type === 'Promotion' && c.linkUrl ? absoluteLink(ctx.origin, c.linkUrl) : null;
   const href = promo ?? absoluteLink(ctx.origin, item.path) ?? `${ctx.origin}/`;
-  const source = d.teaserMode === 'body_only' ? c.body : c.teaser || c.body;
+  // A gated body stays behind its gate: the email shows the teaser alone.
+  const source = item.gated ? c.teaser : d.teaserMode === 'body_only' ? c.body : c.teaser || c.body;
   const event = d.showEventInfo && (c.type === 'Event' || c.type === 'Webinar')
     ? [displayDate({ type: c.type, published: c.published, event: c.event }), c.event?.venue, c.event?.city].filter(Boolean).join(' · ')
     : '';

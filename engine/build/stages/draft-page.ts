@@ -6,7 +6,7 @@ import { contentPath } from '../../domain/paths';
 import type { ContentType } from '../../domain/enums';
 import type { Store } from '../../store/connection';
 import type { ContentLinks, ContentRecord } from '../../store/queries/content';
-import { sanitizeBody } from '../sanitize';
+import { sanitizeBody } from '../../html/sanitize';
 import type { BuildContent, TenantIndex } from '../types';
 import { buildChrome } from './chrome';
 import { DEFAULT_CLIENT_DIR, readClientBundle, stylesheet } from './emit';

@@ -9,7 +9,7 @@ import { renderPageParts } from './render';
 import {
   hasPage, resolveContentPage, resolveListingPage, resolveNotFoundPage, resolvePrintPage, resolveShellPages, type ResolveContext,
 } from './resolve';
-import { sanitizeBody } from '../sanitize';
+import { sanitizeBody } from '../../html/sanitize';
 import type { BuildContent, BuildSection } from '../types';
 
 /** A file's bytes: encoded to UTF-8 once, then hashed and written as they are. */

@@ -1,11 +1,12 @@
 // Which items get pages and which bodies stay out of static files. Kept apart from resolve.ts so
 // the main thread can ask without loading the renderer's dependencies.
+import { isGatedItem } from '../../domain/gating';
 import { meterCoversItem } from '../../domain/meter';
 import type { BuildContent, TenantIndex } from '../types';
 
-/** True when the body must not be prerendered (membership or survey gating, or registration). */
+/** True when the body must not be prerendered: the domain's gating rule (isGatedItem). */
 export function isGated(c: BuildContent): boolean {
-  return c.membershipIds.length > 0 || Boolean(c.surveyType) || c.registrationRequired === true;
+  return isGatedItem(c);
 }
 
 /** Content pages: every live item except Promotions, which redirect to their linkUrl. */

@@ -8,7 +8,7 @@ import { linkTarget } from '../../domain/links';
 import type { BlockSettingsView, BlockView, ContentView, ItemView, RowView, SiteLink } from '../../../site/model';
 import { imageView, itemView, type ResolveContext } from './resolve-context';
 import { clampListLimit, takeUnused, type ListSource } from './resolve-lists';
-import { sanitizeBody } from '../sanitize';
+import { sanitizeBody } from '../../html/sanitize';
 import type { BuildContent, BuildSection } from '../types';
 
 export interface PageEnv {

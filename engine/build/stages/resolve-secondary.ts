@@ -5,7 +5,7 @@
 // prerendered one and never holds a gated or metered body. Pure but for `bodyOf`.
 import type { ContentType } from '../../domain/enums';
 import type { Block, Grid, Layout } from '../../domain/layout';
-import { sanitizeBody } from '../sanitize';
+import { sanitizeBody } from '../../html/sanitize';
 import type { BuildSection } from '../types';
 import { hasPage } from './pages';
 import { contentView, type ResolveContext } from './resolve';

@@ -86,9 +86,12 @@ function where(f: ContentSearchFilter, match: string, omit: { types?: boolean; s
   return out;
 }
 
-/** Gated items (engine/build/pages.ts isGated, in SQL) match on their name and teaser only. */
+/**
+ * Gated items match on their name and teaser only. The condition is engine/domain/gating.ts
+ * isGatedItem in SQL (a survey type counts once blanks are trimmed); a test checks the two agree.
+ */
 function gatedClause(match: string, out: Where): void {
-  const gated = "(c.user_registration_required = 1 OR coalesce(c.gating_survey_type, '') <> ''"
+  const gated = "(c.user_registration_required = 1 OR trim(coalesce(c.gating_survey_type, ''), ' ' || char(9, 10, 11, 12, 13)) <> ''"
     + ' OR EXISTS (SELECT 1 FROM content_memberships cm WHERE cm.content_id = c.id))';
   out.sql += ` AND (NOT ${gated} OR c.id IN (SELECT rowid FROM content_search WHERE content_search MATCH ?))`;
   out.params.push(`{name teaser} : (${match})`);
