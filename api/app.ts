@@ -13,6 +13,7 @@ import { registerPreviewRoutes } from './preview/routes';
 import { registerMemberRoutes } from './members/simulate';
 import type { NewsletterOptions } from './newsletters/options';
 import { buildSchema } from './schema';
+import { captchaPolicy, recordCaptchaPolicy, type CaptchaOptions } from './captcha';
 import { createServices, type Logger, type ServiceOptions, type Services } from './services';
 
 export interface ApiOptions extends ServiceOptions {
@@ -24,6 +25,8 @@ export interface ApiOptions extends ServiceOptions {
   documentsDir?: string;
   /** Newsletters: the mailer, the unsubscribe secret, the captcha, site origins (api/newsletters/options.ts). */
   newsletters?: NewsletterOptions;
+  /** The captcha of anonymous forms (api/captcha.ts); `newsletters.captcha` and `members.captcha`, when given, win for their forms. */
+  captcha?: CaptchaOptions;
 }
 
 export interface BuildAppOptions extends ApiOptions {
@@ -44,7 +47,12 @@ function loggerOf(app: FastifyInstance): Logger {
 
 /** Mounts POST /graphql and GET /graphql/{query|mutation}/{name}.gql on `app`. */
 export async function registerApi(app: FastifyInstance, options: ApiOptions): Promise<ApiHandle> {
-  const services = createServices({ ...options, log: options.log ?? loggerOf(app) });
+  const captcha = captchaPolicy(options.mode ?? 'development', options.captcha);
+  const members = { ...options.members, captcha: options.members?.captcha ?? captcha.members ?? undefined };
+  const newsletters = { ...options.newsletters, captcha: options.newsletters?.captcha ?? (options.newsletters?.recaptchaSecret ? undefined : captcha.subscribe) };
+  const services = createServices({ ...options, members, log: options.log ?? loggerOf(app) });
+  recordCaptchaPolicy(services, captcha);
+  if (captcha.warning) services.log.warn({}, captcha.warning);
   const registry = loadDocuments(options.documentsDir);
   const schema = buildSchema({ mode: options.mode ?? 'development', documentsVersion: registry.version });
   void DUMMY_HASH_PROMISE();
@@ -60,7 +68,7 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
     });
     registerGraphqlRoute(scope, { schema, services, registry, mode: options.mode ?? 'development', allowedOrigins: options.allowedOrigins ?? [] });
     registerDocumentsRoute(scope, registry);
-    registerNewsletterRoutes(scope, services, options);
+    registerNewsletterRoutes(scope, services, { ...options, newsletters });
     registerPreviewRoutes(scope, services);
     registerMemberRoutes(scope, services);
   });

@@ -16,6 +16,11 @@ export const ERRORS = {
     status: 401, expose: true,
     message: () => 'Please try again or use the reset password link below. If you continue to have issues, please email us at customer service and include browser details.',
   },
+  /** Production without a captcha secret (and without the explicit opt-out): anonymous forms are refused. */
+  CAPTCHA_NOT_CONFIGURED: {
+    status: 503, expose: true,
+    message: () => 'This form is unavailable: the site has no captcha configured (MASTHEAD_RECAPTCHA_SECRET). Please try again later.',
+  },
   INTERNAL: { status: 500, expose: false, message: () => 'Something went wrong on our side. Please try again later.' },
 } as const;
 
