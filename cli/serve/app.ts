@@ -26,6 +26,10 @@ export interface MastheadServerOptions {
   originTemplate: string;
   /** The one mailer for member links and newsletter sends, and the unsubscribe links' HMAC key. */
   mail?: { mailer: Mailer; unsubscribeSecret: string };
+  /** MASTHEAD_TRUSTED_PROXIES: whose X-Forwarded-* headers are believed. */
+  trustedProxies?: readonly string[];
+  /** MASTHEAD_CSP_SCRIPT_SOURCES: extra script sources of the sites' CSP per tenant key. */
+  scriptSources?: Readonly<Record<string, readonly string[]>>;
   api?: Partial<ApiOptions>;
 }
 
@@ -41,7 +45,9 @@ function mountAdmin(app: FastifyInstance, adminDir: string) {
 export async function createMastheadServer(options: MastheadServerOptions): Promise<FastifyInstance> {
   const siteUrl = (t: { tenantKey: string; domain: string }) =>
     new URL(options.originTemplate.replaceAll('{key}', t.tenantKey).replaceAll('{domain}', t.domain)).origin;
-  const app = createSiteServer({ outDir: options.outDir, logger: options.logger ?? false });
+  const app = createSiteServer({
+    outDir: options.outDir, logger: options.logger ?? false, trustedProxies: options.trustedProxies, scriptSources: options.scriptSources,
+  });
   await registerApi(app, {
     store: options.store,
     mode: options.mode,
