@@ -86,7 +86,7 @@ export const SETTINGS: Record<SettingName, SettingMeta> = {
   port: { env: 'MASTHEAD_PORT', flag: '--port', default: '4000', description: 'serve and demo: port to listen on' },
   host: { env: 'MASTHEAD_HOST', flag: '--host', default: '127.0.0.1', description: 'serve: address to bind' },
   outDir: { env: 'MASTHEAD_OUT', flag: '--out', default: './out', description: 'build output folder' },
-  originTemplate: { env: 'MASTHEAD_ORIGIN_TEMPLATE', flag: '--origin-template', description: 'absolute origin of each tenant, with {key} and {domain} (default http://{key}.localhost:<port>)' },
+  originTemplate: { env: 'MASTHEAD_ORIGIN_TEMPLATE', flag: '--origin-template', description: 'absolute origin of each tenant, with {key} and {domain} (default: serve http://{key}.localhost:<port>, build https://{domain})' },
   workers: { env: 'MASTHEAD_WORKERS', flag: '--workers', description: 'build: render worker threads (default one per core)' },
   workerBundle: { env: 'MASTHEAD_WORKER_BUNDLE', default: 'true', description: 'render workers start from the esbuild bundle (false: TypeScript sources through tsx)' },
   smtpUrl: { env: 'MASTHEAD_SMTP_URL', secret: true, description: 'send mail through this SMTP server (otherwise .eml files in the outbox)' },
