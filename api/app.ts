@@ -15,6 +15,7 @@ import { registerPreviewRoutes } from './preview/routes';
 import { registerMemberRoutes } from './members/simulate';
 import type { NewsletterOptions } from './newsletters/options';
 import { buildSchema } from './schema';
+import { captchaPolicy, recordCaptchaPolicy, type CaptchaOptions } from './captcha';
 import { createServices, type Logger, type OnChange, type ServiceOptions, type Services } from './services';
 
 export interface ApiOptions extends ServiceOptions {
@@ -31,6 +32,8 @@ export interface ApiOptions extends ServiceOptions {
    * before the mutation answers, then `onChange`, if any), and it starts and stops with the app.
    */
   rebuildQueue?: RebuildQueue;
+  /** The captcha of anonymous forms (api/captcha.ts); `newsletters.captcha` and `members.captcha`, when given, win for their forms. */
+  captcha?: CaptchaOptions;
 }
 
 export interface BuildAppOptions extends ApiOptions {
@@ -57,11 +60,16 @@ function loggerOf(app: FastifyInstance): Logger {
 
 /** Mounts POST /graphql and GET /graphql/{query|mutation}/{name}.gql on `app`. */
 export async function registerApi(app: FastifyInstance, options: ApiOptions): Promise<ApiHandle> {
+  const captcha = captchaPolicy(options.mode ?? 'development', options.captcha);
+  const members = { ...options.members, captcha: options.members?.captcha ?? captcha.members ?? undefined };
+  const newsletters = { ...options.newsletters, captcha: options.newsletters?.captcha ?? (options.newsletters?.recaptchaSecret ? undefined : captcha.subscribe) };
   const queue = options.rebuildQueue;
   const onChange = queue
     ? async (...a: Parameters<OnChange>) => { await queue.request(...a); await options.onChange?.(...a); }
     : options.onChange;
-  const services = createServices({ ...options, ...(onChange ? { onChange } : {}), log: options.log ?? loggerOf(app) });
+  const services = createServices({ ...options, members, ...(onChange ? { onChange } : {}), log: options.log ?? loggerOf(app) });
+  recordCaptchaPolicy(services, captcha);
+  if (captcha.warning) services.log.warn({}, captcha.warning);
   if (queue) {
     app.addHook('onReady', () => queue.start());
     app.addHook('onClose', () => queue.close());
@@ -81,7 +89,7 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
     });
     registerGraphqlRoute(scope, { schema, services, registry, mode: options.mode ?? 'development', allowedOrigins: options.allowedOrigins ?? [] });
     registerDocumentsRoute(scope, registry);
-    registerNewsletterRoutes(scope, services, options);
+    registerNewsletterRoutes(scope, services, { ...options, newsletters });
     registerPreviewRoutes(scope, services);
     registerMemberRoutes(scope, services);
   });

@@ -2,7 +2,7 @@
 // 2 usage error. Errors print as one line; the stack only with --verbose.
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { isAppError } from '../engine/domain/errors';
-import { resolveConfig } from './config';
+import { resolveConfig, SettingsError } from './config';
 import { createOutput, loadProgress, UsageError, type CommandEnv } from './context';
 
 type Registrar = (program: Command, env: CommandEnv) => void;
@@ -21,6 +21,7 @@ const COMMANDS: Record<string, () => Promise<Registrar[]>> = {
   build: async () => [(await import('./commands/build')).registerBuild],
   serve: async () => [(await import('./commands/serve')).registerServe],
   watch: async () => [(await import('./commands/watch')).registerWatch],
+  config: async () => [(await import('./commands/config')).registerConfig],
 };
 
 /** The command an argv names (the first word that is not an option or an option's value), if known. */
@@ -45,7 +46,7 @@ async function registrars(only: string | null): Promise<Registrar[]> {
 export async function buildProgram(stdout: NodeJS.WritableStream = process.stdout, only: string | null = null): Promise<Command> {
   const program = new Command('masthead')
     .description('Masthead: prerendered multi-tenant publishing. Builds every tenant\'s site, serves the API and admin.')
-    .option('--db <path>', 'SQLite database file (env MASTHEAD_DB; default ./data/masthead.sqlite)')
+    .option('--db <path>', 'SQLite database file (env MASTHEAD_DB; default ./data/masthead.sqlite); `masthead config` lists every setting')
     .option('--json', 'print a machine-readable summary on stdout')
     .option('--verbose', 'print stack traces with errors')
     .showHelpAfterError('(run with --help for usage)')
@@ -91,7 +92,7 @@ export async function main(argv: string[], io: { stdout?: NodeJS.WritableStream;
       if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help') return 0;
       return 2;
     }
-    if (e instanceof UsageError) {
+    if (e instanceof UsageError || e instanceof SettingsError) {
       stderr.write(`error: ${e.message}\n`);
       return 2;
     }

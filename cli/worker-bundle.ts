@@ -31,11 +31,12 @@ async function bundle(): Promise<void> {
 }
 
 /**
- * How the engine starts render workers, from this process's environment (the engine reads none):
- * MASTHEAD_WORKER_BUNDLE=0 keeps them on the TypeScript sources; they inherit the environment.
+ * How the engine starts render workers (the engine reads no environment): the resolved
+ * `workerBundle` setting (MASTHEAD_WORKER_BUNDLE; false keeps them on the TypeScript sources).
+ * The workers inherit this process's environment.
  */
-export function workerRuntime(env: NodeJS.ProcessEnv = process.env): WorkerRuntime {
-  return { useBundle: env.MASTHEAD_WORKER_BUNDLE !== '0', env };
+export function workerRuntime(useBundle: boolean): WorkerRuntime {
+  return { useBundle, env: process.env };
 }
 
 /** Bundles the render worker when stale (waiting for a parallel builder); never throws. */

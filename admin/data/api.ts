@@ -196,6 +196,7 @@ export const getBuildStatus = async (tenantKey?: string): Promise<BuildStatus> =
     startedAt: (a.startedAt ?? null) as string | null,
     finishedAt: (a.finishedAt ?? null) as string | null,
     pagesWritten: (a.pagesWritten ?? null) as number | null,
+    warnings: Array.isArray(a.warnings) ? a.warnings.filter((w): w is string => typeof w === 'string') : [],
   };
 };
 

@@ -10,6 +10,8 @@ export interface BuildStatus {
   startedAt?: number | string | null;
   finishedAt?: number | string | null;
   pagesWritten?: number | null;
+  /** The server's configuration warnings (e.g. the captcha is switched off), for the dashboard. */
+  warnings?: string[];
 }
 
 export type IndicatorPhase = 'saving' | 'queued' | 'building' | 'live' | 'failed' | 'unknown';

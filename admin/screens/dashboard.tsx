@@ -15,6 +15,8 @@ export default function DashboardScreen() {
   const { tenant } = useTenant();
   const canContent = hasAnyPermission(permissions, ['manage_content']);
   const recent = useAsync(() => (canContent ? api.getContentStream({ skip: 0, limit: 6 }) : Promise.resolve(null)), [canContent]);
+  const system = useAsync(() => (tenant ? api.getBuildStatus(tenant.tenantKey).catch(() => null) : Promise.resolve(null)), [tenant?.tenantKey]);
+  const warnings = system.data?.warnings ?? [];
   const shortcuts = visibleGroups(permissions).flatMap((g) => g.links).slice(0, 6);
   const hour = new Date().getHours();
   const greeting = hour < 12 ? 'Good morning' : hour < 18 ? 'Good afternoon' : 'Good evening';
@@ -23,6 +25,11 @@ export default function DashboardScreen() {
     <Page title={`${greeting}, ${user?.firstName ?? ''}`} eyebrow={tenant ? tenant.name : undefined}>
       <div className="dash">
         <div className="dash-col">
+        {warnings.length ? (
+          <Card title="System status">
+            <ul className="system-warnings" role="status">{warnings.map((w) => <li key={w}>{w}</li>)}</ul>
+          </Card>
+        ) : null}
         {tenant ? (
           <Card title="Your site">
             <div className="site-card">

@@ -1,8 +1,10 @@
 // getBuildStatus (contract in the admin: admin/data/api.ts): the tenant's rebuild queue and live
-// build, for the publish toolbar. Staff signed in to the tenant with any permission.
+// build, for the publish toolbar, and the server's configuration warnings, for the dashboard's
+// system status. Staff signed in to the tenant with any permission.
 import { AppError } from '../../engine/domain/errors';
 import { readBuildStatus } from '../../engine/store/queries/builds';
 import { requireTenantPermission } from '../access';
+import { serverWarnings } from '../captcha';
 import type { GqlContext } from '../context';
 
 const iso = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : new Date(ms).toISOString());
@@ -14,8 +16,9 @@ export const buildResolvers = {
       const actor = requireTenantPermission(await ctx.actor(), tenant.tenantKey, []);
       if (actor.kind !== 'staff' || actor.permissions.length === 0) throw new AppError('FORBIDDEN');
       const s = await readBuildStatus(ctx.services.store, tenant.tenantKey);
-      if (!s) return { state: 'queued', buildId: null, requestedAt: null, startedAt: null, finishedAt: null, pagesWritten: 0, error: null };
-      return { ...s, requestedAt: iso(s.requestedAt), startedAt: iso(s.startedAt), finishedAt: iso(s.finishedAt) };
+      const warnings = serverWarnings(ctx.services);
+      if (!s) return { state: 'queued', buildId: null, requestedAt: null, startedAt: null, finishedAt: null, pagesWritten: 0, error: null, warnings };
+      return { ...s, requestedAt: iso(s.requestedAt), startedAt: iso(s.startedAt), finishedAt: iso(s.finishedAt), warnings };
     },
   },
 };

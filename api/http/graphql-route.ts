@@ -11,6 +11,7 @@ import type { DocumentRegistry } from '../documents/registry';
 import { sha256 } from '../documents/registry';
 import type { Services } from '../services';
 import { COOKIES } from '../auth/tokens';
+import { clearCookie, readCookie, setCookie } from './cookies';
 import { errorBody, formatError, TransportError, type FormattedError } from './errors';
 import { limitRule, MAX_TOKENS } from './limits';
 import { isSameOrigin } from './origin';
@@ -156,7 +157,7 @@ export const CACHE_BYPASS_COOKIE = 'mh_cache_bypass';
  * so a bypass refreshes the cache for readers instead of serving staff alone.
  */
 async function staffBypassesCache(req: FastifyRequest, services: Services): Promise<boolean> {
-  const site = req.cookies?.[STAFF_SITE_COOKIE];
+  const site = readCookie(req, STAFF_SITE_COOKIE);
   if (req.cookies?.[CACHE_BYPASS_COOKIE] === undefined || site === undefined) return false;
   const tenant = await services.tenants.resolve({ tenantKey: header(req, 'x-tenant-key'), domain: header(req, 'x-domain'), host: header(req, 'host') }).catch(() => null);
   if (!tenant) return false;
@@ -171,7 +172,7 @@ async function staffBypassesCache(req: FastifyRequest, services: Services): Prom
 function publicCacheKey(req: FastifyRequest, o: GraphqlRouteOptions, prepared: Prepared, op: OperationDefinitionNode, operationName: string | undefined, variables: unknown): string | null {
   if (!o.services.responses.enabled || op.operation !== 'query') return null;
   if (req.headers.authorization !== undefined || req.headers['x-site-user'] !== undefined) return null;
-  if (CREDENTIAL_COOKIES.some((c) => req.cookies?.[c] !== undefined)) return null;
+  if (CREDENTIAL_COOKIES.some((c) => readCookie(req, c) !== undefined || req.cookies?.[c] !== undefined)) return null;
   for (const sel of op.selectionSet.selections) {
     if (sel.kind !== 'Field' || !CACHEABLE_FIELDS.has(sel.name.value)) return null;
   }
@@ -187,24 +188,23 @@ const documentKeys = new WeakMap<DocumentNode, string>();
 
 function contextFor(req: FastifyRequest, reply: FastifyReply, o: GraphqlRouteOptions): GqlContext {
   const fromHeader = bearerFromHeader(header(req, 'authorization'));
-  const fromCookie = req.cookies?.[COOKIES.staff];
+  const fromCookie = readCookie(req, COOKIES.staff);
   const memberHeader = header(req, 'x-site-user');
   const memberFromHeader = memberHeader === undefined ? undefined : (bearerFromHeader(memberHeader) ?? memberHeader.trim());
-  const memberFromCookie = req.cookies?.[COOKIES.member];
-  const secure = req.protocol === 'https';
+  const memberFromCookie = readCookie(req, COOKIES.member);
   return createContext(o.services, {
     ip: req.ip,
     tenantHeaders: { tenantKey: header(req, 'x-tenant-key'), domain: header(req, 'x-domain'), host: header(req, 'host') },
     bearer: fromHeader ?? fromCookie,
     bearerFrom: fromHeader ? 'header' : fromCookie ? 'cookie' : null,
-    refreshCookie: req.cookies?.[COOKIES.refresh],
+    refreshCookie: readCookie(req, COOKIES.refresh),
     siteUserToken: memberFromHeader || memberFromCookie,
     siteUserFrom: memberFromHeader ? 'header' : memberFromCookie ? 'cookie' : null,
     userAgent: (header(req, 'user-agent') ?? '').slice(0, 512),
-    cookie: (name) => req.cookies?.[name],
+    cookie: (name) => readCookie(req, name),
     cookies: {
-      set: (name, value, opts) => reply.setCookie(name, value, { ...opts, httpOnly: true, secure, sameSite: 'strict' }),
-      clear: (name, opts) => reply.clearCookie(name, { ...opts, httpOnly: true, secure, sameSite: 'strict' }),
+      set: (name, value, opts) => setCookie(req, reply, name, value, opts),
+      clear: (name, opts) => clearCookie(req, reply, name, opts),
     },
   }, o.mode, o.registry.version);
 }

@@ -18,6 +18,7 @@ import { findSiteUserSession, revokeSiteUserSession } from '../../engine/store/q
 import { findSiteUserById } from '../../engine/store/queries/members';
 import { may } from '../access';
 import { digest } from '../auth/tokens';
+import { readCookie, setCookie } from '../http/cookies';
 import { NONCE_PATTERN, newNonce, open, seal, spendNonce } from '../common/sealed';
 import { liveStaff } from '../preview/staff-site';
 import { messagePage } from '../preview/routes';
@@ -84,11 +85,9 @@ export function registerMemberRoutes(app: FastifyInstance, services: Services): 
     if (!tenant || !session) {
       return reply.code(403).headers(noStore).type('text/html; charset=utf-8').send(messagePage('Simulation link not valid', SIMULATE_CODE_INVALID));
     }
-    await endPresentedSession(services, req.cookies?.[MEMBER_COOKIE], tenant.tenantKey);
-    // The attributes the GraphQL route gives the member cookie (api/http/graphql-route.ts).
-    reply.setCookie(MEMBER_COOKIE, session.token, {
-      path: '/', httpOnly: true, sameSite: 'strict', secure: req.protocol === 'https', expires: new Date(session.tokenExpiration),
-    });
+    await endPresentedSession(services, readCookie(req, MEMBER_COOKIE), tenant.tenantKey);
+    // The attributes the GraphQL route gives the member cookie (api/http/cookies.ts).
+    setCookie(req, reply, MEMBER_COOKIE, session.token, { path: '/', expires: new Date(session.tokenExpiration) });
     // The site keeps the previous member's info, flag and license company in localStorage: a
     // simulation starts from a clean slate like a logout (public §4).
     return reply.code(303).headers(noStore).header('clear-site-data', '"storage"').header('location', safeRedirectPath(one(req.query.to))).send();

@@ -35,9 +35,6 @@ async function hostTenant(services: Services, req: FastifyRequest): Promise<stri
 /** Mounts the unsubscribe route and records ApiOptions.newsletters for the operations of this app. */
 export function registerNewsletterRoutes(app: FastifyInstance, services: Services, options: { mode?: string; newsletters?: NewsletterOptions }): void {
   const rt = configureNewsletters(services, options.newsletters);
-  if (options.mode === 'production' && rt.captcha.name === 'development') {
-    services.log.warn({}, 'newsletters: no captcha is configured; subscribeAnonymousCustomer accepts any token (set newsletters.recaptchaSecret)');
-  }
   const secret = rt.options.unsubscribeSecret;
 
   void app.register(async (scope) => {

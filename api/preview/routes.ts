@@ -7,6 +7,7 @@
 // The tenant is always the Host's: a link signed for another tenant is refused.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Services } from '../services';
+import { setCookie } from '../http/cookies';
 import { renderDraftPage } from './draft-page';
 import { previewKey } from './keys';
 import { checkPreview, PREVIEW_PREFIX } from './links';
@@ -60,9 +61,7 @@ export function registerPreviewRoutes(app: FastifyInstance, services: Services, 
     const tenantKey = await hostTenant(req);
     const entered = tenantKey ? await spendStaffPass(services, one(req.query.pass), tenantKey, await previewKey(services)) : null;
     if (!entered) return page(reply, 403, messagePage('Sign-in link not valid', STAFF_PASS_INVALID));
-    reply.setCookie(STAFF_SITE_COOKIE, entered.cookie, {
-      path: '/', httpOnly: true, sameSite: 'lax', secure: req.protocol === 'https', expires: new Date(entered.expiresAt),
-    });
+    setCookie(req, reply, STAFF_SITE_COOKIE, entered.cookie, { path: '/', sameSite: 'lax', expires: new Date(entered.expiresAt) });
     return reply.code(303).headers(NO_STORE).header('location', landingPath(one(req.query.to))).send();
   });
 }

@@ -21,7 +21,7 @@ export async function ensureBuildBundles(): Promise<void> {
   ]);
 }
 
-interface BuildFlags { tenant?: string[]; out: string; originTemplate?: string; workers?: number; full?: boolean }
+interface BuildFlags { tenant?: string[]; out?: string; originTemplate?: string; workers?: number; full?: boolean }
 
 function humanLines(s: BuildSummary & { modes?: Record<string, string> }): string[] {
   const modes = s.modes;
@@ -38,11 +38,13 @@ export function registerBuild(program: Command, env: CommandEnv) {
   program.command('build')
     .description("Prerender every tenant's public site into <out>/<tenantKey>/ and publish each build atomically")
     .option('--tenant <key...>', 'build only these tenants (repeat or list several)')
-    .option('--out <dir>', 'output folder', DEFAULT_OUT)
-    .option('--origin-template <tpl>', 'absolute origin of each tenant, with {key} and {domain} (default https://{domain})')
-    .option('--workers <n>', 'render worker threads (default: one per core)', env.int('--workers'))
+    .option('--out <dir>', `output folder (env MASTHEAD_OUT; default ${DEFAULT_OUT})`)
+    .option('--origin-template <tpl>', 'absolute origin of each tenant, with {key} and {domain} (env MASTHEAD_ORIGIN_TEMPLATE; default https://{domain})')
+    .option('--workers <n>', 'render worker threads (env MASTHEAD_WORKERS; default: one per core)', env.int('--workers'))
     .option('--full', 'rebuild every page (default: only what changed since the live build)')
-    .action(env.run(async (config, out, flags: BuildFlags) => {
+    .action(env.run(async (base, out, flags: BuildFlags) => {
+      const config = base.with({ outDir: flags.out, originTemplate: flags.originTemplate, workers: flags.workers });
+      const s = config.settings;
       // Loaded here, not at startup, so other commands do not pay for the build pipeline.
       const [{ runSiteBuild }, { workerRuntime }] = await Promise.all([import('../../engine/build/index'), import('../worker-bundle')]);
       await ensureBuildBundles();
@@ -50,8 +52,8 @@ export function registerBuild(program: Command, env: CommandEnv) {
       const progress: BuildProgress = config.json ? { onEvent() {}, stop() {} } : (await import('./build-view')).createBuildProgress({ tty: config.isTTY, quiet: false });
       try {
         const summary = await withStore(config, (store) => runSiteBuild(store, {
-          outDir: resolve(flags.out), tenants: flags.tenant, originTemplate: flags.originTemplate, workers: flags.workers, full: flags.full,
-          workerRuntime: workerRuntime(),
+          outDir: resolve(s.outDir), tenants: flags.tenant, originTemplate: s.originTemplate, workers: s.workers, full: flags.full,
+          workerRuntime: workerRuntime(s.workerBundle),
         }, (e) => progress.onEvent(e)));
         progress.stop();
         out.result(summary, humanLines(summary));

@@ -35,7 +35,7 @@ export function registerDemo(program: Command, env: CommandEnv) {
         const seeded = await seedFixtures(store, DEMO_FIXTURES, (p) => progress.update({ label: `seeding ${p.tenant ?? ''}`, done: p.done }));
         for (const key of seeded.tenants) await seedNewsletterDemo(store, key);
         await ensureBuildBundles();
-        const built = await runBuild(store, { outDir, originTemplate, buildPollMs: DEMO_BUILD_POLL_MS, workerRuntime: workerRuntime() }, (e) => {
+        const built = await runBuild(store, { outDir, originTemplate, buildPollMs: DEMO_BUILD_POLL_MS, workerRuntime: workerRuntime(config.settings.workerBundle) }, (e) => {
           if (e.type === 'progress') progress.update({ label: `building ${e.key}`, done: e.done, total: e.total });
         });
         progress.stop();
@@ -44,9 +44,11 @@ export function registerDemo(program: Command, env: CommandEnv) {
           return;
         }
         const adminDir = await ensureAdminBundle((line) => process.stderr.write(`${line}\n`));
+        // The demo's forms work without a reCAPTCHA account: the captcha is off (with its warning) unless a secret is set.
+        const settings = (config.settings.recaptchaSecret ? config : config.with({ captcha: 'off' })).settings;
         const server = await startServing({
           store, outDir, originTemplate, adminDir, mode: 'production', verbose: config.verbose, port: flags.port, host: '127.0.0.1',
-          buildPollMs: DEMO_BUILD_POLL_MS,
+          buildPollMs: DEMO_BUILD_POLL_MS, settings,
         });
         const keys = server.tenants;
         out.result({ port: flags.port, tenants: keys }, [

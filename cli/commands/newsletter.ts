@@ -1,57 +1,16 @@
 // `masthead newsletter …`: render a campaign's email, send it (a test to the template's testers, or
 // the deploy to its subscribers), and write the demo newsletter rows. Mail settings come from the
-// environment, read here and only here: MASTHEAD_SMTP_URL selects SMTP; otherwise messages are
-// written as .eml files to MASTHEAD_OUTBOX (default ./data/outbox).
-import { readFileSync, writeFileSync } from 'node:fs';
+// resolved configuration (cli/config/mail.ts).
+import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { AppError } from '../../engine/domain/errors';
-import type { MailConfig } from '../../engine/mail/mailer';
 import type { Store } from '../../engine/store/connection';
+import { resolveConfig } from '../config';
+import { resolveMailSettings } from '../config/mail';
 import { withStore, UsageError, type CommandEnv } from '../context';
 
-export const DEFAULT_OUTBOX = './data/outbox';
-export const DEFAULT_MAIL_FROM = 'Masthead <no-reply@masthead.localhost>';
 export const DEFAULT_UNSUBSCRIBE_PATH = '/api/newsletter/unsubscribe';
-/** Only for the development outbox: links signed with it are not secret. */
-const DEVELOPMENT_SECRET = 'masthead-development-unsubscribe-secret';
-
-export interface NewsletterMailSettings {
-  mail: MailConfig;
-  unsubscribeSecret: string;
-  /** Set when the development secret stands in for MASTHEAD_UNSUBSCRIBE_SECRET. */
-  warning?: string;
-}
-
-/** DKIM from MASTHEAD_DKIM_DOMAIN, MASTHEAD_DKIM_SELECTOR and MASTHEAD_DKIM_KEY_FILE (all three, or none). */
-function dkimFrom(env: NodeJS.ProcessEnv): { dkim?: { domainName: string; keySelector: string; privateKey: string } } {
-  const domainName = env.MASTHEAD_DKIM_DOMAIN?.trim();
-  const keySelector = env.MASTHEAD_DKIM_SELECTOR?.trim();
-  const keyFile = env.MASTHEAD_DKIM_KEY_FILE?.trim();
-  if (!domainName && !keySelector && !keyFile) return {};
-  if (!domainName || !keySelector || !keyFile) throw new UsageError('DKIM needs MASTHEAD_DKIM_DOMAIN, MASTHEAD_DKIM_SELECTOR and MASTHEAD_DKIM_KEY_FILE together');
-  return { dkim: { domainName, keySelector, privateKey: readFileSync(resolve(keyFile), 'utf8') } };
-}
-
-/**
- * Mail settings from the environment: SMTP when MASTHEAD_SMTP_URL is set, else the .eml outbox
- * (MASTHEAD_OUTBOX, default ./data/outbox). Sender MASTHEAD_MAIL_FROM; unsubscribe links signed
- * with MASTHEAD_UNSUBSCRIBE_SECRET (required for SMTP); optional DKIM (see dkimFrom).
- */
-export function resolveMailSettings(env: NodeJS.ProcessEnv): NewsletterMailSettings {
-  const defaultFrom = env.MASTHEAD_MAIL_FROM?.trim() || DEFAULT_MAIL_FROM;
-  const dkim = dkimFrom(env);
-  const secret = env.MASTHEAD_UNSUBSCRIBE_SECRET?.trim();
-  const smtp = env.MASTHEAD_SMTP_URL?.trim();
-  if (smtp) {
-    if (!secret || secret.length < 16) throw new UsageError('MASTHEAD_UNSUBSCRIBE_SECRET (at least 16 characters) must be set to send through MASTHEAD_SMTP_URL');
-    return { mail: { transport: 'smtp', url: smtp, defaultFrom, ...dkim }, unsubscribeSecret: secret };
-  }
-  const dir = resolve(env.MASTHEAD_OUTBOX?.trim() || DEFAULT_OUTBOX);
-  return secret && secret.length >= 16
-    ? { mail: { transport: 'outbox', dir, defaultFrom, ...dkim }, unsubscribeSecret: secret }
-    : { mail: { transport: 'outbox', dir, defaultFrom, ...dkim }, unsubscribeSecret: DEVELOPMENT_SECRET, warning: 'MASTHEAD_UNSUBSCRIBE_SECRET is not set: unsubscribe links are signed with the development secret' };
-}
 
 /** A tenant's origin from a template with {key} and {domain} (default https://{domain}). */
 export function originFor(template: string, tenantKey: string, domain: string): string {
@@ -73,7 +32,8 @@ async function campaignTenant(store: Store, id: number) {
 interface RenderFlags { out?: string; text?: boolean; mjml?: boolean; originTemplate: string }
 interface SendFlags { test?: boolean; force?: boolean; rate: number; originTemplate: string; unsubscribeUrl?: string }
 
-export function registerNewsletter(program: Command, env: CommandEnv, processEnv: NodeJS.ProcessEnv = process.env) {
+/** `processEnv`, when given, stands in for the environment the configuration was read from (tests). */
+export function registerNewsletter(program: Command, env: CommandEnv, processEnv?: NodeJS.ProcessEnv) {
   const nl = program.command('newsletter').description('Render and send newsletter campaigns');
 
   nl.command('render')
@@ -109,7 +69,7 @@ export function registerNewsletter(program: Command, env: CommandEnv, processEnv
     .option('--unsubscribe-url <tpl>', `one-click unsubscribe route, with {origin} (default {origin}${DEFAULT_UNSUBSCRIBE_PATH})`)
     .action(env.run(async (config, out, campaignId: number, flags: SendFlags) => {
       if (flags.rate < 1) throw new UsageError('--rate must be at least 1');
-      const settings = resolveMailSettings(processEnv);
+      const settings = resolveMailSettings(processEnv ? resolveConfig({}, processEnv).settings : config.settings);
       const { createMailer } = await import('../../engine/mail/mailer');
       const { deployCampaign, sendTest } = await import('../../engine/newsletter/send');
       const mailer = createMailer(settings.mail);

@@ -3,7 +3,7 @@
 // Each admin edit rebuilds the tenant it touched.
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { parseTrustedProxies } from '../../api/http/client-address';
+import { captchaPolicy } from '../../api/captcha';
 import { createMailer } from '../../engine/mail/mailer';
 import { openStore, type Store } from '../../engine/store/connection';
 import { ensureAdminBundle } from '../admin-bundle';
@@ -13,34 +13,38 @@ import { createBuildQueue } from '../../engine/build/index';
 import { ensureWorkerBundle, workerRuntime } from '../worker-bundle';
 import { servedTenants } from '../serve/site-server';
 import { DEFAULT_OUT } from './build';
-import { resolveMailSettings } from './newsletter';
+import type { Settings } from '../config';
+import { resolveMailSettings } from '../config/mail';
 
-interface ServeFlags { port: number; out: string; host: string; originTemplate?: string; mode: string; admin: boolean }
+interface ServeFlags { port?: number; out?: string; host?: string; originTemplate?: string; mode?: string; admin: boolean; captcha: boolean }
 
 export function registerServe(program: Command, env: CommandEnv) {
   program.command('serve')
     .description('Serve the built sites (http://<tenant>.localhost:<port>/), the API at /graphql and the admin at /admin')
-    .option('--port <n>', 'port to listen on', env.int('--port'), 4000)
-    .option('--out <dir>', 'build output folder', DEFAULT_OUT)
-    .option('--host <address>', 'address to bind', '127.0.0.1')
+    .option('--port <n>', 'port to listen on (env MASTHEAD_PORT; default 4000)', env.int('--port'))
+    .option('--out <dir>', `build output folder (env MASTHEAD_OUT; default ${DEFAULT_OUT})`)
+    .option('--host <address>', 'address to bind (env MASTHEAD_HOST; default 127.0.0.1)')
     .option('--origin-template <tpl>', 'absolute origin of each tenant for rebuilds and mail links, with {key} and {domain} (default http://{key}.localhost:<port>)')
-    .option('--mode <mode>', 'production runs only registered GraphQL documents; development also accepts ad-hoc queries', 'production')
+    .option('--mode <mode>', 'production runs only registered GraphQL documents and requires a captcha; development also accepts ad-hoc queries (env MASTHEAD_MODE; default production)')
     .option('--no-admin', 'do not build or serve the admin SPA')
-    .action(env.run(async (config, out, flags: ServeFlags) => {
-      if (flags.port < 1 || flags.port > 65535) throw new Error('--port must be from 1 to 65535');
-      if (flags.mode !== 'production' && flags.mode !== 'development') throw new Error('--mode must be production or development');
-      const outDir = resolve(flags.out);
-      const originTemplate = flags.originTemplate ?? `http://{key}.localhost:${flags.port}`;
+    .option('--no-captcha', 'let anonymous forms run without a captcha in production (warns at start and in the admin)')
+    .action(env.run(async (base, out, flags: ServeFlags) => {
+      const config = base.with({
+        port: flags.port, outDir: flags.out, host: flags.host, originTemplate: flags.originTemplate, mode: flags.mode, captcha: flags.captcha ? undefined : 'off',
+      });
+      const s = config.settings;
+      const outDir = resolve(s.outDir);
+      const originTemplate = s.originTemplate ?? `http://{key}.localhost:${s.port}`;
       const store = await openStore({ path: config.dbPath });
       const log = (line: string) => process.stderr.write(`${line}\n`);
       const [adminDir] = await Promise.all([flags.admin ? ensureAdminBundle(log) : null, ensureWorkerBundle(log)]);
       const server = await startServing({
-        store, outDir, originTemplate, adminDir, mode: flags.mode, verbose: config.verbose, port: flags.port, host: flags.host,
+        store, outDir, originTemplate, adminDir, mode: s.mode, verbose: config.verbose, port: s.port, host: s.host, settings: s,
       });
       const keys = server.tenants;
-      out.result({ port: flags.port, outDir, tenants: keys.map((k) => ({ key: k, url: `http://${k}.localhost:${flags.port}/` })) }, [
+      out.result({ port: s.port, outDir, tenants: keys.map((k) => ({ key: k, url: `http://${k}.localhost:${s.port}/` })) }, [
         `Serving ${keys.length} site(s) from ${outDir}${keys.length ? '' : ' (none built yet: run masthead build)'}`,
-        ...keys.map((k, i) => `  http://${k}.localhost:${flags.port}/${i === 0 ? `  (also http://localhost:${flags.port}/)` : ''}`),
+        ...keys.map((k, i) => `  http://${k}.localhost:${s.port}/${i === 0 ? `  (also http://localhost:${s.port}/)` : ''}`),
         ...(adminDir ? [`  Admin: http://localhost:${flags.port}/admin`] : []),
         'Press Ctrl+C to stop.',
       ]);
@@ -56,27 +60,36 @@ export interface ServingOptions {
   buildPollMs?: number;
   /** Absolute admin URL for staff mail links (default http://localhost:<port>/admin). */
   adminUrl?: string;
+  /** The resolved configuration: mail, captcha, origins, proxies, script allow-list. */
+  settings: Settings;
 }
 
 /**
- * What `serve` and `demo` run: mail from the environment, the durable rebuild queue, and the sites,
+ * What `serve` and `demo` run: mail from the settings, the durable rebuild queue, and the sites,
  * API and admin on one port. `untilStopped` waits for SIGINT/SIGTERM, then for running rebuilds.
  */
 export async function startServing(o: ServingOptions) {
-  const mail = resolveMailSettings(process.env);
+  const s = o.settings;
+  const mail = resolveMailSettings(s);
   if (mail.warning) process.stderr.write(`warning: ${mail.warning}\n`);
+  const captcha = { secret: s.recaptchaSecret, minScore: s.recaptchaMinScore, off: s.captcha === 'off' };
+  const policy = captchaPolicy(o.mode, captcha);
+  if (policy.warning) process.stderr.write(`warning: ${policy.warning}\n`);
   const mailer = createMailer(mail.mail);
   const rebuilder = createBuildQueue({
-    store: o.store, outDir: o.outDir, originTemplate: o.originTemplate, workers: 1, buildPollMs: o.buildPollMs, workerRuntime: workerRuntime(),
+    store: o.store, outDir: o.outDir, originTemplate: o.originTemplate, workers: 1, buildPollMs: o.buildPollMs, workerRuntime: workerRuntime(s.workerBundle),
     onError: (key, e) => process.stderr.write(`rebuild of ${key} failed: ${(e as Error).message}\n`),
   });
-  // Until the config schema lands: the reverse proxies whose X-Forwarded-For is believed (api/http/client-address.ts).
-  const trustedProxies = parseTrustedProxies(process.env.MASTHEAD_TRUSTED_PROXIES);
   const app = await createMastheadServer({
-    trustedProxies,
+    trustedProxies: s.trustedProxies,
     outDir: o.outDir, store: o.store, adminDir: o.adminDir, rebuilder, mode: o.mode, logger: o.verbose, originTemplate: o.originTemplate,
     mail: { mailer, unsubscribeSecret: mail.unsubscribeSecret },
     adminUrl: o.adminUrl ?? `http://localhost:${o.port}/admin`,
+    scriptSources: s.cspScriptSources,
+    api: {
+      captcha, allowedOrigins: [...s.allowedOrigins],
+      crawlers: { positiveTtlMs: s.crawlerVerifiedTtlSeconds * 1000, negativeTtlMs: s.crawlerRejectedTtlSeconds * 1000 },
+    },
   });
   await app.listen({ port: o.port, host: o.host });
   return {

@@ -28,6 +28,8 @@ export interface MastheadServerOptions {
   mail?: { mailer: Mailer; unsubscribeSecret: string };
   /** Absolute URL of the admin (e.g. http://localhost:4000/admin): links in staff reset and invite mail. */
   adminUrl?: string;
+  /** MASTHEAD_CSP_SCRIPT_SOURCES: extra script sources of the sites' CSP per tenant key. */
+  scriptSources?: Readonly<Record<string, readonly string[]>>;
   api?: Partial<ApiOptions>;
   /** Reverse proxies (addresses, CIDR ranges) whose X-Forwarded-For gives the client address. */
   trustedProxies?: readonly string[];
@@ -45,7 +47,9 @@ function mountAdmin(app: FastifyInstance, adminDir: string) {
 export async function createMastheadServer(options: MastheadServerOptions): Promise<FastifyInstance> {
   const siteUrl = (t: { tenantKey: string; domain: string }) =>
     new URL(options.originTemplate.replaceAll('{key}', t.tenantKey).replaceAll('{domain}', t.domain)).origin;
-  const app = createSiteServer({ outDir: options.outDir, logger: options.logger ?? false, trustedProxies: options.trustedProxies });
+  const app = createSiteServer({
+    outDir: options.outDir, logger: options.logger ?? false, trustedProxies: options.trustedProxies, scriptSources: options.scriptSources,
+  });
   await registerApi(app, {
     store: options.store,
     mode: options.mode,

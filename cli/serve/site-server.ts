@@ -1,12 +1,14 @@
 // The static site server behind `masthead serve`: each tenant by Host, its published files with
 // the right content types, its route rules (301s), the RSS query form, and 404.html with status
-// 404. A factory, so the API can be mounted on the same instance before it listens.
+// 404. A factory, so the API can be mounted on the same instance before it listens. Every answer
+// carries the security headers of its surface (security.ts).
 import { createReadStream, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { HOME_FEED_PATH, matchRedirect, rssPathForQuery } from '../../engine/build/index';
 import { trustProxyFor } from '../../api/http/client-address';
+import { registerSecurityHeaders } from './security';
 import { fileForPath, headersFor } from './static-files';
 import { TenantDirectory } from './tenants';
 
@@ -16,8 +18,10 @@ export interface SiteServerOptions {
   /** Extra Host → tenant key mappings (e.g. production domains). */
   hosts?: Record<string, string>;
   logger?: boolean;
-  /** Reverse proxies whose X-Forwarded-For names the client (api/http/client-address.ts); none by default. */
+  /** Proxies (addresses or CIDR ranges) whose X-Forwarded-For/-Proto are believed (MASTHEAD_TRUSTED_PROXIES). */
   trustedProxies?: readonly string[];
+  /** Extra script sources of the sites' CSP per tenant key ("*": all), MASTHEAD_CSP_SCRIPT_SOURCES. */
+  scriptSources?: Readonly<Record<string, readonly string[]>>;
 }
 
 const RSS_QUERY_PATH = `/${HOME_FEED_PATH}`;
@@ -49,6 +53,7 @@ export function createSiteServer(options: SiteServerOptions): FastifyInstance {
   const outDir = resolve(options.outDir);
   const tenants = new TenantDirectory(outDir, options.hosts);
   const app = Fastify({ logger: options.logger ?? false, trustProxy: trustProxyFor(options.trustedProxies) });
+  registerSecurityHeaders(app, { scriptSources: options.scriptSources, tenantOfHost: (host) => tenants.keyForHost(host) });
   void app.register(fastifyStatic, { root: outDir, serve: false });
   directories.set(app, tenants);
 

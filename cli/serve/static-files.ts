@@ -25,12 +25,11 @@ export function fileForPath(root: string, urlPath: string): string | null {
   return null;
 }
 
-/** Cache and security headers by file kind. */
+/** Cache headers by file kind, and the SVG sandbox (the pages' CSP comes from security.ts). */
 export function headersFor(file: string): Record<string, string> {
-  const h: Record<string, string> = { 'x-content-type-options': 'nosniff', 'referrer-policy': 'strict-origin-when-cross-origin' };
+  const h: Record<string, string> = { 'x-content-type-options': 'nosniff' };
   if (file.endsWith('.html')) {
     h['cache-control'] = 'no-cache';
-    h['content-security-policy'] = "object-src 'none'; base-uri 'self'; frame-ancestors 'self'";
   } else if (file.startsWith('assets/')) {
     h['cache-control'] = 'public, max-age=31536000, immutable';
   } else if (file.startsWith('builds/')) {

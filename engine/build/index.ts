@@ -31,3 +31,4 @@ export async function runBuild(store: Store, options: BuildOptions, onEvent?: (e
 export async function runSiteBuild(store: Store, options: SiteBuildOptions, onEvent?: (e: BuildEvent) => void): Promise<SiteBuildSummary> {
   return (await import('./incremental/site-build')).runSiteBuild(store, options, onEvent);
 }
+export { cspDirectives, HSTS, REFERRER_POLICY, tenantScriptSources, type CspDirectives, type Surface } from './stages/security-headers';

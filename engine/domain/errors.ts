@@ -18,6 +18,11 @@ export const ERRORS = {
   },
   /** JSON input nested past engine/domain/input-text.ts MAX_INPUT_DEPTH. */
   INPUT_TOO_DEEP: { status: 400, expose: true, message: (a: { field: string; limit: number }) => `${a.field}: Nested more than ${a.limit} levels deep` },
+  /** Production without a captcha secret (and without the explicit opt-out): anonymous forms are refused. */
+  CAPTCHA_NOT_CONFIGURED: {
+    status: 503, expose: true,
+    message: () => 'This form is unavailable: the site has no captcha configured (MASTHEAD_RECAPTCHA_SECRET). Please try again later.',
+  },
   INTERNAL: { status: 500, expose: false, message: () => 'Something went wrong on our side. Please try again later.' },
 } as const;
 

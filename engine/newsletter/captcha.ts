@@ -2,6 +2,7 @@
 // checks the token with Google's siteverify endpoint (fetch injected, so tests and other runtimes
 // supply their own) and fails closed: a network error or timeout is a failed check. The development
 // verifier accepts any non-empty token and must never be wired in production.
+import { AppError } from '../domain/errors';
 
 export interface CaptchaVerdict { ok: boolean; score?: number; reason?: string }
 
@@ -66,4 +67,22 @@ export function recaptchaV3Verifier(opts: RecaptchaOptions): CaptchaVerifier {
       return { ok: true, score };
     },
   };
+}
+
+/**
+ * What production runs when no captcha secret is configured and the captcha was not switched off:
+ * every check refuses with CAPTCHA_NOT_CONFIGURED, so anonymous forms never accept a token unchecked.
+ */
+export function unconfiguredCaptchaVerifier(): CaptchaVerifier {
+  return {
+    name: 'unconfigured',
+    async verify() {
+      throw new AppError('CAPTCHA_NOT_CONFIGURED');
+    },
+  };
+}
+
+/** The explicit opt-out (`--no-captcha`, MASTHEAD_CAPTCHA=off): every token passes. */
+export function disabledCaptchaVerifier(): CaptchaVerifier {
+  return { name: 'disabled', async verify() { return { ok: true }; } };
 }

@@ -6,12 +6,11 @@
 //
 // The demo fixtures hold no site users (they arrive by registration), so this file seeds a few into
 // the in-process stack's store: openStore is wrapped to keep the store the stack opens.
-import { createRequire } from 'node:module';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Store } from '../../engine/store/connection';
 import { grantMembership, insertSiteUser } from '../../engine/store/queries/members';
-import { screenshot } from './helpers/browser';
+import { injectAxe, screenshot } from './helpers/browser';
 import { ensureSiteClientBuilt } from './helpers/build-site-client';
 import { useAdminSuite } from './helpers/suite';
 import { LOGINS } from './helpers/target';
@@ -32,7 +31,6 @@ vi.mock('../../engine/store/connection', async (importOriginal) => {
 // The site window of the simulate test needs the islands' client bundle in the build.
 beforeAll(async () => { await ensureSiteClientBuilt(); }, 180_000);
 const suite = useAdminSuite();
-const require = createRequire(import.meta.url);
 const RANGE_MESSAGE = 'Must be an IP address or a CIDR range like 203.0.113.0/24 or 2001:db8::/32';
 
 const MEMBERS = [
@@ -57,7 +55,7 @@ beforeAll(async () => {
 }, 60_000);
 
 async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
+  await injectAxe(page);
   return page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (o: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
     const r = await axe.run({ runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });

@@ -7,12 +7,11 @@
 //
 // The stack mounts the API without a mailer, so this file wraps registerApi to hand it one that
 // records messages (and an unsubscribe secret, which sends need).
-import { createRequire } from 'node:module';
 import { load } from 'cheerio';
 import { describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { MailMessage } from '../../engine/mail/mailer';
-import { screenshot } from './helpers/browser';
+import { injectAxe, screenshot } from './helpers/browser';
 import { useAdminSuite } from './helpers/suite';
 import { LOGINS } from './helpers/target';
 
@@ -36,14 +35,13 @@ vi.mock('../../api/app', async (importOriginal) => {
 });
 
 const suite = useAdminSuite();
-const require = createRequire(import.meta.url);
 const TEMPLATE = 'E2E Morning Brief';
 const RETIRED = 'E2E Retired Digest';
 const TESTER = 'robin.tester@freightwise.example';
 const state = { templateId: 0, itemNames: [] as string[] };
 
 async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
+  await injectAxe(page);
   return page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (o: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
     const r = await axe.run({ runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });

@@ -1,22 +1,20 @@
 // The editors of the site structure in a real browser: the layout editor (fields by type, the grid
 // editor), sections with the alias rules, redirects with the path test, the body editor's clean
 // HTML, an accessibility scan, and screenshots of the main screens at desktop and tablet widths.
-import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { screenshot } from './helpers/browser';
+import { injectAxe, screenshot } from './helpers/browser';
 import { useAdminSuite } from './helpers/suite';
 import { LOGINS } from './helpers/target';
 
 const suite = useAdminSuite();
-const require = createRequire(import.meta.url);
 
 async function rows(page: Page): Promise<number> {
   return page.locator('.ge-row').count();
 }
 
 async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
+  await injectAxe(page);
   return page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (o: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
     const r = await axe.run({ runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });

@@ -4,16 +4,13 @@
 // brings the reader back; with JavaScript disabled home, section and article pages are readable
 // and their links work (the mega menu still opens through its fragment link); axe-core finds no
 // serious or critical violation on home, section, article and /search.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, screenshot } from './helpers/browser';
+import { launchBrowser, newPage, injectAxe, screenshot } from './helpers/browser';
 import { ensureSiteClientBuilt } from './helpers/build-site-client';
 import { startTarget, type Target } from './helpers/target';
 
 const TENANT = 'freightwise';
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 let target: Target;
 let browser: Browser;
@@ -233,7 +230,7 @@ describe('accessibility (axe-core)', () => {
       await hydrated(page, path);
       // Check the settled page: mid-fade (e.g. Back To Top appearing as results load) axe measures blended colours.
       await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-      await page.addScriptTag({ content: AXE });
+      await injectAxe(page);
       const violations = await page.evaluate(async () => {
         const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
         const r = await axe.run(document, { resultTypes: ['violations'] });

@@ -4,7 +4,6 @@
 // in the store; Escape closes the pane; /newsletter/<id> and /latest-newsletter/<templateId> serve
 // the campaign's email. Runs the demo tenant freightwise with the site client bundle.
 import { mkdtempSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -20,13 +19,12 @@ import { localAudienceProvider } from '../../engine/newsletter/audience';
 import { seedNewsletterDemo, type NewsletterDemoSummary } from '../../engine/newsletter/fixtures';
 import { openStore, type Store } from '../../engine/store/connection';
 import { ROOT } from './helpers/build-admin';
-import { launchBrowser, newPage, screenshot } from './helpers/browser';
+import { launchBrowser, newPage, injectAxe, screenshot } from './helpers/browser';
 import { ensureSiteClientBuilt } from './helpers/build-site-client';
 
 const TENANT = 'freightwise';
 const DAILY = 6101;
 const WEEKLY = 6102;
-const require = createRequire(import.meta.url);
 let store: Store;
 let app: FastifyInstance;
 let browser: Browser;
@@ -57,7 +55,7 @@ afterAll(async () => {
 
 /** Serious or critical axe-core violations (WCAG 2 A and AA) inside `selector`. */
 async function axeViolations(page: Page, selector: string): Promise<string[]> {
-  await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
+  await injectAxe(page);
   return page.evaluate(async (sel) => {
     const axe = (window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
     const r = await axe.run(sel, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });

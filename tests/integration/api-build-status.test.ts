@@ -20,14 +20,14 @@ describe('getBuildStatus', () => {
   it('reports queued, building and live with the build id, times and pages written', async () => {
     let r = await status();
     expect(r.error).toBeUndefined();
-    expect(r.data.getBuildStatus).toEqual({ state: 'queued', buildId: null, requestedAt: null, startedAt: null, finishedAt: null, pagesWritten: 0, error: null });
+    expect(r.data.getBuildStatus).toEqual({ state: 'queued', buildId: null, requestedAt: null, startedAt: null, finishedAt: null, pagesWritten: 0, error: null, warnings: [] });
 
     const target = await ensureTarget(h.store, 'alpha', '/srv/out');
     await updateTarget(h.store, target.id, { buildId: '20261122T040000000Z-abc123', state: 'live', startedAt: Date.UTC(2026, 10, 22, 4), finishedAt: Date.UTC(2026, 10, 22, 4, 0, 2), pagesWritten: 42 });
     r = await status();
     expect(r.data.getBuildStatus).toEqual({
       state: 'live', buildId: '20261122T040000000Z-abc123', requestedAt: '2026-11-22T04:00:00.000Z', startedAt: '2026-11-22T04:00:00.000Z',
-      finishedAt: '2026-11-22T04:00:02.000Z', pagesWritten: 42, error: null,
+      finishedAt: '2026-11-22T04:00:02.000Z', pagesWritten: 42, error: null, warnings: [],
     });
 
     await enqueueRebuild(h.store, 'alpha', { entity: 'content', action: 'update', ids: [10_010_001] }, Date.UTC(2026, 10, 22, 4, 5));

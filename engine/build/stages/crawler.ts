@@ -2,6 +2,7 @@
 // robots.txt, _redirects and the nginx map) and the route rules for builds/meta. Runs as a worker
 // task, beside the pages.
 import { emitFeeds } from './emit-feeds';
+import { emitHeaders } from './emit-headers';
 import { emitRedirects, planRedirects, type RouteRules } from './emit-redirects';
 import { emitRobots } from './emit-robots';
 import { emitNewsSitemap, emitSitemaps } from './emit-sitemaps';
@@ -18,6 +19,7 @@ export function crawlerFiles(index: TenantIndex): CrawlerOutput {
     ...emitFeeds(index),
     ...emitRobots(index),
     ...emitRedirects(index, rules),
+    ...emitHeaders(index),
   ];
   return { files, routeRules: rules, warnings: rejected.map((r) => `${r.field}: ${r.reason} (${r.from} → ${r.to})`) };
 }

@@ -1,6 +1,7 @@
 // Debian's Chromium through playwright-core (never a downloaded browser), with the house flags, and
 // a screenshot helper writing into tests/e2e/screenshots/ (ignored by git).
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { ROOT } from './build-admin';
@@ -36,4 +37,14 @@ export async function signIn(page: Page, url: string, login: { username: string;
   await page.getByLabel('Password').fill(login.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('banner').getByRole('button', { name: /Hide menu|Show menu/ }).waitFor();
+}
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * Puts axe-core on the page through the DevTools protocol: an injected <script> would be refused
+ * by the pages' Content-Security-Policy, which only allows the site's own scripts.
+ */
+export async function injectAxe(page: Page): Promise<void> {
+  await page.evaluate(`${AXE_SOURCE}\n;undefined`);
 }

@@ -1,0 +1,147 @@
+// Every setting of Masthead in one zod schema, with the environment variable, flag, default and
+// description of each. `resolveSettings` reads them once (flags over the environment over the
+// defaults) and freezes the result; only cli/ calls it. A bad value is refused with the variable
+// (or flag) it came from named.
+import { isIP } from 'node:net';
+import { z } from 'zod';
+
+const text = z.string().trim().min(1, 'must not be empty');
+/** Environment values arrive as text; flags may arrive parsed. Each converter leaves what it cannot read to the check after it. */
+const fromText = (read: (s: string) => unknown) => (v: unknown) => (typeof v === 'string' ? read(v.trim()) : v);
+const whole = (min: number, max: number) => z.preprocess(fromText((s) => (/^\d+$/.test(s) ? Number(s) : s)),
+  z.number('must be a whole number').int('must be a whole number').min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
+const fraction = z.preprocess(fromText((s) => (/^\d*\.?\d+$/.test(s) ? Number(s) : s)),
+  z.number('must be a number from 0 to 1').min(0, 'must be from 0 to 1').max(1, 'must be from 0 to 1'));
+const TRUE = ['1', 'true', 'yes', 'on'];
+const FALSE = ['0', 'false', 'no', 'off'];
+const flag = z.preprocess(fromText((s) => (TRUE.includes(s.toLowerCase()) ? true : FALSE.includes(s.toLowerCase()) ? false : s)),
+  z.boolean('must be true or false (1/0, yes/no, on/off)'));
+const list = (item: z.ZodType<string, string>) => z.preprocess(fromText((s) => s.split(',').map((x) => x.trim()).filter(Boolean)), z.array(item, 'must be a comma-separated list'));
+const origin = z.string().refine((s) => {
+  try {
+    const u = new URL(s);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && u.origin === s.replace(/\/$/, '');
+  } catch {
+    return false;
+  }
+}, 'must be a list of origins like https://www.example.com (scheme, host and port only)');
+/** An IP address or CIDR range, or one of Fastify's names for the local ranges. */
+const proxy = z.string().refine((s) => ['loopback', 'linklocal', 'uniquelocal'].includes(s) || isIP(s.split('/')[0] ?? '') !== 0 && /^[^/]+(\/\d{1,3})?$/.test(s),
+  'must be a list of IP addresses or CIDR ranges (or loopback, linklocal, uniquelocal)');
+const template = text.refine((s) => /^https?:\/\//.test(s) && (s.includes('{key}') || s.includes('{domain}')), 'must be an http(s) origin with {key} or {domain}');
+const secret = (min: number) => z.string().trim().min(min, `must have at least ${min} characters`);
+/** Script sources per tenant key ("*" for every tenant): the CSP allow-list for tag managers and ad scripts. */
+const scriptSource = z.string().regex(/^(https:\/\/[a-z0-9.*-]+(:\d+)?(\/[^\s;,']*)?|'sha(256|384|512)-[A-Za-z0-9+/=]+')$/i,
+  'must be https:// sources or \'sha256-…\' hashes');
+const SCRIPT_SOURCES_FORMAT = 'must be JSON like {"*": ["https://www.googletagmanager.com"], "<tenantKey>": […]}';
+const scriptSources = z.preprocess(fromText((s) => {
+  try {
+    return JSON.parse(s) as unknown;
+  } catch {
+    return s;
+  }
+}), z.record(z.string().regex(/^(\*|[a-z0-9][a-z0-9_-]*)$/, 'keys must be tenant keys or *'), z.array(scriptSource, SCRIPT_SOURCES_FORMAT), SCRIPT_SOURCES_FORMAT));
+
+export const settingsSchema = z.object({
+  db: text,
+  mode: z.enum(['production', 'development'], 'must be production or development'),
+  port: whole(1, 65535),
+  host: text,
+  outDir: text,
+  originTemplate: template.optional(),
+  workers: whole(1, 256).optional(),
+  workerBundle: flag,
+  smtpUrl: z.string().trim().regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// URL').optional(),
+  mailFrom: text,
+  outbox: text,
+  unsubscribeSecret: secret(16).optional(),
+  dkimDomain: text.optional(),
+  dkimSelector: text.optional(),
+  dkimKeyFile: text.optional(),
+  captcha: z.enum(['required', 'off'], 'must be required or off'),
+  recaptchaSecret: secret(8).optional(),
+  recaptchaMinScore: fraction,
+  allowedOrigins: list(origin),
+  trustedProxies: list(proxy),
+  crawlerVerifiedTtlSeconds: whole(0, 30 * 86_400),
+  crawlerRejectedTtlSeconds: whole(0, 30 * 86_400),
+  cspScriptSources: scriptSources,
+});
+
+export type Settings = Readonly<z.output<typeof settingsSchema>>;
+export type SettingName = keyof Settings;
+
+export interface SettingMeta {
+  env: string;
+  flag?: string;
+  /** The default as written in the environment (absent: unset). */
+  default?: string;
+  secret?: boolean;
+  description: string;
+}
+
+export const SETTINGS: Record<SettingName, SettingMeta> = {
+  db: { env: 'MASTHEAD_DB', flag: '--db', default: './data/masthead.sqlite', description: 'SQLite database file' },
+  mode: { env: 'MASTHEAD_MODE', flag: '--mode', default: 'production', description: 'serve: production runs only registered GraphQL documents and requires a captcha' },
+  port: { env: 'MASTHEAD_PORT', flag: '--port', default: '4000', description: 'serve and demo: port to listen on' },
+  host: { env: 'MASTHEAD_HOST', flag: '--host', default: '127.0.0.1', description: 'serve: address to bind' },
+  outDir: { env: 'MASTHEAD_OUT', flag: '--out', default: './out', description: 'build output folder' },
+  originTemplate: { env: 'MASTHEAD_ORIGIN_TEMPLATE', flag: '--origin-template', description: 'absolute origin of each tenant, with {key} and {domain} (default: serve http://{key}.localhost:<port>, build https://{domain})' },
+  workers: { env: 'MASTHEAD_WORKERS', flag: '--workers', description: 'build: render worker threads (default one per core)' },
+  workerBundle: { env: 'MASTHEAD_WORKER_BUNDLE', default: 'true', description: 'render workers start from the esbuild bundle (false: TypeScript sources through tsx)' },
+  smtpUrl: { env: 'MASTHEAD_SMTP_URL', secret: true, description: 'send mail through this SMTP server (otherwise .eml files in the outbox)' },
+  mailFrom: { env: 'MASTHEAD_MAIL_FROM', default: 'Masthead <no-reply@masthead.localhost>', description: 'default sender of mail' },
+  outbox: { env: 'MASTHEAD_OUTBOX', default: './data/outbox', description: 'folder of .eml files when no SMTP server is set' },
+  unsubscribeSecret: { env: 'MASTHEAD_UNSUBSCRIBE_SECRET', secret: true, description: 'signs one-click unsubscribe links (at least 16 characters; required with SMTP)' },
+  dkimDomain: { env: 'MASTHEAD_DKIM_DOMAIN', description: 'DKIM signing domain (with selector and key file)' },
+  dkimSelector: { env: 'MASTHEAD_DKIM_SELECTOR', description: 'DKIM selector' },
+  dkimKeyFile: { env: 'MASTHEAD_DKIM_KEY_FILE', description: 'DKIM private key file (PEM)' },
+  captcha: { env: 'MASTHEAD_CAPTCHA', flag: '--no-captcha', default: 'required', description: 'off lets anonymous forms run without a captcha in production (a warning at start and in the admin)' },
+  recaptchaSecret: { env: 'MASTHEAD_RECAPTCHA_SECRET', secret: true, description: 'reCAPTCHA v3 secret: checks subscribe, registration, login and reset tokens' },
+  recaptchaMinScore: { env: 'MASTHEAD_RECAPTCHA_MIN_SCORE', default: '0.5', description: 'reCAPTCHA v3 scores below this fail' },
+  allowedOrigins: { env: 'MASTHEAD_ALLOWED_ORIGINS', default: '', description: 'comma-separated origins besides the site\'s own allowed to send cookie-authenticated mutations' },
+  trustedProxies: { env: 'MASTHEAD_TRUSTED_PROXIES', default: '', description: 'comma-separated proxy addresses or CIDR ranges whose X-Forwarded-For/-Proto are believed' },
+  crawlerVerifiedTtlSeconds: { env: 'MASTHEAD_CRAWLER_VERIFIED_TTL', default: '86400', description: 'seconds a verified crawler address is remembered' },
+  crawlerRejectedTtlSeconds: { env: 'MASTHEAD_CRAWLER_REJECTED_TTL', default: '3600', description: 'seconds a failed crawler verification is remembered' },
+  cspScriptSources: { env: 'MASTHEAD_CSP_SCRIPT_SOURCES', default: '{}', description: 'JSON: extra script sources per tenant key ("*" for all), e.g. {"*":["https://www.googletagmanager.com"]}' },
+};
+
+export class SettingsError extends Error {}
+
+/** Values given on the command line, by setting name (commander's parsed values or strings). */
+export type SettingFlags = Partial<Record<SettingName, unknown>>;
+
+/**
+ * Flags over the environment over the defaults; an empty variable counts as unset. Throws a
+ * SettingsError naming the variable or flag of the first bad value.
+ */
+export function resolveSettings(flags: SettingFlags, env: NodeJS.ProcessEnv): Settings {
+  const raw: Record<string, unknown> = {};
+  const from: Record<string, string> = {};
+  for (const [name, meta] of Object.entries(SETTINGS) as [SettingName, SettingMeta][]) {
+    const fromEnv = env[meta.env]?.trim() ? env[meta.env] : undefined;
+    if (flags[name] !== undefined) {
+      raw[name] = flags[name];
+      from[name] = meta.flag ?? meta.env;
+    } else {
+      raw[name] = fromEnv ?? meta.default;
+      from[name] = fromEnv !== undefined ? meta.env : `the default of ${meta.env}`;
+    }
+  }
+  const parsed = settingsSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0]);
+    const shown = SETTINGS[name as SettingName]?.secret ? '' : ` (got ${JSON.stringify(raw[name])})`;
+    throw new SettingsError(`${from[name] ?? name}: ${issue.message}${shown}`);
+  }
+  return deepFreeze(parsed.data);
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object') {
+    for (const v of Object.values(value)) deepFreeze(v);
+    Object.freeze(value);
+  }
+  return value;
+}

@@ -1,0 +1,20 @@
+// Security headers for static hosts, the same ones `masthead serve` sends with a site's pages
+// (security-headers.ts): `_headers` for Netlify-style hosts and `nginx-security-headers.conf`, an
+// nginx snippet to `include` inside the tenant's https `server` block.
+import { staticSiteHeaders } from './security-headers';
+import type { EmittedFile, TenantIndex } from '../types';
+
+/** `_headers` (every path) and the nginx snippet; `extraScripts` is the tenant's script allow-list. */
+export function emitHeaders(_index: TenantIndex, extraScripts: readonly string[] = []): EmittedFile[] {
+  const headers = Object.entries(staticSiteHeaders(extraScripts));
+  const netlify = ['# Security headers of every page (engine/build/security-headers.ts).', '/*', ...headers.map(([k, v]) => `  ${k}: ${v}`)].join('\n');
+  const nginx = [
+    '# Security headers of every page (engine/build/security-headers.ts). Include inside the https',
+    '# server block; "always" keeps them on error pages. Strict-Transport-Security belongs on https only.',
+    ...headers.map(([k, v]) => `add_header ${k} "${v}" always;`),
+  ].join('\n');
+  return [
+    { path: '_headers', body: `${netlify}\n`, contentType: 'text/plain; charset=utf-8' },
+    { path: 'nginx-security-headers.conf', body: `${nginx}\n`, contentType: 'text/plain; charset=utf-8' },
+  ];
+}
