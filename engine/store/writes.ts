@@ -11,6 +11,10 @@ import type {
 } from '../domain';
 import { rawOf, type Db } from './connection';
 import * as t from './schema';
+import * as nl from './schema-newsletters';
+import { upsertIssue, upsertNewsletterAd, upsertNewsletterCampaign, upsertNewsletterTemplate, upsertPublication } from './queries/newsletters';
+import type { NewsletterCampaign, NewsletterTemplate } from '../domain/newsletter';
+import type { NewsletterAd } from '../domain/newsletter-ads';
 import { insertRows, upsertRows } from './upsert';
 
 type Out<S extends z.ZodType> = z.output<S>;
@@ -38,7 +42,8 @@ export async function countRows(db: Db): Promise<Record<string, number>> {
 const OWNED = {
   section: t.websiteSections, asset: t.assets, person: t.persons, taxonomy: t.taxonomy,
   membership: t.memberships, newsletter: t.newsletters, redirect: t.redirects,
-  adUnitPattern: t.adUnitPatterns, layout: t.layouts, content: t.content,
+  adUnitPattern: t.adUnitPatterns, layout: t.layouts, content: t.content, newsletterTemplate: nl.newsletterTemplates,
+  newsletterCampaign: nl.newsletterCampaigns, newsletterAd: nl.newsletterAds, publication: nl.magazinePublications,
 } as const;
 export type OwnedKind = keyof typeof OWNED;
 
@@ -146,6 +151,33 @@ function dedupeSchedules(c: ContentOut) {
   const seen = new Map<string, ContentOut['schedules'][number]>();
   for (const s of c.schedules) seen.set(`${s.sectionId}:${s.option}`, s);
   return [...seen.values()];
+}
+
+export interface PublicationRow {
+  id: number; name: string; subscribeUrl: string | null;
+  issues: { id: number; publicationId: number; name: string; description: string; issueDate: number; coverImage: string | null; digitalEditionUrl: string | null; status: number }[];
+}
+export async function writePublications(db: Db, tenantKey: string, rows: PublicationRow[]): Promise<void> {
+  for (const { issues, ...p } of rows) {
+    await upsertPublication(db, tenantKey, p);
+    for (const i of issues) await upsertIssue(db, i);
+  }
+}
+
+export interface NewsletterTemplateRow { id: number; template: NewsletterTemplate }
+export interface NewsletterCampaignRow { id: number; campaign: NewsletterCampaign; sentAt: number | null }
+export interface NewsletterAdRow { id: number; ad: NewsletterAd }
+
+export async function writeNewsletterTemplates(db: Db, tenantKey: string, rows: NewsletterTemplateRow[]): Promise<void> {
+  for (const r of rows) await upsertNewsletterTemplate(db, r.id, tenantKey, r.template);
+}
+
+export async function writeNewsletterCampaigns(db: Db, tenantKey: string, rows: NewsletterCampaignRow[]): Promise<void> {
+  for (const r of rows) await upsertNewsletterCampaign(db, r.id, tenantKey, r.campaign, r.sentAt);
+}
+
+export async function writeNewsletterAds(db: Db, tenantKey: string, rows: NewsletterAdRow[]): Promise<void> {
+  for (const r of rows) await upsertNewsletterAd(db, r.id, tenantKey, r.ad);
 }
 
 export interface CmsUserRow { id: number; email: string; username: string; firstName: string; lastName: string; passwordHash: string; role: string; extraPermissions: string[]; status: number; isGlobal: boolean; tenants: string[] }
