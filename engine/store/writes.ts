@@ -12,7 +12,7 @@ import type {
 import { rawOf, type Db } from './connection';
 import * as t from './schema';
 import * as nl from './schema-newsletters';
-import { upsertIssue, upsertNewsletterAd, upsertNewsletterCampaign, upsertNewsletterTemplate, upsertPublication } from './queries/newsletters';
+import { upsertIssue, upsertNewsletterAd, upsertNewsletterCampaign, upsertNewsletterTemplate, upsertPublication, upsertSubscription } from './queries/newsletters';
 import type { NewsletterCampaign, NewsletterTemplate } from '../domain/newsletter';
 import type { NewsletterAd } from '../domain/newsletter-ads';
 import { insertRows, upsertRows } from './upsert';
@@ -178,6 +178,15 @@ export async function writeNewsletterCampaigns(db: Db, tenantKey: string, rows: 
 
 export async function writeNewsletterAds(db: Db, tenantKey: string, rows: NewsletterAdRow[]): Promise<void> {
   for (const r of rows) await upsertNewsletterAd(db, r.id, tenantKey, r.ad);
+}
+
+export interface SubscriptionRow { newsletterId: number; email: string; source: string; countryCode?: string | undefined; regionCode?: string | undefined; subscribedAt: number }
+export async function writeSubscriptions(db: Db, tenantKey: string, rows: SubscriptionRow[]): Promise<void> {
+  for (const r of rows) {
+    await upsertSubscription(db, {
+      tenantKey, newsletterId: r.newsletterId, email: r.email, source: r.source, countryCode: r.countryCode ?? null, regionCode: r.regionCode ?? null, at: r.subscribedAt,
+    });
+  }
 }
 
 export interface CmsUserRow { id: number; email: string; username: string; firstName: string; lastName: string; passwordHash: string; role: string; extraPermissions: string[]; status: number; isGlobal: boolean; tenants: string[] }
