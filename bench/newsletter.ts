@@ -1,5 +1,5 @@
 // Benchmark of warm newsletter rendering (target: median under 50 ms per campaign). Seeds the demo
-// fixtures and the demo newsletter rows into a temporary database, warms the renderer up, then
+// fixtures (newsletter templates, campaigns and ads included) into a temporary database, warms the renderer up, then
 // renders each demo campaign N times two ways: "full" (load from SQLite + resolve + MJML strict +
 // text) and "render" (from an already loaded snapshot). Prints median, p95 and min per campaign
 // and writes bench/results/newsletter-<timestamp>.json.
@@ -11,10 +11,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { seedFixtures } from '../engine/fixtures/seed';
-import { seedNewsletterDemo } from '../engine/newsletter/fixtures';
 import { loadCampaignSnapshot } from '../engine/newsletter/load';
 import { renderCampaign, renderNewsletter } from '../engine/newsletter/render';
 import { openStore } from '../engine/store/connection';
+import { listNewsletterCampaigns } from '../engine/store/queries/newsletters';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -37,8 +37,8 @@ async function main() {
   const tenants = (await store.all<{ tenant_key: string }>('select tenant_key from tenants order by tenant_key')).map((r) => r.tenant_key);
   const campaigns: { tenantKey: string; id: number; kind: string }[] = [];
   for (const key of tenants) {
-    const s = await seedNewsletterDemo(store, key, { now });
-    campaigns.push({ tenantKey: key, id: s.campaignIds.sent, kind: 'sent' }, { tenantKey: key, id: s.campaignIds.draft, kind: 'draft' });
+    const { rows } = await listNewsletterCampaigns(store.db, { tenantKey: key, limit: 100, skip: 0 });
+    for (const c of rows) campaigns.push({ tenantKey: key, id: c.id, kind: c.audienceStatus.toLowerCase() });
   }
 
   const results = [];

@@ -10,7 +10,7 @@ import * as q from '../../engine/store/queries/content';
 import { nextId } from '../../engine/store/queries/ids';
 import { idsNotInTenant, type ReferenceKind } from '../../engine/store/queries/ownership';
 import { getSection } from '../../engine/store/queries/sections';
-import { writeContentBatch } from '../../engine/store/seed';
+import { writeContentBatch } from '../../engine/store/writes';
 import { commit, diff, snapshot, tenantAccess, type OpArgs } from '../operation';
 import { asInput, createInput, idArg, mergePatch } from '../patch';
 
@@ -77,7 +77,7 @@ export async function createContent({ ctx, input }: OpArgs): Promise<{ id: numbe
     await checkReferences(tx, tenant.tenantKey, parsed, -1);
     const id = await nextId(tx, 'content');
     const c = { ...parsed, id };
-    await writeContentBatch(ctx.services.store, tenant.tenantKey, [c]);
+    await writeContentBatch(tx, tenant.tenantKey, [c]);
     return { id, c, path: await pathOf(tx, tenant.tenantKey, c) };
   }, (x) => ({ tenantKey: tenant.tenantKey, entityType: 'content', entityId: x.id, action: 'create', changes: snapshot({ ...x.c }) }),
   (x) => ({ entity: 'content', action: 'create', ids: [x.id], paths: [x.path] }));
@@ -94,7 +94,7 @@ export async function updateContent({ ctx, input }: OpArgs<{ id: unknown; input:
     const merged = mergePatch(before, input.input);
     const c = withPublishDate(parseInput(contentSchema, { ...merged, id }), ctx.services.now());
     await checkReferences(tx, tenant.tenantKey, c, id);
-    await writeContentBatch(ctx.services.store, tenant.tenantKey, [c]);
+    await writeContentBatch(tx, tenant.tenantKey, [c]);
     const after = await contentInputOf(tx, (await q.contentByIds(tx, tenant.tenantKey, [id]))[0]!);
     return { before, after, paths: [...new Set([await pathOf(tx, tenant.tenantKey, row), await pathOf(tx, tenant.tenantKey, c)])] };
   }, (x) => ({ tenantKey: tenant.tenantKey, entityType: 'content', entityId: id, action: 'update', changes: diff(x.before, x.after) }),

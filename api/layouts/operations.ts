@@ -7,7 +7,7 @@ import type { Db } from '../../engine/store/connection';
 import { nextId } from '../../engine/store/queries/ids';
 import { deleteLayoutRow, getLayout, listAllLayouts, type LayoutRecord } from '../../engine/store/queries/layouts';
 import { idsNotInTenant, type ReferenceKind } from '../../engine/store/queries/ownership';
-import { writeLayouts } from '../../engine/store/seed';
+import { writeLayouts } from '../../engine/store/writes';
 import type { Actor } from '../access';
 import { commit, diff, snapshot, tenantAccess, type OpArgs } from '../operation';
 import { asInput, createInput, idArg, mergePatch } from '../patch';
@@ -68,7 +68,7 @@ export async function createLayout({ ctx, input }: OpArgs): Promise<{ id: number
   return commit(ctx, async (tx) => {
     const l = await checkLayout(tx, tenant.tenantKey, actor, parsed, -1);
     const id = await nextId(tx, 'layout');
-    await writeLayouts(ctx.services.store, tenant.tenantKey, [{ ...l, id }]);
+    await writeLayouts(tx, tenant.tenantKey, [{ ...l, id }]);
     return { id, l };
   }, (r) => ({ tenantKey: tenant.tenantKey, entityType: 'layout', entityId: r.id, action: 'create', changes: snapshot({ ...r.l, id: r.id }) }),
   (r) => ({ entity: 'layout', action: 'create', ids: [r.id] }));
@@ -82,7 +82,7 @@ export async function updateLayout({ ctx, input }: OpArgs<{ id: unknown; input: 
     if (!current) throw new AppError('NOT_FOUND', { entity: 'Layout', id });
     const before = layoutInputOf(current);
     const l = await checkLayout(tx, tenant.tenantKey, actor, parseInput(layoutSchema, { ...mergePatch(before, input.input), id }), id);
-    await writeLayouts(ctx.services.store, tenant.tenantKey, [l]);
+    await writeLayouts(tx, tenant.tenantKey, [l]);
     return { id, before, after: layoutInputOf((await getLayout(tx, tenant.tenantKey, id))!) };
   }, (r) => ({ tenantKey: tenant.tenantKey, entityType: 'layout', entityId: id, action: 'update', changes: diff(r.before, r.after) }),
   () => ({ entity: 'layout', action: 'update', ids: [id] }));

@@ -7,7 +7,7 @@ import { badInput, parseInput } from '../../engine/domain/validation';
 import type { Db } from '../../engine/store/connection';
 import { nextId } from '../../engine/store/queries/ids';
 import { deleteSectionRow, listSections, sectionUsage, type SectionRecord } from '../../engine/store/queries/sections';
-import { writeSections, type SectionRow } from '../../engine/store/seed';
+import { writeSections, type SectionRow } from '../../engine/store/writes';
 import { commit, diff, snapshot, tenantAccess, type OpArgs } from '../operation';
 import { asInput, createInput, idArg, mergePatch } from '../patch';
 
@@ -77,7 +77,7 @@ export async function createWebsiteSection({ ctx, input }: OpArgs): Promise<{ id
   return commit(ctx, async (tx) => {
     const id = await nextId(tx, 'section');
     const rows = place(await treeOf(tx, tenant.tenantKey), id, s);
-    await writeSections(ctx.services.store, tenant.tenantKey, rows);
+    await writeSections(tx, tenant.tenantKey, rows);
     return { id, row: rows[0]! };
   }, (r) => ({ tenantKey: tenant.tenantKey, entityType: 'section', entityId: r.id, action: 'create', changes: snapshot({ ...r.row }) }),
   (r) => ({ entity: 'section', action: 'create', ids: [r.id] }));
@@ -92,7 +92,7 @@ export async function updateWebsiteSection({ ctx, input }: OpArgs<{ id: unknown;
     if (!current) throw new AppError('NOT_FOUND', { entity: 'Section', id });
     const s = parseInput(sectionSchema, { ...mergePatch(sectionInputOf(current), input.input), id });
     const rows = place(all, id, s);
-    await writeSections(ctx.services.store, tenant.tenantKey, rows);
+    await writeSections(tx, tenant.tenantKey, rows);
     return { id, before: current, rows };
   }, (r) => ({
     tenantKey: tenant.tenantKey, entityType: 'section', entityId: id, action: 'update',

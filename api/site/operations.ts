@@ -10,7 +10,7 @@ import {
   deleteAdUnitPatternRow, deleteRedirectRow, findRedirectByFrom, getAdUnitPattern, getRedirect, listMenus,
   type AdUnitPatternRecord, type RedirectRecord,
 } from '../../engine/store/queries/site-config';
-import { writeAdUnitPatterns, writeMenus, writeRedirects } from '../../engine/store/seed';
+import { writeAdUnitPatterns, writeMenus, writeRedirects } from '../../engine/store/writes';
 import { commit, diff, snapshot, tenantAccess, type OpArgs } from '../operation';
 import { createInput, idArg, mergePatch } from '../patch';
 
@@ -25,7 +25,7 @@ export async function updateMenu({ ctx, input }: OpArgs<{ key: unknown; links: u
   const links = parseInput(z.array(menuLinkSchema, { error: REQUIRED }).max(MAX_MENU_LINKS, `At most ${MAX_MENU_LINKS} links`), withoutNulls(input.links), 'links');
   await commit(ctx, async (tx) => {
     const before = (await listMenus(tx, tenant.tenantKey)).find((m) => m.key === key)?.links ?? [];
-    await writeMenus(ctx.services.store, tenant.tenantKey, { [key]: links } as never);
+    await writeMenus(tx, tenant.tenantKey, { [key]: links } as never);
     return before;
   }, (before) => ({ tenantKey: tenant.tenantKey, entityType: 'menu', entityId: key, action: 'update', changes: { links: { from: before, to: links } } }),
   () => ({ entity: 'menu', action: 'update', ids: [key] }));
@@ -48,7 +48,7 @@ export async function createRedirect({ ctx, input }: OpArgs): Promise<{ id: numb
   return commit(ctx, async (tx) => {
     await checkRedirect(tx, tenant.tenantKey, r, -1);
     const id = await nextId(tx, 'redirect');
-    await writeRedirects(ctx.services.store, tenant.tenantKey, [{ ...r, id }]);
+    await writeRedirects(tx, tenant.tenantKey, [{ ...r, id }]);
     return { id };
   }, (x) => ({ tenantKey: tenant.tenantKey, entityType: 'redirect', entityId: x.id, action: 'create', changes: snapshot({ ...r }) }),
   (x) => ({ entity: 'redirect', action: 'create', ids: [x.id], paths: [r.from] }));
@@ -62,7 +62,7 @@ export async function updateRedirect({ ctx, input }: OpArgs<{ id: unknown; input
     if (!current) throw new AppError('NOT_FOUND', { entity: 'Redirect', id });
     const r = parseInput(redirectSchema, { ...mergePatch(redirectInputOf(current), input.input), id });
     await checkRedirect(tx, tenant.tenantKey, r, id);
-    await writeRedirects(ctx.services.store, tenant.tenantKey, [r]);
+    await writeRedirects(tx, tenant.tenantKey, [r]);
     return { id, before: redirectInputOf(current), after: { from: r.from, to: r.to, preserveQueryString: r.preserveQueryString } };
   }, (x) => ({ tenantKey: tenant.tenantKey, entityType: 'redirect', entityId: id, action: 'update', changes: diff(x.before, x.after) }),
   (x) => ({ entity: 'redirect', action: 'update', ids: [id], paths: [...new Set([x.before.from, x.after.from])] }));
@@ -93,7 +93,7 @@ export async function createAdUnitPattern({ ctx, input }: OpArgs): Promise<{ id:
   checkPattern(p);
   return commit(ctx, async (tx) => {
     const id = await nextId(tx, 'adUnitPattern');
-    await writeAdUnitPatterns(ctx.services.store, tenant.tenantKey, [{ ...p, id }]);
+    await writeAdUnitPatterns(tx, tenant.tenantKey, [{ ...p, id }]);
     return { id };
   }, (x) => ({ tenantKey: tenant.tenantKey, entityType: 'adUnitPattern', entityId: x.id, action: 'create', changes: snapshot({ ...p }) }),
   (x) => ({ entity: 'adUnitPattern', action: 'create', ids: [x.id] }));
@@ -107,7 +107,7 @@ export async function updateAdUnitPattern({ ctx, input }: OpArgs<{ id: unknown; 
     if (!current) throw new AppError('NOT_FOUND', { entity: 'Ad unit pattern', id });
     const p = parseInput(adUnitPatternSchema, { ...mergePatch(adInputOf(current), input.input), id });
     checkPattern(p);
-    await writeAdUnitPatterns(ctx.services.store, tenant.tenantKey, [p]);
+    await writeAdUnitPatterns(tx, tenant.tenantKey, [p]);
     return { id, before: adInputOf(current), after: { name: p.name, type: p.type, pattern: p.pattern, sizes: p.sizes } };
   }, (x) => ({ tenantKey: tenant.tenantKey, entityType: 'adUnitPattern', entityId: id, action: 'update', changes: diff(x.before, x.after) }),
   () => ({ entity: 'adUnitPattern', action: 'update', ids: [id] }));

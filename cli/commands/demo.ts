@@ -1,11 +1,11 @@
-// `masthead demo` (what `npm start` runs): seeds the three demo brands into the database, builds
-// their sites and the admin, and serves everything at http://localhost:<port>.
+// `masthead demo` (what `npm start` runs): seeds the three demo brands (fixtures/demo, newsletters
+// included) into the database, builds their sites and the admin, and serves everything at
+// http://localhost:<port>.
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import { runBuild } from '../../engine/build/index';
 import { seedFixtures } from '../../engine/fixtures/seed';
-import { seedNewsletterDemo } from '../../engine/newsletter/fixtures';
 import { openStore } from '../../engine/store/connection';
 import { ensureAdminBundle } from '../admin-bundle';
 import { workerRuntime } from '../worker-bundle';
@@ -33,7 +33,6 @@ export function registerDemo(program: Command, env: CommandEnv) {
       const originTemplate = `http://{key}.localhost:${flags.port}`;
       try {
         const seeded = await seedFixtures(store, DEMO_FIXTURES, (p) => progress.update({ label: `seeding ${p.tenant ?? ''}`, done: p.done }));
-        for (const key of seeded.tenants) await seedNewsletterDemo(store, key);
         await ensureBuildBundles();
         const built = await runBuild(store, { outDir, originTemplate, buildPollMs: DEMO_BUILD_POLL_MS, workerRuntime: workerRuntime(config.settings.workerBundle) }, (e) => {
           if (e.type === 'progress') progress.update({ label: `building ${e.key}`, done: e.done, total: e.total });

@@ -95,19 +95,4 @@ export function registerNewsletter(program: Command, env: CommandEnv, processEnv
         await mailer.close();
       }
     }));
-
-  nl.command('seed-demo')
-    .description('Write the demo newsletter template, campaigns, ads and subscribers for seeded tenants (idempotent)')
-    .option('--tenant <key...>', 'tenants (default: every tenant in the database)')
-    .action(env.run(async (config, out, flags: { tenant?: string[] }) => {
-      const { seedNewsletterDemo } = await import('../../engine/newsletter/fixtures');
-      const { listTenants } = await import('../../engine/store/queries/tenants');
-      const done = await withStore(config, async (store) => {
-        const keys = flags.tenant ?? (await listTenants(store.db)).map((t) => t.tenantKey);
-        const results = [];
-        for (const key of keys) results.push(await seedNewsletterDemo(store, key));
-        return results;
-      });
-      out.result(done, done.map((d) => `${d.tenantKey}: template ${d.templateId}, campaigns ${d.campaignIds.sent} (Sent) and ${d.campaignIds.draft} (Draft), ads ${d.adIds.join(', ')}`));
-    }));
 }

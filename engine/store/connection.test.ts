@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { migrateStore, openStore, type Store } from './connection';
+import { migrateStore, openStore, rawOf, WriteOutsideTransactionError, type Store } from './connection';
 import { tenants } from './schema';
 import { tempDbPath } from '../../tests/helpers/fixture-set';
 
@@ -12,6 +12,12 @@ async function fresh(path = tempDbPath()) {
   return s;
 }
 const settings = { general: { siteName: 'X' } } as never;
+/** The error a failed promise ends with, past drizzle's "Failed query" wrapper. */
+async function rootCause(p: Promise<unknown>): Promise<unknown> {
+  let e: unknown = await p.then(() => undefined, (x: unknown) => x);
+  while (e instanceof Error && e.cause) e = e.cause;
+  return e;
+}
 
 describe('connection', () => {
   it('applies migrations to an empty database, and applying them again changes nothing', async () => {
@@ -81,6 +87,34 @@ describe('connection', () => {
       })).rejects.toThrow('inner');
     });
     expect((await s.db.select().from(tenants)).map((t) => t.tenantKey)).toEqual(['a']);
+  });
+
+  it('refuses a write through the store\'s own handles while its transaction is open, and rolls the transaction back', async () => {
+    const s = await fresh();
+    expect(await rootCause(s.transaction(async (tx) => {
+      await tx.insert(tenants).values({ tenantKey: 'a', name: 'A', domain: 'a.localhost', abbreviation: 'A', settings });
+      await s.db.insert(tenants).values({ tenantKey: 'b', name: 'B', domain: 'b.localhost', abbreviation: 'B', settings });
+    }))).toBeInstanceOf(WriteOutsideTransactionError);
+    expect(await rootCause(s.transaction(() => s.run('delete from tenants')))).toBeInstanceOf(WriteOutsideTransactionError);
+    expect(await s.db.select().from(tenants)).toHaveLength(0);
+  });
+
+  it('reads through the store inside a transaction still see its writes, and raw SQL on the transaction object runs in it', async () => {
+    const s = await fresh();
+    await expect(s.transaction(async (tx) => {
+      await rawOf(tx).run("insert into tenants (tenant_key, name, domain, abbreviation, settings) values ('a', 'A', 'a.localhost', 'A', '{}')");
+      expect(await s.db.select().from(tenants)).toHaveLength(1);
+      throw new Error('after the write');
+    })).rejects.toThrow('after the write');
+    expect(await s.db.select().from(tenants)).toHaveLength(0);
+  });
+
+  it('refuses a transaction object used after its transaction ended', async () => {
+    const s = await fresh();
+    const leaked = await s.transaction(async (tx) => tx);
+    const e = await rootCause(leaked.insert(tenants).values({ tenantKey: 'a', name: 'A', domain: 'a.localhost', abbreviation: 'A', settings }));
+    expect(String(e)).toMatch(/outside its transaction/);
+    expect(await s.db.select().from(tenants)).toHaveLength(0);
   });
 
   it('refuses content ids that are not eight digits, even past the domain checks', async () => {

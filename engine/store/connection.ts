@@ -1,6 +1,12 @@
 // The one connection module: sqlite3 under drizzle's sqlite-proxy adapter. One sqlite3 connection
 // per Store; statements are serialised through an async lock so a transaction (BEGIN IMMEDIATE)
 // never interleaves with another caller's statements on the same connection.
+//
+// A transaction hands its callback a transaction object (`tx`), and every write inside it must go
+// through that object: a pooled PostgreSQL connection would run a write made through `store.db`
+// on another connection, outside the transaction. So that such a write fails here too and not
+// only there, the store's own handles refuse writes while a transaction of theirs is open in the
+// calling async context.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -13,15 +19,40 @@ import * as schema from './schema';
 export type Db = SqliteRemoteDatabase<typeof schema>;
 export type SqlValue = string | number | bigint | null | Uint8Array;
 
-export interface Store {
-  /** Statements outside a transaction; each waits for any running transaction to finish. */
-  readonly db: Db;
-  /** Read-then-write work: BEGIN IMMEDIATE … COMMIT, rolled back on any error. Nests as savepoints. */
-  transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
-  /** Raw SQL for store modules (bulk writes, pragmas). Never for callers outside engine/store. */
+/** Raw SQL on one handle (the store's or a transaction's), for store modules only. */
+export interface RawSql {
   exec(sql: string): Promise<void>;
   all<T = Record<string, unknown>>(sql: string, params?: SqlValue[]): Promise<T[]>;
   run(sql: string, params?: SqlValue[]): Promise<{ changes: number; lastID: number }>;
+}
+
+const rawByDb = new WeakMap<Db, RawSql>();
+/** The raw runner bound to a handle: inside a transaction, pass its `tx` so the SQL runs in it. */
+export function rawOf(db: Db): RawSql {
+  const r = rawByDb.get(db);
+  if (!r) throw new Error('Not a handle of an open store');
+  return r;
+}
+
+/** A write made through the store's own handles while one of its transactions is open in the same async context. */
+export class WriteOutsideTransactionError extends Error {
+  constructor(sql: string) {
+    super(`Write outside its transaction: use the transaction object the store handed out (${sql.trim().slice(0, 60)})`);
+    this.name = 'WriteOutsideTransactionError';
+  }
+}
+
+const WRITE = /^\s*(insert|update|delete|replace|create|drop|alter)\b/i;
+
+export interface Store extends RawSql {
+  /** Statements outside a transaction; each waits for any running transaction to finish. */
+  readonly db: Db;
+  /**
+   * Read-then-write work: BEGIN IMMEDIATE … COMMIT, rolled back on any error. Nests as savepoints.
+   * Writes inside go through `tx` (and `rawOf(tx)`); the store's own handles refuse them meanwhile.
+   */
+  transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
+  // exec/all/run: raw SQL for store modules (bulk writes, pragmas). Never for callers outside engine/store.
   readonly path: string;
   close(): Promise<void>;
 }
@@ -81,58 +112,72 @@ export async function openStore(options: OpenOptions): Promise<Store> {
       ' PRAGMA synchronous = NORMAL; PRAGMA temp_store = MEMORY;',
   );
   const lock = new Lock();
-  const inTx = new AsyncLocalStorage<{ depth: number }>();
-  /** Inside a transaction statements run directly; outside they queue behind the lock. */
-  const guarded = <T>(fn: () => Promise<T>) => (inTx.getStore() ? fn() : lock.run(fn));
+  // `open` turns false when the transaction ends, so work it started and left running queues again.
+  const inTx = new AsyncLocalStorage<{ depth: number; open: boolean }>();
+  const active = () => inTx.getStore()?.open === true;
+  const exec = {
+    run: async (sql: string, params: unknown[]) => ({ rows: [], ...(await raw.run(sql, params)) }),
+    get: async (sql: string, params: unknown[]) => {
+      const row = await raw.get<Record<string, unknown>>(sql, params);
+      return { rows: row ? (Object.values(row) as unknown[]) : (undefined as unknown as unknown[]) };
+    },
+    all: async (sql: string, params: unknown[]) => ({ rows: (await raw.all<Record<string, unknown>>(sql, params)).map((r) => Object.values(r)) }),
+  };
+  type Method = 'run' | 'all' | 'values' | 'get';
+  const run = (sql: string, params: unknown[], method: Method) => (method === 'run' ? exec.run(sql, params) : method === 'get' ? exec.get(sql, params) : exec.all(sql, params));
 
-  const callback = (sql: string, params: unknown[], method: 'run' | 'all' | 'values' | 'get') =>
-    guarded(async () => {
-      if (method === 'run') return { rows: [], ...(await raw.run(sql, params)) };
-      if (method === 'get') {
-        const row = await raw.get<Record<string, unknown>>(sql, params);
-        return { rows: row ? (Object.values(row) as unknown[]) : (undefined as unknown as unknown[]) };
+  /** The store's own handles: outside a transaction they queue behind the lock; inside one they only read. */
+  const outer = <T>(sql: string, fn: () => Promise<T>): Promise<T> => {
+    if (!active()) return lock.run(fn);
+    if (WRITE.test(sql)) return Promise.reject(new WriteOutsideTransactionError(sql));
+    return fn();
+  };
+  /** The transaction's handles: valid only while it is open (the caller holds the lock). */
+  const inner = <T>(fn: () => Promise<T>): Promise<T> =>
+    active() ? fn() : Promise.reject(new Error('Transaction object used outside its transaction'));
+
+  const db = drizzle((sql, params, method) => outer(sql, () => run(sql, params, method)), { schema });
+  const txDb = drizzle((sql, params, method) => inner(() => run(sql, params, method)), { schema });
+  rawByDb.set(db, {
+    exec: (sql) => outer(sql, () => raw.exec(sql)),
+    all: (sql, params = []) => outer(sql, () => raw.all(sql, params)),
+    run: (sql, params = []) => outer(sql, () => raw.run(sql, params)),
+  });
+  rawByDb.set(txDb, {
+    exec: (sql) => inner(() => raw.exec(sql)),
+    all: (sql, params = []) => inner(() => raw.all(sql, params)),
+    run: (sql, params = []) => inner(() => raw.run(sql, params)),
+  });
+
+  const within = async <T>(depth: number, begin: string, commit: string, rollback: string, fn: (tx: Db) => Promise<T>): Promise<T> => {
+    const frame = { depth, open: true };
+    return inTx.run(frame, async () => {
+      await raw.exec(begin);
+      try {
+        const result = await fn(txDb);
+        await raw.exec(commit);
+        return result;
+      } catch (error) {
+        await raw.exec(rollback).catch(() => undefined);
+        throw error;
+      } finally {
+        frame.open = false;
       }
-      const rows = await raw.all<Record<string, unknown>>(sql, params);
-      return { rows: rows.map((r) => Object.values(r)) };
     });
-  const db = drizzle(callback, { schema });
+  };
 
   const store: Store = {
     db,
     path,
     async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
       const current = inTx.getStore();
-      if (current) {
+      if (current?.open) {
         const name = `sp_${current.depth + 1}`;
-        return inTx.run({ depth: current.depth + 1 }, async () => {
-          await raw.exec(`SAVEPOINT ${name}`);
-          try {
-            const result = await fn(db);
-            await raw.exec(`RELEASE ${name}`);
-            return result;
-          } catch (error) {
-            await raw.exec(`ROLLBACK TO ${name}; RELEASE ${name}`);
-            throw error;
-          }
-        });
+        return within(current.depth + 1, `SAVEPOINT ${name}`, `RELEASE ${name}`, `ROLLBACK TO ${name}; RELEASE ${name}`, fn);
       }
-      return lock.run(() =>
-        inTx.run({ depth: 0 }, async () => {
-          await raw.exec('BEGIN IMMEDIATE');
-          try {
-            const result = await fn(db);
-            await raw.exec('COMMIT');
-            return result;
-          } catch (error) {
-            await raw.exec('ROLLBACK').catch(() => undefined);
-            throw error;
-          }
-        }),
-      );
+      return lock.run(() => within(0, 'BEGIN IMMEDIATE', 'COMMIT', 'ROLLBACK', fn));
     },
-    exec: (sql) => guarded(() => raw.exec(sql)),
-    all: (sql, params = []) => guarded(() => raw.all(sql, params)),
-    run: (sql, params = []) => guarded(() => raw.run(sql, params)),
+    ...rawByDb.get(db)!,
     close: () => lock.run(() => raw.close()),
   };
   if (options.migrate !== false) await migrateStore(store);
@@ -145,9 +190,9 @@ export async function migrateStore(store: Store): Promise<{ applied: number }> {
   await drizzleMigrate(
     store.db,
     async (queries) => {
-      await store.transaction(async () => {
+      await store.transaction(async (tx) => {
         for (const q of queries) {
-          if (q.trim()) await store.exec(q);
+          if (q.trim()) await rawOf(tx).exec(q);
           if (q.includes('__drizzle_migrations')) applied += 1;
         }
       });

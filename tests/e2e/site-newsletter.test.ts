@@ -16,7 +16,7 @@ import { runBuild } from '../../engine/build/index';
 import { SUBSCRIBE_TEXTS } from '../../engine/domain/newsletter-subscribe';
 import { seedFixtures } from '../../engine/fixtures/seed';
 import { localAudienceProvider } from '../../engine/newsletter/audience';
-import { seedNewsletterDemo, type NewsletterDemoSummary } from '../../engine/newsletter/fixtures';
+import { listNewsletterCampaigns } from '../../engine/store/queries/newsletters';
 import { openStore, type Store } from '../../engine/store/connection';
 import { ROOT } from './helpers/build-admin';
 import { launchBrowser, newPage, injectAxe, screenshot } from './helpers/browser';
@@ -29,7 +29,7 @@ let store: Store;
 let app: FastifyInstance;
 let browser: Browser;
 let port = 0;
-let demo: NewsletterDemoSummary;
+let demo: { templateId: number; campaignIds: { sent: number; draft: number } };
 const url = (path: string) => `http://${TENANT}.localhost:${port}${path}`;
 
 beforeAll(async () => {
@@ -37,7 +37,10 @@ beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'masthead-e2e-nl-'));
   store = await openStore({ path: join(dir, 'db.sqlite') });
   await seedFixtures(store, join(ROOT, 'fixtures', 'demo'));
-  demo = await seedNewsletterDemo(store, TENANT);
+  // The demo set's own newsletter records: one template with a Sent and a Draft campaign.
+  const { rows } = await listNewsletterCampaigns(store.db, { tenantKey: TENANT, limit: 10, skip: 0 });
+  const sent = rows.find((c) => c.audienceStatus === 'Sent')!;
+  demo = { templateId: sent.templateId, campaignIds: { sent: sent.id, draft: rows.find((c) => c.audienceStatus === 'Draft')!.id } };
   const outDir = join(dir, 'out');
   app = createSiteServer({ outDir });
   await registerApi(app, { store, onChange: () => undefined, cacheTtlMs: 0 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeContentBatch } from '../../engine/store/seed';
+import { writeContentBatch } from '../../engine/store/writes';
 import { contentSchema } from '../../engine/domain/records';
 import { snapshotCounts, startApi, type Harness } from './api-harness';
 
@@ -11,7 +11,7 @@ beforeAll(async () => {
     id: 10_029_000 + i, type: 'Article', name: `Beta filler ${i}`, status: 1, published: '2026-09-01T00:00:00Z', primarySectionId: 203,
     schedules: [{ sectionId: 203 }],
   }));
-  await h.store.transaction(() => writeContentBatch(h.store, 'beta', extra));
+  await h.store.transaction((tx) => writeContentBatch(tx, 'beta', extra));
 });
 afterAll(async () => { await h.close(); });
 

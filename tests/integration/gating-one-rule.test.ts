@@ -13,7 +13,7 @@ import { runBuild } from '../../engine/build/index';
 import { isGatedItem, type GatedItem } from '../../engine/domain/gating';
 import { contentSchema } from '../../engine/domain/records';
 import { renderCampaignPreview } from '../../engine/newsletter/render';
-import { writeContentBatch } from '../../engine/store/seed';
+import { writeContentBatch } from '../../engine/store/writes';
 import { CAMPAIGN, IDS, ORIGIN, TENANT, newsletterTestDb, type NewsletterTestDb } from './newsletter-helpers';
 
 const MEMBERSHIP = 140; // alpha's Insider membership (tests/helpers/fixture-set.ts)
@@ -45,7 +45,7 @@ beforeAll(async () => {
     id: r.id, type: 'Article', name: `Gating row ${r.id}`, teaser: `Teaser of row ${r.id}.`, body: `<p>The body says ${r.word} here.</p>`,
     status: 1, published: '2026-09-01T00:00:00Z', primarySectionId: IDS.section, schedules: [{ sectionId: IDS.section }], ...r.input,
   }));
-  await db.store.transaction(() => writeContentBatch(db.store, TENANT, items));
+  await db.store.transaction((tx) => writeContentBatch(tx, TENANT, items));
   for (const r of ROWS) if (r.rawSurveyType !== undefined) await db.store.run('update content set gating_survey_type = ? where id = ?', [r.rawSurveyType, r.id]);
   app = await buildApp({ store: db.store, log: { info: () => {}, warn: () => {}, error: () => {} } });
   const out = mkdtempSync(join(tmpdir(), 'masthead-gating-'));

@@ -1,4 +1,4 @@
-// `masthead newsletter render|send|seed-demo`, run in-process on a seeded database. The command
+// `masthead newsletter render|send`, run in-process on a seeded database. The command
 // group is registered on a program built like cli/main.ts's (the lead adds it to main.ts).
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -102,16 +102,4 @@ describe('masthead newsletter', () => {
     await expect(run(['newsletter', 'render', '999999'])).rejects.toThrow('Newsletter campaign 999999 was not found.');
   });
 
-  it('writes the demo newsletter rows for every tenant, idempotently, and they render', async () => {
-    const first = JSON.parse(await run(['--json', 'newsletter', 'seed-demo'])) as { tenantKey: string; campaignIds: { sent: number; draft: number } }[];
-    const again = JSON.parse(await run(['--json', 'newsletter', 'seed-demo', '--tenant', 'alpha']));
-    expect(first.map((d) => d.tenantKey)).toEqual(['alpha', 'beta']);
-    expect(again[0]).toEqual(first[0]);
-    for (const d of first) {
-      for (const id of [d.campaignIds.sent, d.campaignIds.draft]) {
-        const out = JSON.parse(await run(['--json', 'newsletter', 'render', String(id)])) as { body: string };
-        expect(load(out.body)('.nl-block-content_list').length).toBeGreaterThan(0);
-      }
-    }
-  });
 });

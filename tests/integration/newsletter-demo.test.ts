@@ -1,10 +1,10 @@
-// The demo newsletter rows on the real demo fixture set: per tenant one template, a Sent and a
-// Draft campaign and two ads; written twice with the same rows; every campaign renders (strict
+// The demo newsletter records of the real demo fixture set: per tenant one template, a Sent and a
+// Draft campaign and two ads; seeding twice gives the same rows; every campaign renders (strict
 // MJML) with its lists filled, both ads placed and links on the tenant's domain.
+import { readFileSync } from 'node:fs';
 import { load } from 'cheerio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedFixtures } from '../../engine/fixtures/seed';
-import { seedNewsletterDemo, type NewsletterDemoSummary } from '../../engine/newsletter/fixtures';
 import { renderCampaign } from '../../engine/newsletter/render';
 import { openStore, type Store } from '../../engine/store/connection';
 import { latestListedCampaign, listNewsletterAds, listNewsletterCampaigns, listNewsletterTemplates } from '../../engine/store/queries/newsletters';
@@ -13,13 +13,23 @@ import { tempDbPath } from '../helpers/fixture-set';
 const NOW = Date.parse('2026-11-20T15:00:00Z');
 const TENANTS = ['freightwise', 'plantpulse', 'shelfline'];
 let store: Store;
-let seeded: NewsletterDemoSummary[];
+
+interface DemoNewsletter { tenantKey: string; templateId: number; campaignIds: { sent: number; draft: number }; adIds: number[] }
+/** What the fixture files of a demo tenant declare: its template, Sent and Draft campaigns and ads. */
+function declared(tenantKey: string): DemoNewsletter {
+  const read = (f: string) => JSON.parse(readFileSync(`fixtures/demo/tenants/${tenantKey}/${f}`, 'utf8')) as Record<string, unknown>[];
+  const campaigns = read('newsletter-campaigns.json');
+  const idOf = (status: string) => campaigns.find((c) => c.audienceStatus === status)!.id as number;
+  return {
+    tenantKey, templateId: read('newsletter-templates.json')[0]!.id as number,
+    campaignIds: { sent: idOf('Sent'), draft: idOf('Draft') }, adIds: read('newsletter-ads.json').map((a) => a.id as number),
+  };
+}
+const seeded = TENANTS.map(declared);
 
 beforeAll(async () => {
   store = await openStore({ path: tempDbPath() });
   await seedFixtures(store, 'fixtures/demo');
-  seeded = [];
-  for (const key of TENANTS) seeded.push(await seedNewsletterDemo(store, key, { now: NOW }));
 });
 afterAll(async () => { await store.close(); });
 
@@ -31,7 +41,7 @@ async function counts(key: string) {
 describe('demo newsletters', () => {
   it('creates one template, two campaigns (one Sent) and two ads per tenant, the same rows when run again', async () => {
     for (const key of TENANTS) expect(await counts(key)).toEqual([1, 2, 2]);
-    for (const key of TENANTS) await seedNewsletterDemo(store, key, { now: NOW });
+    await seedFixtures(store, 'fixtures/demo');
     for (const key of TENANTS) expect(await counts(key)).toEqual([1, 2, 2]);
     for (const s of seeded) expect((await latestListedCampaign(store.db, s.tenantKey, s.templateId))?.id).toBe(s.campaignIds.sent);
   });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { openStore, type Store } from '../../engine/store/connection';
 import { content, websiteSections, cmsUsers } from '../../engine/store/schema';
-import { countRows } from '../../engine/store/seed';
+import { countRows } from '../../engine/store/writes';
 import { seedFixtures } from '../../engine/fixtures/seed';
 import { verifyPassword } from '../../engine/auth/passwords';
 import { tempDbPath, tenantFixture, writeFixtureSet } from '../helpers/fixture-set';

@@ -1,6 +1,6 @@
 // Build state and the rebuild queue (tables in schema-builds.ts). Raw SQL for bulk writes: a full
 // build stores tens of thousands of output rows in one transaction.
-import type { SqlValue, Store } from '../connection';
+import { rawOf, type RawSql, type SqlValue, type Store } from '../connection';
 
 export interface TargetRow {
   id: number; tenantKey: string; outDir: string; configHash: string; buildId: string | null; builtAt: number | null;
@@ -36,7 +36,7 @@ const PATCH_COLUMNS: Record<keyof TargetPatch, string> = {
   startedAt: 'started_at', finishedAt: 'finished_at', pagesWritten: 'pages_written', error: 'error',
 };
 
-export async function updateTarget(store: Store, id: number, patch: TargetPatch): Promise<void> {
+export async function updateTarget(store: RawSql, id: number, patch: TargetPatch): Promise<void> {
   const entries = Object.entries(patch).filter(([k, v]) => v !== undefined && k in PATCH_COLUMNS) as [keyof TargetPatch, SqlValue][];
   if (!entries.length) return;
   await store.run(
@@ -58,7 +58,7 @@ export async function loadTargetState(store: Store, targetId: number): Promise<T
 
 const BATCH = 200;
 
-async function insertRows(store: Store, table: string, cols: string[], rows: SqlValue[][]): Promise<void> {
+async function insertRows(store: RawSql, table: string, cols: string[], rows: SqlValue[][]): Promise<void> {
   for (let i = 0; i < rows.length; i += BATCH) {
     const part = rows.slice(i, i + BATCH);
     const one = `(${cols.map(() => '?').join(', ')})`;
@@ -75,28 +75,29 @@ export async function saveTargetState(
   store: Store, targetId: number, patch: TargetPatch,
   inputs: Map<string, string | null>, outputs: Map<string, OutputRow | null>, replace: boolean,
 ): Promise<void> {
-  await store.transaction(async () => {
+  await store.transaction(async (tx) => {
+    const sql = rawOf(tx);
     if (replace) {
-      await store.run('DELETE FROM build_inputs WHERE target_id = ?', [targetId]);
-      await store.run('DELETE FROM build_outputs WHERE target_id = ?', [targetId]);
+      await sql.run('DELETE FROM build_inputs WHERE target_id = ?', [targetId]);
+      await sql.run('DELETE FROM build_outputs WHERE target_id = ?', [targetId]);
     }
     const goneInputs = [...inputs].filter(([, h]) => h === null).map(([k]) => k);
     const goneOutputs = [...outputs].filter(([, o]) => o === null).map(([p]) => p);
     for (let i = 0; i < goneInputs.length; i += BATCH) {
       const part = goneInputs.slice(i, i + BATCH);
-      await store.run(`DELETE FROM build_inputs WHERE target_id = ? AND key IN (${part.map(() => '?').join(',')})`, [targetId, ...part]);
+      await sql.run(`DELETE FROM build_inputs WHERE target_id = ? AND key IN (${part.map(() => '?').join(',')})`, [targetId, ...part]);
     }
     for (let i = 0; i < goneOutputs.length; i += BATCH) {
       const part = goneOutputs.slice(i, i + BATCH);
-      await store.run(`DELETE FROM build_outputs WHERE target_id = ? AND path IN (${part.map(() => '?').join(',')})`, [targetId, ...part]);
+      await sql.run(`DELETE FROM build_outputs WHERE target_id = ? AND path IN (${part.map(() => '?').join(',')})`, [targetId, ...part]);
     }
     const inputRows: SqlValue[][] = [];
     for (const [k, h] of inputs) if (h !== null) inputRows.push([targetId, k, h]);
-    await insertRows(store, 'build_inputs', ['target_id', 'key', 'hash'], inputRows);
+    await insertRows(sql, 'build_inputs', ['target_id', 'key', 'hash'], inputRows);
     const outputRows: SqlValue[][] = [];
     for (const [, o] of outputs) if (o) outputRows.push([targetId, o.path, o.grp, o.hash, JSON.stringify(o.deps)]);
-    await insertRows(store, 'build_outputs', ['target_id', 'path', 'grp', 'hash', 'deps'], outputRows);
-    await updateTarget(store, targetId, patch);
+    await insertRows(sql, 'build_outputs', ['target_id', 'path', 'grp', 'hash', 'deps'], outputRows);
+    await updateTarget(sql, targetId, patch);
   });
 }
 
@@ -118,12 +119,13 @@ export async function tenantsWithOpenRequests(store: Store): Promise<string[]> {
 
 /** Marks every open request of the tenant running and returns them, oldest first (they coalesce into one rebuild). */
 export async function claimRequests(store: Store, tenantKey: string, at: number): Promise<RebuildRequestRow[]> {
-  return store.transaction(async () => {
-    const rows = await store.all<RebuildRequestRow>(
+  return store.transaction(async (tx) => {
+    const sql = rawOf(tx);
+    const rows = await sql.all<RebuildRequestRow>(
       `SELECT id, tenant_key AS tenantKey, change, enqueued_at AS enqueuedAt, state, started_at AS startedAt
        FROM rebuild_requests WHERE tenant_key = ? AND state IN ('pending', 'running') ORDER BY id`, [tenantKey]);
     if (rows.length) {
-      await store.run(`UPDATE rebuild_requests SET state = 'running', started_at = ? WHERE tenant_key = ? AND id <= ? AND state IN ('pending', 'running')`,
+      await sql.run(`UPDATE rebuild_requests SET state = 'running', started_at = ? WHERE tenant_key = ? AND id <= ? AND state IN ('pending', 'running')`,
         [at, tenantKey, rows[rows.length - 1]!.id]);
     }
     return rows;
