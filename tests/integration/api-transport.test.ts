@@ -223,7 +223,11 @@ describe('cookies and cross-site requests', () => {
         method: 'POST', url: '/graphql', headers: { 'x-tenant-key': 'alpha', 'x-forwarded-proto': 'https' },
         payload: { query: 'mutation($u: String, $p: String) { loginCmsUser(username: $u, password: $p) { bearerToken } }', variables: { u: 'alpha.viewer', p: 'correct horse battery staple' } },
       });
-      expect((r.cookies as { name: string; secure?: boolean }[]).find((c) => c.name === 'mh_staff')!.secure).toBe(true);
+      // Over https the cookies carry the __Host- prefix (Secure, Path=/, no Domain): docs/security.md.
+      const secure = r.cookies as { name: string; secure?: boolean; path?: string; domain?: string }[];
+      expect(secure.find((c) => c.name === 'mh_staff')).toBeUndefined();
+      expect(secure.find((c) => c.name === '__Host-mh_staff')).toMatchObject({ secure: true, path: '/' });
+      expect(secure.find((c) => c.name === '__Host-mh_staff')!.domain).toBeUndefined();
     } finally {
       await trusted.close();
     }
