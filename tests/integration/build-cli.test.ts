@@ -53,8 +53,9 @@ describe('masthead build', () => {
     expect(unknown.code).toBe(1);
     expect(unknown.err).toContain('tenant: Unknown tenant "nope" (known: alpha, beta)');
     const origin = await run(['build', '--out', dir, '--origin-template', 'javascript:alert(1)']);
-    expect(origin.code).toBe(1);
-    expect(origin.err).toContain('origin-template:');
+    // A bad setting is a usage error (exit 2), named by its flag before anything runs (cli/config).
+    expect(origin.code).toBe(2);
+    expect(origin.err).toContain('origin-template');
     expect(existsSync(dir)).toBe(false);
   });
 });

@@ -22,7 +22,7 @@ beforeAll(async () => {
   const t = tenantFixture('alpha', 100);
   t.content = t.content.map((c) => (c.id === GATED ? { ...c, userRegistrationRequired: true, body: '<p>REGISTERED BODY</p>' } : c)) as typeof t.content;
   await seedFixtures(store, writeFixtureSet([t]));
-  const rebuilder = { request: async () => {} } as unknown as MastheadServerOptions['rebuilder'];
+  const rebuilder: MastheadServerOptions['rebuilder'] = { request: async () => {}, start: async () => {}, idle: async () => {}, close: async () => {} };
   app = await createMastheadServer({
     outDir: mkdtempSync(join(tmpdir(), 'masthead-proxies-')), store, adminDir: null, rebuilder, mode: 'development',
     originTemplate: 'http://{key}.localhost:4000', trustedProxies: ['127.0.0.1'], api: { crawlers: { resolver: googlebotDns() } },
