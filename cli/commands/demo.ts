@@ -34,7 +34,7 @@ export function registerDemo(program: Command, env: CommandEnv) {
       try {
         const seeded = await seedFixtures(store, DEMO_FIXTURES, (p) => progress.update({ label: `seeding ${p.tenant ?? ''}`, done: p.done }));
         await ensureBuildBundles();
-        const built = await runBuild(store, { outDir, originTemplate, buildPollMs: DEMO_BUILD_POLL_MS, workerRuntime: workerRuntime(config.settings.workerBundle) }, (e) => {
+        const built = await runBuild(store, { outDir, originTemplate, buildPollMs: DEMO_BUILD_POLL_MS, workerRuntime: workerRuntime(config.settings.workerBundle), scriptSources: config.settings.cspScriptSources }, (e) => {
           if (e.type === 'progress') progress.update({ label: `building ${e.key}`, done: e.done, total: e.total });
         });
         progress.stop();

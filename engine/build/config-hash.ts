@@ -38,8 +38,10 @@ export function newsletterCodeFiles(): string[] {
 }
 
 /** Hash of the code and config a build of `originTemplate` with `clientEntry` uses. */
-export function configHash(originTemplate: string, clientEntry: string | null): string {
-  return filesHash(siteCodeFiles(), [originTemplate, '\0', clientEntry ?? '', '\0']);
+export function configHash(originTemplate: string, clientEntry: string | null, scriptSources: Readonly<Record<string, readonly string[]>> = {}): string {
+  // The script allow-list only changes the headers files; {} hashes as before it existed.
+  const sources = Object.keys(scriptSources).length ? JSON.stringify(Object.entries(scriptSources).sort()) : '';
+  return filesHash(siteCodeFiles(), [originTemplate, '\0', clientEntry ?? '', '\0', ...(sources ? [sources, '\0'] : [])]);
 }
 
 let newsletterHash: string | null = null;

@@ -9,7 +9,7 @@ import type { SiteBuildOptions, SiteBuildSummary } from './incremental/site-buil
 import type { BuildOptions } from './stages/plan';
 
 export type { BuildEvent, BuildSummary, StageTimings, TenantSummary } from './run-build';
-export type { BuildOptions, WorkerRuntime } from './stages/plan';
+export type { BuildOptions, ScriptSources, WorkerRuntime } from './stages/plan';
 export type { SiteBuildOptions, SiteBuildSummary, TenantMode } from './incremental/site-build';
 export type { UpdateRequest, UpdateResult } from './incremental/tenant-builder';
 export type { QueuedChange, RebuildQueue } from './queue/types';

@@ -249,7 +249,7 @@ export async function runBuild(store: Store, options: BuildOptions, onEvent: Emi
   const written = new Promise<void>((resolve) => { allWritten = resolve; });
   const loadOf = (t: TenantRow) => {
     const started = performance.now();
-    return load(store, t.tenantKey, { now: p.now, originTemplate: p.originTemplate }).then((r) => {
+    return load(store, t.tenantKey, { now: p.now, originTemplate: p.originTemplate, scriptSources: p.scriptSources }).then((r) => {
       loadMs.set(t.tenantKey, performance.now() - started);
       return r;
     });

@@ -13,6 +13,8 @@ export interface BuildTenant {
   origin: string;
   language: string;
   settings: SiteSettings;
+  /** Extra script sources of the site's CSP (the tenant's allow-list): `_headers` and the nginx snippet. */
+  scriptSources?: string[];
 }
 
 export interface BuildSection {

@@ -40,7 +40,7 @@ beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'masthead-headers-'));
   outDir = join(dir, 'out');
   const originTemplate = 'http://{key}.localhost:4000';
-  await runBuild(store, { outDir, originTemplate, workers: 1 });
+  await runBuild(store, { outDir, originTemplate, workers: 1, scriptSources: { alpha: [ADS] } });
   const adminDir = join(dir, 'admin');
   mkdirSync(adminDir);
   writeFileSync(join(adminDir, 'index.html'), '<!doctype html><title>admin</title><div id="root"></div><script type="module" src="/admin/main.js"></script>');
@@ -168,5 +168,15 @@ describe('security headers of masthead serve', () => {
     const m = /add_header Content-Security-Policy "([^"]+)" always;/.exec(nginx);
     expect(csp(m?.[1] ?? null)).toEqual(served);
     expect(nginx).toMatch(/add_header X-Content-Type-Options "nosniff" always;/);
+  });
+
+  it("writes a tenant's script allow-list into its own static headers, and only its own", async () => {
+    const served = csp((await get('/')).headers.get('content-security-policy'));
+    const line = readFileSync(join(outDir, 'alpha', '_headers'), 'utf8').split('\n').find((l) => l.trim().startsWith('Content-Security-Policy:'));
+    const written = csp(line?.trim().slice('Content-Security-Policy:'.length).trim() ?? null);
+    expect(written.get('script-src')).toContain(ADS);
+    expect(written).toEqual(served);
+    expect(readFileSync(join(outDir, 'alpha', 'nginx-security-headers.conf'), 'utf8')).toContain(ADS);
+    expect(readFileSync(join(outDir, 'beta', '_headers'), 'utf8')).not.toContain(ADS);
   });
 });

@@ -19,7 +19,7 @@ import { configHash } from '../config-hash';
 import { DEFAULT_CLIENT_DIR, readClientBundle, type ClientBundle } from '../stages/emit';
 import type { RouteRules } from '../stages/emit-redirects';
 import { DEFAULT_ORIGIN_TEMPLATE } from '../stages/load';
-import { makeBuildId, withPoll, type WorkerRuntime } from '../stages/plan';
+import { makeBuildId, withPoll, type ScriptSources, type WorkerRuntime } from '../stages/plan';
 import { buildsRootOf, liveBuildUsable, lockTenant, pruneMeta, unlockTenant, writeBuildPointer, type BuildMeta } from '../stages/publish';
 import type { TenantIndex } from '../types';
 import { applyJobs } from './apply-plan';
@@ -40,6 +40,8 @@ export interface IncrementalOptions {
   buildPollMs?: number | undefined;
   /** How a full build starts its render workers (plan.ts BuildOptions.workerRuntime). */
   workerRuntime?: WorkerRuntime | undefined;
+  /** The CSP script allow-list per tenant key (plan.ts BuildOptions.scriptSources). */
+  scriptSources?: ScriptSources | undefined;
 }
 
 export interface UpdateRequest {
@@ -81,7 +83,7 @@ export class TenantBuilder {
     this.key = key;
     this.#options = { ...options, outDir: resolve(options.outDir), originTemplate: options.originTemplate ?? DEFAULT_ORIGIN_TEMPLATE };
     this.#fullBuild = fullBuild;
-    this.#index = new TenantIndexCache(store, key, this.#options.originTemplate);
+    this.#index = new TenantIndexCache(store, key, this.#options.originTemplate, this.#options.scriptSources);
   }
 
   /** Drops what is cached in memory (the next update reloads from the store). */
@@ -95,7 +97,7 @@ export class TenantBuilder {
   /** The code/config hash, once per builder: a running process renders with the code it loaded. */
   #configHash(): string {
     const client = this.#clientBundle();
-    return (this.#config ??= configHash(this.#options.originTemplate, client ? JSON.stringify(client.scripts) : null));
+    return (this.#config ??= configHash(this.#options.originTemplate, client ? JSON.stringify(client.scripts) : null, this.#options.scriptSources));
   }
 
   #clientBundle(): ClientBundle | null {
@@ -216,7 +218,7 @@ export const fullTenantBuild: FullBuild = async (store, key, options, now) => {
   const { runBuild } = await import('../run-build');
   const s = await runBuild(store, {
     outDir: options.outDir, tenants: [key], originTemplate: options.originTemplate, now, workers: options.workers, clientDir: options.clientDir,
-    buildPollMs: options.buildPollMs, configHash: options.configHash, workerRuntime: options.workerRuntime,
+    buildPollMs: options.buildPollMs, configHash: options.configHash, workerRuntime: options.workerRuntime, scriptSources: options.scriptSources,
   });
   return { buildId: s.buildId, pages: s.pages };
 };

@@ -6,6 +6,7 @@ import type { TargetRow } from '../../store/queries/builds';
 import { loadContentPatch } from '../../store/queries/builds-content';
 import { loadSiteRows, type SiteRows } from '../../store/site-reader';
 import { indexFromRows } from '../stages/load';
+import type { ScriptSources } from '../stages/plan';
 import type { BuildContent, TenantIndex } from '../types';
 
 /** What the index must reflect: the named items (patch) or everything (reload). */
@@ -26,13 +27,15 @@ export class TenantIndexCache {
   readonly #store: Store;
   readonly #key: string;
   readonly #originTemplate: string;
+  readonly #scriptSources: ScriptSources;
   #rows: StructureRows | null = null;
   #index: TenantIndex | null = null;
 
-  constructor(store: Store, key: string, originTemplate: string) {
+  constructor(store: Store, key: string, originTemplate: string, scriptSources: ScriptSources = {}) {
     this.#store = store;
     this.#key = key;
     this.#originTemplate = originTemplate;
+    this.#scriptSources = scriptSources;
   }
 
   forget(): void {
@@ -49,7 +52,7 @@ export class TenantIndexCache {
     if (this.#index && this.#rows && req.contentIds && !req.reload && !crossed && (this.#index.now <= now)) {
       const ids = new Set(req.contentIds);
       const patch = await loadContentPatch(this.#store, this.#key, now, [...ids]);
-      const mini = indexFromRows({ ...this.#rows, ...patch }, { now, originTemplate: this.#originTemplate }).index;
+      const mini = indexFromRows({ ...this.#rows, ...patch }, { now, originTemplate: this.#originTemplate, scriptSources: this.#scriptSources }).index;
       const index = this.#index;
       index.content = [...index.content.filter((c) => !ids.has(c.id)), ...mini.content].sort(newestFirst);
       index.schedules = [...index.schedules.filter((s) => !ids.has(s.contentId)), ...mini.schedules];
@@ -59,7 +62,7 @@ export class TenantIndexCache {
     const rows = await loadSiteRows(this.#store, this.#key, now);
     const { content: _c, authors: _a, terms: _t, related: _r, contentMemberships: _m, schedules: _s, ...structure } = rows;
     this.#rows = structure;
-    this.#index = indexFromRows(rows, { now, originTemplate: this.#originTemplate }).index;
+    this.#index = indexFromRows(rows, { now, originTemplate: this.#originTemplate, scriptSources: this.#scriptSources }).index;
     return { index: this.#index, patched: null };
   }
 }

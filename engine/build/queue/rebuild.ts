@@ -3,7 +3,7 @@
 // builders are kept per tenant so the tenant's index stays in memory between edits.
 import type { Store } from '../../store/connection';
 import type { TenantBuilder, UpdateRequest, UpdateResult } from '../incremental/tenant-builder';
-import type { WorkerRuntime } from '../stages/plan';
+import type { ScriptSources, WorkerRuntime } from '../stages/plan';
 import type { QueuedChange } from './types';
 
 export interface RebuildOptions {
@@ -16,6 +16,8 @@ export interface RebuildOptions {
   buildPollMs?: number | undefined;
   /** How full builds start their render workers (the caller's configuration). */
   workerRuntime?: WorkerRuntime | undefined;
+  /** The CSP script allow-list per tenant key, written into the static headers files. */
+  scriptSources?: ScriptSources | undefined;
 }
 
 /** Coalesces the claimed changes into one update: content ids are patched, anything else reloads. */
@@ -39,7 +41,7 @@ export function tenantBuilders(o: RebuildOptions): (key: string) => Promise<Tena
     if (!b) {
       b = import('../incremental/tenant-builder').then(({ TenantBuilder, fullTenantBuild }) => new TenantBuilder(o.store, key, {
         outDir: o.outDir, originTemplate: o.originTemplate, clientDir: o.clientDir, workers: o.workers ?? 1, buildPollMs: o.buildPollMs,
-        workerRuntime: o.workerRuntime,
+        workerRuntime: o.workerRuntime, scriptSources: o.scriptSources,
       }, fullTenantBuild));
       builders.set(key, b);
     }

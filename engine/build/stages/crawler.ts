@@ -19,7 +19,7 @@ export function crawlerFiles(index: TenantIndex): CrawlerOutput {
     ...emitFeeds(index),
     ...emitRobots(index),
     ...emitRedirects(index, rules),
-    ...emitHeaders(index),
+    ...emitHeaders(index, index.tenant.scriptSources),
   ];
   return { files, routeRules: rules, warnings: rejected.map((r) => `${r.field}: ${r.reason} (${r.from} → ${r.to})`) };
 }

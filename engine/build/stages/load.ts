@@ -8,7 +8,13 @@ import type { Store } from '../../store/connection';
 import { loadSiteRows, type ContentRow, type SiteRows } from '../../store/site-reader';
 import type { BuildAsset, BuildContent, BuildMenus, BuildSection, TenantIndex } from '../types';
 
-export interface LoadOptions { now: number; originTemplate?: string | undefined }
+import { tenantScriptSources } from './security-headers';
+
+export interface LoadOptions {
+  now: number; originTemplate?: string | undefined;
+  /** The CSP script allow-list per tenant key ('*': every tenant). */
+  scriptSources?: Readonly<Record<string, readonly string[]>> | undefined;
+}
 export interface LoadResult { index: TenantIndex; warnings: string[] }
 
 export const DEFAULT_ORIGIN_TEMPLATE = 'https://{domain}';
@@ -129,6 +135,7 @@ export function indexFromRows(rows: SiteRows, options: LoadOptions): LoadResult 
       key: t.tenantKey, name: t.name, domain: t.domain, abbreviation: t.abbreviation,
       origin: tenantOrigin(options.originTemplate ?? DEFAULT_ORIGIN_TEMPLATE, t.tenantKey, t.domain),
       language: t.settings.general.language ?? 'en', settings: t.settings,
+      scriptSources: tenantScriptSources(options.scriptSources ?? {}, t.tenantKey),
     },
     sections: active,
     content,

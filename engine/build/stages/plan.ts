@@ -32,7 +32,12 @@ export interface BuildOptions {
   configHash?: string | undefined;
   /** How the render workers start (workers/pool.ts PoolOptions); the caller passes its configuration. */
   workerRuntime?: WorkerRuntime | undefined;
+  /** Extra CSP script sources per tenant key ('*': every tenant), written into the static headers files. */
+  scriptSources?: ScriptSources | undefined;
 }
+
+/** The CSP script allow-list per tenant key ('*': every tenant). */
+export type ScriptSources = Readonly<Record<string, readonly string[]>>;
 
 /** The render workers' start-up settings, from the caller's configuration (cli/ reads the environment). */
 export interface WorkerRuntime {
@@ -44,6 +49,7 @@ export interface WorkerRuntime {
 
 export interface BuildPlan {
   buildId: string; now: number; outDir: string; originTemplate: string; tenants: TenantRow[];
+  scriptSources: ScriptSources;
   /** Live items of the largest chosen tenant (sizes the render workers' heaps). */
   maxItems: number;
   /** The site client bundle every page of this build loads, if any. */
@@ -104,9 +110,10 @@ export async function plan(store: Store, options: BuildOptions): Promise<BuildPl
     now,
     outDir: resolve(options.outDir),
     originTemplate,
+    scriptSources: options.scriptSources ?? {},
     tenants,
     maxItems: Math.max(0, ...tenants.map((t) => counts.get(t.tenantKey) ?? 0)),
     client,
-    configHash: options.configHash ?? configHash(originTemplate, client ? JSON.stringify(client.scripts) : null),
+    configHash: options.configHash ?? configHash(originTemplate, client ? JSON.stringify(client.scripts) : null, options.scriptSources),
   };
 }
