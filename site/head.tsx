@@ -4,6 +4,7 @@
 import type { ChromeView, HeadView } from './model';
 import { escapeJsonForHtml } from './json';
 import { TAG_MANAGER_ID } from '../engine/domain/settings';
+import { CAPTCHA_META } from './islands/captcha';
 
 /**
  * Tracking metadata (public §2, §7): the tag-manager container id and the loader that starts it.
@@ -44,6 +45,7 @@ export function Head({ head, chrome }: { head: HeadView; chrome: ChromeView }) {
       <meta name="description" content={head.description} />
       {head.canonical && <link rel="canonical" href={head.canonical} />}
       {head.robots && <meta name="robots" content={head.robots} />}
+      {chrome.recaptchaKey && <meta name={CAPTCHA_META} content={chrome.recaptchaKey} />}
       <meta property="og:site_name" content={chrome.siteName} />
       <meta property="og:type" content={head.ogType} />
       <meta property="og:title" content={head.title} />

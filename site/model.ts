@@ -153,6 +153,8 @@ export interface ChromeView {
   sponsoredSearch: { logo: string; alt: string; href: string | null } | null;
   /** The tag-manager container id (site settings general.tagManagerId), for the tracking metadata. */
   tagManagerId?: string | null;
+  /** The tenant's reCAPTCHA v3 site key (tenantInfo.reCAPTCHAPublicKey): the member forms' captcha. */
+  recaptchaKey?: string | null;
   /** The tenant key, written as <html data-tenant> (the islands' API client sends it as x-tenant-key). */
   tenantKey?: string;
   /** The client bundle's entry script and the chunks it imports; null/absent: pages load no script. */

@@ -7,6 +7,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ChromeView, HeadView } from './model';
 import { Head, TRACKING_LOADER, TRACKING_META } from './head';
+import { CAPTCHA_META } from './islands/captcha';
 
 const head: HeadView = { title: 'Rates', description: 'd', canonical: null, robots: null, ogType: 'article', image: null, rssHref: null, rssTitle: null, jsonLd: {} };
 const chrome = { siteName: 'Alpha', cssHref: '/assets/site.css', cssIntegrity: 'sha384-x', favicon: null, tagManagerId: 'GTM-ABC123' } as ChromeView;
@@ -46,5 +47,12 @@ describe('tracking metadata', () => {
 
   it('starts nothing with preview-mode=true', () => {
     expect(runLoader('?preview-mode=true')).toHaveLength(0);
+  });
+});
+
+describe('captcha site key', () => {
+  it("is on every page of a tenant with a reCAPTCHA key, for the member forms, and absent without one", () => {
+    expect(render(head, { ...chrome, recaptchaKey: 'site-key-1' })(`meta[name="${CAPTCHA_META}"]`).attr('content')).toBe('site-key-1');
+    expect(render(head, { ...chrome, recaptchaKey: null })(`meta[name="${CAPTCHA_META}"]`).length).toBe(0);
   });
 });

@@ -8,6 +8,7 @@ import { gatedContent } from '../client/member-gate';
 import { herePath } from '../client/member-session';
 import { autocomplete } from '../attrs';
 import { NO_VALIDATE } from './signup-fields';
+import { memberCaptcha } from './captcha';
 
 export function RegisterByEmail({ idPrefix, membershipId, heading = 'Register for free to keep reading' }: { idPrefix: string; membershipId?: number | null; heading?: string }) {
   const uid = idPrefix;
@@ -22,7 +23,7 @@ export function RegisterByEmail({ idPrefix, membershipId, heading = 'Register fo
     setError(null);
     try {
       const r = await siteApi().mutation<{ ok: boolean; message: string }>('requestRegisterSiteUser', {
-        email: email.trim(), path: herePath(), ...(membershipId ? { membershipId } : {}),
+        email: email.trim(), path: herePath(), ...(membershipId ? { membershipId } : {}), ...(await memberCaptcha('siteUserRegister')),
       });
       setSent(r.message || MEMBER_TEXTS.registrationSent);
     } catch (err) {

@@ -8,7 +8,7 @@ import { MEMBER_TEXTS } from '../../engine/domain/members';
 import { LICENSE_COMPANY_KEY } from '../client/member-session';
 import { Gate, GATE_TEXTS } from './gate';
 import { GatingForm } from './gate-form';
-import { installFakeApi, type FakeApi } from './member-test-api';
+import { installFakeApi, installFakeRecaptcha, type FakeApi } from './member-test-api';
 
 const meter = (status: string, viewsRemaining: number, text: string) => ({
   status, views: 3 - viewsRemaining, viewsRemaining, allowedViews: 3, meteringPeriod: 30, expirationTime: '2026-12-01T00:00:00.000Z', expirationDate: '12/01/2026', text,
@@ -44,6 +44,22 @@ describe('gate island', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Register' }));
     expect(await screen.findByText(MEMBER_TEXTS.registrationSent)).toBeTruthy();
     expect(api.named('requestRegisterSiteUser')).toEqual([{ email: 'ivy@example.com', path: '/markets/10100001/rates' }]);
+  });
+
+  it("sends the registration request with a reCAPTCHA token (action siteUserRegister) when the tenant has a site key", async () => {
+    const recaptcha = installFakeRecaptcha('site-key-2');
+    try {
+      api.on('getGatedContent', () => answer({ canRead: false, gate: 'gating-form', showGatingForm: true, meter: meter('failed-metered', 0, 'You have 0 of 3 free articles left.') }));
+      api.on('requestRegisterSiteUser', () => ({ ok: true, message: MEMBER_TEXTS.registrationSent }));
+      render(<Gate contentId={10100001} />);
+      fireEvent.change(await screen.findByLabelText('Email Address'), { target: { value: 'ivy@example.com' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+      expect(await screen.findByText(MEMBER_TEXTS.registrationSent)).toBeTruthy();
+      expect(api.named('requestRegisterSiteUser')).toEqual([{ email: 'ivy@example.com', path: '/markets/10100001/rates', recaptchaToken: 'token-for-siteUserRegister' }]);
+      expect(recaptcha.executed).toEqual([{ key: 'site-key-2', action: 'siteUserRegister' }]);
+    } finally {
+      recaptcha.restore();
+    }
   });
 
   it('asks for the required membership on a failed membership gate', async () => {

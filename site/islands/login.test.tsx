@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MEMBER_TEXTS } from '../../engine/domain/members';
 import { cachedMember } from '../client/member-session';
 import { Login, LOGIN_TEXTS } from './login';
-import { installFakeApi, MEMBER, type FakeApi } from './member-test-api';
+import { installFakeApi, installFakeRecaptcha, MEMBER, type FakeApi, type FakeRecaptcha } from './member-test-api';
 
 const navigate = vi.hoisted(() => vi.fn());
 vi.mock('../client/navigate', () => ({ safeNavigate: navigate }));
@@ -78,5 +78,31 @@ describe('login island', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Set password' }));
     expect(await screen.findByText(LOGIN_TEXTS.resetDone)).toBeTruthy();
     expect(api.named('resetSiteUserPassword')).toEqual([{ id: 'mhr_token', password: 'new secret 10' }]);
+  });
+});
+
+describe('login island captcha', () => {
+  let recaptcha: FakeRecaptcha | null = null;
+  afterEach(() => { recaptcha?.restore(); recaptcha = null; });
+
+  it("sends a reCAPTCHA token for the login with the tenant's site key and the action the API checks", async () => {
+    recaptcha = installFakeRecaptcha('site-key-1');
+    api.on('loginSiteUser', () => ({ token: 'mhm_x', userInfo: MEMBER }));
+    render(<Login />);
+    logIn();
+    await waitFor(() => expect(navigate).toHaveBeenCalled());
+    expect(api.named('loginSiteUser')).toEqual([{ username: 'ivy@example.com', password: 'member secret 9', recaptchaToken: 'token-for-siteUserLogin' }]);
+    expect(recaptcha.executed).toEqual([{ key: 'site-key-1', action: 'siteUserLogin' }]);
+  });
+
+  it('sends no token and loads no script without a site key', async () => {
+    recaptcha = installFakeRecaptcha(null);
+    api.on('loginSiteUser', () => ({ token: 'mhm_x', userInfo: MEMBER }));
+    render(<Login />);
+    logIn();
+    await waitFor(() => expect(navigate).toHaveBeenCalled());
+    expect(api.named('loginSiteUser')[0]).not.toHaveProperty('recaptchaToken');
+    expect(recaptcha.executed).toEqual([]);
+    expect(recaptcha.scripts).toBe(0);
   });
 });

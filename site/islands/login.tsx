@@ -8,6 +8,7 @@ import { siteApi } from '../client/api';
 import { goTo, rememberMember, type MemberInfo } from '../client/member-session';
 import { autocomplete } from '../attrs';
 import { NO_VALIDATE } from './signup-fields';
+import { memberCaptcha } from './captcha';
 
 type Mode = 'login' | 'forgot' | 'reset';
 
@@ -76,7 +77,7 @@ export function Login() {
     if (!required({ username, password })) return;
     void run(async () => {
       try {
-        const r = await siteApi().mutation<{ userInfo: MemberInfo }>('loginSiteUser', { username: username.trim(), password });
+        const r = await siteApi().mutation<{ userInfo: MemberInfo }>('loginSiteUser', { username: username.trim(), password, ...(await memberCaptcha('siteUserLogin')) });
         rememberMember(r.userInfo);
       } catch (err) {
         // Rate limits and outages have their own message; every credential failure reads the same.
@@ -91,7 +92,7 @@ export function Login() {
     e.preventDefault();
     if (!required({ username })) return;
     void run(async () => {
-      const r = await siteApi().mutation<{ message: string }>('requestSiteUserPasswordReset', { username: username.trim(), path: redirectTo });
+      const r = await siteApi().mutation<{ message: string }>('requestSiteUserPasswordReset', { username: username.trim(), path: redirectTo, ...(await memberCaptcha('siteUserPasswordReset')) });
       setNotice(r.message || MEMBER_TEXTS.resetSent);
     });
   }

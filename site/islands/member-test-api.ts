@@ -1,7 +1,9 @@
 // Test support for the member islands: a fake site API that answers by operation name and
 // records every call, installed with setSiteApi. Only *.test.tsx files import this.
 import type { GraphQLClient } from '../../engine/domain/graphql-client';
+import { vi } from 'vitest';
 import { setSiteApi } from '../client/api';
+import { CAPTCHA_META } from './captcha';
 import { resetMemberState } from '../client/member-session';
 import { forgetGatedContent } from '../client/member-gate';
 
@@ -37,3 +39,34 @@ export const MEMBER = {
   id: 7, username: 'ivy@example.com', email: 'ivy@example.com', firstName: 'Ivy', lastName: 'Lane', title: null, company: 'Lane Freight',
   city: null, postalCode: null, region: null, countryCode: 'USA', memberships: [5101], newsletters: [], favoriteContent: [], simulating: false,
 };
+
+export interface FakeRecaptcha {
+  executed: { key: string; action: string }[];
+  /** Scripts the islands appended (Google's api.js). */
+  scripts: number;
+  restore(): void;
+}
+
+/**
+ * Stands in for Google's reCAPTCHA v3 script: puts the tenant's site key on the page as the build
+ * does (`<meta name="masthead-recaptcha">`, none for null), and answers an appended script by
+ * leaving a grecaptcha whose tokens name their action.
+ */
+export function installFakeRecaptcha(siteKey: string | null): FakeRecaptcha {
+  const meta = siteKey ? Object.assign(document.createElement('meta'), { name: CAPTCHA_META, content: siteKey }) : null;
+  if (meta) document.head.append(meta);
+  const fake: FakeRecaptcha = { executed: [], scripts: 0, restore: () => {} };
+  const append = document.head.appendChild.bind(document.head);
+  const spy = vi.spyOn(document.head, 'appendChild').mockImplementation(<T extends Node>(node: T): T => {
+    if ((node as unknown as Element).tagName !== 'SCRIPT') return append(node);
+    fake.scripts += 1;
+    (window as unknown as { grecaptcha: unknown }).grecaptcha = {
+      ready: (cb: () => void) => cb(),
+      execute: async (key: string, o: { action: string }) => { fake.executed.push({ key, action: o.action }); return `token-for-${o.action}`; },
+    };
+    queueMicrotask(() => (node as unknown as HTMLScriptElement).onload?.(new Event('load')));
+    return node;
+  });
+  fake.restore = () => { spy.mockRestore(); meta?.remove(); };
+  return fake;
+}

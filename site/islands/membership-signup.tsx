@@ -11,6 +11,7 @@ import { goTo, rememberMember, type MemberInfo } from '../client/member-session'
 import {
   consentOf, CountryFields, NO_VALIDATE, countryErrors, DemographicField, TextField, type CountryValue, type DemographicQuestion, type FormAnswer,
 } from './signup-fields';
+import { memberCaptcha } from './captcha';
 
 export type MembershipSignupProps = { alias: string };
 
@@ -96,6 +97,7 @@ function RequestForm({ m, redirectTo }: { m: Membership; redirectTo: string }) {
     try {
       const r = await siteApi().mutation<{ message: string }>('requestRegisterSiteUser', {
         email: email.trim(), membershipId: m.id, countryCode: country.countryCode, region: country.region || null, consent: consentOf(country), path: redirectTo,
+        ...(await memberCaptcha('siteUserRegister')),
       });
       setSent(r.message || MEMBER_TEXTS.registrationSent);
     } catch (err) {

@@ -13,7 +13,7 @@ import { htmlToText } from '../../engine/domain/text';
 import { PROMO_CODE_MAX, SUBSCRIBE_TEXTS, validateSubscribeRequest } from '../../engine/domain/newsletter-subscribe';
 import { autocomplete } from '../attrs';
 import { siteApi } from '../client/api';
-import { captchaToken } from './subscribe-captcha';
+import { captchaToken } from './captcha';
 
 export interface NewsletterOption { id: number; title: string; description: string }
 

@@ -8,7 +8,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SUBSCRIBE_TEXTS } from '../../engine/domain/newsletter-subscribe';
 import { installFakeApi, MEMBER, type FakeApi } from './member-test-api';
-import { DEVELOPMENT_CAPTCHA_TOKEN } from './subscribe-captcha';
+import { DEVELOPMENT_CAPTCHA_TOKEN } from './captcha';
 import { SubscribePane, type SubscribePaneProps } from './subscribe-pane';
 
 const NEWSLETTERS = [

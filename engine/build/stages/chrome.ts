@@ -89,6 +89,7 @@ export function buildChrome(index: TenantIndex, css: { href: string; integrity: 
       ? { logo: imgSrc(sponsor.logo)!, alt: 'Search sponsor', href: sponsor.clickUrl ? safeHref(sponsor.clickUrl) : null }
       : null,
     tagManagerId: s.general.tagManagerId ?? null,
+    recaptchaKey: s.tenantInfo.reCAPTCHAPublicKey?.trim() || null,
     tenantKey: index.tenant.key,
     client,
   };

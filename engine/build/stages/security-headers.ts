@@ -18,7 +18,7 @@ export function scriptHash(source: string): string {
 export const INLINE_SCRIPTS: readonly string[] = [TRACKING_LOADER];
 export const INLINE_SCRIPT_HASHES: readonly string[] = INLINE_SCRIPTS.map(scriptHash);
 
-/** reCAPTCHA v3's script and its frame (site/islands/subscribe-captcha.ts). */
+/** reCAPTCHA v3's script and its frame (site/islands/captcha.ts). */
 export const RECAPTCHA_SCRIPT_SOURCES: readonly string[] = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'];
 
 export type CspDirectives = Record<string, string[]>;
