@@ -95,6 +95,17 @@ describe('login island captcha', () => {
     expect(recaptcha.executed).toEqual([{ key: 'site-key-1', action: 'siteUserLogin' }]);
   });
 
+  it('sends a token with the reset request (action siteUserPasswordReset)', async () => {
+    recaptcha = installFakeRecaptcha('site-key-1');
+    api.on('requestSiteUserPasswordReset', () => ({ ok: true, message: MEMBER_TEXTS.resetSent }));
+    render(<Login />);
+    fireEvent.click(screen.getByRole('button', { name: LOGIN_TEXTS.forgot }));
+    fireEvent.change(screen.getByLabelText('Email Address'), { target: { value: 'ivy@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
+    expect(await screen.findByText(MEMBER_TEXTS.resetSent)).toBeTruthy();
+    expect(api.named('requestSiteUserPasswordReset')).toEqual([{ username: 'ivy@example.com', path: '/', recaptchaToken: 'token-for-siteUserPasswordReset' }]);
+  });
+
   it('sends no token and loads no script without a site key', async () => {
     recaptcha = installFakeRecaptcha(null);
     api.on('loginSiteUser', () => ({ token: 'mhm_x', userInfo: MEMBER }));

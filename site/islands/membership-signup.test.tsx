@@ -9,7 +9,7 @@ import { MEMBER_TEXTS } from '../../engine/domain/members';
 import { cachedMember } from '../client/member-session';
 import { MembershipChoose } from './membership-choose';
 import { MembershipSignup } from './membership-signup';
-import { installFakeApi, MEMBER, type FakeApi } from './member-test-api';
+import { installFakeApi, installFakeRecaptcha, MEMBER, type FakeApi } from './member-test-api';
 
 const navigate = vi.hoisted(() => vi.fn());
 vi.mock('../client/navigate', () => ({ safeNavigate: navigate }));
@@ -64,6 +64,25 @@ describe('/membership/signup/{alias}', () => {
       email: 'ivy@example.com', membershipId: 5101, countryCode: 'CAN', region: 'ON',
       consent: { CASL: { country: 'CAN', region: 'ON', compliance: true } }, path: '/whitepapers/10100026',
     }]);
+  });
+
+  it('sends a reCAPTCHA token (action siteUserRegister) with the registration request when the tenant has a site key', async () => {
+    const recaptcha = installFakeRecaptcha('site-key-3');
+    try {
+      history.replaceState(null, '', '/membership/signup/insider');
+      api.on('requestRegisterSiteUser', () => ({ ok: true, message: MEMBER_TEXTS.registrationSent }));
+      render(<MembershipSignup alias="insider" />);
+      fireEvent.change(await screen.findByLabelText(/Email Address/), { target: { value: 'ivy@example.com' } });
+      fireEvent.change(screen.getByLabelText(/Country/), { target: { value: 'CAN' } });
+      fireEvent.change(screen.getByLabelText('Province'), { target: { value: 'ON' } });
+      fireEvent.click(screen.getByRole('checkbox'));
+      fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+      expect(await screen.findByText(MEMBER_TEXTS.registrationSent)).toBeTruthy();
+      expect(api.named('requestRegisterSiteUser')[0]).toMatchObject({ email: 'ivy@example.com', recaptchaToken: 'token-for-siteUserRegister' });
+      expect(recaptcha.executed).toEqual([{ key: 'site-key-3', action: 'siteUserRegister' }]);
+    } finally {
+      recaptcha.restore();
+    }
   });
 
   it("shows 'Memberships are not available at this time' for an unknown membership", async () => {
