@@ -12,7 +12,7 @@ import type {
   NewsletterAdRecord, NewsletterCampaignRecord, NewsletterCampaignSummary, NewsletterItemRecord, NewsletterPreview,
   NewsletterSendSummary, NewsletterTemplateRecord, NewsletterTemplateSummary,
 } from './types';
-import type { DemographicQuestionSummary, Membership, SiteLicenseCompany, SiteUser } from './types';
+import type { AspireNews, DemographicQuestionSummary, Membership, SiteLicenseCompany, SiteUser } from './types';
 import { normaliseSections } from './sections';
 import { fromApiContent, fromApiSummary, fromApiUser, type ApiContent, type ApiUser } from './normalise';
 
@@ -231,3 +231,13 @@ export type NewsletterItemWrite = Omit<NewsletterItemRecord, 'id' | 'omedaProduc
 export const createNewsletterItem = (input: NewsletterItemWrite, tenantKey: string) => m<NewsletterItemRecord>('createNewsletterItem', { input }, tenantKey);
 export const updateNewsletterItem = (id: number, input: NewsletterItemWrite, tenantKey: string) => m<NewsletterItemRecord>('updateNewsletterItem', { id, input }, tenantKey);
 export const deleteNewsletterItem = (id: number, tenantKey: string) => m<unknown>('deleteNewsletterItem', { id }, tenantKey);
+
+// Internal news (admin §2.3 flyout, §7.3); global, so no tenant is sent.
+export interface AspireNewsPage { items: AspireNews[]; totalCount: number; unreadCount: number }
+export const getAspireNewsStream = (f: { skip?: number; limit?: number; hideRead?: boolean; status?: 1 | 2 } = {}) =>
+  q<AspireNewsPage>('getAspireNewsStream', f);
+export const getAspireNewsAlerts = () => q<AspireNews[]>('getAspireNewsAlerts');
+export const markAspireNewsRead = (id: number) => m<AspireNews>('markAspireNewsRead', { id });
+export const setAspireNews = (news: { id?: number; title: string; description: string; date: string; status: 1 | 2; alert: boolean }) =>
+  m<AspireNews>('setAspireNews', { news });
+export const deleteAspireNews = (id: number) => m<{ ok: boolean }>('deleteAspireNews', { id });

@@ -198,3 +198,16 @@ export interface NewsletterAdRecord {
 export interface NewsletterItemRecord { id: number; title: string; description: string; omedaProductId: string | null; showInSubscribeBlock: boolean }
 
 export type { SiteSettings };
+
+/** An internal news item for staff (admin §3.6). */
+export interface AspireNews {
+  id: number;
+  title: string;
+  /** HTML, sanitised by the API. */
+  description: string;
+  date: string;
+  /** 1 published, 2 draft. */
+  status: 1 | 2;
+  alert: boolean;
+  hasRead: boolean;
+}

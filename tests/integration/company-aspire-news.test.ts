@@ -18,7 +18,7 @@ async function create(news: Record<string, unknown>): Promise<number> {
 }
 
 describe('internal news', () => {
-  const ids: Record<string, number> = {};
+  const ids = { fresh: 0, edge: 0, old: 0, draftAlert: 0, plain: 0 };
   beforeAll(async () => {
     ids.fresh = await create({ title: 'Fresh alert', date: iso(NOW - 2 * DAY), status: 1, alert: true });
     ids.edge = await create({ title: 'Alert at 14 days', date: iso(NOW - 14 * DAY), status: 1, alert: true });
