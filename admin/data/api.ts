@@ -12,7 +12,7 @@ import type {
   NewsletterAdRecord, NewsletterCampaignRecord, NewsletterCampaignSummary, NewsletterItemRecord, NewsletterPreview,
   NewsletterSendSummary, NewsletterTemplateRecord, NewsletterTemplateSummary,
 } from './types';
-import type { AspireNews, DemographicQuestionSummary, Membership, SiteLicenseCompany, SiteUser } from './types';
+import type { AspireNews, Contract, DemographicQuestionSummary, Membership, SiteLicenseCompany, SiteUser } from './types';
 import { normaliseSections } from './sections';
 import { fromApiContent, fromApiSummary, fromApiUser, type ApiContent, type ApiUser } from './normalise';
 
@@ -241,3 +241,14 @@ export const markAspireNewsRead = (id: number) => m<AspireNews>('markAspireNewsR
 export const setAspireNews = (news: { id?: number; title: string; description: string; date: string; status: 1 | 2; alert: boolean }) =>
   m<AspireNews>('setAspireNews', { news });
 export const deleteAspireNews = (id: number) => m<{ ok: boolean }>('deleteAspireNews', { id });
+
+// Contributor contracts (admin §2.2, §3.6)
+export interface ContractInput { contributorName: string; contributorEmail: string; rate: string; startsOn?: string; endsOn?: string; template: string; personId?: number }
+export const getContractStream = (skip = 0, limit = 50) => q<{ items: Contract[]; totalCount: number }>('getContractStream', { skip, limit });
+export const getContractStreamForSelect = () => q<{ id: number; label: string }[]>('getContractStreamForSelect');
+export const getContract = (id: number) => q<Contract>('getContract', { id });
+export const createContract = (input: ContractInput) => m<{ contract: Contract; link: string }>('createContract', { input });
+export const updateContract = (id: number, input: ContractInput) => m<Contract>('updateContract', { id, input });
+export const sendContractLink = (id: number) => m<{ contract: Contract; link: string }>('sendContractLink', { id });
+export const revokeContractLink = (id: number) => m<Contract>('revokeContractLink', { id });
+export const deleteContract = (id: number) => m<{ ok: boolean }>('deleteContract', { id });

@@ -211,3 +211,27 @@ export interface AspireNews {
   alert: boolean;
   hasRead: boolean;
 }
+
+/** A contributor contract (admin §3.6). */
+export interface Contract {
+  id: number;
+  personId: number | null;
+  contributorName: string;
+  contributorEmail: string;
+  rate: string;
+  startsOn: string | null;
+  endsOn: string | null;
+  template: string;
+  terms: string;
+  status: 'pending' | 'approved';
+  /** "<name> Approved <date>" or "<name> Pending". */
+  label: string;
+  approvedAt: string | null;
+  approvedName: string | null;
+  approvedIp: string | null;
+  approvedUserAgent: string | null;
+  linkActive: boolean;
+  tokenExpiresAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}

@@ -30,6 +30,12 @@ describe('menu conditions beyond permissions (issue 22)', () => {
     expect(filterEntries(quickEntries([...ROLES.admin], { isGlobal: true }), 'internal news').map((e) => e.label)).toEqual(['Internal news']);
     expect(filterEntries(quickEntries([...ROLES.admin]), 'internal news')).toEqual([]);
   });
+  it('contract entries show only with manage_contracts', () => {
+    expect(labels(permissionsFor('site_admin'), {})).toEqual(expect.arrayContaining(['Contracts', 'New contract']));
+    expect(labels(['manage_contracts'], {})).toEqual(['Contracts', 'New contract']);
+    expect(labels(permissionsFor('editor'), { isGlobal: true })).not.toContain('Contracts');
+    expect(labels(permissionsFor('viewer'), {})).not.toContain('Contracts');
+  });
   it('a link tied to a module shows only while the tenant has it switched on', () => {
     const groups = [{ label: 'Company', permissions: ['manage_content'] as const, links: [
       { label: 'Company updates', href: '/admin/company-updates', icon: 'content' as const, permissions: ['manage_content'] as const, module: 'company-updates' },

@@ -82,6 +82,14 @@ export const NAV_GROUPS: readonly NavGroup[] = [
     ],
   },
   {
+    label: 'Contributors',
+    permissions: ['manage_contracts'],
+    links: [
+      { label: 'Contracts', href: '/admin/contracts', icon: 'content', permissions: ['manage_contracts'], keywords: 'contributor freelance terms approve' },
+      { label: 'New contract', href: '/admin/create-contract', icon: 'plus', permissions: ['manage_contracts'], keywords: 'contributor create add' },
+    ],
+  },
+  {
     label: 'System',
     permissions: ['manage_users', 'view_history'],
     links: [
