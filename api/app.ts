@@ -2,6 +2,7 @@
 // listening; only the CLI listens. `registerApi` mounts the same routes on an existing instance
 // (what `masthead serve` does, beside the static sites and the admin).
 import { registerContractRoutes } from './contracts/routes';
+import { registerIpTestRoute } from './system/ip-test';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { DUMMY_HASH_PROMISE } from '../engine/auth/passwords';
@@ -94,6 +95,7 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
     registerPreviewRoutes(scope, services);
     registerMemberRoutes(scope, services);
     registerContractRoutes(scope, services);
+    registerIpTestRoute(scope, services);
   });
   return { services, registry };
 }
