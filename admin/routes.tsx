@@ -32,6 +32,7 @@ const AdUnitPatterns = screen(() => import('./screens/site/ad-unit-patterns'));
 const CmsUsers = screen(() => import('./screens/system/cms-users'));
 const History = screen(() => import('./screens/system/history'));
 const AspireNews = screen(() => import('./screens/system/aspire-news'));
+const System = screen(() => import('./screens/system/system'));
 const Contracts = screen(() => import('./screens/contracts/contracts'));
 const ContractEdit = screen(() => import('./screens/contracts/contract-edit'));
 const Logout = screen(() => import('./screens/logout'));
@@ -75,6 +76,7 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/create-cms-user', screen: CmsUsers, permissions: ['manage_users'] },
   { path: '/history', screen: History, permissions: ['view_history'] },
   { path: '/aspire-news', screen: AspireNews, permissions: ['manage_users'] },
+  { path: '/system', screen: System, permissions: ['manage_modules'] },
   { path: '/contracts', screen: Contracts, permissions: ['manage_contracts'] },
   { path: '/create-contract', screen: ContractEdit, permissions: ['manage_contracts'], onTenantSwitch: '/admin/contracts' },
   { path: '/contract/:id', screen: ContractEdit, permissions: ['manage_contracts'], onTenantSwitch: '/admin/contracts' },

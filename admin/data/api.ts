@@ -252,3 +252,12 @@ export const updateContract = (id: number, input: ContractInput) => m<Contract>(
 export const sendContractLink = (id: number) => m<{ contract: Contract; link: string }>('sendContractLink', { id });
 export const revokeContractLink = (id: number) => m<Contract>('revokeContractLink', { id });
 export const deleteContract = (id: number) => m<{ ok: boolean }>('deleteContract', { id });
+
+// System (/admin/system)
+export interface SystemStatus {
+  nodeVersion: string; sqliteVersion: string; databasePath: string; databaseBytes: number; migrationsApplied: number;
+  queueDepth: number; mailTransport: string; warnings: string[];
+  builds: { tenantKey: string; state: string; buildId: string | null; startedAt: string | null; finishedAt: string | null; durationMs: number | null; pagesWritten: number; openRequests: number; error: string | null }[];
+}
+export const getSystemStatus = () => q<SystemStatus>('getSystemStatus');
+export const rebuildTenant = (tenantKey: string) => m<{ ok: boolean }>('rebuildTenant', {}, tenantKey);

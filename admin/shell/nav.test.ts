@@ -30,6 +30,11 @@ describe('menu conditions beyond permissions (issue 22)', () => {
     expect(filterEntries(quickEntries([...ROLES.admin], { isGlobal: true }), 'internal news').map((e) => e.label)).toEqual(['Internal news']);
     expect(filterEntries(quickEntries([...ROLES.admin]), 'internal news')).toEqual([]);
   });
+  it('system status shows only to global staff holding manage_modules', () => {
+    expect(labels([...ROLES.admin], { isGlobal: true })).toContain('System status');
+    expect(labels([...ROLES.admin], {})).not.toContain('System status');
+    expect(labels(['manage_users'], { isGlobal: true })).not.toContain('System status');
+  });
   it('contract entries show only with manage_contracts', () => {
     expect(labels(permissionsFor('site_admin'), {})).toEqual(expect.arrayContaining(['Contracts', 'New contract']));
     expect(labels(['manage_contracts'], {})).toEqual(['Contracts', 'New contract']);

@@ -91,10 +91,11 @@ export const NAV_GROUPS: readonly NavGroup[] = [
   },
   {
     label: 'System',
-    permissions: ['manage_users', 'view_history'],
+    permissions: ['manage_users', 'view_history', 'manage_modules'],
     links: [
       { label: 'CMS users', href: '/admin/cms-users', icon: 'users', permissions: ['manage_users'], keywords: 'staff accounts roles' },
       { label: 'History', href: '/admin/history', icon: 'history', permissions: ['view_history'], keywords: 'audit changes log' },
+      { label: 'System status', href: '/admin/system', icon: 'settings', permissions: ['manage_modules'], global: true, keywords: 'server database builds queue rebuild versions' },
       { label: 'Internal news', href: '/admin/aspire-news', icon: 'bell', permissions: ['manage_users'], global: true, keywords: 'staff announcements alerts aspire news' },
     ],
   },
