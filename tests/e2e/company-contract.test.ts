@@ -82,6 +82,17 @@ describe('contributor contract', () => {
     const link = load(String(mail!.parsed.html))('a').attr('href')!;
     expect(new URL(link).pathname).toMatch(/^\/contract\/\d+$/);
 
+    // The toolbar's internal news flyout: unread count, the alert, the detail view marks it read.
+    await store.run("insert into aspire_news (title, description, date, status, alert) values ('Press day', '<p>Office <strong>closed</strong> Friday.</p>', ?, 1, 1)", [Date.now() - 3_600_000]);
+    await staff.reload();
+    const bell = staff.getByRole('button', { name: 'Internal news, 1 unread' });
+    await bell.click();
+    const flyout = staff.getByRole('dialog', { name: 'Internal news' });
+    await flyout.getByRole('region', { name: 'Alerts' }).getByRole('button', { name: /Press day/ }).click();
+    expect(await flyout.locator('.news-body strong').innerText()).toBe('closed');
+    await staff.getByRole('button', { name: 'Internal news, 0 unread' }).waitFor();
+    await screenshot(staff, 'news-flyout');
+
     const context = await browser.newContext();
     const contributor = await context.newPage();
     await contributor.goto(link);

@@ -33,13 +33,13 @@ export default function ContractsScreen() {
                 <td><Link href={`/admin/contract/${c.id}`}>{c.label}</Link> {c.status === 'approved' ? <Badge tone="green">Approved</Badge> : <Badge tone="amber">Pending</Badge>}</td>
                 <td>{c.contributorEmail}</td>
                 <td className="muted">{c.status === 'approved' ? 'Locked' : c.linkActive ? `Active until ${formatDate(c.tokenExpiresAt)}` : 'No active link'}</td>
-                <td className="row-actions">
+                <td>
                   {c.status === 'pending' ? (
-                    <>
+                    <div className="contract-actions">
                       <Button size="sm" onClick={() => void act(() => api.sendContractLink(c.id), `A new link was e-mailed to ${c.contributorEmail}.`)}>Send new link</Button>
                       {c.linkActive ? <Button size="sm" onClick={() => void act(() => api.revokeContractLink(c.id), 'Link revoked.')}>Revoke link</Button> : null}
                       <Button size="sm" onClick={() => del.ask(c)}>Delete</Button>
-                    </>
+                    </div>
                   ) : null}
                 </td>
               </tr>
