@@ -31,6 +31,10 @@ const SiteSettings = screen(() => import('./screens/site/site-settings'));
 const AdUnitPatterns = screen(() => import('./screens/site/ad-unit-patterns'));
 const CmsUsers = screen(() => import('./screens/system/cms-users'));
 const History = screen(() => import('./screens/system/history'));
+const AspireNews = screen(() => import('./screens/system/aspire-news'));
+const System = screen(() => import('./screens/system/system'));
+const Contracts = screen(() => import('./screens/contracts/contracts'));
+const ContractEdit = screen(() => import('./screens/contracts/contract-edit'));
 const Logout = screen(() => import('./screens/logout'));
 const NewsletterTemplates = screen(() => import('./screens/newsletters/templates'));
 const NewsletterTemplateEdit = screen(() => import('./screens/newsletters/template-edit'));
@@ -71,6 +75,11 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/cms-users', screen: CmsUsers, permissions: ['manage_users'] },
   { path: '/create-cms-user', screen: CmsUsers, permissions: ['manage_users'] },
   { path: '/history', screen: History, permissions: ['view_history'] },
+  { path: '/aspire-news', screen: AspireNews, permissions: ['manage_users'] },
+  { path: '/system', screen: System, permissions: ['manage_modules'] },
+  { path: '/contracts', screen: Contracts, permissions: ['manage_contracts'] },
+  { path: '/create-contract', screen: ContractEdit, permissions: ['manage_contracts'], onTenantSwitch: '/admin/contracts' },
+  { path: '/contract/:id', screen: ContractEdit, permissions: ['manage_contracts'], onTenantSwitch: '/admin/contracts' },
   { path: '/newsletter-templates', screen: NewsletterTemplates, permissions: NL_TEMPLATES },
   { path: '/create-newsletter-template', screen: NewsletterTemplateEdit, permissions: ['manage_newsletter_templates'], onTenantSwitch: '/admin/newsletter-templates' },
   { path: '/edit-newsletter-template/:id', screen: NewsletterTemplateEdit, permissions: NL_TEMPLATES, onTenantSwitch: '/admin/newsletter-templates' },

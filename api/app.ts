@@ -1,6 +1,8 @@
 // The API's app factory (DESIGN.md §3): `buildApp(options)` returns a Fastify instance that is not
 // listening; only the CLI listens. `registerApi` mounts the same routes on an existing instance
 // (what `masthead serve` does, beside the static sites and the admin).
+import { registerContractRoutes } from './contracts/routes';
+import { registerIpTestRoute } from './system/ip-test';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { DUMMY_HASH_PROMISE } from '../engine/auth/passwords';
@@ -92,6 +94,8 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
     registerNewsletterRoutes(scope, services, { ...options, newsletters });
     registerPreviewRoutes(scope, services);
     registerMemberRoutes(scope, services);
+    registerContractRoutes(scope, services);
+    registerIpTestRoute(scope, services);
   });
   return { services, registry };
 }

@@ -12,7 +12,7 @@ import type {
   NewsletterAdRecord, NewsletterCampaignRecord, NewsletterCampaignSummary, NewsletterItemRecord, NewsletterPreview,
   NewsletterSendSummary, NewsletterTemplateRecord, NewsletterTemplateSummary,
 } from './types';
-import type { DemographicQuestionSummary, Membership, SiteLicenseCompany, SiteUser } from './types';
+import type { AspireNews, Contract, DemographicQuestionSummary, Membership, SiteLicenseCompany, SiteUser } from './types';
 import { normaliseSections } from './sections';
 import { fromApiContent, fromApiSummary, fromApiUser, type ApiContent, type ApiUser } from './normalise';
 
@@ -231,3 +231,33 @@ export type NewsletterItemWrite = Omit<NewsletterItemRecord, 'id' | 'omedaProduc
 export const createNewsletterItem = (input: NewsletterItemWrite, tenantKey: string) => m<NewsletterItemRecord>('createNewsletterItem', { input }, tenantKey);
 export const updateNewsletterItem = (id: number, input: NewsletterItemWrite, tenantKey: string) => m<NewsletterItemRecord>('updateNewsletterItem', { id, input }, tenantKey);
 export const deleteNewsletterItem = (id: number, tenantKey: string) => m<unknown>('deleteNewsletterItem', { id }, tenantKey);
+
+// Internal news (admin §2.3 flyout, §7.3); global, so no tenant is sent.
+export interface AspireNewsPage { items: AspireNews[]; totalCount: number; unreadCount: number }
+export const getAspireNewsStream = (f: { skip?: number; limit?: number; hideRead?: boolean; status?: 1 | 2 } = {}) =>
+  q<AspireNewsPage>('getAspireNewsStream', f);
+export const getAspireNewsAlerts = () => q<AspireNews[]>('getAspireNewsAlerts');
+export const markAspireNewsRead = (id: number) => m<AspireNews>('markAspireNewsRead', { id });
+export const setAspireNews = (news: { id?: number; title: string; description: string; date: string; status: 1 | 2; alert: boolean }) =>
+  m<AspireNews>('setAspireNews', { news });
+export const deleteAspireNews = (id: number) => m<{ ok: boolean }>('deleteAspireNews', { id });
+
+// Contributor contracts (admin §2.2, §3.6)
+export interface ContractInput { contributorName: string; contributorEmail: string; rate: string; startsOn?: string; endsOn?: string; template: string; personId?: number }
+export const getContractStream = (skip = 0, limit = 50) => q<{ items: Contract[]; totalCount: number }>('getContractStream', { skip, limit });
+export const getContractStreamForSelect = () => q<{ id: number; label: string }[]>('getContractStreamForSelect');
+export const getContract = (id: number) => q<Contract>('getContract', { id });
+export const createContract = (input: ContractInput) => m<{ contract: Contract; link: string }>('createContract', { input });
+export const updateContract = (id: number, input: ContractInput) => m<Contract>('updateContract', { id, input });
+export const sendContractLink = (id: number) => m<{ contract: Contract; link: string }>('sendContractLink', { id });
+export const revokeContractLink = (id: number) => m<Contract>('revokeContractLink', { id });
+export const deleteContract = (id: number) => m<{ ok: boolean }>('deleteContract', { id });
+
+// System (/admin/system)
+export interface SystemStatus {
+  nodeVersion: string; sqliteVersion: string; databasePath: string; databaseBytes: number; migrationsApplied: number;
+  queueDepth: number; mailTransport: string; warnings: string[];
+  builds: { tenantKey: string; state: string; buildId: string | null; startedAt: string | null; finishedAt: string | null; durationMs: number | null; pagesWritten: number; openRequests: number; error: string | null }[];
+}
+export const getSystemStatus = () => q<SystemStatus>('getSystemStatus');
+export const rebuildTenant = (tenantKey: string) => m<{ ok: boolean }>('rebuildTenant', {}, tenantKey);

@@ -198,3 +198,40 @@ export interface NewsletterAdRecord {
 export interface NewsletterItemRecord { id: number; title: string; description: string; omedaProductId: string | null; showInSubscribeBlock: boolean }
 
 export type { SiteSettings };
+
+/** An internal news item for staff (admin §3.6). */
+export interface AspireNews {
+  id: number;
+  title: string;
+  /** HTML, sanitised by the API. */
+  description: string;
+  date: string;
+  /** 1 published, 2 draft. */
+  status: 1 | 2;
+  alert: boolean;
+  hasRead: boolean;
+}
+
+/** A contributor contract (admin §3.6). */
+export interface Contract {
+  id: number;
+  personId: number | null;
+  contributorName: string;
+  contributorEmail: string;
+  rate: string;
+  startsOn: string | null;
+  endsOn: string | null;
+  template: string;
+  terms: string;
+  status: 'pending' | 'approved';
+  /** "<name> Approved <date>" or "<name> Pending". */
+  label: string;
+  approvedAt: string | null;
+  approvedName: string | null;
+  approvedIp: string | null;
+  approvedUserAgent: string | null;
+  linkActive: boolean;
+  tokenExpiresAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}

@@ -17,7 +17,7 @@ export default function DashboardScreen() {
   const recent = useAsync(() => (canContent ? api.getContentStream({ skip: 0, limit: 6 }) : Promise.resolve(null)), [canContent]);
   const system = useAsync(() => (tenant ? api.getBuildStatus(tenant.tenantKey).catch(() => null) : Promise.resolve(null)), [tenant?.tenantKey]);
   const warnings = system.data?.warnings ?? [];
-  const shortcuts = visibleGroups(permissions).flatMap((g) => g.links).slice(0, 6);
+  const shortcuts = visibleGroups(permissions, { isGlobal: !!user?.isGlobal }).flatMap((g) => g.links).slice(0, 6);
   const hour = new Date().getHours();
   const greeting = hour < 12 ? 'Good morning' : hour < 18 ? 'Good afternoon' : 'Good evening';
 

@@ -19,6 +19,38 @@ describe('menu permissions (admin §6)', () => {
   });
 });
 
+describe('menu conditions beyond permissions (issue 22)', () => {
+  const labels = (held: Parameters<typeof visibleGroups>[0], when: Parameters<typeof visibleGroups>[1]) =>
+    visibleGroups(held, when).flatMap((g) => g.links.map((l) => l.label));
+  it('internal news management shows only to global staff holding manage_users', () => {
+    expect(labels([...ROLES.admin], { isGlobal: true })).toContain('Internal news');
+    expect(labels([...ROLES.admin], { isGlobal: false })).not.toContain('Internal news');
+    expect(labels(['manage_users'], {})).not.toContain('Internal news');
+    expect(labels(permissionsFor('site_admin'), { isGlobal: true })).not.toContain('Internal news');
+    expect(filterEntries(quickEntries([...ROLES.admin], { isGlobal: true }), 'internal news').map((e) => e.label)).toEqual(['Internal news']);
+    expect(filterEntries(quickEntries([...ROLES.admin]), 'internal news')).toEqual([]);
+  });
+  it('system status shows only to global staff holding manage_modules', () => {
+    expect(labels([...ROLES.admin], { isGlobal: true })).toContain('System status');
+    expect(labels([...ROLES.admin], {})).not.toContain('System status');
+    expect(labels(['manage_users'], { isGlobal: true })).not.toContain('System status');
+  });
+  it('contract entries show only with manage_contracts', () => {
+    expect(labels(permissionsFor('site_admin'), {})).toEqual(expect.arrayContaining(['Contracts', 'New contract']));
+    expect(labels(['manage_contracts'], {})).toEqual(['Contracts', 'New contract']);
+    expect(labels(permissionsFor('editor'), { isGlobal: true })).not.toContain('Contracts');
+    expect(labels(permissionsFor('viewer'), {})).not.toContain('Contracts');
+  });
+  it('a link tied to a module shows only while the tenant has it switched on', () => {
+    const groups = [{ label: 'Company', permissions: ['manage_content'] as const, links: [
+      { label: 'Company updates', href: '/admin/company-updates', icon: 'content' as const, permissions: ['manage_content'] as const, module: 'company-updates' },
+    ] }];
+    expect(visibleGroups(['manage_content'], { modules: ['company-updates'] }, groups).flatMap((g) => g.links.map((l) => l.label))).toEqual(['Company updates']);
+    expect(visibleGroups(['manage_content'], { modules: [] }, groups)).toEqual([]);
+    expect(visibleGroups(['manage_redirects'], { modules: ['company-updates'] }, groups)).toEqual([]);
+  });
+});
+
 describe('quick menu filter', () => {
   const entries = quickEntries([...ROLES.admin]);
   it('matches every typed word against label, group and keywords, label-start first', () => {

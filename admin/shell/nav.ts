@@ -1,11 +1,12 @@
 // The admin menu: groups and links, each shown only to a user holding one of its permissions
-// (admin §6). The same list feeds the left panel and the Ctrl/Cmd+K quick menu.
+// (admin §6), plus optional conditions: global staff only, or a tenant module switched on. The same
+// list feeds the left panel and the Ctrl/Cmd+K quick menu.
 import { hasAnyPermission, type Permission } from '../../engine/domain/permissions';
 
 export type IconName =
   | 'home' | 'content' | 'sections' | 'layouts' | 'menus' | 'redirects' | 'settings' | 'ads'
   | 'users' | 'history' | 'profile' | 'plus'
-  | 'star' | 'globe';
+  | 'star' | 'globe' | 'bell';
 
 export interface NavLink {
   label: string;
@@ -15,6 +16,16 @@ export interface NavLink {
   permissions: readonly Permission[];
   /** Extra words the quick menu matches. */
   keywords?: string;
+  /** Only for global staff (all sites). */
+  global?: boolean;
+  /** Only when the current tenant has this module switched on. */
+  module?: string;
+}
+
+/** Who is looking, beyond permissions: global scope and the current tenant's modules. */
+export interface NavWhen {
+  isGlobal?: boolean;
+  modules?: readonly string[];
 }
 
 export interface NavGroup {
@@ -71,11 +82,21 @@ export const NAV_GROUPS: readonly NavGroup[] = [
     ],
   },
   {
+    label: 'Contributors',
+    permissions: ['manage_contracts'],
+    links: [
+      { label: 'Contracts', href: '/admin/contracts', icon: 'content', permissions: ['manage_contracts'], keywords: 'contributor freelance terms approve' },
+      { label: 'New contract', href: '/admin/create-contract', icon: 'plus', permissions: ['manage_contracts'], keywords: 'contributor create add' },
+    ],
+  },
+  {
     label: 'System',
-    permissions: ['manage_users', 'view_history'],
+    permissions: ['manage_users', 'view_history', 'manage_modules'],
     links: [
       { label: 'CMS users', href: '/admin/cms-users', icon: 'users', permissions: ['manage_users'], keywords: 'staff accounts roles' },
       { label: 'History', href: '/admin/history', icon: 'history', permissions: ['view_history'], keywords: 'audit changes log' },
+      { label: 'System status', href: '/admin/system', icon: 'settings', permissions: ['manage_modules'], global: true, keywords: 'server database builds queue rebuild versions' },
+      { label: 'Internal news', href: '/admin/aspire-news', icon: 'bell', permissions: ['manage_users'], global: true, keywords: 'staff announcements alerts aspire news' },
     ],
   },
 ];
@@ -90,11 +111,15 @@ function allowed(held: readonly Permission[], wanted: readonly Permission[]): bo
   return wanted.length === 0 || hasAnyPermission(held, wanted);
 }
 
+function shown(l: NavLink, held: readonly Permission[], when: NavWhen): boolean {
+  return allowed(held, l.permissions) && (!l.global || !!when.isGlobal) && (!l.module || !!when.modules?.includes(l.module));
+}
+
 /** The groups and links this user may see; empty groups are dropped. */
-export function visibleGroups(held: readonly Permission[], groups: readonly NavGroup[] = NAV_GROUPS): NavGroup[] {
+export function visibleGroups(held: readonly Permission[], when: NavWhen = {}, groups: readonly NavGroup[] = NAV_GROUPS): NavGroup[] {
   return groups
     .filter((g) => allowed(held, g.permissions))
-    .map((g) => ({ ...g, links: g.links.filter((l) => allowed(held, l.permissions)) }))
+    .map((g) => ({ ...g, links: g.links.filter((l) => shown(l, held, when)) }))
     .filter((g) => g.links.length > 0);
 }
 
@@ -103,9 +128,9 @@ export interface QuickEntry extends NavLink {
 }
 
 /** Every entry of the quick menu for this user, in menu order. */
-export function quickEntries(held: readonly Permission[]): QuickEntry[] {
+export function quickEntries(held: readonly Permission[], when: NavWhen = {}): QuickEntry[] {
   const account = ACCOUNT_LINKS.map((l) => ({ ...l, group: 'Go to' }));
-  const grouped = visibleGroups(held).flatMap((g) => g.links.map((l) => ({ ...l, group: g.label })));
+  const grouped = visibleGroups(held, when).flatMap((g) => g.links.map((l) => ({ ...l, group: g.label })));
   return [...account, ...grouped];
 }
 

@@ -3,14 +3,14 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { Permission } from '../../engine/domain/permissions';
 import { Icon } from '../components/icons';
-import { filterEntries, quickEntries } from './nav';
+import { filterEntries, quickEntries, type NavWhen } from './nav';
 
-export function QuickMenu({ permissions, onOpen, onClose }: { permissions: readonly Permission[]; onOpen: (href: string) => void; onClose: () => void }) {
+export function QuickMenu({ permissions, when = {}, onOpen, onClose }: { permissions: readonly Permission[]; when?: NavWhen; onOpen: (href: string) => void; onClose: () => void }) {
   const id = useId();
   const [text, setText] = useState('');
   const [active, setActive] = useState(0);
   const input = useRef<HTMLInputElement>(null);
-  const all = useMemo(() => quickEntries(permissions), [permissions]);
+  const all = useMemo(() => quickEntries(permissions, when), [permissions, when]);
   const hits = useMemo(() => filterEntries(all, text), [all, text]);
 
   useEffect(() => {

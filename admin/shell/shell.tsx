@@ -34,7 +34,8 @@ function defaultPanelOpen(): boolean {
 }
 
 export function Shell({ children }: { children: ReactNode }) {
-  const { permissions } = useSession();
+  const { permissions, user } = useSession();
+  const when = { isGlobal: !!user?.isGlobal };
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const [panelOpen, setPanelOpen] = useState(defaultPanelOpen);
@@ -59,7 +60,7 @@ export function Shell({ children }: { children: ReactNode }) {
     });
   };
 
-  const groups = visibleGroups(permissions);
+  const groups = visibleGroups(permissions, when);
   const onNavigate = () => {
     if (narrow) setPanelOpen(false);
   };
@@ -92,6 +93,7 @@ export function Shell({ children }: { children: ReactNode }) {
       {quick ? (
         <QuickMenu
           permissions={permissions}
+          when={when}
           onClose={() => setQuick(false)}
           onOpen={(href) => {
             setQuick(false);

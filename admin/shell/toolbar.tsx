@@ -1,6 +1,6 @@
 // The toolbar (admin §2.3): panel toggle, brand, tenant switcher, quick-menu button, publishing
-// indicator and the account menu (shown only when signed in).
-import { useEffect, useRef, useState } from 'react';
+// indicator, the internal news flyout and the account menu (both shown only when signed in).
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Icon } from '../components/icons';
 import { IconButton } from '../components/button';
 import { useSession } from '../app/session';
@@ -8,6 +8,7 @@ import { useTenant } from '../app/tenant';
 import { usePublish } from '../app/publish';
 import { PHASE_LABEL } from '../lib/publish-status';
 import { Link } from '../lib/router';
+import { NewsFlyout } from './news-flyout';
 
 export function Toolbar({ panelOpen, onTogglePanel, onQuickMenu }: { panelOpen: boolean; onTogglePanel: () => void; onQuickMenu: () => void }) {
   const mac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
@@ -26,9 +27,16 @@ export function Toolbar({ panelOpen, onTogglePanel, onQuickMenu }: { panelOpen: 
       </button>
       <div className="toolbar-spacer" />
       <PublishIndicator />
+      <SignedIn><NewsFlyout /></SignedIn>
       <AccountMenu />
     </header>
   );
+}
+
+/** The internal news flyout shows only when signed in (admin §2.3). */
+function SignedIn({ children }: { children: ReactNode }) {
+  const { user } = useSession();
+  return user ? <>{children}</> : null;
 }
 
 function TenantSwitcher() {

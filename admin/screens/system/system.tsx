@@ -1,0 +1,71 @@
+// /admin/system: versions, the database, migrations applied, the rebuild queue and the last build
+// of each tenant with its duration, the mail transport and configuration warnings; and "Rebuild
+// site" for the current tenant, after a confirmation. Global staff with manage_modules.
+import { useState } from 'react';
+import * as api from '../../data/api';
+import { useSession } from '../../app/session';
+import { useTenant } from '../../app/tenant';
+import { errorText, useToast } from '../../app/toasts';
+import { useAsync } from '../../lib/use-async';
+import { Button } from '../../components/button';
+import { ConfirmDialog } from '../../components/dialog';
+import { Badge, EmptyState, ErrorPanel, Loading, formatDate } from '../../components/bits';
+import { ListTable } from '../../components/list-table';
+import { Card, Page } from '../../shell/page';
+
+const mb = (n: number) => `${(n / 1_048_576).toFixed(1)} MB`;
+const secs = (ms: number | null) => (ms === null ? '—' : `${(ms / 1000).toFixed(1)} s`);
+
+export default function SystemScreen() {
+  const { user } = useSession();
+  const { tenant } = useTenant();
+  const toast = useToast();
+  const [confirm, setConfirm] = useState(false);
+  const status = useAsync(() => (user?.isGlobal ? api.getSystemStatus() : Promise.resolve(null)), [user?.isGlobal]);
+  if (!user?.isGlobal) return <Page title="System"><EmptyState icon="settings" title="Global administrators only">The system page shows the whole server.</EmptyState></Page>;
+  const s = status.data;
+  const rebuild = async () => {
+    if (!tenant) return;
+    try {
+      await api.rebuildTenant(tenant.tenantKey);
+      toast.success(`A full rebuild of ${tenant.name} was requested.`);
+      status.reload();
+    } catch (e) { toast.error(errorText(e)); } finally { setConfirm(false); }
+  };
+  return (
+    <Page title="System" actions={tenant ? <Button variant="primary" onClick={() => setConfirm(true)}>Rebuild {tenant.name}</Button> : null}>
+      {status.loading && !s ? <Loading /> : status.error ? <ErrorPanel message={status.error} onRetry={status.reload} /> : s ? (
+        <>
+          {s.warnings.map((w) => <p key={w} className="field-error" role="alert">{w}</p>)}
+          <Card title="Server">
+            <dl className="facts">
+              <dt>Node.js</dt><dd>{s.nodeVersion}</dd>
+              <dt>SQLite</dt><dd>{s.sqliteVersion}</dd>
+              <dt>Database</dt><dd><code>{s.databasePath}</code> · {mb(s.databaseBytes)}</dd>
+              <dt>Migrations applied</dt><dd>{s.migrationsApplied}</dd>
+              <dt>Rebuild queue</dt><dd>{s.queueDepth} waiting or running</dd>
+              <dt>Mail transport</dt><dd>{s.mailTransport}</dd>
+            </dl>
+          </Card>
+          <Card title="Builds">
+            {s.builds.length === 0 ? <EmptyState icon="layouts" title="No builds yet">Run masthead build or save a change to build a site.</EmptyState> : (
+              <ListTable caption="Builds" actions={false} columns={['Site', 'State', 'Last build', 'Duration', 'Pages', 'Waiting']}>
+                {s.builds.map((b) => (
+                  <tr key={`${b.tenantKey}-${b.buildId ?? ''}`}>
+                    <td>{b.tenantKey}</td>
+                    <td><Badge tone={b.state === 'live' ? 'green' : b.state === 'failed' ? 'red' : 'amber'}>{b.state}</Badge>{b.error ? <span className="muted small"> {b.error}</span> : null}</td>
+                    <td>{formatDate(b.finishedAt ?? b.startedAt, true)}</td>
+                    <td>{secs(b.durationMs)}</td>
+                    <td>{b.pagesWritten}</td>
+                    <td>{b.openRequests}</td>
+                  </tr>
+                ))}
+              </ListTable>
+            )}
+          </Card>
+        </>
+      ) : null}
+      {confirm && tenant ? <ConfirmDialog title={`Rebuild ${tenant.name}?`} message="Every page of the site is rendered again and published when done; the live site stays up meanwhile." confirmLabel="Rebuild" onCancel={() => setConfirm(false)} onConfirm={() => void rebuild()} /> : null}
+    </Page>
+  );
+}

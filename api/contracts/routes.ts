@@ -1,0 +1,129 @@
+// The contributor's contract page on the tenant's public host (not prerendered; `masthead serve`
+// answers it through registerApi):
+//   GET  /contract/:id?t=<token>   the terms and an approval form (or, once approved, the locked copy)
+//   POST /contract/:id             t=<token>&name=<typed name>: approves the contract
+// The token is 256 random bits, compared by its SHA-256 digest, and must be neither expired nor
+// revoked, and belong to this contract of this host's tenant. Both routes are rate-limited per IP.
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { contractDate, sameName, truncateIp } from '../../engine/domain/company';
+import { approveContractRow, getContract, type ContractRecord } from '../../engine/store/queries/contracts';
+import { findCmsUserById } from '../../engine/store/queries/cms-users';
+import { insertHistory } from '../../engine/store/queries/history';
+import { digest, looksLikeToken } from '../auth/tokens';
+import { urlencodedFields } from '../newsletters/unsubscribe-page';
+import { PAGE_HEADERS } from '../newsletters/unsubscribe-page';
+import { AttemptLimiter, type LimitRule } from '../rate-limit';
+import type { Services } from '../services';
+import { contractMail } from './mail';
+
+export const CONTRACT_PATH = '/contract/:id';
+/** Requests to contract pages per IP (GET and POST together). */
+export const CONTRACT_LIMIT: LimitRule = { max: 30, windowMs: 15 * 60_000 };
+const LINK_INVALID = 'This contract link is not valid: it may have expired or been replaced. Ask the editor who sent it for a new one.';
+
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+
+function page(title: string, body: string): string {
+  return '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"/><meta name="viewport" content="width=device-width, initial-scale=1"/>'
+    + `<meta name="robots" content="noindex"/><title>${esc(title)}</title>`
+    + '<style>body{font:16px/1.6 system-ui,sans-serif;max-width:44rem;margin:6vh auto;padding:0 1.5rem;color:#1f2430}h1{font-size:1.6rem}'
+    + '.terms{border:1px solid #d5dae3;border-radius:8px;padding:1rem 1.25rem;margin:1rem 0;background:#fbfcfe}'
+    + 'label{display:block;font-weight:600;margin:1rem 0 .25rem}input[type=text]{font:inherit;padding:.5rem .6rem;width:100%;max-width:24rem;border:1px solid #8a93a6;border-radius:6px}'
+    + 'button{font:inherit;margin-top:1rem;padding:.55rem 1.1rem;border:0;border-radius:6px;background:#1d4ed8;color:#fff;cursor:pointer}'
+    + '.error{color:#b42318;font-weight:600}.locked{background:#ecfdf3;border:1px solid #abefc6;border-radius:8px;padding:.75rem 1rem}</style>'
+    + `</head><body><main>${body}</main></body></html>\n`;
+}
+
+function termsPage(c: ContractRecord, token: string, error?: string): string {
+  const head = `<h1>Contributor contract</h1><p>For <strong>${esc(c.contributorName)}</strong>${c.rate ? ` · rate ${esc(c.rate)}` : ''}${c.startsOn ? ` · from ${esc(c.startsOn)}` : ''}${c.endsOn ? ` to ${esc(c.endsOn)}` : ''}</p>`;
+  // c.terms was sanitised by the shared body rules when the contract was saved.
+  const terms = `<section class="terms" aria-label="Terms">${c.terms}</section>`;
+  if (c.status === 'approved') {
+    return page('Contract approved', `${head}<p class="locked" role="status">Approved by ${esc(c.approvedName ?? '')} on ${esc(contractDate(c.approvedAt ?? 0))}. This contract is locked; a copy was e-mailed to you.</p>${terms}`);
+  }
+  return page('Contributor contract', `${head}${terms}`
+    + `<form method="post" action="/contract/${c.id}"><input type="hidden" name="t" value="${esc(token)}"/>`
+    + `<label for="name">Type your full name (${esc(c.contributorName)}) to approve</label>`
+    + `<input type="text" id="name" name="name" autocomplete="name" required${error ? ' aria-invalid="true" aria-describedby="name-error"' : ''}/>`
+    + (error ? `<p class="error" id="name-error" role="alert">${esc(error)}</p>` : '')
+    + '<button type="submit">Approve contract</button></form>');
+}
+
+type Req = FastifyRequest<{ Params: { id: string }; Querystring: { t?: string | string[] }; Body: Record<string, string> | undefined }>;
+
+/** The contract a valid link names on this host, or null. */
+async function byLink(services: Services, req: Req, token: unknown): Promise<ContractRecord | null> {
+  const host = req.headers.host;
+  const tenant = host ? await services.tenants.byHost(host) : undefined;
+  const id = /^\d{1,9}$/.test(req.params.id) ? Number(req.params.id) : 0;
+  if (!tenant || !id || !looksLikeToken('contract', token)) return null;
+  const c = await getContract(services.store.db, tenant.tenantKey, id);
+  if (!c?.tokenHash || c.tokenRevokedAt !== null || (c.tokenExpiresAt ?? 0) <= services.now()) return null;
+  const a = Buffer.from(c.tokenHash, 'hex');
+  const b = Buffer.from(digest(token), 'hex');
+  return a.length === b.length && timingSafeEqual(a, b) ? c : null;
+}
+
+export function registerContractRoutes(app: FastifyInstance, services: Services): void {
+  const limiter = new AttemptLimiter(CONTRACT_LIMIT, services.now);
+  const send = (reply: FastifyReply, status: number, html: string) => reply.code(status).headers(PAGE_HEADERS).send(html);
+  const limited = (req: FastifyRequest, reply: FastifyReply): boolean => {
+    const key = req.ip ?? 'unknown';
+    const wait = limiter.retryAfterMs(key);
+    if (wait > 0) {
+      void send(reply.header('retry-after', String(Math.ceil(wait / 1000))), 429, page('Too many requests', '<h1>Too many requests</h1><p>Please wait a few minutes and try again.</p>'));
+      return true;
+    }
+    limiter.hit(key);
+    return false;
+  };
+  const invalid = (reply: FastifyReply) => send(reply, 404, page('Contract link not valid', `<h1>Contract link not valid</h1><p>${esc(LINK_INVALID)}</p>`));
+
+  void app.register(async (scope) => {
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 8 * 1024 },
+      (_req, body, done) => done(null, urlencodedFields(String(body))));
+
+    scope.get(CONTRACT_PATH, async (req: Req, reply) => {
+      if (limited(req, reply)) return reply;
+      const t = Array.isArray(req.query.t) ? req.query.t[0] : req.query.t;
+      const c = await byLink(services, req, t);
+      if (!c) return invalid(reply);
+      return send(reply, 200, termsPage(c, t!));
+    });
+
+    scope.post(CONTRACT_PATH, async (req: Req, reply) => {
+      if (limited(req, reply)) return reply;
+      const fields = req.body ?? {};
+      const c = await byLink(services, req, fields.t);
+      if (!c) return invalid(reply);
+      if (c.status === 'approved') return send(reply, 200, termsPage(c, fields.t!));
+      const name = (fields.name ?? '').trim().slice(0, 200);
+      if (!sameName(name, c.contributorName)) {
+        return send(reply, 400, termsPage(c, fields.t!, name ? `name: Must match the contributor's name, ${c.contributorName}` : 'name: Field is required'));
+      }
+      const at = services.now();
+      const ip = truncateIp(req.ip);
+      const userAgent = String(req.headers['user-agent'] ?? '').slice(0, 500);
+      const approved = await services.store.transaction(async (tx) => {
+        if (!(await approveContractRow(tx, c.id, { at, name, ip, userAgent }))) return false;
+        await insertHistory(tx, {
+          tenantKey: c.tenantKey, actorType: 'system', actorId: null, entityType: 'contract', entityId: String(c.id), action: 'approve',
+          changes: { approvedName: name, approvedIp: ip, approvedUserAgent: userAgent },
+        });
+        return true;
+      });
+      const now = (await getContract(services.store.db, c.tenantKey, c.id))!;
+      if (approved) {
+        const staff = c.createdBy !== null ? await findCmsUserById(services.store.db, c.createdBy) : undefined;
+        const tenant = await services.tenants.byKey(c.tenantKey);
+        await contractMail(services, {
+          kind: 'approved', to: [c.contributorEmail, ...(staff ? [staff.email] : [])], tenant: tenant ?? { tenantKey: c.tenantKey, domain: '' },
+          contributorName: c.contributorName, approvedName: name, approvedAt: at, terms: c.terms, id: c.id,
+        });
+      }
+      return reply.code(303).headers({ 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' })
+        .header('location', `/contract/${now.id}?t=${encodeURIComponent(fields.t!)}`).send();
+    });
+  });
+}

@@ -1,0 +1,64 @@
+// /admin/system (issue 22): what the server runs on and how its builds are doing, for global staff
+// with manage_modules (developer tools); and a full rebuild of one tenant.
+import { statSync } from 'node:fs';
+import { AppError } from '../../engine/domain/errors';
+import { serverWarnings } from '../captcha';
+import { requireActor, type Actor } from '../access';
+import { commit, tenantAccess, type OpArgs, type OpContext } from '../operation';
+
+function systemAdmin(ctx: OpContext): Actor {
+  const a = requireActor(ctx.actor);
+  if (!a.isGlobal || !a.permissions.includes('manage_modules')) throw new AppError('FORBIDDEN');
+  return a;
+}
+
+const size = (path: string): number => { try { return statSync(path).size; } catch { return 0; } };
+
+export interface SystemStatus {
+  nodeVersion: string;
+  sqliteVersion: string;
+  databasePath: string;
+  databaseBytes: number;
+  migrationsApplied: number;
+  queueDepth: number;
+  mailTransport: string;
+  warnings: string[];
+  builds: { tenantKey: string; state: string; buildId: string | null; startedAt: number | null; finishedAt: number | null; durationMs: number | null; pagesWritten: number; openRequests: number; error: string | null }[];
+}
+
+export async function getSystemStatus({ ctx }: OpArgs<unknown>): Promise<SystemStatus> {
+  systemAdmin(ctx);
+  const store = ctx.services.store;
+  const [v] = await store.all<{ v: string }>('select sqlite_version() as v', []);
+  const [m] = await store.all<{ n: number }>("select count(*) as n from __drizzle_migrations", []).catch(() => [{ n: 0 }]);
+  const open = await store.all<{ tenant_key: string; n: number }>("select tenant_key, count(*) as n from rebuild_requests where state in ('pending', 'running') group by tenant_key", []);
+  const targets = await store.all<{ tenant_key: string; state: string; build_id: string | null; started_at: number | null; finished_at: number | null; pages_written: number; error: string | null }>(
+    'select tenant_key, state, build_id, started_at, finished_at, pages_written, error from build_targets order by tenant_key, id', []);
+  const openBy = new Map(open.map((o) => [o.tenant_key, Number(o.n)]));
+  const mailer = ctx.services.members.mailer as { kind?: string } | undefined;
+  return {
+    nodeVersion: process.version,
+    sqliteVersion: v?.v ?? '',
+    databasePath: store.path,
+    databaseBytes: size(store.path) + size(`${store.path}-wal`),
+    migrationsApplied: Number(m?.n ?? 0),
+    queueDepth: [...openBy.values()].reduce((a, b) => a + b, 0),
+    mailTransport: mailer ? (mailer.kind ?? 'configured') : 'none',
+    warnings: serverWarnings(ctx.services),
+    builds: targets.map((t) => ({
+      tenantKey: t.tenant_key, state: t.state, buildId: t.build_id, startedAt: t.started_at, finishedAt: t.finished_at,
+      durationMs: t.started_at !== null && t.finished_at !== null && t.finished_at >= t.started_at ? t.finished_at - t.started_at : null,
+      pagesWritten: Number(t.pages_written), openRequests: openBy.get(t.tenant_key) ?? 0, error: t.error,
+    })),
+  };
+}
+
+/** Requests a full rebuild of the current tenant (the queue coalesces it with any open changes). */
+export async function rebuildTenant({ ctx }: OpArgs<unknown>): Promise<{ ok: true }> {
+  systemAdmin(ctx);
+  const { tenant } = tenantAccess(ctx, ['manage_modules']);
+  await commit(ctx, async () => tenant.tenantKey,
+    () => ({ tenantKey: tenant.tenantKey, entityType: 'tenant', entityId: tenant.tenantKey, action: 'rebuild', changes: {} }),
+    () => ({ entity: 'full', action: 'update', ids: [] }));
+  return { ok: true };
+}
