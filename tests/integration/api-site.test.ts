@@ -153,6 +153,8 @@ describe('menus, redirects, settings and ad unit patterns', () => {
   });
 
   it('manages redirects and looks them up, keeping the query string when asked', async () => {
+    // Earlier tests here move published items (slug, section alias), which leaves redirect rows too.
+    const stored = (await h.op('getRedirectStream', {}, admin)).data.getRedirectStream.totalCount as number;
     const r = (await h.op('createRedirect', { input: { from: '/old-rates', to: '/markets/ocean-freight/spot-rates' } }, admin)).data.createRedirect;
     expect((await h.op('getWebsiteRedirect', { from: '/old-rates?utm=x' })).data.getWebsiteRedirect).toEqual({ from: '/old-rates', to: '/markets/ocean-freight/spot-rates', code: 301 });
     expect((await h.op('getWebsiteRedirect', { from: '/old-rates?utm=x', preserveQueryString: true })).data.getWebsiteRedirect.to).toBe('/markets/ocean-freight/spot-rates?utm=x');
@@ -167,7 +169,7 @@ describe('menus, redirects, settings and ad unit patterns', () => {
     expect(await snapshotCounts(h)).toEqual(before);
     const u = await h.op('updateRedirect', { id: r.id, input: { preserveQueryString: true } }, admin);
     expect(u.data.updateRedirect).toMatchObject({ from: '/old-rates', preserveQueryString: true });
-    expect((await h.op('getRedirectStream', {}, admin)).data.getRedirectStream.totalCount).toBe(2);
+    expect((await h.op('getRedirectStream', {}, admin)).data.getRedirectStream.totalCount).toBe(stored + 1);
     expect((await h.op('deleteRedirect', { id: r.id }, admin)).data.deleteRedirect.ok).toBe(true);
   });
 
