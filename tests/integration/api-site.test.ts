@@ -195,6 +195,21 @@ describe('menus, redirects, settings and ad unit patterns', () => {
     expect(history.data.getHistory.edges[0].node.changes.general.to.siteName).toBe('Alpha Daily');
   });
 
+  it('sets the header call to action behind manage_header_cta, for its tenant only', async () => {
+    const before = await snapshotCounts(h);
+    expect((await h.op('updateHeaderCta', { text: 'Subscribe today' }, { as: 'alphaEditor' })).error!.extensions.code).toBe('FORBIDDEN');
+    expect((await h.op('updateHeaderCta', { text: 'Subscribe today' }, { as: 'alphaAdmin', tenant: 'beta' })).error!.extensions.code).toBe('FORBIDDEN');
+    expect((await h.op('updateHeaderCta', { text: 'x'.repeat(201) }, admin)).error!.extensions.field).toBe('text');
+    expect(await snapshotCounts(h)).toEqual(before);
+    expect((await h.op('getSiteSettingsNew')).data.getSiteSettingsNew.headerCtaText ?? null).not.toBe('Subscribe today');
+    const ok = await h.op('updateHeaderCta', { text: '  Subscribe today ' }, admin);
+    expect(ok.data.updateHeaderCta).toEqual({ headerCtaText: 'Subscribe today' });
+    expect((await h.op('getSiteSettingsNew')).data.getSiteSettingsNew.headerCtaText).toBe('Subscribe today');
+    expect((await h.op('getSiteSettingsNew', {}, { tenant: 'beta' })).data.getSiteSettingsNew.headerCtaText ?? null).not.toBe('Subscribe today');
+    expect((await h.op('updateHeaderCta', { text: '' }, admin)).data.updateHeaderCta).toEqual({ headerCtaText: null });
+    expect((await h.op('getSiteSettingsNew')).data.getSiteSettingsNew.headerCtaText).toBeUndefined();
+  });
+
   it('manages ad unit patterns behind their permissions', async () => {
     const p = await h.op('createAdUnitPattern', { input: { name: 'Leaderboard', pattern: '/1234/alpha/{section}', sizes: [[728, 90], [970, 250]] } }, admin);
     expect(p.data.createAdUnitPattern).toMatchObject({ type: 'layout-block', sizes: [[728, 90], [970, 250]] });
