@@ -28,6 +28,7 @@ const LayoutEdit = screen(() => import('./screens/layouts/layout-edit'));
 const Menus = screen(() => import('./screens/site/menus'));
 const Redirects = screen(() => import('./screens/site/redirects'));
 const SiteSettings = screen(() => import('./screens/site/site-settings'));
+const EditCtaMessage = screen(() => import('./screens/site/edit-cta-message'));
 const AdUnitPatterns = screen(() => import('./screens/site/ad-unit-patterns'));
 const CmsUsers = screen(() => import('./screens/system/cms-users'));
 const History = screen(() => import('./screens/system/history'));
@@ -70,6 +71,7 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/redirects', screen: Redirects, permissions: ['manage_redirects'] },
   { path: '/create-redirect', screen: Redirects, permissions: ['manage_redirects'], onTenantSwitch: '/admin/redirects' },
   { path: '/edit-site-settings', screen: SiteSettings, permissions: ['view_site_settings', 'manage_site_settings'] },
+  { path: '/edit-cta-message', screen: EditCtaMessage, permissions: ['manage_header_cta'] },
   { path: '/ad-unit-patterns', screen: AdUnitPatterns, permissions: ['view_ad_unit_patterns', 'manage_ad_unit_patterns'] },
   { path: '/create-ad-unit-pattern', screen: AdUnitPatterns, permissions: ['manage_ad_unit_patterns'], onTenantSwitch: '/admin/ad-unit-patterns' },
   { path: '/cms-users', screen: CmsUsers, permissions: ['manage_users'] },

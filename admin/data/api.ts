@@ -130,6 +130,7 @@ export const createRedirect = (input: RedirectWrite, tenantKey: string) => m<Red
 export const updateRedirect = (id: number, input: RedirectWrite, tenantKey: string) => m<Redirect>('updateRedirect', { id, input }, tenantKey);
 export const deleteRedirect = (id: number, tenantKey: string) => m<unknown>('deleteRedirect', { id }, tenantKey);
 export const updateSiteSettings = (settings: SiteSettings, tenantKey: string) => m<SiteSettings>('updateSiteSettings', { settings }, tenantKey);
+export const updateHeaderCta = (text: string, tenantKey: string) => m<{ headerCtaText: string | null }>('updateHeaderCta', { text }, tenantKey);
 export const getAdUnitPatternStream = async () => page<AdUnitPattern>(await q('getAdUnitPatternStream', { pagination: { limit: 1000 } })).items;
 export type AdUnitPatternWrite = Omit<AdUnitPattern, 'id'>;
 export const createAdUnitPattern = (input: AdUnitPatternWrite, tenantKey: string) => m<AdUnitPattern>('createAdUnitPattern', { input }, tenantKey);

@@ -69,6 +69,7 @@ export const NAV_GROUPS: readonly NavGroup[] = [
     permissions: ['view_site_settings', 'manage_site_settings', 'view_ad_unit_patterns', 'manage_ad_unit_patterns'],
     links: [
       { label: 'Site settings', href: '/admin/edit-site-settings', icon: 'settings', permissions: ['view_site_settings', 'manage_site_settings'], keywords: 'tag manager logo colors' },
+      { label: 'Header call to action', href: '/admin/edit-cta-message', icon: 'settings', permissions: ['manage_header_cta'], keywords: 'cta message header banner' },
       { label: 'Ad unit patterns', href: '/admin/ad-unit-patterns', icon: 'ads', permissions: ['view_ad_unit_patterns', 'manage_ad_unit_patterns'], keywords: 'advertising gam' },
     ],
   },

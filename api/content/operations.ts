@@ -10,6 +10,7 @@ import * as q from '../../engine/store/queries/content';
 import { nextId } from '../../engine/store/queries/ids';
 import { idsNotInTenant, type ReferenceKind } from '../../engine/store/queries/ownership';
 import { getSection } from '../../engine/store/queries/sections';
+import { recordMovedPaths } from '../../engine/store/queries/site-config';
 import { writeContentBatch } from '../../engine/store/writes';
 import { commit, diff, snapshot, tenantAccess, type OpArgs } from '../operation';
 import { asInput, createInput, idArg, mergePatch } from '../patch';
@@ -96,9 +97,14 @@ export async function updateContent({ ctx, input }: OpArgs<{ id: unknown; input:
     await checkReferences(tx, tenant.tenantKey, c, id);
     await writeContentBatch(tx, tenant.tenantKey, [c]);
     const after = await contentInputOf(tx, (await q.contentByIds(tx, tenant.tenantKey, [id]))[0]!);
-    return { before, after, paths: [...new Set([await pathOf(tx, tenant.tenantKey, row), await pathOf(tx, tenant.tenantKey, c)])] };
+    const [oldPath, newPath] = [await pathOf(tx, tenant.tenantKey, row), await pathOf(tx, tenant.tenantKey, c)];
+    // A published address never breaks (admin §2.4): a new slug or primary section leaves a 301.
+    const moved = row.status === CONTENT_STATUS.PUBLISHED && oldPath !== newPath;
+    if (moved) await recordMovedPaths(tx, tenant.tenantKey, [{ from: oldPath, to: newPath }]);
+    return { before, after, moved, paths: [...new Set([oldPath, newPath])] };
   }, (x) => ({ tenantKey: tenant.tenantKey, entityType: 'content', entityId: id, action: 'update', changes: diff(x.before, x.after) }),
-  (x) => ({ entity: 'content', action: 'update', ids: [id], paths: x.paths }));
+  // A recorded move is a redirect change too: the rebuild re-reads the tenant, not only the item.
+  (x) => ({ entity: x.moved ? 'redirect' : 'content', action: 'update', ids: [id], paths: x.paths }));
   return { id };
 }
 

@@ -1,12 +1,14 @@
 // Website section operations (admin §3.2): the tree is at most 3 levels deep, a section never
 // moves under itself, aliases are derived from names unless manual and unique within a tenant.
 import { AppError } from '../../engine/domain/errors';
-import { sectionSystemAlias } from '../../engine/domain/paths';
+import { contentPath, sectionPath, sectionSystemAlias } from '../../engine/domain/paths';
 import { sectionSchema } from '../../engine/domain/records';
 import { badInput, parseInput } from '../../engine/domain/validation';
 import type { Db } from '../../engine/store/connection';
+import { publishedInSections } from '../../engine/store/queries/content';
 import { nextId } from '../../engine/store/queries/ids';
 import { deleteSectionRow, listSections, sectionUsage, type SectionRecord } from '../../engine/store/queries/sections';
+import { recordMovedPaths } from '../../engine/store/queries/site-config';
 import { writeSections, type SectionRow } from '../../engine/store/writes';
 import { commit, diff, snapshot, tenantAccess, type OpArgs } from '../operation';
 import { asInput, createInput, idArg, mergePatch } from '../patch';
@@ -71,6 +73,23 @@ async function treeOf(tx: Db, tenantKey: string) {
   return listSections(tx, tenantKey);
 }
 
+/**
+ * A re-aliased section keeps its published addresses (admin §2.4): the old listing path and the old
+ * path of every published item filed under it answer 301 to the new ones.
+ */
+async function keepOldAliases(tx: Db, tenantKey: string, before: readonly SectionRecord[], rows: readonly SectionRow[]): Promise<void> {
+  const oldAlias = new Map(before.map((r) => [r.id, r.alias]));
+  const moved = rows.filter((r) => oldAlias.has(r.id) && oldAlias.get(r.id) !== r.alias);
+  if (moved.length === 0) return;
+  const newAlias = new Map(moved.map((r) => [r.id, r.alias]));
+  const moves = moved.map((r) => ({ from: sectionPath(oldAlias.get(r.id)!), to: sectionPath(r.alias) }));
+  for (const c of await publishedInSections(tx, tenantKey, [...newAlias.keys()])) {
+    const path = (alias: string) => contentPath({ id: c.id, slug: c.slug, name: c.name, sectionAlias: alias });
+    moves.push({ from: path(oldAlias.get(c.primarySectionId)!), to: path(newAlias.get(c.primarySectionId)!) });
+  }
+  await recordMovedPaths(tx, tenantKey, moves);
+}
+
 export async function createWebsiteSection({ ctx, input }: OpArgs): Promise<{ id: number }> {
   const { tenant } = tenantAccess(ctx, ['manage_site_sections']);
   const s = parseInput(sectionSchema, { ...createInput(input), id: 1 });
@@ -93,6 +112,7 @@ export async function updateWebsiteSection({ ctx, input }: OpArgs<{ id: unknown;
     const s = parseInput(sectionSchema, { ...mergePatch(sectionInputOf(current), input.input), id });
     const rows = place(all, id, s);
     await writeSections(tx, tenant.tenantKey, rows);
+    await keepOldAliases(tx, tenant.tenantKey, all, rows);
     return { id, before: current, rows };
   }, (r) => ({
     tenantKey: tenant.tenantKey, entityType: 'section', entityId: id, action: 'update',

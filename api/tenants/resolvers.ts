@@ -1,7 +1,7 @@
 import type { GqlContext } from '../context';
 import type { TenantRow } from '../tenancy';
 import { inScope } from '../access';
-import { updateSiteSettings } from './operations';
+import { updateHeaderCta, updateSiteSettings } from './operations';
 
 const shape = (t: TenantRow, staff: boolean) => ({
   tenantKey: t.tenantKey, name: t.name, abbreviation: t.abbreviation, domain: staff ? t.domain : null,
@@ -26,6 +26,9 @@ export const tenantResolvers = {
   Mutation: {
     async updateSiteSettings(_: unknown, a: { settings?: unknown }, ctx: GqlContext) {
       return updateSiteSettings({ ctx: await ctx.op(), input: a.settings });
+    },
+    async updateHeaderCta(_: unknown, a: { text: string }, ctx: GqlContext) {
+      return updateHeaderCta({ ctx: await ctx.op(), input: { text: a.text } });
     },
   },
 };

@@ -6,7 +6,7 @@ import { createReadStream, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { HOME_FEED_PATH, matchRedirect, rssPathForQuery } from '../../engine/build/index';
+import { HOME_FEED_PATH, matchContentIdPath, matchRedirect, rssPathForQuery } from '../../engine/build/index';
 import { trustProxyFor } from '../../api/http/client-address';
 import { registerSecurityHeaders } from './security';
 import { fileForPath, headersFor } from './static-files';
@@ -78,7 +78,15 @@ export function createSiteServer(options: SiteServerOptions): FastifyInstance {
     if (redirect) return reply.code(redirect.status).header('cache-control', 'public, max-age=300').redirect(redirect.location, redirect.status);
 
     const file = fileForPath(site.root, path);
-    if (!file) return notFound(reply, site.root);
+    if (!file) {
+      // Right 8-digit id, wrong or missing slug (admin §2.4): 301 to the canonical path; the query is kept.
+      const moved = matchContentIdPath(site.rules, path);
+      if (moved) {
+        const location = query ? `${moved.location}?${query}` : moved.location;
+        return reply.code(301).header('cache-control', 'public, max-age=300').redirect(location, 301);
+      }
+      return notFound(reply, site.root);
+    }
     if (file.startsWith('__rss/') && file.endsWith('.xml')) return sendFeed(reply, site.root, file);
     reply.headers(headersFor(file));
     // The staff toolbar's cache switch: pages come fresh for that browser (the API checks the staff session).

@@ -16,7 +16,7 @@ export type { QueuedChange, RebuildQueue } from './queue/types';
 export { createBuildQueue, type StoreQueueOptions } from './queue/store-queue';
 export { updateFor } from './queue/rebuild';
 // Serving the built output (cli/serve): redirects and the feeds' paths, as the build wrote them.
-export { matchRedirect, type RouteRules } from './stages/emit-redirects';
+export { matchContentIdPath, matchRedirect, type RouteRules } from './stages/emit-redirects';
 export { HOME_FEED_PATH, rssPathForQuery } from './stages/emit-feeds';
 export {
   PROJECT_ROOT, WORKER_SOURCE, freshWorkerBundle, workerBundlePaths, workerBundleStale, type WorkerBundleInputs,

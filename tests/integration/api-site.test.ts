@@ -153,6 +153,8 @@ describe('menus, redirects, settings and ad unit patterns', () => {
   });
 
   it('manages redirects and looks them up, keeping the query string when asked', async () => {
+    // Earlier tests here move published items (slug, section alias), which leaves redirect rows too.
+    const stored = (await h.op('getRedirectStream', {}, admin)).data.getRedirectStream.totalCount as number;
     const r = (await h.op('createRedirect', { input: { from: '/old-rates', to: '/markets/ocean-freight/spot-rates' } }, admin)).data.createRedirect;
     expect((await h.op('getWebsiteRedirect', { from: '/old-rates?utm=x' })).data.getWebsiteRedirect).toEqual({ from: '/old-rates', to: '/markets/ocean-freight/spot-rates', code: 301 });
     expect((await h.op('getWebsiteRedirect', { from: '/old-rates?utm=x', preserveQueryString: true })).data.getWebsiteRedirect.to).toBe('/markets/ocean-freight/spot-rates?utm=x');
@@ -167,7 +169,7 @@ describe('menus, redirects, settings and ad unit patterns', () => {
     expect(await snapshotCounts(h)).toEqual(before);
     const u = await h.op('updateRedirect', { id: r.id, input: { preserveQueryString: true } }, admin);
     expect(u.data.updateRedirect).toMatchObject({ from: '/old-rates', preserveQueryString: true });
-    expect((await h.op('getRedirectStream', {}, admin)).data.getRedirectStream.totalCount).toBe(2);
+    expect((await h.op('getRedirectStream', {}, admin)).data.getRedirectStream.totalCount).toBe(stored + 1);
     expect((await h.op('deleteRedirect', { id: r.id }, admin)).data.deleteRedirect.ok).toBe(true);
   });
 
@@ -191,6 +193,21 @@ describe('menus, redirects, settings and ad unit patterns', () => {
     expect(h.changes).toEqual([{ tenantKey: 'alpha', change: { entity: 'settings', action: 'update', ids: ['alpha'] } }]);
     const history = await h.op('getHistory', { input: { entityType: 'settings' } }, admin);
     expect(history.data.getHistory.edges[0].node.changes.general.to.siteName).toBe('Alpha Daily');
+  });
+
+  it('sets the header call to action behind manage_header_cta, for its tenant only', async () => {
+    const before = await snapshotCounts(h);
+    expect((await h.op('updateHeaderCta', { text: 'Subscribe today' }, { as: 'alphaEditor' })).error!.extensions.code).toBe('FORBIDDEN');
+    expect((await h.op('updateHeaderCta', { text: 'Subscribe today' }, { as: 'alphaAdmin', tenant: 'beta' })).error!.extensions.code).toBe('FORBIDDEN');
+    expect((await h.op('updateHeaderCta', { text: 'x'.repeat(201) }, admin)).error!.extensions.field).toBe('text');
+    expect(await snapshotCounts(h)).toEqual(before);
+    expect((await h.op('getSiteSettingsNew')).data.getSiteSettingsNew.headerCtaText ?? null).not.toBe('Subscribe today');
+    const ok = await h.op('updateHeaderCta', { text: '  Subscribe today ' }, admin);
+    expect(ok.data.updateHeaderCta).toEqual({ headerCtaText: 'Subscribe today' });
+    expect((await h.op('getSiteSettingsNew')).data.getSiteSettingsNew.headerCtaText).toBe('Subscribe today');
+    expect((await h.op('getSiteSettingsNew', {}, { tenant: 'beta' })).data.getSiteSettingsNew.headerCtaText ?? null).not.toBe('Subscribe today');
+    expect((await h.op('updateHeaderCta', { text: '' }, admin)).data.updateHeaderCta).toEqual({ headerCtaText: null });
+    expect((await h.op('getSiteSettingsNew')).data.getSiteSettingsNew.headerCtaText).toBeUndefined();
   });
 
   it('manages ad unit patterns behind their permissions', async () => {

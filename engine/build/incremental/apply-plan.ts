@@ -79,8 +79,19 @@ function crawler(index: TenantIndex, state: TargetState, writes: Writes, delta: 
     writes.file(f.path, f.body, false);
     delta.set(f.path, { path: f.path, grp: 'crawler', hash, deps: [] });
   }
+  // A redirect stub (<path>/index.html) goes when its redirect does, unless the path is a page
+  // again (a slug changed back): then the page rendered in this run holds that file.
+  const isPage = (file: string) => {
+    if (!file.endsWith('/index.html')) return false;
+    const path = `/${file.slice(0, -'/index.html'.length)}`;
+    const now = delta.has(path) ? delta.get(path) : state.outputs.get(path);
+    return !!now && now.grp !== 'crawler';
+  };
   for (const o of state.outputs.values()) {
-    if (o.grp === 'crawler' && !seen.has(o.path)) { writes.remove(o.path); delta.set(o.path, null); }
+    if (o.grp === 'crawler' && !seen.has(o.path)) {
+      if (!isPage(o.path)) writes.remove(o.path);
+      delta.set(o.path, null);
+    }
   }
   return out.routeRules;
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
-  buildRouteRules, emitRedirects, matchRedirect, normalizeFromPath, planRedirects, safeTarget, type RouteRules,
+  buildRouteRules, emitRedirects, matchContentIdPath, matchRedirect, normalizeFromPath, planRedirects, safeTarget, type RouteRules,
 } from './emit-redirects';
+import { load as parseHtml } from 'cheerio';
 import type { BuildRedirect } from '../types';
 import { makeContent, makeIndex } from '../../../tests/helpers/crawler-index';
 
@@ -182,5 +183,46 @@ describe('emitRedirects', () => {
     const conf = String(twin.find((f) => f.path === 'nginx-redirects.conf')?.body);
     expect(conf.match(/^ {4}"\/a\/b" /gm)).toHaveLength(1);
     expect(parseNginxMap(conf).entries.get('/a/b')).toBe('/markets');
+  });
+});
+
+describe('matchContentIdPath (admin §2.4)', () => {
+  const rules = buildRouteRules(makeIndex({ content: [article, promo] }));
+
+  it('sends a path with a live item\'s 8-digit id and a wrong, missing or old-section slug to its canonical path', () => {
+    for (const p of ['/markets/12345678/wrong-slug', '/markets/12345678', '/old-desk/12345678/x', '/12345678/anything', '/a/b/12345678/c/']) {
+      expect(matchContentIdPath(rules, p), p).toEqual({ location: article.path, status: 301 });
+    }
+  });
+
+  it('answers nothing for the canonical path itself, unknown ids, external promotion targets and ids not in a segment of their own', () => {
+    for (const p of [article.path, '/markets/87654321/x', '/markets/12345679/x', '/markets/x12345678/y', '/markets/12345678/a/b', '/']) {
+      expect(matchContentIdPath(rules, p), p).toBeNull();
+    }
+  });
+});
+
+describe('redirect stub pages', () => {
+  const index = makeIndex({
+    content: [article],
+    redirects: [redirect('/old-markets', '/markets'), redirect('/moved/"q"<b>', '/markets?a=1&b=2'), redirect('/feed.xml', '/markets'), redirect('/partner', 'https://partner.example/')],
+  });
+  const files = emitRedirects(index);
+  const stubs = files.filter((f) => f.path.endsWith('.html'));
+
+  it('leaves a stub page with an instant refresh and a canonical link at each internal redirect\'s old path', () => {
+    const stub = stubs.find((f) => f.path === 'old-markets/index.html');
+    expect(stub).toBeDefined();
+    const $ = parseHtml(String(stub!.body));
+    expect($('meta[http-equiv="refresh"]').attr('content')).toBe('0; url=/markets');
+    expect($('link[rel="canonical"]').attr('href')).toBe('/markets');
+    expect($('h1')).toHaveLength(1);
+  });
+
+  it('escapes targets, and writes no stub for /:id rules, file-like paths or external targets', () => {
+    const odd = stubs.find((f) => f.path === 'moved/"q"<b>/index.html');
+    expect(String(odd?.body)).toContain('href="/markets?a=1&amp;b=2"');
+    expect(String(odd?.body)).not.toContain('<b>');
+    expect(stubs.map((f) => f.path).sort()).toEqual(['moved/"q"<b>/index.html', 'old-markets/index.html']);
   });
 });

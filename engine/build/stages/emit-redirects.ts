@@ -184,6 +184,21 @@ export function matchRedirect(rules: RouteRules, pathWithQuery: string): { locat
   return { location, status: 301 };
 }
 
+/** A path whose last or next-to-last segment is an 8-digit content id: /<anything>/<id>[/<slug>]. */
+const ID_IN_PATH = /^(?:\/[^/?#]+)*?\/(\d{8})(?:\/[^/?#]*)?\/?$/;
+
+/**
+ * For a path no page or rule answers: when it carries a live item's 8-digit id (with a wrong or
+ * missing slug, or an old section alias), the item's canonical path (admin §2.4); otherwise null.
+ */
+export function matchContentIdPath(rules: RouteRules, path: string): { location: string; status: 301 } | null {
+  const m = ID_IN_PATH.exec(path);
+  if (!m) return null;
+  const found = matchRedirect(rules, `/${m[1]}`);
+  if (!found || !found.location.startsWith('/') || found.location === path) return null;
+  return found;
+}
+
 /** `_redirects` for Netlify (and hosts reading its syntax). */
 export function netlifyRedirects(rules: RouteRules): string {
   const head = [
@@ -242,10 +257,57 @@ export function nginxRedirects(rules: RouteRules): string {
   return `${[...head, ...lines, '}'].join('\n')}\n`;
 }
 
-/** `_redirects` and `nginx-redirects.conf` for static hosts, from the same rules as `masthead serve`. */
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+
+/**
+ * The stub page left at a redirected path for hosts that read neither `_redirects` nor the nginx
+ * map: an instant meta refresh plus a canonical link and a plain link to the new address.
+ */
+export function redirectStubPage(to: string, siteName: string): string {
+  const href = escapeHtml(to);
+  const name = escapeHtml(siteName);
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8"/>
+<meta http-equiv="refresh" content="0; url=${href}"/>
+<meta name="robots" content="noindex"/>
+<link rel="canonical" href="${href}"/>
+<title>This page has moved | ${name}</title>
+</head>
+<body>
+<header><a href="/">${name}</a></header>
+<nav aria-label="Site"><a href="/">Home</a></nav>
+<main><h1>This page has moved</h1><p>It is now at <a href="${href}">${href}</a>.</p></main>
+<footer><a href="/">${name}</a></footer>
+</body>
+</html>
+`;
+}
+
+/**
+ * Stub pages (`<from>/index.html`) for the internal redirects of moved pages and stored redirects.
+ * Not for the /:id rules (one per item; every host that serves the rules answers those) nor for
+ * paths that look like files (a last segment with a dot).
+ */
+export function redirectStubs(rules: RouteRules, siteName: string): EmittedFile[] {
+  const out: EmittedFile[] = [];
+  for (const [from, r] of Object.entries(rules)) {
+    if (r.redirect.external || from === '/' || /^\/\d{8}$/.test(from)) continue;
+    const path = decodedPath(from);
+    if (path === null) continue;
+    const segments = path.slice(1).split('/');
+    if (segments.some((x) => x === '' || x === '.' || x === '..' || x.includes('\\')) || segments.at(-1)!.includes('.')) continue;
+    out.push({ path: `${segments.join('/')}/index.html`, body: redirectStubPage(r.redirect.to, siteName), contentType: 'text/html; charset=utf-8' });
+  }
+  return out;
+}
+
+/** `_redirects` and `nginx-redirects.conf` for static hosts, from the same rules as `masthead serve`, plus stub pages. */
 export function emitRedirects(index: TenantIndex, rules: RouteRules = buildRouteRules(index)): EmittedFile[] {
   return [
     { path: '_redirects', body: netlifyRedirects(rules), contentType: 'text/plain; charset=utf-8' },
     { path: 'nginx-redirects.conf', body: nginxRedirects(rules), contentType: 'text/plain; charset=utf-8' },
+    ...redirectStubs(rules, index.tenant.name),
   ];
 }

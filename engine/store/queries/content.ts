@@ -8,6 +8,7 @@ import {
 } from '../schema';
 import { containsPattern, type AssetRecord, type PersonRecord, type TaxonomyRecord } from './catalog';
 import { idsParam, inJsonIds, preparedFor } from './prepared';
+import { CONTENT_STATUS } from '../../domain/enums';
 
 export type ContentRecord = typeof content.$inferSelect;
 
@@ -229,4 +230,11 @@ export async function linksOf(store: Store, ids: readonly number[]): Promise<Map
     l.schedules.sort((a, b) => a.sectionId - b.sectionId || a.option.localeCompare(b.option));
   }
   return out;
+}
+
+/** Published items whose primary section is one of `sectionIds` (for the old paths a re-aliased section leaves). */
+export async function publishedInSections(db: Db, tenantKey: string, sectionIds: readonly number[]): Promise<Pick<ContentRecord, 'id' | 'name' | 'slug' | 'primarySectionId'>[]> {
+  if (sectionIds.length === 0) return [];
+  return db.select({ id: content.id, name: content.name, slug: content.slug, primarySectionId: content.primarySectionId }).from(content)
+    .where(and(eq(content.tenantKey, tenantKey), eq(content.status, CONTENT_STATUS.PUBLISHED), inArray(content.primarySectionId, [...sectionIds])));
 }

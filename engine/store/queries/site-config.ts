@@ -62,3 +62,22 @@ export async function getAdUnitPattern(db: Db, tenantKey: string, id: number): P
 export async function deleteAdUnitPatternRow(db: Db, tenantKey: string, id: number): Promise<void> {
   await db.delete(adUnitPatterns).where(and(eq(adUnitPatterns.id, id), eq(adUnitPatterns.tenantKey, tenantKey)));
 }
+
+/** A published address that moved: the old canonical path and the new one. */
+export interface MovedPath { from: string; to: string }
+
+/**
+ * Keeps moved addresses answering (admin §2.4): a 301 row from each old path to its new one. The
+ * new path is live again, so a redirect from it is dropped (a slug changed back); redirects that
+ * pointed at the old path now point at the new one, so every redirect stays one hop.
+ */
+export async function recordMovedPaths(db: Db, tenantKey: string, moves: readonly MovedPath[]): Promise<void> {
+  const stamp = Date.now();
+  for (const m of moves) {
+    if (m.from === m.to) continue;
+    await db.delete(redirects).where(and(eq(redirects.tenantKey, tenantKey), eq(redirects.from, m.to)));
+    await db.update(redirects).set({ to: m.to, updatedAt: stamp }).where(and(eq(redirects.tenantKey, tenantKey), eq(redirects.to, m.from)));
+    await db.insert(redirects).values({ tenantKey, from: m.from, to: m.to, preserveQueryString: false, createdAt: stamp, updatedAt: stamp })
+      .onConflictDoUpdate({ target: [redirects.tenantKey, redirects.from], set: { to: m.to, updatedAt: stamp } });
+  }
+}
