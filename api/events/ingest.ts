@@ -82,6 +82,18 @@ export class EventIngestor {
   readonly options: { rateLimit: { max: number; windowMs: number }; retentionDays: number };
   readonly #limiter: EventLimiter;
   readonly #salts = new Map<string, string>();
+  /** Ids found in their tenant lately (a minute), so a busy page's events need no lookup. */
+  readonly #known = new Map<string, number>();
+
+  #knownId(tenantKey: string, kind: string, id: number, now: number): boolean {
+    const until = this.#known.get(`${tenantKey}\u0000${kind}\u0000${id}`);
+    return until !== undefined && until > now;
+  }
+
+  #rememberId(tenantKey: string, kind: string, id: number, now: number): void {
+    if (this.#known.size >= 50_000) this.#known.clear();
+    this.#known.set(`${tenantKey}\u0000${kind}\u0000${id}`, now + 60_000);
+  }
 
   constructor(readonly services: Services, options: EventOptions = {}) {
     this.options = { rateLimit: options.rateLimit ?? EVENT_DEFAULTS.rateLimit, retentionDays: options.retentionDays ?? EVENT_DEFAULTS.retentionDays };
@@ -130,8 +142,11 @@ export class EventIngestor {
     }
     const missing = new Map<string, Set<number>>();
     for (const [kind, ids] of wanted) {
-      const bad = await idsNotInTenant(this.services.store.db, kind as never, client.tenantKey, [...ids]);
-      if (bad.length) missing.set(kind, new Set(bad));
+      const unknown = [...ids].filter((id) => !this.#knownId(client.tenantKey, kind, id, now));
+      if (!unknown.length) continue;
+      const bad = new Set(await idsNotInTenant(this.services.store.db, kind as never, client.tenantKey, unknown));
+      for (const id of unknown) if (!bad.has(id)) this.#rememberId(client.tenantKey, kind, id, now);
+      if (bad.size) missing.set(kind, bad);
     }
     const kept = valid.filter(({ index, event }) => {
       let ok = true;

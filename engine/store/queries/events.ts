@@ -95,17 +95,22 @@ export async function rollupEvents(store: { transaction<T>(fn: (tx: Db) => Promi
       const days = (await raw.all<{ day: string }>('select distinct day from events where tenant_key = ? and id > ? and id <= ?', [t.tenant_key, t.last, t.max_id])).map((d) => d.day);
       for (const day of days) {
         await raw.run('delete from event_rollups where tenant_key = ? and day = ?', [t.tenant_key, day]);
+        // One read of the day's rows into a temporary table; every grouping reads that copy.
+        await raw.exec('drop table if exists temp.rollup_day');
+        await raw.run(`create temp table rollup_day as select strftime('%Y-%m-%dT%H', at / 1000, 'unixepoch') as hour, type, visitor,
+          content_id, section_id, company_id, newsletter_id, target from events where tenant_key = ? and day = ? and id <= ?`, [t.tenant_key, day, t.max_id]);
         for (const d of DIMENSIONS) {
-          for (const [grain, bucket] of [['day', 'day'], ['hour', "strftime('%Y-%m-%dT%H', at / 1000, 'unixepoch')"]] as const) {
+          for (const [grain, bucket] of [['day', '?'], ['hour', 'hour']] as const) {
             await raw.run(
               `insert into event_rollups (tenant_key, grain, bucket, day, type, dim, key, events, visitors)
-               select tenant_key, '${grain}', ${bucket}, day, type, '${d.dim}', cast(${d.key} as text), count(*), count(distinct visitor)
-               from events where tenant_key = ? and day = ? and id <= ? and ${d.where}
-               group by ${bucket}, type, ${d.key}`,
-              [t.tenant_key, day, t.max_id],
+               select ?, '${grain}', ${bucket}, ?, type, '${d.dim}', cast(${d.key} as text), count(*), count(distinct visitor)
+               from rollup_day where ${d.where}
+               group by ${grain === 'day' ? '' : 'hour, '}type, ${d.key}`,
+              grain === 'day' ? [t.tenant_key, day, day] : [t.tenant_key, day],
             );
           }
         }
+        await raw.exec('drop table temp.rollup_day');
       }
       const [n] = await raw.all<{ n: number }>('select count(*) as n from events where tenant_key = ? and id > ? and id <= ?', [t.tenant_key, t.last, t.max_id]);
       await raw.run(`insert into event_rollup_state (tenant_key, last_event_id, rolled_at) values (?, ?, ?)
@@ -136,4 +141,12 @@ export async function readRollups(db: Db, tenantKey: string, filter: { grain?: '
   if (filter.toDay) { where.push('day <= ?'); params.push(filter.toDay); }
   const rows = await rawOf(db).all<RollupRow>(`select grain, bucket, type, dim, key, events, visitors from event_rollups where ${where.join(' and ')} order by bucket, type, dim, key`, params);
   return rows.map((r) => ({ ...r, events: Number(r.events), visitors: Number(r.visitors) }));
+}
+
+/** The rollup job: rolls up new events, then deletes raw events older than the retention (after they were rolled up). */
+export async function runEventJob(store: { transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> }, o: { now: number; retentionDays: number; tenantKey?: string }): Promise<RollupResult & { pruned: number }> {
+  const rolled = await rollupEvents(store, o.now, o.tenantKey);
+  const keepFrom = new Date(o.now - o.retentionDays * 86_400_000).toISOString().slice(0, 10);
+  const pruned = o.tenantKey ? 0 : await pruneEvents(store, keepFrom);
+  return { ...rolled, pruned };
 }
