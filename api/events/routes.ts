@@ -1,6 +1,6 @@
 // POST /api/events: the site's batched event path (issue #18). The page queues events and flushes
 // them with navigator.sendBeacon (a text/plain body, so no preflight) on visibility change or every
-// few seconds: { sessionId, events: [{ type, input }, …] }, at most MAX_BATCH events. Valid events
+// few seconds: { tenant, sessionId, events: [{ type, input }, …] }, at most MAX_BATCH events. Valid events
 // are stored, invalid ones reported by index; bots and events over the rate limit are dropped and
 // counted. A member is attached (by id) only to a same-origin request carrying the member cookie.
 import type { FastifyInstance } from 'fastify';
@@ -21,14 +21,16 @@ export function registerEventRoutes(app: FastifyInstance, o: GraphqlRouteOptions
     scope.post(EVENTS_PATH, { bodyLimit: BODY_LIMIT }, async (req, reply) => {
       reply.header('cache-control', 'no-store');
       const ctx = contextFor(req, reply, o);
-      const tenant = await ctx.tenantOrNull();
-      if (!tenant) return reply.code(404).send({ error: 'No site is configured for this host.' });
-      const body = (req.body ?? {}) as { sessionId?: unknown; events?: unknown; invalidJson?: boolean };
+      const body = (req.body ?? {}) as { sessionId?: unknown; events?: unknown; tenant?: unknown; invalidJson?: boolean };
       if (body.invalidJson || typeof body !== 'object') return reply.code(400).send({ errors: [{ field: 'body', message: 'Must be JSON: { sessionId, events }' }] });
+      // sendBeacon cannot set headers: the page names its tenant in the body (<html data-tenant>) when its host does not.
+      const byHeaders = await ctx.tenantOrNull();
+      const tenant = byHeaders ?? (typeof body.tenant === 'string' ? await o.services.tenants.byKey(body.tenant) : undefined);
+      if (!tenant) return reply.code(404).send({ errors: [{ field: 'tenant', message: 'No site is configured for this host or key' }] });
       if (!Array.isArray(body.events) || body.events.length === 0 || body.events.length > MAX_BATCH) {
         return reply.code(400).send({ errors: [{ field: 'events', message: `Must be a list of 1 to ${MAX_BATCH} events` }] });
       }
-      const member = isSameOrigin(req, o.allowedOrigins) ? await memberOf(ctx) : null;
+      const member = byHeaders && isSameOrigin(req, o.allowedOrigins) ? await memberOf(ctx) : null;
       const r = await ingestor.ingest({
         tenantKey: tenant.tenantKey, ip: req.ip, userAgent: ctx.req.userAgent, sessionId: body.sessionId, siteUserId: member?.user.id ?? null,
       }, body.events as { type: unknown; input: unknown }[]);
