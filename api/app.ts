@@ -15,6 +15,8 @@ import { BODY_LIMIT, registerGraphqlRoute } from './http/graphql-route';
 import { registerNewsletterRoutes } from './newsletters/routes';
 import { registerPreviewRoutes } from './preview/routes';
 import { registerMemberRoutes } from './members/simulate';
+import { configureEvents, type EventOptions } from './events/ingest';
+import { registerEventRoutes } from './events/routes';
 import type { NewsletterOptions } from './newsletters/options';
 import { buildSchema } from './schema';
 import { captchaPolicy, recordCaptchaPolicy, type CaptchaOptions } from './captcha';
@@ -36,6 +38,8 @@ export interface ApiOptions extends ServiceOptions {
   rebuildQueue?: RebuildQueue;
   /** The captcha of anonymous forms (api/captcha.ts); `newsletters.captcha` and `members.captcha`, when given, win for their forms. */
   captcha?: CaptchaOptions;
+  /** Event tracking: per-client rate limit and raw-event retention (api/events/ingest.ts). */
+  events?: EventOptions;
 }
 
 export interface BuildAppOptions extends ApiOptions {
@@ -71,6 +75,7 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
     : options.onChange;
   const services = createServices({ ...options, members, ...(onChange ? { onChange } : {}), log: options.log ?? loggerOf(app) });
   recordCaptchaPolicy(services, captcha);
+  const events = configureEvents(services, options.events);
   if (captcha.warning) services.log.warn({}, captcha.warning);
   if (queue) {
     app.addHook('onReady', () => queue.start());
@@ -89,7 +94,9 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
       const { status, body } = errorBody(e, services.log);
       return reply.code(status).header('cache-control', 'no-store').send(body);
     });
-    registerGraphqlRoute(scope, { schema, services, registry, mode: options.mode ?? 'development', allowedOrigins: options.allowedOrigins ?? [] });
+    const route = { schema, services, registry, mode: options.mode ?? 'development', allowedOrigins: options.allowedOrigins ?? [] } as const;
+    registerGraphqlRoute(scope, route);
+    registerEventRoutes(scope, route, events);
     registerDocumentsRoute(scope, registry);
     registerNewsletterRoutes(scope, services, { ...options, newsletters });
     registerPreviewRoutes(scope, services);

@@ -22,6 +22,7 @@ const COMMANDS: Record<string, () => Promise<Registrar[]>> = {
   serve: async () => [(await import('./commands/serve')).registerServe],
   watch: async () => [(await import('./commands/watch')).registerWatch],
   config: async () => [(await import('./commands/config')).registerConfig],
+  events: async () => [(await import('./commands/events')).registerEvents],
 };
 
 /** The command an argv names (the first word that is not an option or an option's value), if known. */

@@ -5,26 +5,34 @@ import type { ChromeView, HeadView } from './model';
 import { escapeJsonForHtml } from './json';
 import { TAG_MANAGER_ID } from '../engine/domain/settings';
 import { CAPTCHA_META } from './islands/captcha';
+import { CONSENT_META } from '../engine/domain/consent';
 
 /**
- * Tracking metadata (public §2, §7): the tag-manager container id and the loader that starts it.
+ * Tracking metadata (public §2, §4, §7): the tag-manager container id and an inline loader that
+ * only prepares it: the dataLayer, gtag and the Google Consent Mode v2 defaults (everything denied
+ * in opt-in regions, granted in opt-out ones). The tag manager itself is loaded by the consent
+ * client (site/client/consent.ts) once the performance category is granted, and only once.
  * A signed draft preview renders none of it; on prerendered pages, which are the same for every
- * query string, the loader does nothing when the address has preview-mode=true.
+ * query string, the loader does nothing when the address has preview-mode=true (and the consent
+ * client then loads nothing either: the meta is marked off).
  */
 export const TRACKING_META = 'masthead-tag-manager';
-export const TRACKING_LOADER = `(function(d,w){var m=d.querySelector('meta[name="${TRACKING_META}"]');`
-  + `if(!m||new URLSearchParams(w.location.search).get('preview-mode')==='true')return;`
-  + `w.dataLayer=w.dataLayer||[];w.dataLayer.push({'gtm.start':Date.now(),event:'gtm.js'});`
-  + `var s=d.createElement('script');s.async=true;s.src='https://www.googletagmanager.com/gtm.js?id='+encodeURIComponent(m.content);`
-  + `d.head.appendChild(s);})(document,window);`;
+export const TRACKING_LOADER = `(function(d,w){var m=d.querySelector('meta[name="${TRACKING_META}"]');if(!m)return;`
+  + `if(new URLSearchParams(w.location.search).get('preview-mode')==='true'){m.setAttribute('data-off','');return;}`
+  + `w.dataLayer=w.dataLayer||[];w.gtag=function(){w.dataLayer.push(arguments);};`
+  + `var v=m.getAttribute('data-consent-mode')==='opt-out'?'granted':'denied';`
+  + `w.gtag('consent','default',{analytics_storage:v,ad_storage:v,ad_user_data:v,ad_personalization:v,functionality_storage:v,personalization_storage:v,security_storage:'granted',wait_for_update:500});`
+  + `})(document,window);`;
 
 function Tracking({ head, chrome }: { head: HeadView; chrome: ChromeView }) {
   const id = chrome.tagManagerId;
-  if (head.noTracking || !id || !TAG_MANAGER_ID.test(id)) return null;
+  const consent = head.noTracking ? null : chrome.consent ?? null;
+  const tag = !head.noTracking && id && TAG_MANAGER_ID.test(id);
   return (
     <>
-      <meta name={TRACKING_META} content={id} />
-      <script dangerouslySetInnerHTML={{ __html: TRACKING_LOADER }} />
+      {consent ? <meta name={CONSENT_META} content={JSON.stringify(consent)} /> : null}
+      {tag ? <meta name={TRACKING_META} content={id} data-consent-mode={consent?.mode ?? 'opt-in'} /> : null}
+      {tag ? <script dangerouslySetInnerHTML={{ __html: TRACKING_LOADER }} /> : null}
     </>
   );
 }

@@ -1,6 +1,7 @@
 // What the public-site components render: a resolved page (engine/build/stages/resolve.ts builds it, pure)
 // and the tenant's chrome (header, menus, footer, theme). Every value here is plain data, so the
 // same object is written to <path>/_payload.json and can cross a worker boundary.
+import type { ConsentConfig } from '../engine/domain/consent';
 import type { RowLayout } from '../engine/domain/layout';
 
 /** A link already checked by engine/domain/links (never javascript: and the like). */
@@ -153,6 +154,8 @@ export interface ChromeView {
   sponsoredSearch: { logo: string; alt: string; href: string | null } | null;
   /** The tag-manager container id (site settings general.tagManagerId), for the tracking metadata. */
   tagManagerId?: string | null;
+  /** The consent banner's settings (engine/domain/consent.ts); null when the site loads no third-party script and has no consent settings. */
+  consent?: ConsentConfig | null;
   /** The tenant's reCAPTCHA v3 site key (tenantInfo.reCAPTCHAPublicKey): the member forms' captcha. */
   recaptchaKey?: string | null;
   /** The tenant key, written as <html data-tenant> (the islands' API client sends it as x-tenant-key). */

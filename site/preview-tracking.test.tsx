@@ -20,6 +20,7 @@ describe('tracking metadata', () => {
   it('is in a page of a site with a tag-manager id', () => {
     const $ = render(head, chrome);
     expect($(`meta[name="${TRACKING_META}"]`).attr('content')).toBe('GTM-ABC123');
+    expect($(`meta[name="${TRACKING_META}"]`).attr('data-consent-mode')).toBe('opt-in');
     expect($('script:not([type])').html()).toBe(TRACKING_LOADER);
   });
 
@@ -39,14 +40,19 @@ describe('tracking metadata', () => {
     return added;
   }
 
-  it('starts the tag manager on a normal visit', () => {
+  it('loads no script itself: it sets the Consent Mode v2 defaults (denied) and leaves the tag manager to the consent client', () => {
+    const w = window as unknown as { dataLayer?: unknown[] };
+    delete w.dataLayer;
     const added = runLoader('?utm_source=x');
-    expect(added).toHaveLength(1);
-    expect(added[0]!.src).toBe('https://www.googletagmanager.com/gtm.js?id=GTM-ABC123');
+    expect(added).toHaveLength(0);
+    const calls = (w.dataLayer ?? []).map((a) => Array.from(a as ArrayLike<unknown>));
+    expect(calls).toContainEqual(['consent', 'default', expect.objectContaining({ analytics_storage: 'denied', ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied' })]);
+    expect(document.querySelector(`meta[name="${TRACKING_META}"]`)!.hasAttribute('data-off')).toBe(false);
   });
 
-  it('starts nothing with preview-mode=true', () => {
+  it('marks the tag manager off with preview-mode=true', () => {
     expect(runLoader('?preview-mode=true')).toHaveLength(0);
+    expect(document.querySelector(`meta[name="${TRACKING_META}"]`)!.hasAttribute('data-off')).toBe(true);
   });
 });
 

@@ -186,7 +186,8 @@ function publicCacheKey(req: FastifyRequest, o: GraphqlRouteOptions, prepared: P
 /** A stable key per prepared document (its text's digest), for the response cache. */
 const documentKeys = new WeakMap<DocumentNode, string>();
 
-function contextFor(req: FastifyRequest, reply: FastifyReply, o: GraphqlRouteOptions): GqlContext {
+/** The GraphQL context of a request (also used by routes that act for the same reader, e.g. POST /api/events). */
+export function contextFor(req: FastifyRequest, reply: FastifyReply, o: GraphqlRouteOptions): GqlContext {
   const fromHeader = bearerFromHeader(header(req, 'authorization'));
   const fromCookie = readCookie(req, COOKIES.staff);
   const memberHeader = header(req, 'x-site-user');

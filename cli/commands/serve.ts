@@ -6,6 +6,7 @@ import type { Command } from 'commander';
 import { captchaPolicy } from '../../api/captcha';
 import { createMailer } from '../../engine/mail/mailer';
 import { openStore, type Store } from '../../engine/store/connection';
+import { runEventJob } from '../../engine/store/queries/events';
 import { ensureAdminBundle } from '../admin-bundle';
 import type { CommandEnv } from '../context';
 import { createMastheadServer } from '../serve/app';
@@ -87,11 +88,19 @@ export async function startServing(o: ServingOptions) {
     adminUrl: o.adminUrl ?? `http://localhost:${o.port}/admin`,
     scriptSources: s.cspScriptSources,
     api: {
+      events: { retentionDays: s.eventRetentionDays },
       captcha, allowedOrigins: [...s.allowedOrigins],
       crawlers: { positiveTtlMs: s.crawlerVerifiedTtlSeconds * 1000, negativeTtlMs: s.crawlerRejectedTtlSeconds * 1000 },
     },
   });
   await app.listen({ port: o.port, host: o.host });
+  // The event rollup job (issue #18): every eventRollupMinutes, one run at a time.
+  let rolling: Promise<unknown> = Promise.resolve();
+  const rollup = s.eventRollupMinutes > 0 ? setInterval(() => {
+    rolling = rolling.then(() => runEventJob(o.store, { now: Date.now(), retentionDays: s.eventRetentionDays }))
+      .catch((e: unknown) => process.stderr.write(`event rollup failed: ${(e as Error).message}\n`));
+  }, s.eventRollupMinutes * 60_000) : null;
+  rollup?.unref();
   return {
     tenants: servedTenants(app),
     mail: mail.mail,
@@ -101,6 +110,8 @@ export async function startServing(o: ServingOptions) {
         process.once('SIGINT', stop);
         process.once('SIGTERM', stop);
       });
+      if (rollup) clearInterval(rollup);
+      await rolling;
       await rebuilder.idle();
       await mailer.close();
     },

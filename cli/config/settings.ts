@@ -66,6 +66,8 @@ export const settingsSchema = z.object({
   crawlerVerifiedTtlSeconds: whole(0, 30 * 86_400),
   crawlerRejectedTtlSeconds: whole(0, 30 * 86_400),
   cspScriptSources: scriptSources,
+  eventRetentionDays: whole(1, 3650),
+  eventRollupMinutes: whole(0, 24 * 60),
 });
 
 export type Settings = Readonly<z.output<typeof settingsSchema>>;
@@ -104,6 +106,8 @@ export const SETTINGS: Record<SettingName, SettingMeta> = {
   crawlerVerifiedTtlSeconds: { env: 'MASTHEAD_CRAWLER_VERIFIED_TTL', default: '86400', description: 'seconds a verified crawler address is remembered' },
   crawlerRejectedTtlSeconds: { env: 'MASTHEAD_CRAWLER_REJECTED_TTL', default: '3600', description: 'seconds a failed crawler verification is remembered' },
   cspScriptSources: { env: 'MASTHEAD_CSP_SCRIPT_SOURCES', default: '{}', description: 'JSON: extra script sources per tenant key ("*" for all), e.g. {"*":["https://www.googletagmanager.com"]}' },
+  eventRetentionDays: { env: 'MASTHEAD_EVENT_RETENTION_DAYS', default: '90', description: 'days raw tracking events are kept (rollups are kept)' },
+  eventRollupMinutes: { env: 'MASTHEAD_EVENT_ROLLUP_MINUTES', default: '15', description: 'minutes between event rollups in masthead serve (0: off; run masthead events rollup)' },
 };
 
 export class SettingsError extends Error {}

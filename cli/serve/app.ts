@@ -2,6 +2,8 @@
 // (POST /graphql and its documents) and the admin SPA at /admin. Each committed API change asks the
 // engine's rebuild queue to rebuild the tenant it touched; the queue starts with the server
 // (resuming stored requests, arming schedule timers) and stops with it (api/app.ts wires both).
+import { tagManagerHost } from '../../engine/domain/consent';
+import { listTenants } from '../../engine/store/queries/tenants';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -47,9 +49,23 @@ function mountAdmin(app: FastifyInstance, adminDir: string) {
 export async function createMastheadServer(options: MastheadServerOptions): Promise<FastifyInstance> {
   const siteUrl = (t: { tenantKey: string; domain: string }) =>
     new URL(options.originTemplate.replaceAll('{key}', t.tenantKey).replaceAll('{domain}', t.domain)).origin;
+  // A tenant with a tag manager gets its script host in the CSP without listing it (issue #18); the
+  // map follows the settings (read at start and every 10 s).
+  const derived = new Map<string, string[]>();
+  const readDerived = async () => {
+    for (const t of await listTenants(options.store.db)) {
+      const host = tagManagerHost(t.settings.general.tagManagerId);
+      derived.set(t.tenantKey, host ? [host] : []);
+    }
+  };
+  await readDerived();
   const app = createSiteServer({
     outDir: options.outDir, logger: options.logger ?? false, trustedProxies: options.trustedProxies, scriptSources: options.scriptSources,
+    derivedScriptSources: (key) => derived.get(key) ?? [],
   });
+  const timer = setInterval(() => { readDerived().catch(() => {}); }, 10_000);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
   await registerApi(app, {
     store: options.store,
     mode: options.mode,

@@ -15,6 +15,8 @@ export interface SecurityHeaderOptions {
   scriptSources?: Readonly<Record<string, readonly string[]>>;
   /** The tenant a request's Host names (null when none). */
   tenantOfHost(hostname: string): string | null;
+  /** Script hosts a tenant's own settings need (its tag manager's), added to its allow-list. */
+  derivedScriptSources?(tenantKey: string): readonly string[];
 }
 
 export function surfaceOf(url: string): Surface {
@@ -53,7 +55,11 @@ export function registerSecurityHeaders(app: FastifyInstance, o: SecurityHeaderO
   const allow = o.scriptSources ?? {};
   const site = cspDirectives('site');
   const scriptSrc = site['script-src']!;
-  const perTenant = (req: IncomingMessage) => tenantScriptSources(allow, o.tenantOfHost(hostname(req))).filter((s) => !scriptSrc.includes(s)).join(' ');
+  const perTenant = (req: IncomingMessage) => {
+    const key = o.tenantOfHost(hostname(req));
+    const list = [...tenantScriptSources(allow, key), ...(key && o.derivedScriptSources ? o.derivedScriptSources(key) : [])];
+    return [...new Set(list)].filter((s) => !scriptSrc.includes(s)).join(' ');
+  };
   // Route configs are fixed at registration; a site page's allow-list depends on the Host, so the
   // site policy (also the fallback of unmatched URLs) gets a directive function.
   void app.register(helmet, {

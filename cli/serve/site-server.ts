@@ -22,6 +22,8 @@ export interface SiteServerOptions {
   trustedProxies?: readonly string[];
   /** Extra script sources of the sites' CSP per tenant key ("*": all), MASTHEAD_CSP_SCRIPT_SOURCES. */
   scriptSources?: Readonly<Record<string, readonly string[]>>;
+  /** Script hosts a tenant's settings need (its tag manager's): allowed without listing them. */
+  derivedScriptSources?(tenantKey: string): readonly string[];
 }
 
 const RSS_QUERY_PATH = `/${HOME_FEED_PATH}`;
@@ -53,7 +55,10 @@ export function createSiteServer(options: SiteServerOptions): FastifyInstance {
   const outDir = resolve(options.outDir);
   const tenants = new TenantDirectory(outDir, options.hosts);
   const app = Fastify({ logger: options.logger ?? false, trustProxy: trustProxyFor(options.trustedProxies) });
-  registerSecurityHeaders(app, { scriptSources: options.scriptSources, tenantOfHost: (host) => tenants.keyForHost(host) });
+  registerSecurityHeaders(app, {
+    scriptSources: options.scriptSources, tenantOfHost: (host) => tenants.keyForHost(host),
+    ...(options.derivedScriptSources ? { derivedScriptSources: options.derivedScriptSources } : {}),
+  });
   void app.register(fastifyStatic, { root: outDir, serve: false });
   directories.set(app, tenants);
 

@@ -112,6 +112,17 @@ export const siteSettingsSchema = z.strictObject({
     domain: z.string().min(1, 'Field is required'),
     reCAPTCHAPublicKey: z.string().optional(),
   }),
+  /** Consent (issue #18): the regional default and the category ids the tenant's tag manager expects. */
+  consent: z.strictObject({
+    mode: z.enum(['opt-in', 'opt-out']).default('opt-in'),
+    categoryIds: z.strictObject({
+      necessary: z.string().regex(/^[\w-]{1,32}$/).optional(),
+      performance: z.string().regex(/^[\w-]{1,32}$/).optional(),
+      functional: z.string().regex(/^[\w-]{1,32}$/).optional(),
+      targeting: z.string().regex(/^[\w-]{1,32}$/).optional(),
+      social: z.string().regex(/^[\w-]{1,32}$/).optional(),
+    }).default({}),
+  }).optional(),
   colors: z.strictObject({
     primary: colorSet,
     secondary: colorSet,

@@ -3,11 +3,13 @@
 // that fails to load or throws leaves its prerendered HTML in place (the page stays readable
 // without it); a chunk that failed to download reloads the page once (build-poll.ts). An island
 // inside another hydrated island belongs to that island's tree and is not hydrated on its own.
-// The entry also starts the build poll (builds/latest.json). Hydration waits for the browser to be
+// The entry also starts consent and the event client (consent.ts, events.ts) and the build poll (builds/latest.json). Hydration waits for the browser to be
 // idle (at most 2000 ms), so islands never compete with the first paint.
 import { createElement } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { islands } from './registry';
+import { startConsent } from './consent';
+import { startEvents } from './events';
 import { installBuildPoll, installChunkReload, isChunkLoadError, reloadForChunk } from './build-poll';
 
 function propsOf(el: HTMLElement): Record<string, unknown> {
@@ -57,7 +59,11 @@ export function whenIdle(run: () => void, timeout = LAZY_HYDRATION_IDLE_TIMEOUT_
 if (typeof document !== 'undefined' && !import.meta.env?.VITEST) {
   installChunkReload();
   installBuildPoll();
-  const start = () => whenIdle(() => { void hydrateIslands(); });
+  const start = () => {
+    // Consent first: it decides which third-party scripts start and which events are sent.
+    startEvents(startConsent());
+    whenIdle(() => { void hydrateIslands(); });
+  };
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
   else start();
 }

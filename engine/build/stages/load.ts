@@ -9,6 +9,7 @@ import { loadSiteRows, type ContentRow, type SiteRows } from '../../store/site-r
 import type { BuildAsset, BuildContent, BuildMenus, BuildSection, TenantIndex } from '../types';
 
 import { tenantScriptSources } from './security-headers';
+import { tagManagerHost } from '../../domain/consent';
 
 export interface LoadOptions {
   now: number; originTemplate?: string | undefined;
@@ -135,7 +136,7 @@ export function indexFromRows(rows: SiteRows, options: LoadOptions): LoadResult 
       key: t.tenantKey, name: t.name, domain: t.domain, abbreviation: t.abbreviation,
       origin: tenantOrigin(options.originTemplate ?? DEFAULT_ORIGIN_TEMPLATE, t.tenantKey, t.domain),
       language: t.settings.general.language ?? 'en', settings: t.settings,
-      scriptSources: tenantScriptSources(options.scriptSources ?? {}, t.tenantKey),
+      scriptSources: [...new Set([...tenantScriptSources(options.scriptSources ?? {}, t.tenantKey), ...[tagManagerHost(t.settings.general.tagManagerId)].filter((h): h is string => !!h)])],
     },
     sections: active,
     content,

@@ -1,0 +1,41 @@
+// POST /api/events: the site's batched event path (issue #18). The page queues events and flushes
+// them with navigator.sendBeacon (a text/plain body, so no preflight) on visibility change or every
+// few seconds: { tenant, sessionId, events: [{ type, input }, …] }, at most MAX_BATCH events. Valid events
+// are stored, invalid ones reported by index; bots and events over the rate limit are dropped and
+// counted. A member is attached (by id) only to a same-origin request carrying the member cookie.
+import type { FastifyInstance } from 'fastify';
+import { MAX_BATCH } from '../../engine/domain/events';
+import { contextFor, type GraphqlRouteOptions } from '../http/graphql-route';
+import { isSameOrigin } from '../http/origin';
+import { memberOf } from '../members/session';
+import type { EventIngestor } from './ingest';
+
+export const EVENTS_PATH = '/api/events';
+const BODY_LIMIT = 128 * 1024;
+
+export function registerEventRoutes(app: FastifyInstance, o: GraphqlRouteOptions, ingestor: EventIngestor): void {
+  void app.register(async (scope) => {
+    scope.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_req, body, done) => {
+      try { done(null, JSON.parse(String(body))); } catch { done(null, { invalidJson: true }); }
+    });
+    scope.post(EVENTS_PATH, { bodyLimit: BODY_LIMIT }, async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      const ctx = contextFor(req, reply, o);
+      const body = (req.body ?? {}) as { sessionId?: unknown; events?: unknown; tenant?: unknown; invalidJson?: boolean };
+      if (body.invalidJson || typeof body !== 'object') return reply.code(400).send({ errors: [{ field: 'body', message: 'Must be JSON: { sessionId, events }' }] });
+      // sendBeacon cannot set headers: the page names its tenant in the body (<html data-tenant>) when its host does not.
+      const byHeaders = await ctx.tenantOrNull();
+      const tenant = byHeaders ?? (typeof body.tenant === 'string' ? await o.services.tenants.byKey(body.tenant) : undefined);
+      if (!tenant) return reply.code(404).send({ errors: [{ field: 'tenant', message: 'No site is configured for this host or key' }] });
+      if (!Array.isArray(body.events) || body.events.length === 0 || body.events.length > MAX_BATCH) {
+        return reply.code(400).send({ errors: [{ field: 'events', message: `Must be a list of 1 to ${MAX_BATCH} events` }] });
+      }
+      const member = byHeaders && isSameOrigin(req, o.allowedOrigins) ? await memberOf(ctx) : null;
+      const r = await ingestor.ingest({
+        tenantKey: tenant.tenantKey, ip: req.ip, userAgent: ctx.req.userAgent, sessionId: body.sessionId, siteUserId: member?.user.id ?? null,
+      }, body.events as { type: unknown; input: unknown }[]);
+      const status = r.errors.some((e) => e.field === 'sessionId') ? 400 : r.dropped['rate-limit'] > 0 && r.accepted === 0 ? 429 : 200;
+      return reply.code(status).send(r);
+    });
+  });
+}

@@ -1,0 +1,113 @@
+// The event client (issue #18): events are queued in the page and flushed in batches (at most
+// MAX_BATCH per request) with navigator.sendBeacon to POST /api/events when the page is hidden and
+// every FLUSH_MS. Performance events are queued only while that category is granted
+// (site/client/consent.ts); strictly necessary ones (the registration funnel, newsletter sign-ups)
+// always. A page view is sent once per page id per tab: the page's own, then each article a
+// "load more" appends; back/forward (from the bfcache or reloaded) finds the id already sent.
+import { EVENT_CATEGORY, MAX_BATCH, type EventType } from '../../engine/domain/events';
+import type { ConsentApi } from './consent';
+
+export const FLUSH_MS = 5000;
+const SENT_KEY = 'mh_pv';
+const SESSION_KEY = 'mh_sid';
+
+type Input = Record<string, string | number | undefined>;
+
+let queue: { type: EventType; input: Input }[] = [];
+let consentApi: Pick<ConsentApi, 'has'> = { has: () => false };
+
+function store(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** The reader's session id: random, per tab session (no cookie). */
+export function sessionId(): string {
+  const s = store();
+  let id = s?.getItem(SESSION_KEY);
+  if (!id) {
+    id = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+    s?.setItem(SESSION_KEY, id);
+  }
+  return id;
+}
+
+function endpoint(): string {
+  const api = document.querySelector<HTMLMetaElement>('meta[name="masthead-api"]')?.content;
+  return api ? api.replace(/\/graphql\/?$/, '') + '/api/events' : '/api/events';
+}
+
+/** Queues an event (dropped when its consent category is not granted). */
+export function track(type: EventType, input: Input): boolean {
+  if (!consentApi.has(EVENT_CATEGORY[type])) return false;
+  queue.push({ type, input });
+  if (queue.length >= MAX_BATCH) flush();
+  return true;
+}
+
+/** Sends a page view unless this page id was already sent in this tab. */
+export function trackPageView(pageId: string, input: Omit<Input, 'pageId'>): boolean {
+  const s = store();
+  const sent: string[] = JSON.parse(s?.getItem(SENT_KEY) ?? '[]') as string[];
+  if (sent.includes(pageId)) return false;
+  if (!track('PageView', { ...input, pageId })) return false;
+  sent.push(pageId);
+  s?.setItem(SENT_KEY, JSON.stringify(sent.slice(-500)));
+  return true;
+}
+
+/** Sends the queue now, MAX_BATCH events per beacon. */
+export function flush(): void {
+  while (queue.length) {
+    const events = queue.slice(0, MAX_BATCH);
+    queue = queue.slice(MAX_BATCH);
+    const body = JSON.stringify({ tenant: document.documentElement.dataset.tenant, sessionId: sessionId(), events });
+    if (!navigator.sendBeacon?.(endpoint(), body)) {
+      void fetch(endpoint(), { method: 'POST', body, keepalive: true, headers: { 'content-type': 'text/plain' } }).catch(() => {});
+    }
+  }
+}
+
+/** The number of events waiting (for tests). */
+export const pending = (): number => queue.length;
+
+const contentIdOf = (el: Element | null): number | undefined => {
+  const n = Number(el?.getAttribute('data-content-id'));
+  return Number.isSafeInteger(n) && n > 0 ? n : undefined;
+};
+
+function articleViews(root: ParentNode): void {
+  for (const a of root.querySelectorAll('.load-more-page[data-content-id]')) {
+    const contentId = contentIdOf(a);
+    if (contentId) trackPageView(`content:${contentId}`, { contentId, path: location.pathname });
+  }
+}
+
+function menuOf(a: Element): string | null {
+  if (a.closest('.mega-menu')) return 'mega_menu';
+  if (a.closest('header')) return 'header';
+  if (a.closest('footer')) return 'footer';
+  return null;
+}
+
+/** Starts the client: the page's view, appended articles' views, menu clicks, and the flushes. */
+export function startEvents(api: Pick<ConsentApi, 'has'>): void {
+  consentApi = api;
+  trackPageView(`path:${location.pathname}`, { path: location.pathname });
+  articleViews(document);
+  new MutationObserver((records) => {
+    for (const r of records) for (const n of r.addedNodes) if (n instanceof Element) articleViews(n.parentElement ?? n);
+  }).observe(document.body, { childList: true, subtree: true });
+  document.addEventListener('click', (e) => {
+    const a = (e.target as Element | null)?.closest?.('a[href]');
+    const menu = a && menuOf(a);
+    const href = a?.getAttribute('href') ?? '';
+    if (a && menu && /^(https?:\/\/|\/)/i.test(href)) track('ClickMenu', { menu, label: (a.textContent ?? '').trim().slice(0, 200) || '(image)', url: href.slice(0, 2048) });
+  }, { capture: true });
+  document.addEventListener('visibilitychange', () => { if (document.visibilityState === 'hidden') flush(); });
+  window.addEventListener('pagehide', flush);
+  setInterval(flush, FLUSH_MS);
+}

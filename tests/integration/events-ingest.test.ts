@@ -1,0 +1,186 @@
+// Issue #18: the 21 event operations (valid and invalid input: field errors, nothing stored), the
+// batched beacon path (100 events in one request), bot and rate-limit drops counted, no raw IP or
+// session id stored, and rollups per content, section, menu, newsletter and company.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EVENT_TYPES, eventOperation, type EventType } from '../../engine/domain/events';
+import { readDrops, readRollups, rollupEvents } from '../../engine/store/queries/events';
+import { startApi, type Harness } from './api-harness';
+
+const CONTENT = 10_010_001; // alpha's first content item
+const BETA_CONTENT = 10_020_001;
+const SECTION = 102;
+const NEWSLETTER = 150;
+const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
+
+const VALID: Record<EventType, Record<string, unknown>> = {
+  PageView: { pageId: `content:${CONTENT}`, path: '/markets/story', contentId: CONTENT, sectionId: SECTION },
+  BlueConicRedirect: { url: 'https://example.com/x', contentId: CONTENT },
+  Registration: { step: 'choose-membership', membershipId: 140 },
+  NewsletterSubscription: { newsletterId: NEWSLETTER, source: 'subscribe-pane' },
+  ClickBlueConicRecommendation: { recommendationId: 'rec-1', url: '/a' },
+  ViewBlueConicRecommendation: { recommendationId: 'rec-1' },
+  ClickSocialCompany: { companyId: CONTENT, network: 'linkedin' },
+  ClickSocialBrand: { network: 'x' },
+  ClickSocialShares: { network: 'facebook', contentId: CONTENT },
+  ClickMenu: { menu: 'header_primary', label: 'Markets', url: '/markets' },
+  ClickSponsoredSearchLogo: { companyId: CONTENT, query: 'ships' },
+  ClickSectionLink: { sectionId: SECTION, url: '/markets' },
+  ClickContentBody: { contentId: CONTENT, url: 'https://example.com/out' },
+  ClickCompanyWebsite: { companyId: CONTENT, url: 'https://company.example' },
+  FavoriteContent: { contentId: CONTENT },
+  ClickMagazineIssueLink: { issueId: 7, url: '/magazine/7' },
+  ClickDownloadButton: { contentId: CONTENT },
+  ClickContentLink: { contentId: CONTENT, url: '/story', blockId: 'b1' },
+  ClickOmedaInjectionLink: { url: 'https://omeda.example/x' },
+  ClickBlockTitleLink: { blockId: 'latest', url: '/latest' },
+  ViewMediaGallery: { contentId: CONTENT, imageIndex: 2 },
+};
+/** A required field of each type, to leave out. */
+const REQUIRED: Record<EventType, string> = {
+  PageView: 'pageId', BlueConicRedirect: 'url', Registration: 'step', NewsletterSubscription: 'newsletterId',
+  ClickBlueConicRecommendation: 'recommendationId', ViewBlueConicRecommendation: 'recommendationId', ClickSocialCompany: 'companyId',
+  ClickSocialBrand: 'network', ClickSocialShares: 'network', ClickMenu: 'label', ClickSponsoredSearchLogo: 'companyId',
+  ClickSectionLink: 'sectionId', ClickContentBody: 'contentId', ClickCompanyWebsite: 'url', FavoriteContent: 'contentId',
+  ClickMagazineIssueLink: 'issueId', ClickDownloadButton: 'contentId', ClickContentLink: 'contentId', ClickOmedaInjectionLink: 'url',
+  ClickBlockTitleLink: 'blockId', ViewMediaGallery: 'contentId',
+};
+
+let h: Harness;
+const ua = { 'user-agent': BROWSER };
+
+beforeAll(async () => {
+  h = await startApi({ events: { rateLimit: { max: 150, windowMs: 60_000 } } });
+});
+afterAll(async () => h?.close());
+
+async function beacon(body: unknown, headers: Record<string, string> = ua, ip = '203.0.113.9') {
+  const r = await h.app.inject({
+    method: 'POST', url: '/api/events', remoteAddress: ip,
+    headers: { 'content-type': 'text/plain;charset=UTF-8', 'x-tenant-key': 'alpha', ...headers },
+    payload: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  return { status: r.statusCode, body: r.json() };
+}
+
+describe('event operations', () => {
+  it('there are 21, each a registered document', () => {
+    expect(EVENT_TYPES).toHaveLength(21);
+    for (const t of EVENT_TYPES) expect(h.app.api.registry.byName.has(eventOperation(t))).toBe(true);
+  });
+
+  it.each(EVENT_TYPES)('%s stores a valid event and refuses invalid input naming the field', async (type) => {
+    const before = await h.count('events');
+    const ok = await h.op(eventOperation(type), { input: VALID[type], sessionId: 's-valid-1' }, { headers: ua });
+    expect(ok.error).toBeUndefined();
+    expect(ok.data[eventOperation(type)]).toEqual({ ok: true });
+    const [row] = await h.store.all<{ type: string; tenant_key: string }>('select type, tenant_key from events order by id desc limit 1');
+    expect(row).toEqual({ type, tenant_key: 'alpha' });
+    expect(await h.count('events')).toBe(before + 1);
+
+    const field = REQUIRED[type];
+    const missing = await h.op(eventOperation(type), { input: { ...VALID[type], [field]: undefined }, sessionId: 's-valid-1' }, { headers: ua });
+    expect(missing.error?.extensions.code).toBe('BAD_USER_INPUT');
+    expect(missing.error?.message).toBe(`input.${field}: Field is required`);
+
+    const extra = await h.op(eventOperation(type), { input: { ...VALID[type], email: 'a@b.c' }, sessionId: 's-valid-1' }, { headers: ua });
+    expect(extra.error?.message).toBe(`input.email: Not a field of ${type}`);
+    expect(await h.count('events')).toBe(before + 1);
+  });
+
+  it('refuses ids of another tenant, over-long text and a missing session id, storing nothing', async () => {
+    const before = await h.count('events');
+    const other = await h.op('setEventFavoriteContent', { input: { contentId: BETA_CONTENT }, sessionId: 's1' }, { headers: ua });
+    expect(other.error?.message).toBe(`input.contentId: No content ${BETA_CONTENT} on this site`);
+    const long = await h.op('setEventClickSocialBrand', { input: { network: 'x'.repeat(51) }, sessionId: 's1' }, { headers: ua });
+    expect(long.error?.message).toBe('input.network: Must be at most 50 characters');
+    const url = await h.op('setEventClickMenu', { input: { menu: 'm', label: 'l', url: 'javascript:alert(1)' }, sessionId: 's1' }, { headers: ua });
+    expect(url.error?.message).toMatch(/^input\.url: Must be an http\(s\) address/);
+    const session = await h.op('setEventClickSocialBrand', { input: { network: 'x' }, sessionId: '' }, { headers: ua });
+    expect(session.error?.message).toMatch(/^sessionId: Required/);
+    expect(await h.count('events')).toBe(before);
+  });
+
+  it('stores no raw address and no session id: a /24 network and a salted visitor id', async () => {
+    await h.op('setEventClickSocialBrand', { input: { network: 'x' }, sessionId: 'secret-session-42' }, { headers: { ...ua, 'x-forwarded-for': '1.1.1.1' } });
+    const rows = await h.store.all<Record<string, unknown>>('select * from events order by id desc limit 1');
+    const text = JSON.stringify(rows);
+    expect(text).not.toContain('secret-session-42');
+    expect(rows[0]!.net).toBe('127.0.0.0/24');
+    expect(String(rows[0]!.visitor)).toHaveLength(22);
+  });
+});
+
+describe('the batched beacon path', () => {
+  it('takes 100 events in one text/plain request and reports an invalid one by index', async () => {
+    const before = await h.count('events');
+    const events = Array.from({ length: 100 }, (_, i) => (i === 42
+      ? { type: 'ClickMenu', input: { menu: 'footer' } }
+      : { type: 'PageView', input: { pageId: `content:${CONTENT}:${i}`, path: `/p/${i}`, contentId: CONTENT } }));
+    const r = await beacon({ sessionId: 'batch-1', events }, ua, '198.51.100.1');
+    expect(r.status).toBe(200);
+    expect(r.body.accepted).toBe(99);
+    expect(r.body.errors).toContainEqual({ field: 'events[42].input.label', message: 'Field is required' });
+    expect(await h.count('events')).toBe(before + 99);
+  });
+
+  it('refuses more than 100 events and a body that is not JSON, storing nothing', async () => {
+    const before = await h.count('events');
+    const many = Array.from({ length: 101 }, () => ({ type: 'ClickSocialBrand', input: { network: 'x' } }));
+    expect((await beacon({ sessionId: 's', events: many })).body.errors[0].field).toBe('events');
+    expect((await beacon('not json')).status).toBe(400);
+    expect(await h.count('events')).toBe(before);
+  });
+
+  it('drops bots (user-agent list, claimed crawlers) and counts them', async () => {
+    const before = await h.count('events');
+    const drops0 = await readDrops(h.store.db, 'alpha');
+    const ev = [{ type: 'ClickSocialBrand', input: { network: 'x' } }, { type: 'ClickSocialBrand', input: { network: 'y' } }];
+    await beacon({ sessionId: 'b', events: ev }, { 'user-agent': 'Mozilla/5.0 (compatible; AhrefsBot/7.0)' });
+    await beacon({ sessionId: 'b', events: ev }, { 'user-agent': 'Mozilla/5.0 Chrome-Lighthouse' });
+    await beacon({ sessionId: 'b', events: ev }, { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' });
+    expect(await h.count('events')).toBe(before);
+    const drops = await readDrops(h.store.db, 'alpha');
+    expect((drops.bot ?? 0) - (drops0.bot ?? 0)).toBe(6);
+  });
+
+  it('rate-limits per client address and counts the dropped events', async () => {
+    const drops0 = await readDrops(h.store.db, 'alpha');
+    const events = Array.from({ length: 100 }, () => ({ type: 'ClickSocialBrand', input: { network: 'x' } }));
+    const a = await beacon({ sessionId: 'r', events }, ua, '192.0.2.77');
+    const b = await beacon({ sessionId: 'r', events }, ua, '192.0.2.77');
+    const c = await beacon({ sessionId: 'r', events }, ua, '192.0.2.77');
+    expect([a.body.accepted, b.body.accepted, c.body.accepted]).toEqual([100, 50, 0]);
+    expect(c.status).toBe(429);
+    const other = await beacon({ sessionId: 'r', events: events.slice(0, 1) }, ua, '192.0.2.78');
+    expect(other.body.accepted).toBe(1);
+    const drops = await readDrops(h.store.db, 'alpha');
+    expect((drops['rate-limit'] ?? 0) - (drops0['rate-limit'] ?? 0)).toBe(150);
+  });
+});
+
+describe('rollups', () => {
+  it('count events and unique visitors per content, section, menu and newsletter, hourly and daily', async () => {
+    const before = await readRollups(h.store.db, 'alpha', { grain: 'day', type: 'ClickMenu', dim: 'menu' });
+    for (const s of ['v1', 'v2', 'v2']) {
+      await beacon({ sessionId: s, events: [
+        { type: 'ClickMenu', input: { menu: 'mega_1', label: 'Rollup test', url: '/r' } },
+        { type: 'NewsletterSubscription', input: { newsletterId: NEWSLETTER } },
+      ] }, ua, `203.0.113.${s.length + 20}`);
+    }
+    const result = await rollupEvents(h.store, Date.now());
+    expect(result.events).toBeGreaterThan(0);
+    const menu = await readRollups(h.store.db, 'alpha', { grain: 'day', type: 'ClickMenu', dim: 'menu' });
+    expect(before.find((r) => r.key === 'mega_1:Rollup test')).toBeUndefined();
+    expect(menu.find((r) => r.key === 'mega_1:Rollup test')).toMatchObject({ events: 3, visitors: 2 });
+    const hourly = await readRollups(h.store.db, 'alpha', { grain: 'hour', type: 'NewsletterSubscription', dim: 'newsletter' });
+    expect(hourly.reduce((n, r) => n + (r.key === String(NEWSLETTER) ? r.events : 0), 0)).toBeGreaterThanOrEqual(3);
+    const content = await readRollups(h.store.db, 'alpha', { grain: 'day', type: 'PageView', dim: 'content' });
+    expect(content.find((r) => r.key === String(CONTENT))?.events).toBeGreaterThanOrEqual(99);
+    // A second run with nothing new changes nothing.
+    expect((await rollupEvents(h.store, Date.now())).events).toBe(0);
+  });
+
+  it('raw events are append-only', async () => {
+    await expect(h.store.run("update events set type = 'X'")).rejects.toThrow(/append-only/);
+  });
+});
