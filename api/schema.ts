@@ -11,6 +11,7 @@ import { DateTimeScalar, JSONScalar } from './common/scalars';
 import { cmsUserResolvers } from './cms-users/resolvers';
 import { contentResolvers } from './content/resolvers';
 import { historyResolvers } from './history/resolvers';
+import { researchResolvers } from './research/resolvers';
 import { guardMutationInputs } from './input-guard';
 import { layoutResolvers } from './layouts/resolvers';
 import { memberResolvers } from './members/resolvers';
@@ -20,7 +21,7 @@ import { sectionResolvers } from './sections/resolvers';
 import { siteResolvers } from './site/resolvers';
 import { tenantResolvers } from './tenants/resolvers';
 
-export const DOMAINS = ['common', 'auth', 'tenants', 'sections', 'content', 'layouts', 'site', 'catalog', 'cms-users', 'history', 'members', 'newsletters', 'preview', 'builds'] as const;
+export const DOMAINS = ['common', 'auth', 'tenants', 'sections', 'content', 'layouts', 'site', 'catalog', 'cms-users', 'history', 'members', 'newsletters', 'preview', 'builds', 'research'] as const;
 
 export function typeDefs(): string[] {
   return DOMAINS.map((d) => readFileSync(fileURLToPath(new URL(`./${d}/schema.graphql`, import.meta.url)), 'utf8'));
@@ -35,6 +36,6 @@ export function buildSchema(info: { mode: string; documentsVersion: string }): G
   };
   return guardMutationInputs(makeExecutableSchema({
     typeDefs: typeDefs(),
-    resolvers: [common, authResolvers, tenantResolvers, sectionResolvers, contentResolvers, layoutResolvers, siteResolvers, catalogResolvers, cmsUserResolvers, historyResolvers, memberResolvers, newsletterResolvers, previewResolvers, buildResolvers] as never,
+    resolvers: [common, authResolvers, tenantResolvers, sectionResolvers, contentResolvers, layoutResolvers, siteResolvers, catalogResolvers, cmsUserResolvers, historyResolvers, memberResolvers, newsletterResolvers, previewResolvers, buildResolvers, researchResolvers] as never,
   }));
 }

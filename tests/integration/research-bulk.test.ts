@@ -170,3 +170,21 @@ describe('bulk update', () => {
     expect((await errorOf(bulkUpdateContent({ ctx: other, input: { ids: [10_020_001], set: { status: 2 } } }))).code).toBe('FORBIDDEN');
   });
 });
+
+describe('over GraphQL', () => {
+  it('researches, exports and previews a bulk update through the registered documents', async () => {
+    const found = await h.op('researchContent', { input: { text: 'lane 1', types: ['News'] } }, { as: 'alphaAdmin' });
+    expect(found.error).toBeUndefined();
+    expect(found.data.researchContent.rows.map((r: { id: number }) => r.id).sort()).toEqual([10_010_001, 10_010_010]);
+    expect(found.data.researchContent.rows[0].published).toMatch(/^2026-10-\d\dT12:00:00/);
+    const csv = await h.op('researchContentCsv', { input: { text: 'lane 10' } }, { as: 'alphaAdmin' });
+    expect(csv.data.researchContentCsv.split('\r\n')[1]).toMatch(/^10010010,alpha,News,Carriers adjust capacity on lane 10,1,/);
+    const preview = await h.op('bulkUpdateContent', { input: { ids: [10_010_001], set: { status: 2 }, dryRun: true } }, { as: 'alphaAdmin' });
+    expect(preview.data.bulkUpdateContent).toMatchObject({ dryRun: true, count: 1, items: [{ id: 10_010_001, changes: { status: { from: 1, to: 2 } } }] });
+    const refused = await h.op('bulkUpdateContent', { input: { ids: [10_010_001], set: { status: 2 } } }, { as: 'alphaEditor' });
+    expect(refused.error?.extensions.code).toBe('FORBIDDEN');
+    const bad = await h.op('bulkUpdateContent', { input: { ids: [10_010_001], set: { status: 9 } } }, { as: 'alphaAdmin' });
+    expect(bad.error?.extensions.code).toBe('BAD_USER_INPUT');
+    expect(bad.error?.extensions.field).toBe('set.status');
+  });
+});
