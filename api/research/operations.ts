@@ -9,6 +9,7 @@ import { badInput, parseInput } from '../../engine/domain/validation';
 import * as q from '../../engine/store/queries/content';
 import { insertHistory } from '../../engine/store/queries/history';
 import { researchContent as findContent, researchIds, type ResearchFilter, type ResearchRow } from '../../engine/store/queries/research';
+import { deleteSavedSearch, insertSavedSearch, listSavedSearches, type SavedSearch } from '../../engine/store/queries/saved-searches';
 import { writeContentBatch } from '../../engine/store/writes';
 import { inScope, requireActor } from '../access';
 import { checkReferences, contentInputOf, pathOf, withPublishDate } from '../content/operations';
@@ -243,4 +244,34 @@ async function loadRows(tx: Parameters<typeof q.contentByIds>[0], tenantKey: str
   const out: q.ContentRecord[] = [];
   for (let i = 0; i < ids.length; i += 500) out.push(...await q.contentByIds(tx, tenantKey, ids.slice(i, i + 500)));
   return out;
+}
+
+/** A staff user's saved searches in the tenant (CLI has none). */
+export async function listResearchSearches({ ctx }: OpArgs<unknown>): Promise<SavedSearch[]> {
+  const { actor, tenant } = tenantAccess(ctx, [...RESEARCH_PERMS]);
+  if (actor.userId === null) return [];
+  return listSavedSearches(ctx.services.store.db, actor.userId, tenant.tenantKey);
+}
+
+/** Saves the research filter under a name, after validating it exactly as a search would. */
+export async function saveResearchSearch({ ctx, input }: OpArgs<{ name?: unknown; query?: ResearchInput }>): Promise<{ id: number }> {
+  const { actor, tenant } = tenantAccess(ctx, [...RESEARCH_PERMS]);
+  if (actor.userId === null) throw new AppError('FORBIDDEN');
+  const name = typeof input.name === 'string' ? input.name.trim() : '';
+  if (!name || name.length > 100) badInput('name', 'Must be 1 to 100 characters');
+  const query = input.query ?? {};
+  researchFilter(ctx, query);
+  const stored = Object.fromEntries(Object.entries(query).filter(([k, v]) => v !== undefined && v !== null && k !== 'skip' && k !== 'limit'));
+  const userId = actor.userId;
+  return ctx.services.store.transaction(async (tx) => ({ id: await insertSavedSearch(tx, { cmsUserId: userId, tenantKey: tenant.tenantKey, name, query: stored }) }));
+}
+
+export async function deleteResearchSearch({ ctx, input }: OpArgs<{ id?: unknown }>): Promise<{ ok: true }> {
+  const { actor, tenant } = tenantAccess(ctx, [...RESEARCH_PERMS]);
+  const id = input.id;
+  if (typeof id !== 'number' || !Number.isInteger(id) || id <= 0) badInput('id', 'Must be a positive whole number');
+  const userId = actor.userId ?? -1;
+  const gone = await ctx.services.store.transaction((tx) => deleteSavedSearch(tx, userId, tenant.tenantKey, id));
+  if (!gone) throw new AppError('NOT_FOUND', { entity: 'Saved search', id });
+  return { ok: true };
 }

@@ -8,7 +8,7 @@ import { parseInput } from '../../engine/domain/validation';
 import { writeContentBatch } from '../../engine/store/writes';
 import type { Actor } from '../../api/access';
 import type { OpContext } from '../../api/operation';
-import { bulkUpdateContent, csvCell, researchContent, researchCsv } from '../../api/research/operations';
+import { bulkUpdateContent, csvCell, deleteResearchSearch, listResearchSearches, researchContent, researchCsv, saveResearchSearch } from '../../api/research/operations';
 import { startApi, type Harness } from './api-harness';
 
 let h: Harness;
@@ -186,5 +186,24 @@ describe('over GraphQL', () => {
     const bad = await h.op('bulkUpdateContent', { input: { ids: [10_010_001], set: { status: 9 } } }, { as: 'alphaAdmin' });
     expect(bad.error?.extensions.code).toBe('BAD_USER_INPUT');
     expect(bad.error?.extensions.field).toBe('set.status');
+  });
+});
+
+describe('saved searches', () => {
+  it('are stored per staff user and tenant, validated like a search, and deleted only by their owner', async () => {
+    const mine = await ctxFor({ ...actor('site_admin', ['alpha']), userId: 3 });
+    const theirs = await ctxFor({ ...actor('site_admin', ['alpha']), userId: 6 });
+    const { id } = await saveResearchSearch({ ctx: mine, input: { name: 'Lane news', query: { text: 'lane', types: ['News'] } } });
+    const list = await listResearchSearches({ ctx: mine, input: {} });
+    expect(list.map((s) => [s.name, s.query])).toEqual([['Lane news', { text: 'lane', types: ['News'] }]]);
+    expect(await listResearchSearches({ ctx: theirs, input: {} })).toEqual([]);
+    const rerun = await researchContent({ ctx: mine, input: list[0]!.query });
+    expect(rerun.total).toBe(4);
+    const bad = await errorOf(saveResearchSearch({ ctx: mine, input: { name: 'Bad', query: { publishedTo: 'soon' } } }));
+    expect(bad.details?.field).toBe('publishedTo');
+    expect((await errorOf(saveResearchSearch({ ctx: mine, input: { name: '  ' } }))).details?.field).toBe('name');
+    expect((await errorOf(deleteResearchSearch({ ctx: theirs, input: { id } }))).code).toBe('NOT_FOUND');
+    await deleteResearchSearch({ ctx: mine, input: { id } });
+    expect(await listResearchSearches({ ctx: mine, input: {} })).toEqual([]);
   });
 });
