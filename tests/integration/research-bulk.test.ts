@@ -207,3 +207,17 @@ describe('saved searches', () => {
     expect(await listResearchSearches({ ctx: mine, input: {} })).toEqual([]);
   });
 });
+
+describe('saved searches over GraphQL', () => {
+  it('saves, lists and deletes the caller\'s own search', async () => {
+    const saved = await h.op('saveResearchSearch', { name: 'Drafts', query: { statuses: [2] } }, { as: 'alphaAdmin' });
+    expect(saved.error).toBeUndefined();
+    expect(saved.data.saveResearchSearch).toMatchObject({ name: 'Drafts', query: { statuses: [2] } });
+    const listed = await h.op('getResearchSearches', {}, { as: 'alphaAdmin' });
+    expect(listed.data.getResearchSearches.map((s: { name: string }) => s.name)).toEqual(['Drafts']);
+    expect((await h.op('getResearchSearches', {}, { as: 'alphaManager' })).data.getResearchSearches).toEqual([]);
+    expect((await h.op('getResearchSearches', {}, { as: 'alphaViewer' })).error?.extensions.code).toBe('FORBIDDEN');
+    const gone = await h.op('deleteResearchSearch', { id: saved.data.saveResearchSearch.id }, { as: 'alphaAdmin' });
+    expect(gone.data.deleteResearchSearch).toEqual({ ok: true });
+  });
+});
