@@ -14,6 +14,7 @@ import { contentResolvers } from './content/resolvers';
 import { contractResolvers } from './contracts/resolvers';
 import { eventResolvers } from './events/resolvers';
 import { historyResolvers } from './history/resolvers';
+import { researchResolvers } from './research/resolvers';
 import { guardMutationInputs } from './input-guard';
 import { layoutResolvers } from './layouts/resolvers';
 import { memberResolvers } from './members/resolvers';
@@ -24,7 +25,7 @@ import { siteResolvers } from './site/resolvers';
 import { systemResolvers } from './system/resolvers';
 import { tenantResolvers } from './tenants/resolvers';
 
-export const DOMAINS = ['common', 'auth', 'tenants', 'sections', 'content', 'layouts', 'site', 'catalog', 'cms-users', 'history', 'members', 'newsletters', 'preview', 'builds', 'aspire-news', 'contracts', 'system', 'events'] as const;
+export const DOMAINS = ['common', 'auth', 'tenants', 'sections', 'content', 'layouts', 'site', 'catalog', 'cms-users', 'history', 'members', 'newsletters', 'preview', 'builds', 'aspire-news', 'contracts', 'system', 'events', 'research'] as const;
 
 export function typeDefs(): string[] {
   return DOMAINS.map((d) => readFileSync(fileURLToPath(new URL(`./${d}/schema.graphql`, import.meta.url)), 'utf8'));
@@ -39,6 +40,6 @@ export function buildSchema(info: { mode: string; documentsVersion: string }): G
   };
   return guardMutationInputs(makeExecutableSchema({
     typeDefs: typeDefs(),
-    resolvers: [common, authResolvers, tenantResolvers, sectionResolvers, contentResolvers, layoutResolvers, siteResolvers, catalogResolvers, cmsUserResolvers, historyResolvers, memberResolvers, newsletterResolvers, previewResolvers, buildResolvers, aspireNewsResolvers, contractResolvers, systemResolvers, eventResolvers] as never,
+    resolvers: [common, authResolvers, tenantResolvers, sectionResolvers, contentResolvers, layoutResolvers, siteResolvers, catalogResolvers, cmsUserResolvers, historyResolvers, memberResolvers, newsletterResolvers, previewResolvers, buildResolvers, aspireNewsResolvers, contractResolvers, systemResolvers, eventResolvers, researchResolvers] as never,
   }));
 }

@@ -39,7 +39,7 @@ export async function contentInputOf(db: Db, row: q.ContentRecord): Promise<Reco
 }
 
 /** Every linked id must be a row of this tenant; the first that is not is named with its field. */
-async function checkReferences(tx: Db, tenantKey: string, c: ContentValue, selfId: number): Promise<void> {
+export async function checkReferences(tx: Db, tenantKey: string, c: ContentValue, selfId: number): Promise<void> {
   checkLinkUrl(c.linkUrl, 'linkUrl');
   const lists: [string, ReferenceKind, number[]][] = [
     ['primarySectionId', 'section', [c.primarySectionId]],
@@ -62,11 +62,11 @@ async function checkReferences(tx: Db, tenantKey: string, c: ContentValue, selfI
 }
 
 /** Publishing without a date publishes now. */
-function withPublishDate(c: ContentValue, now: number): ContentValue {
+export function withPublishDate(c: ContentValue, now: number): ContentValue {
   return c.status === CONTENT_STATUS.PUBLISHED && c.published === undefined ? { ...c, published: now } : c;
 }
 
-async function pathOf(tx: Db, tenantKey: string, c: { id: number; slug?: string | null | undefined; name: string; primarySectionId: number }): Promise<string> {
+export async function pathOf(tx: Db, tenantKey: string, c: { id: number; slug?: string | null | undefined; name: string; primarySectionId: number }): Promise<string> {
   const section = await getSection(tx, tenantKey, c.primarySectionId);
   return contentPath({ id: c.id, slug: c.slug ?? slugify(c.name), name: c.name, sectionAlias: section?.alias ?? null });
 }
