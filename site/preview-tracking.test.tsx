@@ -45,7 +45,7 @@ describe('tracking metadata', () => {
     delete w.dataLayer;
     const added = runLoader('?utm_source=x');
     expect(added).toHaveLength(0);
-    const calls = (w.dataLayer ?? []).map((a) => [...(a as ArrayLike<unknown>)]);
+    const calls = (w.dataLayer ?? []).map((a) => Array.from(a as ArrayLike<unknown>));
     expect(calls).toContainEqual(['consent', 'default', expect.objectContaining({ analytics_storage: 'denied', ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied' })]);
     expect(document.querySelector(`meta[name="${TRACKING_META}"]`)!.hasAttribute('data-off')).toBe(false);
   });

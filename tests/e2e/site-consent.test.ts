@@ -92,7 +92,7 @@ async function session(): Promise<{ context: BrowserContext; page: Page; log: Lo
   };
 }
 
-const dataLayer = (page: Page) => page.evaluate(() => ((window as unknown as { dataLayer?: unknown[] }).dataLayer ?? []).map((e) => (typeof e === 'object' && e && 'length' in e ? [...(e as ArrayLike<unknown>)] : e)));
+const dataLayer = (page: Page) => page.evaluate(() => ((window as unknown as { dataLayer?: unknown[] }).dataLayer ?? []).map((e) => (typeof e === 'object' && e && 'length' in e ? Array.from(e as ArrayLike<unknown>) : e)));
 
 describe('consent banner and the tag manager', () => {
   it('asks first, loads nothing third-party before a choice, loads the tag manager once for analytics only, keeps the choice, and stops after withdrawal', async () => {
