@@ -15,6 +15,7 @@ type Input = Record<string, string | number | undefined>;
 
 let queue: { type: EventType; input: Input }[] = [];
 let consentApi: Pick<ConsentApi, 'has'> = { has: () => false };
+let listening = false;
 
 function store(): Storage | null {
   try {
@@ -98,6 +99,8 @@ export function startEvents(api: Pick<ConsentApi, 'has'>): void {
   consentApi = api;
   trackPageView(`path:${location.pathname}`, { path: location.pathname });
   articleViews(document);
+  if (listening) return;
+  listening = true;
   new MutationObserver((records) => {
     for (const r of records) for (const n of r.addedNodes) if (n instanceof Element) articleViews(n.parentElement ?? n);
   }).observe(document.body, { childList: true, subtree: true });

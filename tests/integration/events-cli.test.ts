@@ -1,0 +1,53 @@
+// `masthead events rollup` (issue #18): rolls new events up and deletes raw events past the
+// retention setting (MASTHEAD_EVENT_RETENTION_DAYS); rollups of the deleted days are kept.
+import { Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { main } from '../../cli/main';
+import { openStore } from '../../engine/store/connection';
+import { appendEvents, readRollups, type EventRow } from '../../engine/store/queries/events';
+import { tempDbPath } from '../helpers/fixture-set';
+
+function sink() {
+  let text = '';
+  const stream = new Writable({ write(chunk, _enc, cb) { text += String(chunk); cb(); } });
+  return { stream, get text() { return text; } };
+}
+
+const row = (day: string, visitor: string): EventRow => ({
+  tenantKey: 'alpha', day, at: Date.parse(`${day}T10:30:00Z`), type: 'PageView', visitor, siteUserId: null, net: null,
+  contentId: 7, sectionId: null, companyId: null, newsletterId: null, pageId: 'p', target: null, data: '{}',
+});
+
+describe('masthead events rollup', () => {
+  it('rolls up every day, then deletes raw events older than the retention and keeps their rollups', async () => {
+    const db = tempDbPath();
+    const store = await openStore({ path: db });
+    const today = new Date().toISOString().slice(0, 10);
+    const old = new Date(Date.now() - 40 * 86_400_000).toISOString().slice(0, 10);
+    await store.transaction((tx) => appendEvents(tx, [row(old, 'a'), row(old, 'b'), row(today, 'a'), row(today, 'a')]));
+    await store.close();
+
+    const out = sink();
+    const err = sink();
+    const prev = process.env.MASTHEAD_EVENT_RETENTION_DAYS;
+    process.env.MASTHEAD_EVENT_RETENTION_DAYS = '30';
+    try {
+      const code = await main(['node', 'masthead', '--db', db, '--json', 'events', 'rollup'], { stdout: out.stream, stderr: err.stream });
+      expect(err.text).toBe('');
+      expect(code).toBe(0);
+    } finally {
+      if (prev === undefined) delete process.env.MASTHEAD_EVENT_RETENTION_DAYS;
+      else process.env.MASTHEAD_EVENT_RETENTION_DAYS = prev;
+    }
+    expect(JSON.parse(out.text)).toMatchObject({ tenants: 1, days: 2, events: 4, pruned: 2 });
+
+    const after = await openStore({ path: db });
+    const [n] = await after.all<{ n: number }>('select count(*) as n from events');
+    expect(Number(n!.n)).toBe(2);
+    const days = await readRollups(after.db, 'alpha', { grain: 'day', dim: 'content' });
+    expect(days.map((d) => [d.bucket, d.events, d.visitors])).toEqual([[old, 2, 2], [today, 2, 1]]);
+    const hours = await readRollups(after.db, 'alpha', { grain: 'hour', dim: 'all', fromDay: today });
+    expect(hours).toEqual([expect.objectContaining({ bucket: `${today}T10`, events: 2, visitors: 1 })]);
+    await after.close();
+  });
+});
