@@ -160,7 +160,7 @@ export interface PublicationRow {
 export async function writePublications(db: Db, tenantKey: string, rows: PublicationRow[]): Promise<void> {
   for (const { issues, ...p } of rows) {
     await upsertPublication(db, tenantKey, p);
-    for (const i of issues) await upsertIssue(db, i);
+    for (const i of issues) await upsertIssue(db, tenantKey, i);
   }
 }
 
