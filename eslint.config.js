@@ -13,6 +13,7 @@ const allowed = {
   'engine/fixtures': ['engine/domain', 'engine/store', 'engine/auth'],
   'engine/mail': ['engine/domain'],
   'engine/html': ['engine/domain'],
+  'engine/magazine': ['engine/domain', 'engine/store'],
   'engine/newsletter': ['engine/domain', 'engine/store', 'engine/auth', 'engine/mail', 'templates'],
   // The build's top level (run-build, the entry points, shared types, deps, paths) and its folders.
   // Stages know nothing of workers, incremental builds or the queue; the queue sits on top.
@@ -22,9 +23,9 @@ const allowed = {
   'engine/build/incremental': ['engine/domain', 'engine/store', 'engine/newsletter', 'site', 'templates', 'engine/build', 'engine/build/stages'],
   'engine/build/queue': ['engine/domain', 'engine/store', 'engine/build', 'engine/build/incremental', 'engine/build/stages'],
   site: ['engine/domain'],
-  api: ['engine/domain', 'engine/store', 'engine/html', 'engine/build', 'engine/fixtures', 'engine/auth', 'engine/mail', 'engine/newsletter', 'templates'],
+  api: ['engine/domain', 'engine/store', 'engine/html', 'engine/build', 'engine/fixtures', 'engine/auth', 'engine/mail', 'engine/newsletter', 'engine/magazine', 'templates'],
   admin: ['engine/domain'],
-  cli: ['engine/domain', 'engine/store', 'engine/html', 'engine/build', 'engine/fixtures', 'engine/auth', 'engine/mail', 'engine/newsletter', 'api', 'templates'],
+  cli: ['engine/domain', 'engine/store', 'engine/html', 'engine/build', 'engine/fixtures', 'engine/auth', 'engine/mail', 'engine/newsletter', 'engine/magazine', 'api', 'templates'],
   templates: [],
 };
 

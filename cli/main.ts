@@ -18,6 +18,7 @@ const COMMANDS: Record<string, () => Promise<Registrar[]>> = {
   demo: async () => [(await import('./commands/demo')).registerDemo],
   user: async () => [(await import('./commands/user')).registerUser],
   newsletter: async () => [(await import('./commands/newsletter')).registerNewsletter],
+  magazine: async () => [(await import('./commands/magazine')).registerMagazine],
   build: async () => [(await import('./commands/build')).registerBuild],
   serve: async () => [(await import('./commands/serve')).registerServe],
   watch: async () => [(await import('./commands/watch')).registerWatch],

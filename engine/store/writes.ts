@@ -12,6 +12,7 @@ import type {
 import { rawOf, type Db } from './connection';
 import * as t from './schema';
 import * as nl from './schema-newsletters';
+import { setIssuePlacements, upsertMagazineSection, type IssuePlacement } from './queries/magazine';
 import { upsertIssue, upsertNewsletterAd, upsertNewsletterCampaign, upsertNewsletterTemplate, upsertPublication, upsertSubscription } from './queries/newsletters';
 import type { NewsletterCampaign, NewsletterTemplate } from '../domain/newsletter';
 import type { NewsletterAd } from '../domain/newsletter-ads';
@@ -155,12 +156,17 @@ function dedupeSchedules(c: ContentOut) {
 
 export interface PublicationRow {
   id: number; name: string; subscribeUrl: string | null;
-  issues: { id: number; publicationId: number; name: string; description: string; issueDate: number; coverImage: string | null; digitalEditionUrl: string | null; status: number }[];
+  sections?: { id: number; name: string; position: number }[];
+  issues: { id: number; publicationId: number; name: string; description: string; issueDate: number; coverImage: string | null; digitalEditionUrl: string | null; status: number; placements?: IssuePlacement[] }[];
 }
 export async function writePublications(db: Db, tenantKey: string, rows: PublicationRow[]): Promise<void> {
-  for (const { issues, ...p } of rows) {
+  for (const { issues, sections = [], ...p } of rows) {
     await upsertPublication(db, tenantKey, p);
-    for (const i of issues) await upsertIssue(db, i);
+    for (const s of sections) await upsertMagazineSection(db, tenantKey, { ...s, publicationId: p.id });
+    for (const { placements, ...i } of issues) {
+      await upsertIssue(db, tenantKey, i);
+      if (placements) await setIssuePlacements(db, tenantKey, i.id, placements);
+    }
   }
 }
 

@@ -105,7 +105,7 @@ export async function newsletterTestDb(): Promise<NewsletterTestDb> {
     await upsertNewsletterTemplate(tx, IDS.template, TENANT, newsletterTemplateSchema.parse(TEMPLATE));
     await upsertNewsletterTemplate(tx, IDS.otherTemplate, TENANT, newsletterTemplateSchema.parse({ ...TEMPLATE, name: 'Alpha Weekly', newsletterId: IDS.weekly }));
     await upsertPublication(tx, TENANT, { id: IDS.publication, name: 'Alpha Monthly', subscribeUrl: '/subscribe-print' });
-    await upsertIssue(tx, { id: IDS.issue, publicationId: IDS.publication, name: 'October 2026', description: 'ports & rates', issueDate: ISSUE_DATE, coverImage: '/images/alpha/ship.svg', digitalEditionUrl: 'https://digital.alpha.example/oct-2026' });
+    await upsertIssue(tx, TENANT, { id: IDS.issue, publicationId: IDS.publication, name: 'October 2026', description: 'ports & rates', issueDate: ISSUE_DATE, coverImage: '/images/alpha/ship.svg', digitalEditionUrl: 'https://digital.alpha.example/oct-2026' });
     await upsertNewsletterCampaign(tx, IDS.campaign, TENANT, newsletterCampaignSchema.parse(CAMPAIGN));
     for (const [id, ad] of Object.entries(ADS)) await upsertNewsletterAd(tx, Number(id), TENANT, newsletterAdSchema.parse(ad));
   });

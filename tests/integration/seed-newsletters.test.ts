@@ -68,6 +68,30 @@ describe('newsletter fixture records', () => {
     expect(await newsletterRows(s)).toEqual(rows);
   });
 
+  it('seeds a publication\'s sections and the content placed in its issues, in order', async () => {
+    const s = await fresh();
+    const publication = { ...PUBLICATION, sections: [{ id: 152, name: 'News', position: 1 }, { id: 151, name: 'Features', position: 0 }],
+      issues: [{ ...PUBLICATION.issues[0], placements: [{ sectionId: 152, contentId: 10_010_003 }, { sectionId: 151, contentId: 10_010_002 }, { sectionId: 151, contentId: 10_010_001 }] }] };
+    await seedFixtures(s, setWith({ publications: [publication] }));
+    expect(await s.all('select id, tenant_key, publication_id, name, position from magazine_sections order by id')).toEqual([
+      { id: 151, tenant_key: 'alpha', publication_id: 150, name: 'Features', position: 0 },
+      { id: 152, tenant_key: 'alpha', publication_id: 150, name: 'News', position: 1 },
+    ]);
+    expect(await s.all('select section_id, content_id, position from magazine_issue_content where issue_id = 1503 order by section_id, position')).toEqual([
+      { section_id: 151, content_id: 10_010_002, position: 0 }, { section_id: 151, content_id: 10_010_001, position: 1 }, { section_id: 152, content_id: 10_010_003, position: 0 },
+    ]);
+  });
+
+  it('gives the demo one publication per brand with six issues, each with content in two sections', async () => {
+    const s = await fresh();
+    await seedFixtures(s, 'fixtures/demo');
+    const perTenant = await s.all<{ tenant_key: string; publications: number; issues: number; placed: number }>(`select p.tenant_key,
+      count(distinct p.id) as publications, count(distinct i.id) as issues, count(ic.content_id) as placed
+      from magazine_publications p join magazine_issues i on i.publication_id = p.id left join magazine_issue_content ic on ic.issue_id = i.id
+      group by p.tenant_key order by p.tenant_key`);
+    expect(perTenant).toEqual(['freightwise', 'plantpulse', 'shelfline'].map((tenant_key) => ({ tenant_key, publications: 1, issues: 6, placed: 18 })));
+  }, 60_000);
+
   const bad: [string, Parameters<typeof setWith>[0], RegExp][] = [
     ['an unknown template', { campaigns: [{ ...CAMPAIGN, templateId: 999 }] }, /newsletter-campaigns\.json: record 1 \(id 1501\): templateId: Unknown newsletter template 999/],
     ['a block naming another tenant\'s section', { campaigns: [{ ...CAMPAIGN, grid: { rows: [{ columns: [{ blocks: [{ type: 'content_list', data: { population_mode: 'automatic', section: 9999 } }] }] }] } }] },
@@ -77,6 +101,10 @@ describe('newsletter fixture records', () => {
     ['an ad schedule for an unknown template', { ads: [{ ...AD, schedules: [{ ...AD.schedules[0], newsletterTemplateId: 77 }] }] },
       /newsletter-ads\.json: record 1 \(id 1502\): schedules\[0\]\.newsletterTemplateId: Unknown newsletter template 77/],
     ['an issue block naming no publication of the set', { publications: [] }, /newsletter-campaigns\.json: record 1 \(id 1501\): grid\.rows\[1\]\.columns\[0\]\.blocks\[0\]\.data\.publicationId: Unknown publication 150/],
+    ['an issue placement in a section the publication does not have', { publications: [{ ...PUBLICATION, sections: [{ id: 151, name: 'Features' }], issues: [{ ...PUBLICATION.issues[0], placements: [{ sectionId: 152, contentId: 10_010_001 }] }] }] },
+      /publications\.json: record 1 \(id 150\): issues\[0\]\.placements\[0\]\.sectionId: Unknown section 152 of publication 150/],
+    ['an issue placement of content not in the set', { publications: [{ ...PUBLICATION, sections: [{ id: 151, name: 'Features' }], issues: [{ ...PUBLICATION.issues[0], placements: [{ sectionId: 151, contentId: 10_020_001 }] }] }] },
+      /publications\.json: record 1 \(id 150\): issues\[0\]\.placements\[0\]\.contentId: Unknown content 10020001/],
     ['a subscription to an unknown newsletter', { subscriptions: [{ ...SUBSCRIPTION, newsletterId: 42 }] }, /newsletter-subscriptions\.json: record 1: newsletterId: Unknown newsletter 42/],
     ['a subscription without a valid address', { subscriptions: [{ ...SUBSCRIPTION, email: 'nobody' }] }, /newsletter-subscriptions\.json: record 1: email: Must be an email address/],
   ];

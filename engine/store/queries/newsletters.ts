@@ -213,13 +213,36 @@ export type PublicationRecord = { id: number; name: string; subscribeUrl: string
 export type IssueRecord = { id: number; publicationId: number; name: string; description: string; issueDate: number; coverImage: string | null; digitalEditionUrl: string | null };
 
 export async function upsertPublication(db: Db, tenantKey: string, p: PublicationRecord): Promise<void> {
-  await db.insert(magazinePublications).values({ ...p, tenantKey })
-    .onConflictDoUpdate({ target: magazinePublications.id, set: { name: p.name, subscribeUrl: p.subscribeUrl, updatedAt: stamp }, setWhere: eq(magazinePublications.tenantKey, tenantKey) });
+  const written = await db.insert(magazinePublications).values({ ...p, tenantKey })
+    .onConflictDoUpdate({ target: magazinePublications.id, set: { name: p.name, subscribeUrl: p.subscribeUrl, updatedAt: stamp }, setWhere: eq(magazinePublications.tenantKey, tenantKey) })
+    .returning({ id: magazinePublications.id });
+  if (written.length === 0) throw new Error(`Publication ${p.id} belongs to another tenant`);
 }
 
-export async function upsertIssue(db: Db, i: IssueRecord & { status?: number }): Promise<void> {
+/** Ids of the tenant's publications, as a subquery: an issue belongs to a tenant through its publication. */
+const tenantPublicationIds = (db: Db, tenantKey: string) =>
+  db.select({ id: magazinePublications.id }).from(magazinePublications).where(eq(magazinePublications.tenantKey, tenantKey));
+
+/**
+ * Writes an issue of one of the tenant's publications. Refuses (throws) when the publication is not the
+ * tenant's, and never overwrites an issue id that belongs to another tenant's publication.
+ */
+export async function upsertIssue(db: Db, tenantKey: string, i: IssueRecord & { status?: number }): Promise<void> {
+  if (!(await getPublication(db, tenantKey, i.publicationId))) {
+    throw new Error(`Issue ${i.id}: publication ${i.publicationId} is not a publication of tenant ${tenantKey}`);
+  }
   const { id: _id, ...rest } = i;
-  await db.insert(magazineIssues).values(i).onConflictDoUpdate({ target: magazineIssues.id, set: { ...rest, updatedAt: stamp } });
+  const written = await db.insert(magazineIssues).values(i)
+    .onConflictDoUpdate({ target: magazineIssues.id, set: { ...rest, updatedAt: stamp }, setWhere: inArray(magazineIssues.publicationId, tenantPublicationIds(db, tenantKey)) })
+    .returning({ id: magazineIssues.id });
+  if (written.length === 0) throw new Error(`Issue ${i.id} belongs to another tenant`);
+}
+
+/** An issue of one of the tenant's publications (any status), or undefined: the tenant check for issue ids. */
+export async function getTenantIssue(db: Db, tenantKey: string, issueId: number): Promise<(IssueRecord & { status: number }) | undefined> {
+  const [row] = await db.select({ ...issueColumns, status: magazineIssues.status }).from(magazineIssues)
+    .where(and(eq(magazineIssues.id, issueId), inArray(magazineIssues.publicationId, tenantPublicationIds(db, tenantKey)))).limit(1);
+  return row;
 }
 
 export async function getPublication(db: Db, tenantKey: string, id: number): Promise<PublicationRecord | undefined> {
