@@ -10,6 +10,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Store } from '../../engine/store/connection';
 import { runBuild } from '../../engine/build/index';
 import { Writes } from '../../engine/build/incremental/live-writes';
+import { writeFavicon } from '../../engine/build/stages/emit';
+import { FileWriter } from '../../engine/build/stages/writer';
 import { createSiteServer } from '../../cli/serve/site-server';
 import { BUILD_NOW, seedBuildSite } from './build-site-fixture';
 
@@ -137,5 +139,29 @@ describe('masthead serve content negotiation', () => {
     expect(tiny.statusCode).toBe(200);
     expect(tiny.headers['content-encoding']).toBeUndefined();
     expect(tiny.body).toBe('{"a":1}');
+  });
+});
+
+describe('/favicon.ico', () => {
+  const PNG = Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]);
+
+  it('exists for every tenant, a default icon when the tenant has no favicon setting', async () => {
+    for (const host of ['alpha.localhost:4000', 'beta.localhost:4000']) {
+      const res = await app.inject({ method: 'GET', url: '/favicon.ico', headers: { host } });
+      expect(res.statusCode, host).toBe(200);
+      expect(res.rawPayload.subarray(0, 8).equals(PNG), host).toBe(true);
+    }
+  });
+
+  it('is a copy of the tenant\'s own favicon file when the setting names one', () => {
+    const root = mkdtempSync(join(tmpdir(), 'masthead-favicon-'));
+    const writer = new FileWriter(root);
+    const icon = Buffer.concat([PNG, Buffer.from('tenant icon')]);
+    writer.write('images/brand/icon.png', icon);
+    writeFavicon(writer, '/images/brand/icon.png?v=2');
+    expect(readFileSync(join(root, 'favicon.ico')).equals(icon)).toBe(true);
+    writeFavicon(writer, 'https://cdn.example.com/icon.png');
+    expect(readFileSync(join(root, 'favicon.ico')).subarray(0, 8).equals(PNG)).toBe(true);
+    expect(readFileSync(join(root, 'favicon.ico')).equals(icon)).toBe(false);
   });
 });
