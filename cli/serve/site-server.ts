@@ -2,14 +2,14 @@
 // the right content types, its route rules (301s), the RSS query form, and 404.html with status
 // 404. A factory, so the API can be mounted on the same instance before it listens. Every answer
 // carries the security headers of its surface (security.ts).
-import { createReadStream, readFileSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { HOME_FEED_PATH, matchContentIdPath, matchRedirect, rssPathForQuery } from '../../engine/build/index';
 import { trustProxyFor } from '../../api/http/client-address';
 import { registerSecurityHeaders } from './security';
-import { fileForPath, headersFor } from './static-files';
+import { fileForPath, headersFor, preferredEncoding } from './static-files';
 import { TenantDirectory } from './tenants';
 
 export interface SiteServerOptions {
@@ -44,9 +44,15 @@ function notFound(reply: FastifyReply, root: string | null) {
   return reply.type('text/plain; charset=utf-8').send('404 - Page Not Found');
 }
 
-/** Feeds are sent with the RSS media type (the static-file sender would say application/xml). */
-function sendFeed(reply: FastifyReply, root: string, file: string) {
-  return reply.headers(headersFor(file)).type('application/rss+xml; charset=utf-8').send(createReadStream(join(root, file)));
+/**
+ * Feeds are sent with the RSS media type (the static-file sender would say application/xml), from
+ * their precompressed sibling when the client takes one.
+ */
+function sendFeed(request: FastifyRequest, reply: FastifyReply, root: string, file: string) {
+  reply.headers(headersFor(file)).header('vary', 'accept-encoding').type('application/rss+xml; charset=utf-8');
+  const encoding = preferredEncoding(request.headers['accept-encoding'], (suffix) => existsSync(join(root, `${file}${suffix}`)));
+  if (encoding) return reply.header('content-encoding', encoding.name).send(createReadStream(join(root, `${file}${encoding.suffix}`)));
+  return reply.send(createReadStream(join(root, file)));
 }
 
 const BYPASS_COOKIE = /(?:^|;\s*)mh_cache_bypass=/;
@@ -59,7 +65,8 @@ export function createSiteServer(options: SiteServerOptions): FastifyInstance {
     scriptSources: options.scriptSources, tenantOfHost: (host) => tenants.keyForHost(host),
     ...(options.derivedScriptSources ? { derivedScriptSources: options.derivedScriptSources } : {}),
   });
-  void app.register(fastifyStatic, { root: outDir, serve: false });
+  // preCompressed: the build's .br/.gz siblings go out with Content-Encoding and Vary: accept-encoding.
+  void app.register(fastifyStatic, { root: outDir, serve: false, preCompressed: true });
   directories.set(app, tenants);
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -76,7 +83,7 @@ export function createSiteServer(options: SiteServerOptions): FastifyInstance {
       const feed = rssPathForQuery(input);
       const file = feed ? fileForPath(site.root, `/${feed}`) : null;
       if (!file) return notFound(reply, site.root);
-      return sendFeed(reply, site.root, file);
+      return sendFeed(request, reply, site.root, file);
     }
 
     const redirect = matchRedirect(site.rules, url);
@@ -92,7 +99,7 @@ export function createSiteServer(options: SiteServerOptions): FastifyInstance {
       }
       return notFound(reply, site.root);
     }
-    if (file.startsWith('__rss/') && file.endsWith('.xml')) return sendFeed(reply, site.root, file);
+    if (file.startsWith('__rss/') && file.endsWith('.xml')) return sendFeed(request, reply, site.root, file);
     reply.headers(headersFor(file));
     // The staff toolbar's cache switch: pages come fresh for that browser (the API checks the staff session).
     if (file.endsWith('.html') && BYPASS_COOKIE.test(request.headers.cookie ?? '')) reply.header('cache-control', 'no-store');

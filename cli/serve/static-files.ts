@@ -41,3 +41,29 @@ export function headersFor(file: string): Record<string, string> {
   if (file.endsWith('.svg')) h['content-security-policy'] = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
   return h;
 }
+
+const ENCODINGS = [{ name: 'br', suffix: '.br' }, { name: 'gzip', suffix: '.gz' }] as const;
+export type Encoding = (typeof ENCODINGS)[number];
+
+/**
+ * The encoding to send from an Accept-Encoding header: br before gzip, an encoding with q=0 refused,
+ * "*" standing for either; null for identity. `available` says whether the sibling file exists.
+ */
+export function preferredEncoding(header: string | string[] | undefined, available: (suffix: string) => boolean): Encoding | null {
+  const text = (Array.isArray(header) ? header.join(',') : header ?? '').toLowerCase();
+  const q = new Map<string, number>();
+  for (const part of text.split(',')) {
+    const [token = '', ...params] = part.trim().split(';').map((p) => p.trim());
+    if (!token) continue;
+    const qp = params.find((p) => p.startsWith('q='));
+    const value = qp ? Number(qp.slice(2)) : 1;
+    q.set(token, Number.isFinite(value) ? value : 0);
+  }
+  let best: Encoding | null = null;
+  let bestQ = 0;
+  for (const enc of ENCODINGS) {
+    const weight = q.get(enc.name) ?? q.get('*') ?? 0;
+    if (weight > bestQ && available(enc.suffix)) { best = enc; bestQ = weight; }
+  }
+  return best;
+}

@@ -6,7 +6,7 @@
 // each tenant atomically (stages/publish.ts).
 import { openStore, type Store } from '../store/connection';
 import { streamContentBodies, type TenantRow } from '../store/site-reader';
-import { stylesheet, writeAssets, writeClientBundle, writeEmailIcons } from './stages/emit';
+import { stylesheet, writeAssets, writeClientBundle, writeEmailIcons, writeFavicon } from './stages/emit';
 import { emitNewsletters } from './stages/emit-newsletters';
 import { load, type LoadResult } from './stages/load';
 import { plan, type BuildOptions, type BuildPlan } from './stages/plan';
@@ -158,6 +158,7 @@ async function buildTenant(
     const t1 = performance.now();
 
     const writer = new FileWriter(target.staging);
+    const favicon = index.tenant.settings.general.favicon;
     const css = stylesheet(index);
     writer.write(css.path, css.body);
     writeClientBundle(p.client, writer);
@@ -180,6 +181,7 @@ async function buildTenant(
     if (!state.tracked) track();
     const inputs = state.tracked!;
     const assetCount = await assets;
+    writeFavicon(writer, favicon);
     rendered.prerendered.push(...(await newsletters).paths);
     for (const w of rendered.warnings) emit({ type: 'warning', key, message: w });
     await pool.reset();

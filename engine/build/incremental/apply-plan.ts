@@ -10,7 +10,7 @@ import { loadBodies } from '../../store/queries/builds-content';
 import { contentGroup, digest } from '../deps';
 import { buildChrome } from '../stages/chrome';
 import { crawlerFiles } from '../stages/crawler';
-import { stylesheet, writeAssets, type ClientBundle } from '../stages/emit';
+import { stylesheet, writeAssets, writeFavicon, type ClientBundle } from '../stages/emit';
 import { contentPages, listingPages, shellPages, type PageOut } from '../stages/emit-pages';
 import type { RouteRules } from '../stages/emit-redirects';
 import { buildsRootOf } from '../stages/publish';
@@ -50,7 +50,11 @@ export async function applyJobs(
   for (const job of jobs) {
     if (job.kind === 'static') {
       writes.file(css.path, css.body, true);
-      if (job.assets) await writeAssets(env.store, env.key, new FileWriter(writes.root));
+      if (job.assets) {
+        const writer = new FileWriter(writes.root);
+        await writeAssets(env.store, env.key, writer);
+        writeFavicon(writer, index.tenant.settings.general.favicon);
+      }
     } else if (job.kind === 'shells') emit('shells', shellPages(ctx, chrome), () => true);
     else if (job.kind === 'content') {
       const c = ctx.contentById.get(job.id);

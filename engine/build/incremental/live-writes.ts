@@ -4,6 +4,7 @@
 import { mkdirSync, readFileSync, rmdirSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { PageOut } from '../stages/emit-pages';
+import { COMPRESSED_SUFFIXES, compressedSiblings, compressible } from '../stages/compress';
 import { writeAtomic } from '../stages/publish';
 import { pageDir } from '../stages/render';
 import { FileWriter } from '../stages/writer';
@@ -35,7 +36,12 @@ export class Writes {
       try { readFileSync(abs); return; } catch { /* missing: write it */ }
     }
     mkdirSync(dirname(abs), { recursive: true });
+    // The plain file, then its .br/.gz siblings (compress.ts); a file that shrank to 1 KB or less
+    // loses the stale ones.
     writeAtomic(abs, body);
+    const siblings = compressedSiblings(rel, body);
+    for (const [suffix, data] of siblings) writeAtomic(`${abs}${suffix}`, data);
+    if (!siblings.length && compressible(rel)) for (const suffix of COMPRESSED_SUFFIXES) rmSync(`${abs}${suffix}`, { force: true });
     this.written += 1;
   }
 
@@ -46,6 +52,7 @@ export class Writes {
 
   remove(rel: string): void {
     const abs = this.#guard.target(rel);
+    for (const suffix of COMPRESSED_SUFFIXES) rmSync(`${abs}${suffix}`, { force: true });
     try {
       rmSync(abs);
       this.deleted += 1;

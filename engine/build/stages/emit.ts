@@ -95,3 +95,22 @@ export function writeClientBundle(bundle: ClientBundle | null, writer: FileWrite
   for (const f of bundle?.files ?? []) writer.write(f.path, readFileSync(f.source));
   return bundle?.files.length ?? 0;
 }
+
+/** A plain 16×16 icon for a tenant without a favicon setting (browsers ask for /favicon.ico anyway). */
+const DEFAULT_FAVICON = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAHklEQVR42mOQ13IhCTGQqeE/EWBUw6gGYjTQMLUCAH7/7BALov9NAAAAAElFTkSuQmCC', 'base64');
+
+/**
+ * /favicon.ico of the tenant: a copy of the file its favicon setting names when that is one of its
+ * own assets (already written), else a plain default, so the browser's automatic request never fails.
+ * Browsers read a PNG served under the .ico name.
+ */
+export function writeFavicon(writer: FileWriter, favicon: string | null | undefined): void {
+  if (favicon === '/favicon.ico' && existsSync(writer.target('favicon.ico'))) return;
+  let data = DEFAULT_FAVICON;
+  if (favicon && favicon.startsWith('/') && !favicon.startsWith('//')) {
+    try {
+      data = readFileSync(writer.target(favicon.split(/[?#]/)[0]!));
+    } catch { /* not one of the tenant's files: the default */ }
+  }
+  writer.write('favicon.ico', data);
+}

@@ -1,8 +1,10 @@
 // Writes files under one root (a build's staging folder). Synchronous on purpose: it runs in
 // worker threads, where blocking costs nothing and saves the thread-pool round trip per file.
-// Every path is checked to stay inside the root.
+// Every path is checked to stay inside the root. HTML, CSS, JS, XML and JSON over 1 KB also get
+// their .br and .gz siblings (compress.ts).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve, sep } from 'node:path';
+import { compressedSiblings } from './compress';
 
 /** A path with a '.' or '..' segment, an empty segment, a backslash or NUL. */
 const UNSAFE = /(^|\/)\.{1,2}(\/|$)|\/\/|\/$|\\|\0/;
@@ -45,5 +47,8 @@ export class FileWriter {
     writeFileSync(abs, data);
     this.files += 1;
     this.bytes += typeof data === 'string' ? Buffer.byteLength(data) : data.length;
+    // Static hosts serve these directly (compress.ts); a staging folder starts empty, so a small
+    // file has no stale siblings to remove.
+    for (const [suffix, body] of compressedSiblings(rel, data)) writeFileSync(`${abs}${suffix}`, body);
   }
 }
