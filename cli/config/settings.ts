@@ -66,6 +66,8 @@ export const settingsSchema = z.object({
   crawlerVerifiedTtlSeconds: whole(0, 30 * 86_400),
   crawlerRejectedTtlSeconds: whole(0, 30 * 86_400),
   cspScriptSources: scriptSources,
+  assetsDir: text,
+  assetMaxBytes: whole(1024, 2 ** 31),
 });
 
 export type Settings = Readonly<z.output<typeof settingsSchema>>;
@@ -104,6 +106,8 @@ export const SETTINGS: Record<SettingName, SettingMeta> = {
   crawlerVerifiedTtlSeconds: { env: 'MASTHEAD_CRAWLER_VERIFIED_TTL', default: '86400', description: 'seconds a verified crawler address is remembered' },
   crawlerRejectedTtlSeconds: { env: 'MASTHEAD_CRAWLER_REJECTED_TTL', default: '3600', description: 'seconds a failed crawler verification is remembered' },
   cspScriptSources: { env: 'MASTHEAD_CSP_SCRIPT_SOURCES', default: '{}', description: 'JSON: extra script sources per tenant key ("*" for all), e.g. {"*":["https://www.googletagmanager.com"]}' },
+  assetsDir: { env: 'MASTHEAD_ASSETS_DIR', default: './data/assets', description: 'media library: uploaded originals and derivatives, one folder per tenant' },
+  assetMaxBytes: { env: 'MASTHEAD_ASSET_MAX_BYTES', default: String(25 * 1024 * 1024), description: 'media library: largest upload in bytes (default 25 MB)' },
 };
 
 export class SettingsError extends Error {}
