@@ -68,6 +68,8 @@ export const settingsSchema = z.object({
   cspScriptSources: scriptSources,
   eventRetentionDays: whole(1, 3650),
   eventRollupMinutes: whole(0, 24 * 60),
+  assetsDir: text,
+  assetMaxBytes: whole(1024, 2 ** 31),
 });
 
 export type Settings = Readonly<z.output<typeof settingsSchema>>;
@@ -108,6 +110,8 @@ export const SETTINGS: Record<SettingName, SettingMeta> = {
   cspScriptSources: { env: 'MASTHEAD_CSP_SCRIPT_SOURCES', default: '{}', description: 'JSON: extra script sources per tenant key ("*" for all), e.g. {"*":["https://www.googletagmanager.com"]}' },
   eventRetentionDays: { env: 'MASTHEAD_EVENT_RETENTION_DAYS', default: '90', description: 'days raw tracking events are kept (rollups are kept)' },
   eventRollupMinutes: { env: 'MASTHEAD_EVENT_ROLLUP_MINUTES', default: '15', description: 'minutes between event rollups in masthead serve (0: off; run masthead events rollup)' },
+  assetsDir: { env: 'MASTHEAD_ASSETS_DIR', default: './data/assets', description: 'media library: uploaded originals and derivatives, one folder per tenant' },
+  assetMaxBytes: { env: 'MASTHEAD_ASSET_MAX_BYTES', default: String(25 * 1024 * 1024), description: 'media library: largest upload in bytes (default 25 MB)' },
 };
 
 export class SettingsError extends Error {}
