@@ -50,4 +50,25 @@ describe('masthead events rollup', () => {
     expect(hours).toEqual([expect.objectContaining({ bucket: `${today}T10`, events: 2, visitors: 1 })]);
     await after.close();
   });
+
+  it('keeps raw events 90 days when the retention is not set', async () => {
+    const db = tempDbPath();
+    const store = await openStore({ path: db });
+    const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+    await store.transaction((tx) => appendEvents(tx, [row(daysAgo(91), 'a'), row(daysAgo(89), 'b')]));
+    await store.close();
+    const out = sink();
+    const prev = process.env.MASTHEAD_EVENT_RETENTION_DAYS;
+    delete process.env.MASTHEAD_EVENT_RETENTION_DAYS;
+    try {
+      expect(await main(['node', 'masthead', '--db', db, '--json', 'events', 'rollup'], { stdout: out.stream, stderr: sink().stream })).toBe(0);
+    } finally {
+      if (prev !== undefined) process.env.MASTHEAD_EVENT_RETENTION_DAYS = prev;
+    }
+    expect(JSON.parse(out.text)).toMatchObject({ days: 2, pruned: 1 });
+    const after = await openStore({ path: db });
+    expect((await after.all<{ day: string }>('select day from events')).map((r) => r.day)).toEqual([daysAgo(89)]);
+    expect((await readRollups(after.db, 'alpha', { grain: 'day', dim: 'content' })).map((r) => r.bucket)).toEqual([daysAgo(91), daysAgo(89)]);
+    await after.close();
+  });
 });

@@ -215,3 +215,50 @@ describe('rollups', () => {
     await expect(h.store.run("update events set type = 'X'")).rejects.toThrow(/append-only/);
   });
 });
+
+describe('no raw address, and a visitor id that changes every day', () => {
+  let clock = Date.UTC(2026, 0, 10, 12);
+  let d: Harness;
+  beforeAll(async () => { d = await startApi({ now: () => clock }); });
+  afterAll(async () => d?.close());
+
+  const send = async (sessionId: string, ip: string) => {
+    const r = await d.app.inject({
+      method: 'POST', url: '/api/events', remoteAddress: ip,
+      headers: { 'content-type': 'text/plain;charset=UTF-8', 'x-tenant-key': 'alpha', ...ua },
+      payload: JSON.stringify({ sessionId, events: [{ type: 'ClickCompanyWebsite', input: { companyId: CONTENT, url: 'https://company.example' } }] }),
+    });
+    expect(r.json()).toMatchObject({ accepted: 1 });
+    const [row] = await d.store.all<{ visitor: string; net: string; day: string }>('select visitor, net, day from events order by id desc limit 1');
+    return row!;
+  };
+
+  it('hashes the session id with the day’s salt, and deletes salts older than the day before', async () => {
+    const a = await send('same-session', '2001:db8:abcd:12::1');
+    expect(a).toMatchObject({ day: '2026-01-10', net: '2001:db8:abcd::/48' });
+    expect((await send('same-session', '198.51.100.23')).visitor).toBe(a.visitor);
+    expect((await send('other-session', '198.51.100.23')).visitor).not.toBe(a.visitor);
+
+    clock += 86_400_000;
+    const b = await send('same-session', '198.51.100.23');
+    expect(b.day).toBe('2026-01-11');
+    expect(b.visitor).not.toBe(a.visitor);
+
+    clock += 2 * 86_400_000;
+    await send('same-session', '198.51.100.23');
+    const salts = await d.store.all<{ day: string }>('select day from event_salts order by day');
+    expect(salts.map((s) => s.day)).toEqual(['2026-01-13']);
+    const text = JSON.stringify(await d.store.all('select * from events'));
+    expect(text).not.toContain('same-session');
+    expect(text).not.toContain('198.51.100.23');
+    expect(text).not.toContain('2001:db8:abcd:12::1');
+  });
+
+  it('rolls company clicks up per company, with unique visitors', async () => {
+    await rollupEvents(d.store, clock);
+    const rows = await readRollups(d.store.db, 'alpha', { grain: 'day', type: 'ClickCompanyWebsite', dim: 'company' });
+    expect(rows.map((r) => [r.bucket, r.key, r.events, r.visitors])).toEqual([
+      ['2026-01-10', String(CONTENT), 3, 2], ['2026-01-11', String(CONTENT), 1, 1], ['2026-01-13', String(CONTENT), 1, 1],
+    ]);
+  });
+});
