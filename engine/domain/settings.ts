@@ -119,6 +119,8 @@ export const siteSettingsSchema = z.strictObject({
   /** Consent (issue #18): the regional default and the category ids the tenant's tag manager expects. */
   consent: z.strictObject({
     mode: z.enum(['opt-in', 'opt-out']).default('opt-in'),
+    /** Account events (registration funnel, newsletter sign-ups): sent always (strictly necessary), or only with performance consent. */
+    necessaryEvents: z.enum(['always', 'with-consent']).default('always'),
     categoryIds: z.strictObject({
       necessary: consentCategoryId.optional(),
       performance: consentCategoryId.optional(),

@@ -60,7 +60,7 @@ beforeEach(() => {
     settings.handleDisabledFileLoadingAsSuccess = true;
   }
   // (happy-dom still logs each frame it was told not to load; the frames' sources are what is checked.)
-  for (const n of cookieNames()) native.set!.call(document, `${n}=; Max-Age=0; Path=/`);
+  for (const n of cookieNames()) native.set!.call(document, `${n}=; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/`);
   cookieWrites = [];
   delete (window as unknown as { dataLayer?: unknown[] }).dataLayer;
 });
@@ -131,6 +131,21 @@ describe('opt-out (US states)', () => {
     expect(consent.has('performance')).toBe(true);
     expect(cookieNames()).not.toContain('_gcl_au');
     expect(cookieWrites.filter((c) => c.startsWith('mh_consent=')).at(-1)).toMatch(/^mh_consent=[0-9a-z]+\.1101;/);
+  });
+});
+
+describe('the tenant’s policy for strictly necessary events', () => {
+  it('sends them always by default, and with "with-consent" only once performance is granted', async () => {
+    const always = await page({ mode: 'opt-in' });
+    expect(always.consent.eventsAllowed('necessary')).toBe(true);
+    expect(always.consent.eventsAllowed('performance')).toBe(false);
+
+    const strict = await page({ mode: 'opt-in', necessaryEvents: 'with-consent' });
+    expect(strict.consent.has('necessary')).toBe(true);
+    expect(strict.consent.eventsAllowed('necessary')).toBe(false);
+    strict.consent.set({ performance: true });
+    expect(strict.consent.eventsAllowed('necessary')).toBe(true);
+    expect(strict.consent.eventsAllowed('performance')).toBe(true);
   });
 });
 

@@ -29,11 +29,12 @@ function Harness() {
 }
 
 describe('consent settings', () => {
-  it('sets the regional default and the tag manager’s category ids, refusing an id the schema does not take', async () => {
+  it('sets the regional default, the account-event policy and the tag manager’s category ids, refusing an id the schema does not take', async () => {
     render(<Harness />);
     expect(screen.getByRole<HTMLInputElement>('textbox', { name: /^Performance and analytics category id/ }).placeholder).toBe('C0002');
 
     await act(async () => { fireEvent.change(screen.getByRole('combobox', { name: /Regional default/ }), { target: { value: 'opt-out' } }); });
+    await act(async () => { fireEvent.change(screen.getByRole('combobox', { name: /Account events/ }), { target: { value: 'with-consent' } }); });
     const perf = screen.getByRole('textbox', { name: /^Performance and analytics category id/ });
     await act(async () => { fireEvent.change(perf, { target: { value: 'C 02!' } }); });
     await act(async () => { fireEvent.blur(perf); });
@@ -43,8 +44,9 @@ describe('consent settings', () => {
     await act(async () => { fireEvent.change(perf, { target: { value: 'PERF_2' } }); });
     expect(form.errors).toEqual({});
     const saved = siteSettingsSchema.parse(form.values);
-    expect(saved.consent).toEqual({ mode: 'opt-out', categoryIds: { performance: 'PERF_2' } });
+    expect(saved.consent).toEqual({ mode: 'opt-out', necessaryEvents: 'with-consent', categoryIds: { performance: 'PERF_2' } });
     // What the pages carry: the tenant's id for performance, the defaults for the rest.
+    expect(consentConfigOf(saved.consent)).toMatchObject({ mode: 'opt-out', necessaryEvents: 'with-consent' });
     expect(consentConfigOf(saved.consent).ids).toEqual({ necessary: 'C0001', performance: 'PERF_2', functional: 'C0003', targeting: 'C0004', social: 'C0005' });
   });
 });
