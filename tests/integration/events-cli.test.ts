@@ -4,7 +4,7 @@ import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../cli/main';
 import { openStore } from '../../engine/store/connection';
-import { appendEvents, readRollups, type EventRow } from '../../engine/store/queries/events';
+import { appendEvents, readRollups, rollupEvents, type EventRow } from '../../engine/store/queries/events';
 import { tempDbPath } from '../helpers/fixture-set';
 
 function sink() {
@@ -70,5 +70,14 @@ describe('masthead events rollup', () => {
     expect((await after.all<{ day: string }>('select day from events')).map((r) => r.day)).toEqual([daysAgo(89)]);
     expect((await readRollups(after.db, 'alpha', { grain: 'day', dim: 'content' })).map((r) => r.bucket)).toEqual([daysAgo(91), daysAgo(89)]);
     await after.close();
+  });
+
+  it('rolls up an in-memory store too (no second connection: the day is computed in its transaction)', async () => {
+    const store = await openStore({ path: ':memory:' });
+    await store.transaction((tx) => appendEvents(tx, [row('2026-03-02', 'a'), row('2026-03-02', 'b'), row('2026-03-02', 'a'), row('2026-03-03', 'c')]));
+    expect(await rollupEvents(store, Date.now())).toEqual({ tenants: 1, days: 2, events: 4 });
+    const days = await readRollups(store.db, 'alpha', { grain: 'day', dim: 'content' });
+    expect(days.map((d) => [d.bucket, d.key, d.events, d.visitors])).toEqual([['2026-03-02', '7', 3, 2], ['2026-03-03', '7', 1, 1]]);
+    await store.close();
   });
 });
