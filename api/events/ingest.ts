@@ -78,10 +78,25 @@ export function truncateAddress(ip: string): string | null {
 
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
+/** Most requests one group-commit transaction takes (100 events each at most). */
+const GROUP_MAX = 64;
+
+/** A request's accepted events (built once the day's salt is known) and its drop counts, waiting for the next write. */
+interface PendingAppend {
+  tenantKey: string;
+  day: string;
+  rows: (salt: string) => EventRow[];
+  drops: Drops | null;
+  ok: () => void;
+  fail: (error: unknown) => void;
+}
+
 export class EventIngestor {
   readonly options: { rateLimit: { max: number; windowMs: number }; retentionDays: number };
   readonly #limiter: EventLimiter;
   readonly #salts = new Map<string, string>();
+  readonly #pending: PendingAppend[] = [];
+  #writing = false;
   /** Ids found in their tenant lately (a minute), so a busy page's events need no lookup. */
   readonly #known = new Map<string, number>();
 
@@ -165,7 +180,7 @@ export class EventIngestor {
     const reason = await this.botReason(client);
     if (reason) {
       dropped[reason] = kept.length;
-      await this.#countDrops(client.tenantKey, day, dropped);
+      await this.#append({ tenantKey: client.tenantKey, day, drops: { ...dropped }, rows: () => [] });
       return { accepted: 0, dropped, errors };
     }
     const allowed = this.#limiter.take(`${client.tenantKey}\u0000${plainAddress(client.ip)}`, kept.length);
@@ -173,23 +188,66 @@ export class EventIngestor {
     const take = kept.slice(0, allowed);
 
     const net = truncateAddress(client.ip);
-    await this.services.store.transaction(async (tx) => {
-      let salt = this.#salts.get(day);
-      if (!salt) {
-        salt = await daySalt(tx, day, dayOf(now - 86_400_000));
-        this.#salts.clear();
-        this.#salts.set(day, salt);
-      }
-      const visitor = createHash('sha256').update(`${salt}\u0000${client.tenantKey}\u0000${sessionId}`).digest('base64url').slice(0, 22);
-      const rows: EventRow[] = take.map(({ event }) => rowOf(client, event, { day, at: now, visitor, net }));
-      if (rows.length) await appendEvents(tx, rows);
-      if (dropped.invalid || dropped['rate-limit']) await countDrops(tx, client.tenantKey, day, { ...dropped });
-    });
+    const drops = dropped.invalid || dropped['rate-limit'] ? { ...dropped } : null;
+    if (take.length || drops) {
+      await this.#append({
+        tenantKey: client.tenantKey, day, drops,
+        rows: (salt) => {
+          const visitor = createHash('sha256').update(`${salt}\u0000${client.tenantKey}\u0000${sessionId}`).digest('base64url').slice(0, 22);
+          return take.map(({ event }) => rowOf(client, event, { day, at: now, visitor, net }));
+        },
+      });
+    }
     return { accepted: take.length, dropped, errors };
   }
 
-  async #countDrops(tenantKey: string, day: string, dropped: Drops): Promise<void> {
-    await this.services.store.transaction((tx) => countDrops(tx, tenantKey, day, { ...dropped }));
+  /**
+   * Group commit: a request's rows wait for the write that is running, then go in the next
+   * transaction together with every other request's that arrived meanwhile (one multi-row INSERT,
+   * one COMMIT). Each request's promise settles with its group's transaction, so a request answers
+   * only once its events are stored, and a failed transaction fails every request in it.
+   */
+  #append(p: Omit<PendingAppend, 'ok' | 'fail'>): Promise<void> {
+    return new Promise((ok, fail) => {
+      this.#pending.push({ ...p, ok, fail });
+      if (!this.#writing) void this.#drain();
+    });
+  }
+
+  async #drain(): Promise<void> {
+    this.#writing = true;
+    try {
+      while (this.#pending.length) {
+        const group = this.#pending.splice(0, GROUP_MAX);
+        try {
+          await this.services.store.transaction(async (tx) => {
+            const rows: EventRow[] = [];
+            const drops = new Map<string, { tenantKey: string; day: string; counts: Record<string, number> }>();
+            for (const p of group) {
+              let salt = this.#salts.get(p.day);
+              if (!salt) {
+                salt = await daySalt(tx, p.day, dayOf(Date.parse(p.day) - 86_400_000));
+                this.#salts.clear(); // only today's salt is kept in memory
+                this.#salts.set(p.day, salt);
+              }
+              for (const r of p.rows(salt)) rows.push(r);
+              if (p.drops) {
+                const key = `${p.tenantKey}\u0000${p.day}`;
+                const d = drops.get(key) ?? drops.set(key, { tenantKey: p.tenantKey, day: p.day, counts: {} }).get(key)!;
+                for (const [reason, n] of Object.entries(p.drops)) d.counts[reason] = (d.counts[reason] ?? 0) + n;
+              }
+            }
+            if (rows.length) await appendEvents(tx, rows);
+            for (const d of drops.values()) await countDrops(tx, d.tenantKey, d.day, d.counts);
+          });
+          for (const p of group) p.ok();
+        } catch (error) {
+          for (const p of group) p.fail(error);
+        }
+      }
+    } finally {
+      this.#writing = false;
+    }
   }
 }
 

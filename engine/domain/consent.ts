@@ -32,7 +32,11 @@ export interface ConsentConfig {
   /** Changes when the category list changes: a stored choice of another version is asked again. */
   version: string;
   ids: Record<ConsentCategory, string>;
+  /** The tenant's policy for strictly necessary events (the registration funnel, newsletter sign-ups): always sent (default), or only with performance consent. */
+  necessaryEvents?: NecessaryEvents;
 }
+
+export type NecessaryEvents = 'always' | 'with-consent';
 
 export const CONSENT_META = 'masthead-consent';
 export const CONSENT_COOKIE = 'mh_consent';
@@ -47,11 +51,11 @@ export function consentVersion(ids: Record<ConsentCategory, string>): string {
   return (h >>> 0).toString(36);
 }
 
-export interface ConsentSettings { mode?: ConsentMode | undefined; categoryIds?: Partial<Record<ConsentCategory, string>> | undefined }
+export interface ConsentSettings { mode?: ConsentMode | undefined; categoryIds?: Partial<Record<ConsentCategory, string>> | undefined; necessaryEvents?: NecessaryEvents | undefined }
 
 export function consentConfigOf(s: ConsentSettings | undefined): ConsentConfig {
   const ids = { ...DEFAULT_CATEGORY_IDS, ...(s?.categoryIds ?? {}) };
-  return { mode: s?.mode ?? 'opt-in', version: consentVersion(ids), ids };
+  return { mode: s?.mode ?? 'opt-in', version: consentVersion(ids), ids, necessaryEvents: s?.necessaryEvents ?? 'always' };
 }
 
 /** The script host a tag-manager id loads from (for the CSP script allow-list), or null. */

@@ -24,6 +24,10 @@ export const socialLinksSchema = z.strictObject({
   youtube: httpUrl.optional(),
 });
 
+/** A consent category id as the tenant's tag manager names it (C0001–C0005 style). */
+export const CONSENT_CATEGORY_ID_MESSAGE = 'Up to 32 letters, digits, _ or -, like C0002';
+const consentCategoryId = z.string().regex(/^[\w-]{1,32}$/, CONSENT_CATEGORY_ID_MESSAGE);
+
 const colorSet = z.strictObject({ main: hexColor, container: hexColor, onContainer: hexColor });
 
 const cta = z.strictObject({ buttonLabel: z.string().min(1), buttonLink: linkHref });
@@ -115,12 +119,14 @@ export const siteSettingsSchema = z.strictObject({
   /** Consent (issue #18): the regional default and the category ids the tenant's tag manager expects. */
   consent: z.strictObject({
     mode: z.enum(['opt-in', 'opt-out']).default('opt-in'),
+    /** Account events (registration funnel, newsletter sign-ups): sent always (strictly necessary), or only with performance consent. */
+    necessaryEvents: z.enum(['always', 'with-consent']).default('always'),
     categoryIds: z.strictObject({
-      necessary: z.string().regex(/^[\w-]{1,32}$/).optional(),
-      performance: z.string().regex(/^[\w-]{1,32}$/).optional(),
-      functional: z.string().regex(/^[\w-]{1,32}$/).optional(),
-      targeting: z.string().regex(/^[\w-]{1,32}$/).optional(),
-      social: z.string().regex(/^[\w-]{1,32}$/).optional(),
+      necessary: consentCategoryId.optional(),
+      performance: consentCategoryId.optional(),
+      functional: consentCategoryId.optional(),
+      targeting: consentCategoryId.optional(),
+      social: consentCategoryId.optional(),
     }).default({}),
   }).optional(),
   colors: z.strictObject({

@@ -201,3 +201,26 @@ export async function migrateStore(store: Store): Promise<{ applied: number }> {
   );
   return { applied };
 }
+
+/** A second connection to a store's file for long reads next to the store's own (store modules only). */
+export interface Reader {
+  exec(sql: string): Promise<void>;
+  all<T = Record<string, unknown>>(sql: string, params?: SqlValue[]): Promise<T[]>;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens a read-only connection of its own (PRAGMA query_only) to the store's file, for heavy reads
+ * that may run on another of libuv's threads while the store writes (WAL: readers do not block the
+ * writer). Null for an in-memory store (a second connection would see another database).
+ */
+export async function openReader(store: Pick<Store, 'path'>, busyTimeoutMs = 5000): Promise<Reader | null> {
+  if (store.path === ':memory:') return null;
+  const raw = promisify(await openRaw(store.path));
+  await raw.exec(`PRAGMA busy_timeout = ${busyTimeoutMs}; PRAGMA temp_store = MEMORY; PRAGMA query_only = ON;`);
+  return {
+    exec: (sql) => raw.exec(sql),
+    all: <T>(sql: string, params: SqlValue[] = []) => raw.all<T>(sql, params),
+    close: () => raw.close(),
+  };
+}

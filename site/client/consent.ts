@@ -64,7 +64,7 @@ function clearCookies(category: ConsentCategory): void {
   const parts = location.hostname.split('.');
   const domains = [''];
   for (let i = 0; i < parts.length - 1; i++) domains.push(`; Domain=.${parts.slice(i).join('.')}`);
-  for (const n of names) for (const d of domains) document.cookie = `${n}=; Max-Age=0; Path=/${d}`;
+  for (const n of names) for (const d of domains) document.cookie = `${n}=; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/${d}`;
 }
 
 type Gtag = (...a: unknown[]) => void;
@@ -88,6 +88,12 @@ export interface ConsentApi {
   open(): void;
   /** Whether the reader has made a choice of the current version. */
   decided(): boolean;
+  /**
+   * Whether first-party events of a category may be sent: performance ones with that consent;
+   * strictly necessary ones (registration funnel, newsletter sign-ups) by the tenant's policy
+   * (`necessaryEvents`: always, or only with performance consent).
+   */
+  eventsAllowed(category: ConsentCategory): boolean;
 }
 
 function apply(next: Granted, save: boolean): void {
@@ -236,6 +242,7 @@ export const consent: ConsentApi = {
   set: (choice) => apply({ ...granted, ...choice }, true),
   open: openBanner,
   decided: () => decided,
+  eventsAllowed: (c) => (c === 'necessary' ? config?.necessaryEvents !== 'with-consent' || granted.performance : granted[c]),
 };
 
 /**

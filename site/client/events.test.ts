@@ -62,6 +62,16 @@ describe('consent and batching', () => {
     expect(beacons[0]!.body.sessionId).toMatch(/^[0-9a-f]{32}$/);
   });
 
+  it('leaves strictly necessary events to the consent client’s policy when it has one', () => {
+    startEvents({ has: () => true, eventsAllowed: (c) => c !== 'necessary' });
+    flush();
+    beacons = [];
+    expect(track('Registration', { step: 'choose-membership' })).toBe(false);
+    expect(track('ClickSocialBrand', { network: 'x' })).toBe(true);
+    flush();
+    expect(beacons.flatMap((b) => b.body.events).map((e) => e.type)).toEqual(['ClickSocialBrand']);
+  });
+
   it('sends at most 100 events per beacon, and flushes when the page is hidden', () => {
     startEvents({ has: () => true });
     flush();

@@ -2,7 +2,7 @@
 // MAX_BATCH per request) with navigator.sendBeacon to POST /api/events when the page is hidden and
 // every FLUSH_MS. Performance events are queued only while that category is granted
 // (site/client/consent.ts); strictly necessary ones (the registration funnel, newsletter sign-ups)
-// always. A page view is sent once per page id per tab: the page's own, then each article a
+// by the tenant's policy: always (default), or only with performance consent (consent.eventsAllowed). A page view is sent once per page id per tab: the page's own, then each article a
 // "load more" appends; back/forward (from the bfcache or reloaded) finds the id already sent.
 import { EVENT_CATEGORY, MAX_BATCH, type EventType } from '../../engine/domain/events';
 import type { ConsentApi } from './consent';
@@ -14,7 +14,8 @@ const SESSION_KEY = 'mh_sid';
 type Input = Record<string, string | number | undefined>;
 
 let queue: { type: EventType; input: Input }[] = [];
-let consentApi: Pick<ConsentApi, 'has'> = { has: () => false };
+type EventConsent = Pick<ConsentApi, 'has'> & Partial<Pick<ConsentApi, 'eventsAllowed'>>;
+let consentApi: EventConsent = { has: () => false };
 let listening = false;
 
 function store(): Storage | null {
@@ -43,7 +44,8 @@ function endpoint(): string {
 
 /** Queues an event (dropped when its consent category is not granted). */
 export function track(type: EventType, input: Input): boolean {
-  if (!consentApi.has(EVENT_CATEGORY[type])) return false;
+  const category = EVENT_CATEGORY[type];
+  if (!(consentApi.eventsAllowed ? consentApi.eventsAllowed(category) : consentApi.has(category))) return false;
   queue.push({ type, input });
   if (queue.length >= MAX_BATCH) flush();
   return true;
@@ -95,7 +97,7 @@ function menuOf(a: Element): string | null {
 }
 
 /** Starts the client: the page's view, appended articles' views, menu clicks, and the flushes. */
-export function startEvents(api: Pick<ConsentApi, 'has'>): void {
+export function startEvents(api: EventConsent): void {
   consentApi = api;
   trackPageView(`path:${location.pathname}`, { path: location.pathname });
   articleViews(document);

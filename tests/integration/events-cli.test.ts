@@ -4,7 +4,7 @@ import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../cli/main';
 import { openStore } from '../../engine/store/connection';
-import { appendEvents, readRollups, type EventRow } from '../../engine/store/queries/events';
+import { appendEvents, readRollups, rollupEvents, type EventRow } from '../../engine/store/queries/events';
 import { tempDbPath } from '../helpers/fixture-set';
 
 function sink() {
@@ -49,5 +49,35 @@ describe('masthead events rollup', () => {
     const hours = await readRollups(after.db, 'alpha', { grain: 'hour', dim: 'all', fromDay: today });
     expect(hours).toEqual([expect.objectContaining({ bucket: `${today}T10`, events: 2, visitors: 1 })]);
     await after.close();
+  });
+
+  it('keeps raw events 90 days when the retention is not set', async () => {
+    const db = tempDbPath();
+    const store = await openStore({ path: db });
+    const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+    await store.transaction((tx) => appendEvents(tx, [row(daysAgo(91), 'a'), row(daysAgo(89), 'b')]));
+    await store.close();
+    const out = sink();
+    const prev = process.env.MASTHEAD_EVENT_RETENTION_DAYS;
+    delete process.env.MASTHEAD_EVENT_RETENTION_DAYS;
+    try {
+      expect(await main(['node', 'masthead', '--db', db, '--json', 'events', 'rollup'], { stdout: out.stream, stderr: sink().stream })).toBe(0);
+    } finally {
+      if (prev !== undefined) process.env.MASTHEAD_EVENT_RETENTION_DAYS = prev;
+    }
+    expect(JSON.parse(out.text)).toMatchObject({ days: 2, pruned: 1 });
+    const after = await openStore({ path: db });
+    expect((await after.all<{ day: string }>('select day from events')).map((r) => r.day)).toEqual([daysAgo(89)]);
+    expect((await readRollups(after.db, 'alpha', { grain: 'day', dim: 'content' })).map((r) => r.bucket)).toEqual([daysAgo(91), daysAgo(89)]);
+    await after.close();
+  });
+
+  it('rolls up an in-memory store too (no second connection: the day is computed in its transaction)', async () => {
+    const store = await openStore({ path: ':memory:' });
+    await store.transaction((tx) => appendEvents(tx, [row('2026-03-02', 'a'), row('2026-03-02', 'b'), row('2026-03-02', 'a'), row('2026-03-03', 'c')]));
+    expect(await rollupEvents(store, Date.now())).toEqual({ tenants: 1, days: 2, events: 4 });
+    const days = await readRollups(store.db, 'alpha', { grain: 'day', dim: 'content' });
+    expect(days.map((d) => [d.bucket, d.key, d.events, d.visitors])).toEqual([['2026-03-02', '7', 3, 2], ['2026-03-03', '7', 1, 1]]);
+    await store.close();
   });
 });

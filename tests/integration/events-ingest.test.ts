@@ -1,6 +1,7 @@
 // Issue #18: the 21 event operations (valid and invalid input: field errors, nothing stored), the
-// batched beacon path (100 events in one request), bot and rate-limit drops counted, no raw IP or
-// session id stored, and rollups per content, section, menu, newsletter and company.
+// batched beacon path (100 events in one request; concurrent requests committed together), bot and
+// rate-limit drops counted, no raw IP or session id stored, and rollups per content, section, menu,
+// newsletter and company (incremental: only days with new events are recomputed).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_TYPES, eventOperation, type EventType } from '../../engine/domain/events';
 import { readDrops, readRollups, rollupEvents } from '../../engine/store/queries/events';
@@ -143,6 +144,19 @@ describe('the batched beacon path', () => {
     expect((drops.bot ?? 0) - (drops0.bot ?? 0)).toBe(6);
   });
 
+  it('stores every event of concurrent requests (they share a transaction) and answers each with its own count', async () => {
+    const before = await h.count('events');
+    const replies = await Promise.all(Array.from({ length: 12 }, (_, i) => beacon({
+      sessionId: `concurrent-${i}`,
+      events: Array.from({ length: i + 1 }, (_, k) => ({ type: 'ClickSocialBrand', input: { network: `n${i}-${k}` } })),
+    }, ua, `198.51.100.${100 + i}`)));
+    expect(replies.map((r) => r.body.accepted)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+    expect(await h.count('events')).toBe(before + 78);
+    const rows = await h.store.all<{ target: string; visitor: string }>("select target, visitor from events where target like 'n11-%' order by id");
+    expect(rows.map((r) => r.target)).toEqual(Array.from({ length: 12 }, (_, k) => `n11-${k}`));
+    expect(new Set(rows.map((r) => r.visitor)).size).toBe(1);
+  });
+
   it('rate-limits per client address and counts the dropped events', async () => {
     const drops0 = await readDrops(h.store.db, 'alpha');
     const events = Array.from({ length: 100 }, () => ({ type: 'ClickSocialBrand', input: { network: 'x' } }));
@@ -180,7 +194,71 @@ describe('rollups', () => {
     expect((await rollupEvents(h.store, Date.now())).events).toBe(0);
   });
 
+  it('a later run recomputes only the days with new events, keeping unique visitors exact', async () => {
+    await rollupEvents(h.store, Date.now());
+    const key = 'mega_2:Incremental';
+    const click = (sessionId: string) => beacon({ sessionId, events: [{ type: 'ClickMenu', input: { menu: 'mega_2', label: 'Incremental', url: '/i' } }] }, ua, '203.0.113.60');
+    await click('inc-a');
+    await click('inc-b');
+    expect(await rollupEvents(h.store, Date.now())).toMatchObject({ tenants: 1, days: 1, events: 2 });
+    await click('inc-a'); // a visitor the first run counted
+    await click('inc-c');
+    expect(await rollupEvents(h.store, Date.now())).toMatchObject({ tenants: 1, days: 1, events: 2 });
+    const [day] = await readRollups(h.store.db, 'alpha', { grain: 'day', type: 'ClickMenu', dim: 'menu' }).then((rs) => rs.filter((r) => r.key === key));
+    expect(day).toMatchObject({ events: 4, visitors: 3 });
+    const hours = (await readRollups(h.store.db, 'alpha', { grain: 'hour', type: 'ClickMenu', dim: 'menu' })).filter((r) => r.key === key);
+    expect(hours.reduce((n, r) => n + r.events, 0)).toBe(4);
+    expect(hours[0]!.bucket).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}$/);
+  });
+
   it('raw events are append-only', async () => {
     await expect(h.store.run("update events set type = 'X'")).rejects.toThrow(/append-only/);
+  });
+});
+
+describe('no raw address, and a visitor id that changes every day', () => {
+  let clock = Date.UTC(2026, 0, 10, 12);
+  let d: Harness;
+  beforeAll(async () => { d = await startApi({ now: () => clock }); });
+  afterAll(async () => d?.close());
+
+  const send = async (sessionId: string, ip: string) => {
+    const r = await d.app.inject({
+      method: 'POST', url: '/api/events', remoteAddress: ip,
+      headers: { 'content-type': 'text/plain;charset=UTF-8', 'x-tenant-key': 'alpha', ...ua },
+      payload: JSON.stringify({ sessionId, events: [{ type: 'ClickCompanyWebsite', input: { companyId: CONTENT, url: 'https://company.example' } }] }),
+    });
+    expect(r.json()).toMatchObject({ accepted: 1 });
+    const [row] = await d.store.all<{ visitor: string; net: string; day: string }>('select visitor, net, day from events order by id desc limit 1');
+    return row!;
+  };
+
+  it('hashes the session id with the day’s salt, and deletes salts older than the day before', async () => {
+    const a = await send('same-session', '2001:db8:abcd:12::1');
+    expect(a).toMatchObject({ day: '2026-01-10', net: '2001:db8:abcd::/48' });
+    expect((await send('same-session', '198.51.100.23')).visitor).toBe(a.visitor);
+    expect((await send('other-session', '198.51.100.23')).visitor).not.toBe(a.visitor);
+
+    clock += 86_400_000;
+    const b = await send('same-session', '198.51.100.23');
+    expect(b.day).toBe('2026-01-11');
+    expect(b.visitor).not.toBe(a.visitor);
+
+    clock += 2 * 86_400_000;
+    await send('same-session', '198.51.100.23');
+    const salts = await d.store.all<{ day: string }>('select day from event_salts order by day');
+    expect(salts.map((s) => s.day)).toEqual(['2026-01-13']);
+    const text = JSON.stringify(await d.store.all('select * from events'));
+    expect(text).not.toContain('same-session');
+    expect(text).not.toContain('198.51.100.23');
+    expect(text).not.toContain('2001:db8:abcd:12::1');
+  });
+
+  it('rolls company clicks up per company, with unique visitors', async () => {
+    await rollupEvents(d.store, clock);
+    const rows = await readRollups(d.store.db, 'alpha', { grain: 'day', type: 'ClickCompanyWebsite', dim: 'company' });
+    expect(rows.map((r) => [r.bucket, r.key, r.events, r.visitors])).toEqual([
+      ['2026-01-10', String(CONTENT), 3, 2], ['2026-01-11', String(CONTENT), 1, 1], ['2026-01-13', String(CONTENT), 1, 1],
+    ]);
   });
 });

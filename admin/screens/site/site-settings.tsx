@@ -1,5 +1,5 @@
 // /admin/edit-site-settings: the site's settings, validated with the shared schema. The tag-manager
-// id shows the suggested correction with a button to use it.
+// id shows the suggested correction with a button to use it; consent has its own card (consent-settings.tsx).
 import { CONTENT_TYPES, FONTS, NL_BUTTON_MODES } from '../../../engine/domain/enums';
 import { hasAnyPermission } from '../../../engine/domain/permissions';
 import type { SiteSettings } from '../../../engine/domain/settings';
@@ -16,6 +16,7 @@ import { ErrorPanel, Loading } from '../../components/bits';
 import { Card, Page } from '../../shell/page';
 import { checkTagManagerId, getIn, setIn, validateSettings } from './settings-form';
 import { useEditorSave } from '../../lib/use-editor-save';
+import { ConsentCard } from './consent-settings';
 
 const FONT_OPTIONS = Object.entries(FONTS).map(([value, label]) => ({ value, label }));
 
@@ -95,6 +96,7 @@ function SettingsEditor({ initial, tenantKey }: { initial: SiteSettings; tenantK
               ))}
             </div>
           </Card>
+          <ConsentCard form={form} />
           <Card title="Memberships and metering">
             <div className="stack">
               <Check form={form} path="memberships.enabled" label="Memberships" />

@@ -1,7 +1,7 @@
 // The event store's writes and reads (issue #18): append a batch, count drops, the day's salt,
-// rollups and retention. Appends are one multi-row INSERT per batch inside the caller's transaction.
+// rollups and retention. Appends are one INSERT … SELECT FROM json_each(?) per batch inside the caller's transaction.
 import { randomBytes } from 'node:crypto';
-import { rawOf, type Db, type SqlValue } from '../connection';
+import { openReader, rawOf, type Db, type SqlValue, type Store } from '../connection';
 
 export interface EventRow {
   tenantKey: string;
@@ -21,20 +21,18 @@ export interface EventRow {
 }
 
 const COLS = ['tenant_key', 'day', 'at', 'type', 'visitor', 'site_user_id', 'net', 'content_id', 'section_id', 'company_id', 'newsletter_id', 'page_id', 'target', 'data'];
-const PER_STATEMENT = Math.floor(999 / COLS.length);
+/**
+ * One statement and one parameter for any number of rows: the rows go as one JSON array of arrays
+ * and SQLite unpacks them (json_each). Binding 14 parameters per row costs the Node thread more
+ * than the whole insert; the JSON is made in one JSON.stringify and parsed on SQLite's thread.
+ */
+const INSERT = `insert into events (${COLS.join(', ')}) select ${COLS.map((_, i) => `value ->> ${i}`).join(', ')} from json_each(?)`;
 
-/** Appends events (through the transaction's handle). */
+/** Appends events, in order (through the transaction's handle). */
 export async function appendEvents(tx: Db, rows: readonly EventRow[]): Promise<void> {
-  const raw = rawOf(tx);
-  for (let i = 0; i < rows.length; i += PER_STATEMENT) {
-    const chunk = rows.slice(i, i + PER_STATEMENT);
-    const params: SqlValue[] = [];
-    for (const r of chunk) {
-      params.push(r.tenantKey, r.day, r.at, r.type, r.visitor, r.siteUserId, r.net, r.contentId, r.sectionId, r.companyId, r.newsletterId, r.pageId, r.target, r.data);
-    }
-    const one = `(${COLS.map(() => '?').join(',')})`;
-    await raw.run(`insert into events (${COLS.join(',')}) values ${chunk.map(() => one).join(',')}`, params);
-  }
+  if (!rows.length) return;
+  const json = JSON.stringify(rows.map((r) => [r.tenantKey, r.day, r.at, r.type, r.visitor, r.siteUserId, r.net, r.contentId, r.sectionId, r.companyId, r.newsletterId, r.pageId, r.target, r.data]));
+  await rawOf(tx).run(INSERT, [json]);
 }
 
 /** Adds to the refused-event counters of a tenant and day. */
@@ -77,54 +75,105 @@ const DIMENSIONS: { dim: string; key: string; where: string }[] = [
 
 export interface RollupResult { tenants: number; days: number; events: number }
 
+/** The state row holding the id up to which every tenant's events are rolled up (not a tenant key). */
+const ALL_TENANTS = '*';
+
+type Transactional = { transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> };
+type RollupStore = Transactional & Pick<Store, 'path'>;
+
+/** Days recomputed at once: each on its own read connection (another of libuv's threads, another core). */
+const PARALLEL_DAYS = 2;
+
 /**
  * Aggregates new events into hourly and daily counters: for every tenant, each day that received
- * events since the last rollup is recomputed whole (so unique visitors stay exact), in one transaction.
+ * events since the last rollup (its watermark, `event_rollup_state`) is recomputed whole, so unique
+ * visitors stay exact. Only events after the watermarks are scanned to find those days. A day's
+ * counters are computed on a read connection of its own (two days at a time) and written in one
+ * transaction per day (ingestion waits for one day's write, not for the whole run); the watermarks
+ * move last, so a run that stops half way recomputes the same days next time.
  */
-export async function rollupEvents(store: { transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> }, now: number, tenantKey?: string): Promise<RollupResult> {
-  return store.transaction(async (tx) => {
+export async function rollupEvents(store: RollupStore, now: number, tenantKey?: string): Promise<RollupResult> {
+  const plan = await store.transaction(async (tx) => {
     const raw = rawOf(tx);
-    const tenantRows = await raw.all<{ tenant_key: string; last: number; max_id: number }>(
-      `select e.tenant_key, coalesce(s.last_event_id, 0) as last, max(e.id) as max_id from events e
+    const [top] = await raw.all<{ max_id: number | null; all_last: number | null }>(
+      'select (select max(id) from events) as max_id, (select last_event_id from event_rollup_state where tenant_key = ?) as all_last', [ALL_TENANTS]);
+    const maxId = Number(top?.max_id ?? 0);
+    const floor = Number(top?.all_last ?? 0);
+    const tenants = await raw.all<{ tenant_key: string; last: number; max_id: number; n: number }>(
+      `select e.tenant_key, coalesce(s.last_event_id, 0) as last, max(e.id) as max_id, count(*) as n from events e
        left join event_rollup_state s on s.tenant_key = e.tenant_key
-       where e.id > coalesce(s.last_event_id, 0) ${tenantKey ? 'and e.tenant_key = ?' : ''} group by e.tenant_key`,
-      tenantKey ? [tenantKey] : [],
+       where e.id > ? and e.id <= ? and e.id > coalesce(s.last_event_id, 0) ${tenantKey ? 'and e.tenant_key = ?' : ''} group by e.tenant_key`,
+      tenantKey ? [floor, maxId, tenantKey] : [floor, maxId],
     );
-    const result: RollupResult = { tenants: 0, days: 0, events: 0 };
-    for (const t of tenantRows) {
-      const days = (await raw.all<{ day: string }>('select distinct day from events where tenant_key = ? and id > ? and id <= ?', [t.tenant_key, t.last, t.max_id])).map((d) => d.day);
-      for (const day of days) {
-        await raw.run('delete from event_rollups where tenant_key = ? and day = ?', [t.tenant_key, day]);
-        // One read of the day's rows into a temporary table; every grouping reads that copy.
-        await raw.exec('drop table if exists temp.rollup_day');
-        await raw.run(`create temp table rollup_day as select strftime('%Y-%m-%dT%H', at / 1000, 'unixepoch') as hour, type, visitor,
-          content_id, section_id, company_id, newsletter_id, target from events where tenant_key = ? and day = ? and id <= ?`, [t.tenant_key, day, t.max_id]);
-        for (const d of DIMENSIONS) {
-          for (const [grain, bucket] of [['day', '?'], ['hour', 'hour']] as const) {
-            await raw.run(
-              `insert into event_rollups (tenant_key, grain, bucket, day, type, dim, key, events, visitors)
-               select ?, '${grain}', ${bucket}, ?, type, '${d.dim}', cast(${d.key} as text), count(*), count(distinct visitor)
-               from rollup_day where ${d.where}
-               group by ${grain === 'day' ? '' : 'hour, '}type, ${d.key}`,
-              grain === 'day' ? [t.tenant_key, day, day] : [t.tenant_key, day],
-            );
-          }
-        }
-        await raw.exec('drop table temp.rollup_day');
-      }
-      const [n] = await raw.all<{ n: number }>('select count(*) as n from events where tenant_key = ? and id > ? and id <= ?', [t.tenant_key, t.last, t.max_id]);
-      await raw.run(`insert into event_rollup_state (tenant_key, last_event_id, rolled_at) values (?, ?, ?)
-        on conflict (tenant_key) do update set last_event_id = excluded.last_event_id, rolled_at = excluded.rolled_at`, [t.tenant_key, t.max_id, now]);
-      result.tenants++;
-      result.days += days.length;
-      result.events += Number(n?.n ?? 0);
+    const out: { tenantKey: string; maxId: number; events: number; days: string[] }[] = [];
+    for (const t of tenants) {
+      const days = (await raw.all<{ day: string }>('select distinct day from events where id > ? and id <= ? and tenant_key = ?', [t.last, t.max_id, t.tenant_key])).map((d) => d.day);
+      out.push({ tenantKey: t.tenant_key, maxId: t.max_id, events: Number(t.n), days });
     }
-    return result;
+    return { maxId, tenants: out };
   });
+  const tasks = plan.tenants.flatMap((t) => t.days.map((day) => ({ tenantKey: t.tenantKey, day, maxId: t.maxId })));
+  let next = 0;
+  const worker = async () => {
+    const reader = await openReader(store);
+    try {
+      while (next < tasks.length) {
+        const t = tasks[next++]!;
+        // Without a reader (an in-memory store), the day is computed inside its write transaction.
+        const rows = reader ? await reader.all<DayRollupRow>(DAY_ROLLUP_SQL, [t.tenantKey, t.day, t.maxId, t.day]) : null;
+        await store.transaction(async (tx) => writeDay(tx, t.tenantKey, t.day, rows ?? await rawOf(tx).all<DayRollupRow>(DAY_ROLLUP_SQL, [t.tenantKey, t.day, t.maxId, t.day])));
+      }
+    } finally {
+      await reader?.close();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(PARALLEL_DAYS, tasks.length) }, worker));
+  const result: RollupResult = { tenants: 0, days: 0, events: 0 };
+  for (const t of plan.tenants) {
+    await store.transaction((tx) => setWatermark(tx, t.tenantKey, t.maxId, now));
+    result.tenants++;
+    result.days += t.days.length;
+    result.events += t.events;
+  }
+  if (!tenantKey && plan.maxId > 0) await store.transaction((tx) => setWatermark(tx, ALL_TENANTS, plan.maxId, now));
+  return result;
+}
+
+async function setWatermark(tx: Db, tenantKey: string, lastEventId: number, now: number): Promise<void> {
+  await rawOf(tx).run(`insert into event_rollup_state (tenant_key, last_event_id, rolled_at) values (?, ?, ?)
+    on conflict (tenant_key) do update set last_event_id = max(last_event_id, excluded.last_event_id), rolled_at = excluded.rolled_at`, [tenantKey, lastEventId, now]);
+}
+
+interface DayRollupRow { grain: string; bucket: string; type: string; dim: string; key: string; events: number; visitors: number }
+
+/**
+ * One tenant's day (events up to an id), every dimension, hourly and daily, in one statement: the
+ * day's rows are read once (a materialised CTE) and grouped once per dimension and grain. The hour
+ * is a number (hours since 1970): grouping by it is cheaper than by text; the bucket text is made
+ * for the output rows only. Parameters: tenant, day, max id, day.
+ */
+const DAY_ROLLUP_SQL = `with d as materialized (
+    select at / 3600000 as hour, type, visitor, content_id, section_id, company_id, newsletter_id, target
+    from events where tenant_key = ?1 and day = ?2 and id <= ?3)
+  ${DIMENSIONS.flatMap((dim) => [
+    `select 'day' as grain, ?4 as bucket, type, '${dim.dim}' as dim, cast(${dim.key} as text) as key, count(*) as events, count(distinct visitor) as visitors
+     from d where ${dim.where} group by type, ${dim.key}`,
+    `select 'hour', strftime('%Y-%m-%dT%H', hour * 3600, 'unixepoch'), type, '${dim.dim}', cast(${dim.key} as text), count(*), count(distinct visitor)
+     from d where ${dim.where} group by hour, type, ${dim.key}`,
+  ]).join('\n  union all\n  ')}`;
+
+/** Replaces a tenant's day of rollups with `rows`. */
+async function writeDay(tx: Db, tenantKey: string, day: string, rows: DayRollupRow[]): Promise<void> {
+  const raw = rawOf(tx);
+  await raw.run('delete from event_rollups where tenant_key = ? and day = ?', [tenantKey, day]);
+  if (!rows.length) return;
+  await raw.run(`insert into event_rollups (tenant_key, grain, bucket, day, type, dim, key, events, visitors)
+    select ?, value ->> 0, value ->> 1, ?, value ->> 2, value ->> 3, value ->> 4, value ->> 5, value ->> 6 from json_each(?)`,
+  [tenantKey, day, JSON.stringify(rows.map((r) => [r.grain, r.bucket, r.type, r.dim, r.key, r.events, r.visitors]))]);
 }
 
 /** Deletes raw events of days before `keepFromDay` (rollups are kept). */
-export async function pruneEvents(store: { transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> }, keepFromDay: string): Promise<number> {
+export async function pruneEvents(store: Transactional, keepFromDay: string): Promise<number> {
   return store.transaction(async (tx) => (await rawOf(tx).run('delete from events where day < ?', [keepFromDay])).changes);
 }
 
@@ -144,7 +193,7 @@ export async function readRollups(db: Db, tenantKey: string, filter: { grain?: '
 }
 
 /** The rollup job: rolls up new events, then deletes raw events older than the retention (after they were rolled up). */
-export async function runEventJob(store: { transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> }, o: { now: number; retentionDays: number; tenantKey?: string }): Promise<RollupResult & { pruned: number }> {
+export async function runEventJob(store: RollupStore, o: { now: number; retentionDays: number; tenantKey?: string }): Promise<RollupResult & { pruned: number }> {
   const rolled = await rollupEvents(store, o.now, o.tenantKey);
   const keepFrom = new Date(o.now - o.retentionDays * 86_400_000).toISOString().slice(0, 10);
   const pruned = o.tenantKey ? 0 : await pruneEvents(store, keepFrom);
