@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Entry point for `npx masthead`. Runs the compiled CLI (dist/cli, made by `npm run build:cli`, the
 // `prepare` script of `npm ci`) while it is fresh: no source file it was compiled from, nor
-// package.json or tsconfig.json, changed since. Otherwise (an edited checkout, no dist/ yet) it
+// package.json, package-lock.json or tsconfig.json, changed since. Otherwise (an edited checkout, no dist/ yet) it
 // registers tsx and runs the TypeScript sources, so development never runs stale code.
 // MASTHEAD_CLI=ts forces the sources; MASTHEAD_CLI=compiled forces dist/cli (an error if missing).
 import { readFileSync, statSync } from 'node:fs';
@@ -14,10 +14,11 @@ function compiledIsFresh() {
     const meta = JSON.parse(readFileSync(new URL('dist/cli/inputs.json', root), 'utf8'));
     if (typeof meta.builtAt !== 'number' || !Array.isArray(meta.inputs)) return false;
     if (!meta.inputs.includes('cli/main.ts')) return false;
-    for (const rel of [...meta.inputs, 'package.json', 'tsconfig.json']) {
+    for (const rel of meta.inputs) {
       if (statSync(new URL(rel, root)).mtimeMs > meta.builtAt) return false;
     }
-    return true;
+    // The package's own settings: an install or a compiler option change (each may be absent).
+    return ['package.json', 'package-lock.json', 'tsconfig.json'].every((rel) => (statSync(new URL(rel, root), { throwIfNoEntry: false })?.mtimeMs ?? 0) <= meta.builtAt);
   } catch {
     return false; // not compiled yet, or a source file was deleted
   }
