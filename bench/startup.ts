@@ -26,10 +26,11 @@ const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
 type Cli = 'compiled' | 'ts';
 interface Run { wallMs: number; cpuMs: number | null; peakRssMb: number | null; load1: number }
 
-/** Runs `masthead <args>` with the chosen implementation; fails on a non-zero exit. */
-function masthead(cli: Cli, args: string[]): Promise<Run & { stdout: string }> {
+/** Runs `masthead <args>` with the chosen implementation (`baseline`: node with an empty script); fails on a non-zero exit. */
+function masthead(cli: Cli | 'baseline', args: string[]): Promise<Run & { stdout: string }> {
+  const node = cli === 'baseline' ? ['-e', '0'] : [BIN, ...args];
   const cmd = TIME ?? process.execPath;
-  const argv = TIME ? ['-f', 'MASTHEAD_TIME %e %U %S %M', process.execPath, BIN, ...args] : [BIN, ...args];
+  const argv = TIME ? ['-f', 'MASTHEAD_TIME %e %U %S %M', process.execPath, ...node] : node;
   const started = performance.now();
   return new Promise((ok, fail) => {
     const child = spawn(cmd, argv, { cwd: ROOT, env: { ...process.env, MASTHEAD_CLI: cli }, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -70,7 +71,7 @@ function summary(runs: Run[]) {
   };
 }
 
-async function times(label: string, n: number, cli: Cli, args: string[], check?: (stdout: string) => void) {
+async function times(label: string, n: number, cli: Cli | 'baseline', args: string[], check?: (stdout: string) => void) {
   const runs: Run[] = [];
   for (let i = 0; i < n; i++) {
     const { stdout, ...r } = await masthead(cli, args);
@@ -134,6 +135,8 @@ async function main() {
     machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? '', node: process.version }, timedWith: TIME ?? 'wall clock only',
   };
   try {
+    // What any Node process costs on this machine now: the floor under every figure below.
+    report.nodeBaseline = await times('node -e 0 (baseline)', runs, 'baseline', []);
     const helpOk = (s: string) => { if (!s.includes('Usage: masthead')) throw new Error('no help text'); };
     report.helpCompiled = await times('--help (compiled)', runs, 'compiled', ['--help'], helpOk);
     if (tsRuns) report.helpTypeScript = await times('--help (TypeScript via tsx)', tsRuns, 'ts', ['--help'], helpOk);

@@ -1,6 +1,7 @@
 // `node --import ./tests/helpers/import-recorder.mjs …`: appends the package name of every bare
 // import (and require through the ESM loader) the process resolves to the file named by
-// MASTHEAD_IMPORT_LOG, one a line. Used to prove which packages a CLI start loads.
+// MASTHEAD_IMPORT_LOG, one a line, and `file:<url>` for every file module it loads (packages
+// compiled into dist/cli show only there). Used to prove which packages a CLI start loads.
 import { register } from 'node:module';
 
 register(`data:text/javascript,${encodeURIComponent(`
@@ -12,5 +13,9 @@ export async function resolve(specifier, context, next) {
     appendFileSync(log, (specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]) + '\\n');
   }
   return next(specifier, context);
+}
+export async function load(url, context, next) {
+  if (log && url.startsWith('file:')) appendFileSync(log, 'file:' + url + '\\n');
+  return next(url, context);
 }
 `)}`);
