@@ -11,7 +11,7 @@ import type { SiteSnapshot } from './site-cache';
 import type { TenantHeaders, TenantRow } from './tenancy';
 
 export interface CookieWriter {
-  set(name: string, value: string, opts: { expires: Date; path: string }): void;
+  set(name: string, value: string, opts: { expires: Date; path: string; httpOnly?: boolean }): void;
   clear(name: string, opts: { path: string }): void;
 }
 

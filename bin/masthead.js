@@ -1,7 +1,36 @@
 #!/usr/bin/env node
-// Entry point for `npx masthead`: registers the TypeScript loader, then hands over to the CLI.
-import { register } from 'tsx/esm/api';
+// Entry point for `npx masthead`. Runs the compiled CLI (dist/cli, made by `npm run build:cli`, the
+// `prepare` script of `npm ci`) while it is fresh: no source file it was compiled from, nor
+// package.json, package-lock.json or tsconfig.json, changed since. Otherwise (an edited checkout, no dist/ yet) it
+// registers tsx and runs the TypeScript sources, so development never runs stale code.
+// MASTHEAD_CLI=ts forces the sources; MASTHEAD_CLI=compiled forces dist/cli (an error if missing).
+import { readFileSync, statSync } from 'node:fs';
 
-register();
-const { main } = await import('../cli/main.ts');
-process.exitCode = await main(process.argv);
+const root = new URL('../', import.meta.url);
+
+/** True when dist/cli/inputs.json exists and nothing it lists is newer than the compilation. */
+function compiledIsFresh() {
+  try {
+    const meta = JSON.parse(readFileSync(new URL('dist/cli/inputs.json', root), 'utf8'));
+    if (typeof meta.builtAt !== 'number' || !Array.isArray(meta.inputs)) return false;
+    if (!meta.inputs.includes('cli/main.ts')) return false;
+    for (const rel of meta.inputs) {
+      if (statSync(new URL(rel, root)).mtimeMs > meta.builtAt) return false;
+    }
+    // The package's own settings: an install or a compiler option change (each may be absent).
+    return ['package.json', 'package-lock.json', 'tsconfig.json'].every((rel) => (statSync(new URL(rel, root), { throwIfNoEntry: false })?.mtimeMs ?? 0) <= meta.builtAt);
+  } catch {
+    return false; // not compiled yet, or a source file was deleted
+  }
+}
+
+const choice = process.env.MASTHEAD_CLI;
+let cli;
+if (choice === 'compiled' || (choice !== 'ts' && compiledIsFresh())) {
+  cli = await import('../dist/cli/main.js');
+} else {
+  const { register } = await import('tsx/esm/api');
+  register();
+  cli = await import('../cli/main.ts');
+}
+process.exitCode = await cli.main(process.argv);

@@ -1,5 +1,5 @@
 // What every command gets: the resolved config, an output helper and a lazily opened store.
-import { openStore, type Store } from '../engine/store/connection';
+import type { Store } from '../engine/store/connection';
 import type { Config } from './config';
 import type { Progress } from './progress';
 
@@ -30,6 +30,8 @@ export function createOutput(config: Config, stdout: NodeJS.WritableStream = pro
 
 /** Opens the configured database, applying pending migrations, and closes it when `fn` ends. */
 export async function withStore<T>(config: Config, fn: (store: Store) => Promise<T>): Promise<T> {
+  // Loaded here, not at startup: `--help` and commands without a database skip drizzle and sqlite3.
+  const { openStore } = await import('../engine/store/connection');
   const store = await openStore({ path: config.dbPath });
   try {
     return await fn(store);

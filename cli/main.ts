@@ -2,7 +2,7 @@
 // 2 usage error. Errors print as one line; the stack only with --verbose.
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { isAppError } from '../engine/domain/errors';
-import { resolveConfig, SettingsError } from './config';
+import { SettingsError } from './config/errors';
 import { createOutput, loadProgress, UsageError, type CommandEnv } from './context';
 
 type Registrar = (program: Command, env: CommandEnv) => void;
@@ -56,6 +56,8 @@ export async function buildProgram(stdout: NodeJS.WritableStream = process.stdou
 
   const env: CommandEnv = {
     run: (fn) => async (...args: unknown[]) => {
+      // The settings schema (zod) loads when a command runs, not for `--help`.
+      const { resolveConfig } = await import('./config');
       const config = resolveConfig(program.opts());
       if (only !== 'build') await loadProgress();
       // commander passes (…positional, options, command): drop the command object.

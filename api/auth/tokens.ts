@@ -1,6 +1,7 @@
 // Opaque tokens: 256 random bits, base64url, with a short prefix naming their kind. The database
 // keeps only their SHA-256 digest, so a leaked table cannot be replayed.
 import { createHash, randomBytes } from 'node:crypto';
+import { MEMBER_HINT_COOKIE } from '../../engine/domain/members';
 
 export const COOKIES = {
   /** The staff bearer token (HttpOnly). */
@@ -9,6 +10,8 @@ export const COOKIES = {
   refresh: 'mh_staff_refresh',
   /** The member (site user) token, used by a later issue. */
   member: 'mh_member',
+  /** Not HttpOnly: tells the site's scripts a member session may exist (engine/domain/members.ts MEMBER_HINT_COOKIE). */
+  memberHint: MEMBER_HINT_COOKIE,
 } as const;
 
 export type TokenKind = 'bearer' | 'refresh' | 'reset' | 'invite' | 'contract';

@@ -81,10 +81,12 @@ export async function issueMemberSession(db: Db, services: Services, tenantKey: 
 /** Sets the member cookie for an issued session and makes it this request's session. */
 export function setMemberCookie(ctx: GqlContext, s: IssuedSession): void {
   ctx.req.cookies.set(MEMBER_COOKIE, s.token, { expires: new Date(s.tokenExpiration), path: '/' });
+  ctx.req.cookies.set(COOKIES.memberHint, '1', { expires: new Date(s.tokenExpiration), path: '/', httpOnly: false });
 }
 
 export function clearMemberCookie(ctx: GqlContext): void {
   ctx.req.cookies.clear(MEMBER_COOKIE, { path: '/' });
+  ctx.req.cookies.clear(COOKIES.memberHint, { path: '/' });
 }
 
 /** Ends this request's session (if any) and clears the cookie. Always succeeds. */

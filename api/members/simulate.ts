@@ -17,7 +17,7 @@ import { safeRedirectPath } from '../../engine/domain/members';
 import { findSiteUserSession, revokeSiteUserSession } from '../../engine/store/queries/member-sessions';
 import { findSiteUserById } from '../../engine/store/queries/members';
 import { may } from '../access';
-import { digest } from '../auth/tokens';
+import { COOKIES, digest } from '../auth/tokens';
 import { readCookie, setCookie } from '../http/cookies';
 import { NONCE_PATTERN, newNonce, open, seal, spendNonce } from '../common/sealed';
 import { liveStaff } from '../preview/staff-site';
@@ -88,6 +88,7 @@ export function registerMemberRoutes(app: FastifyInstance, services: Services): 
     await endPresentedSession(services, readCookie(req, MEMBER_COOKIE), tenant.tenantKey);
     // The attributes the GraphQL route gives the member cookie (api/http/cookies.ts).
     setCookie(req, reply, MEMBER_COOKIE, session.token, { path: '/', expires: new Date(session.tokenExpiration) });
+    setCookie(req, reply, COOKIES.memberHint, '1', { path: '/', expires: new Date(session.tokenExpiration), httpOnly: false });
     // The site keeps the previous member's info, flag and license company in localStorage: a
     // simulation starts from a clean slate like a logout (public §4).
     return reply.code(303).headers(noStore).header('clear-site-data', '"storage"').header('location', safeRedirectPath(one(req.query.to))).send();

@@ -1,7 +1,7 @@
 // `masthead config`: every setting with its environment variable, flag, default and current value
 // (secrets show only whether they are set), as a table or with --json.
 import type { Command } from 'commander';
-import { SETTINGS, type Config, type SettingName } from '../config';
+import type { Config, SettingName, SETTINGS } from '../config';
 import type { CommandEnv } from '../context';
 
 export interface SettingRow {
@@ -15,9 +15,9 @@ export interface SettingRow {
   description: string;
 }
 
-export function settingRows(config: Config): SettingRow[] {
-  return (Object.keys(SETTINGS) as SettingName[]).map((name) => {
-    const meta = SETTINGS[name];
+export function settingRows(config: Config, settings: typeof SETTINGS): SettingRow[] {
+  return (Object.keys(settings) as SettingName[]).map((name) => {
+    const meta = settings[name];
     const v = config.settings[name];
     const unset = v === undefined;
     return {
@@ -34,7 +34,8 @@ export function registerConfig(program: Command, env: CommandEnv) {
   program.command('config')
     .description('List every setting with its environment variable, default and current value (secrets masked)')
     .action(env.run(async (config, out) => {
-      const rows = settingRows(config);
+      // The schema module (zod) loads when a command runs, not for `--help`.
+      const rows = settingRows(config, (await import('../config')).SETTINGS);
       const w = Math.max(...rows.map((r) => r.env.length));
       out.result({ settings: rows }, rows.flatMap((r) => [
         `${r.env.padEnd(w)}  ${shown(r.value)}${r.default !== null && r.default !== '' && String(r.value) !== r.default ? `   (default ${r.default})` : ''}${r.flag ? `   (flag ${r.flag})` : ''}`,

@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { migrateStore, openStore } from '../../engine/store/connection';
 import type { CommandEnv } from '../context';
 
 export function registerDb(program: Command, env: CommandEnv) {
@@ -7,6 +6,7 @@ export function registerDb(program: Command, env: CommandEnv) {
   db.command('migrate')
     .description('Apply pending migrations to the database (safe to run again)')
     .action(env.run(async (config, out) => {
+      const { migrateStore, openStore } = await import('../../engine/store/connection');
       const store = await openStore({ path: config.dbPath, migrate: false });
       try {
         const { applied } = await migrateStore(store);

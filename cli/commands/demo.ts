@@ -4,14 +4,8 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
-import { runBuild } from '../../engine/build/index';
-import { seedFixtures } from '../../engine/fixtures/seed';
-import { openStore } from '../../engine/store/connection';
-import { ensureAdminBundle } from '../admin-bundle';
-import { workerRuntime } from '../worker-bundle';
 import { ensureBuildBundles } from './build';
 import type { CommandEnv } from '../context';
-import { startServing } from './serve';
 
 /** The demo is for trying edits locally: its pages poll builds/latest.json every minute, not hourly. */
 export const DEMO_BUILD_POLL_MS = 60_000;
@@ -27,6 +21,11 @@ export function registerDemo(program: Command, env: CommandEnv) {
     .option('--out <dir>', 'build output folder', './out')
     .option('--no-serve', 'seed and build only')
     .action(env.run(async (config, out, flags: DemoFlags) => {
+      // Loaded when the demo runs, not at startup (`masthead --help` stays light).
+      const [{ runBuild }, { seedFixtures }, { openStore }, { ensureAdminBundle }, { workerRuntime }, { startServing }] = await Promise.all([
+        import('../../engine/build/index'), import('../../engine/fixtures/seed'), import('../../engine/store/connection'),
+        import('../admin-bundle'), import('../worker-bundle'), import('../serve/start'),
+      ]);
       const progress = out.progress();
       const store = await openStore({ path: config.dbPath });
       const outDir = resolve(flags.out);

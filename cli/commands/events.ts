@@ -2,8 +2,6 @@
 // reports read) and deletes raw events past the retention setting. `masthead serve` runs the same
 // job every MASTHEAD_EVENT_ROLLUP_MINUTES.
 import type { Command } from 'commander';
-import { openStore } from '../../engine/store/connection';
-import { runEventJob } from '../../engine/store/queries/events';
 import type { CommandEnv } from '../context';
 
 export function registerEvents(program: Command, env: CommandEnv) {
@@ -12,6 +10,7 @@ export function registerEvents(program: Command, env: CommandEnv) {
     .description('Roll new events up into hourly/daily counters and delete raw events older than the retention')
     .option('--tenant <key>', 'only this tenant (no retention pass)')
     .action(env.run(async (config, out, flags: { tenant?: string }) => {
+      const [{ openStore }, { runEventJob }] = await Promise.all([import('../../engine/store/connection'), import('../../engine/store/queries/events')]);
       const store = await openStore({ path: config.dbPath });
       try {
         const started = performance.now();

@@ -6,8 +6,6 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { AppError } from '../../engine/domain/errors';
 import type { Store } from '../../engine/store/connection';
-import { resolveConfig } from '../config';
-import { resolveMailSettings } from '../config/mail';
 import { withStore, UsageError, type CommandEnv } from '../context';
 
 export const DEFAULT_UNSUBSCRIBE_PATH = '/api/newsletter/unsubscribe';
@@ -69,6 +67,7 @@ export function registerNewsletter(program: Command, env: CommandEnv, processEnv
     .option('--unsubscribe-url <tpl>', `one-click unsubscribe route, with {origin} (default {origin}${DEFAULT_UNSUBSCRIBE_PATH})`)
     .action(env.run(async (config, out, campaignId: number, flags: SendFlags) => {
       if (flags.rate < 1) throw new UsageError('--rate must be at least 1');
+      const [{ resolveConfig }, { resolveMailSettings }] = await Promise.all([import('../config'), import('../config/mail')]);
       const settings = resolveMailSettings(processEnv ? resolveConfig({}, processEnv).settings : config.settings);
       const { createMailer } = await import('../../engine/mail/mailer');
       const { deployCampaign, sendTest } = await import('../../engine/newsletter/send');

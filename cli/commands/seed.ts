@@ -1,6 +1,5 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { checkFixtures, seedFixtures } from '../../engine/fixtures/seed';
 import type { SeedProgress } from '../../engine/fixtures/load';
 import { withStore, type CommandEnv } from '../context';
 import type { Progress } from '../progress';
@@ -12,6 +11,7 @@ export function registerSeed(program: Command, env: CommandEnv) {
     .description('Load a fixture set into the database in one transaction (idempotent; a bad record writes nothing)')
     .argument('<dir>', 'fixture set folder, e.g. fixtures/demo')
     .action(env.run(async (config, out, dir: string) => {
+      const { seedFixtures } = await import('../../engine/fixtures/seed');
       const progress = out.progress();
       try {
         const summary = await withStore(config, (store) => seedFixtures(store, resolve(dir), report(progress)));
@@ -32,6 +32,7 @@ export function registerFixtures(program: Command, env: CommandEnv) {
     .description('Validate a fixture set without touching the database')
     .argument('<dir>', 'fixture set folder')
     .action(env.run(async (_config, out, dir: string) => {
+      const { checkFixtures } = await import('../../engine/fixtures/seed');
       const summary = await checkFixtures(resolve(dir));
       out.result(summary, [`${dir} is valid: ${summary.tenants.length} tenant(s), ${(summary.records.content ?? 0).toLocaleString('en-US')} content items`]);
     }));

@@ -1,21 +1,11 @@
 // `masthead serve`: every tenant's published build by Host (<key>.localhost:<port>; localhost is
 // the first tenant), the GraphQL API and the admin at /admin, on one port, until interrupted.
 // Each admin edit rebuilds the tenant it touched.
+// The server and everything it needs load when the command runs (cli/serve/start.ts), not at startup.
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { captchaPolicy } from '../../api/captcha';
-import { createMailer } from '../../engine/mail/mailer';
-import { openStore, type Store } from '../../engine/store/connection';
-import { runEventJob } from '../../engine/store/queries/events';
-import { ensureAdminBundle } from '../admin-bundle';
 import type { CommandEnv } from '../context';
-import { createMastheadServer } from '../serve/app';
-import { createBuildQueue } from '../../engine/build/index';
-import { ensureWorkerBundle, workerRuntime } from '../worker-bundle';
-import { servedTenants } from '../serve/site-server';
 import { DEFAULT_OUT } from './build';
-import type { Settings } from '../config';
-import { resolveMailSettings } from '../config/mail';
 
 interface ServeFlags { port?: number; out?: string; host?: string; originTemplate?: string; mode?: string; admin: boolean; captcha: boolean }
 
@@ -36,6 +26,9 @@ export function registerServe(program: Command, env: CommandEnv) {
       const s = config.settings;
       const outDir = resolve(s.outDir);
       const originTemplate = s.originTemplate ?? `http://{key}.localhost:${s.port}`;
+      const [{ openStore }, { ensureAdminBundle }, { ensureWorkerBundle }, { startServing }] = await Promise.all([
+        import('../../engine/store/connection'), import('../admin-bundle'), import('../worker-bundle'), import('../serve/start'),
+      ]);
       const store = await openStore({ path: config.dbPath });
       const log = (line: string) => process.stderr.write(`${line}\n`);
       const [adminDir] = await Promise.all([flags.admin ? ensureAdminBundle(log) : null, ensureWorkerBundle(log)]);
@@ -52,68 +45,4 @@ export function registerServe(program: Command, env: CommandEnv) {
       await server.untilStopped();
       await store.close();
     }));
-}
-
-export interface ServingOptions {
-  store: Store; outDir: string; originTemplate: string; adminDir: string | null;
-  mode: 'production' | 'development'; verbose: boolean; port: number; host: string;
-  /** The pages' build poll interval (the demo shortens it). */
-  buildPollMs?: number;
-  /** Absolute admin URL for staff mail links (default http://localhost:<port>/admin). */
-  adminUrl?: string;
-  /** The resolved configuration: mail, captcha, origins, proxies, script allow-list. */
-  settings: Settings;
-}
-
-/**
- * What `serve` and `demo` run: mail from the settings, the durable rebuild queue, and the sites,
- * API and admin on one port. `untilStopped` waits for SIGINT/SIGTERM, then for running rebuilds.
- */
-export async function startServing(o: ServingOptions) {
-  const s = o.settings;
-  const mail = resolveMailSettings(s);
-  if (mail.warning) process.stderr.write(`warning: ${mail.warning}\n`);
-  const captcha = { secret: s.recaptchaSecret, minScore: s.recaptchaMinScore, off: s.captcha === 'off' };
-  const policy = captchaPolicy(o.mode, captcha);
-  if (policy.warning) process.stderr.write(`warning: ${policy.warning}\n`);
-  const mailer = createMailer(mail.mail);
-  const rebuilder = createBuildQueue({
-    store: o.store, outDir: o.outDir, originTemplate: o.originTemplate, workers: 1, buildPollMs: o.buildPollMs, workerRuntime: workerRuntime(s.workerBundle), scriptSources: s.cspScriptSources,
-    onError: (key, e) => process.stderr.write(`rebuild of ${key} failed: ${(e as Error).message}\n`),
-  });
-  const app = await createMastheadServer({
-    trustedProxies: s.trustedProxies,
-    outDir: o.outDir, store: o.store, adminDir: o.adminDir, rebuilder, mode: o.mode, logger: o.verbose, originTemplate: o.originTemplate,
-    mail: { mailer, unsubscribeSecret: mail.unsubscribeSecret },
-    adminUrl: o.adminUrl ?? `http://localhost:${o.port}/admin`,
-    scriptSources: s.cspScriptSources,
-    api: {
-      events: { retentionDays: s.eventRetentionDays },
-      captcha, allowedOrigins: [...s.allowedOrigins],
-      crawlers: { positiveTtlMs: s.crawlerVerifiedTtlSeconds * 1000, negativeTtlMs: s.crawlerRejectedTtlSeconds * 1000 },
-    },
-  });
-  await app.listen({ port: o.port, host: o.host });
-  // The event rollup job (issue #18): every eventRollupMinutes, one run at a time.
-  let rolling: Promise<unknown> = Promise.resolve();
-  const rollup = s.eventRollupMinutes > 0 ? setInterval(() => {
-    rolling = rolling.then(() => runEventJob(o.store, { now: Date.now(), retentionDays: s.eventRetentionDays }))
-      .catch((e: unknown) => process.stderr.write(`event rollup failed: ${(e as Error).message}\n`));
-  }, s.eventRollupMinutes * 60_000) : null;
-  rollup?.unref();
-  return {
-    tenants: servedTenants(app),
-    mail: mail.mail,
-    async untilStopped(): Promise<void> {
-      await new Promise<void>((done) => {
-        const stop = () => { void app.close().then(done); };
-        process.once('SIGINT', stop);
-        process.once('SIGTERM', stop);
-      });
-      if (rollup) clearInterval(rollup);
-      await rolling;
-      await rebuilder.idle();
-      await mailer.close();
-    },
-  };
 }

@@ -4,11 +4,7 @@
 import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
 import type { Command } from 'commander';
-import { CLI_ACTOR } from '../../api/access';
-import { createCmsUser, setCmsUserPasswordAsOperator } from '../../api/cms-users/operations';
 import type { OpContext } from '../../api/operation';
-import { createServices } from '../../api/services';
-import { listCmsUsers } from '../../engine/store/queries/cms-users';
 import type { Store } from '../../engine/store/connection';
 import { UsageError, withStore, type CommandEnv } from '../context';
 
@@ -49,7 +45,11 @@ export async function readPassword(io: UserIo): Promise<string> {
   return first;
 }
 
-function operator(store: Store): OpContext {
+/** The API's operations, loaded when a user command runs (not at startup). */
+const operations = () => import('../../api/cms-users/operations');
+
+async function operator(store: Store): Promise<OpContext> {
+  const [{ CLI_ACTOR }, { createServices }] = await Promise.all([import('../../api/access'), import('../../api/services')]);
   return { services: createServices({ store }), actor: CLI_ACTOR, tenant: null };
 }
 
@@ -70,8 +70,9 @@ export function registerUser(program: Command, env: CommandEnv, io: UserIo = {})
     .option('--extra-permissions <list>', 'comma-separated permissions on top of the role', list, [])
     .action(env.run(async (config, out, opts: { username: string; email: string; firstName: string; lastName: string; role: string; tenants: string[]; global?: boolean; extraPermissions: string[] }) => {
       const password = await readPassword(io);
-      const r = await withStore(config, (store) => createCmsUser({
-        ctx: operator(store),
+      const { createCmsUser } = await operations();
+      const r = await withStore(config, async (store) => createCmsUser({
+        ctx: await operator(store),
         password,
         input: {
           username: opts.username, email: opts.email, firstName: opts.firstName, lastName: opts.lastName, role: opts.role,
@@ -86,13 +87,15 @@ export function registerUser(program: Command, env: CommandEnv, io: UserIo = {})
     .argument('<username>', 'the user\'s login name')
     .action(env.run(async (config, out, username: string) => {
       const password = await readPassword(io);
-      const r = await withStore(config, (store) => setCmsUserPasswordAsOperator({ ctx: operator(store), input: { username, password } }));
+      const { setCmsUserPasswordAsOperator } = await operations();
+      const r = await withStore(config, async (store) => setCmsUserPasswordAsOperator({ ctx: await operator(store), input: { username, password } }));
       out.result({ id: r.id, username }, [`Password of ${username} set; their sessions were ended.`]);
     }));
 
   user.command('list')
     .description('List staff users')
     .action(env.run(async (config, out) => {
+      const { listCmsUsers } = await import('../../engine/store/queries/cms-users');
       const { rows } = await withStore(config, (store) => listCmsUsers(store.db, { limit: 10_000, skip: 0 }));
       out.result(rows.map(({ passwordHash: _h, ...u }) => ({ ...u, hasPassword: _h.startsWith('scrypt$') })), [
         ...rows.map((u) => `${u.username.padEnd(24)} ${u.role.padEnd(18)} ${u.status === 1 ? 'active  ' : 'inactive'} ${u.isGlobal ? 'global' : u.tenants.join(',')}`),

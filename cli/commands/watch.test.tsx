@@ -2,7 +2,7 @@
 import React from 'react';
 import { render } from 'ink-testing-library';
 import { describe, expect, it } from 'vitest';
-import { WatchView, type RebuildEntry } from './watch';
+import { WatchView, type RebuildEntry } from './watch-view';
 
 const at = Date.UTC(2026, 10, 22, 4, 30, 5);
 

@@ -4,6 +4,7 @@
 // (or flag) it came from named.
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { SettingsError } from './errors';
 
 const text = z.string().trim().min(1, 'must not be empty');
 /** Environment values arrive as text; flags may arrive parsed. Each converter leaves what it cannot read to the check after it. */
@@ -114,7 +115,7 @@ export const SETTINGS: Record<SettingName, SettingMeta> = {
   assetMaxBytes: { env: 'MASTHEAD_ASSET_MAX_BYTES', default: String(25 * 1024 * 1024), description: 'media library: largest upload in bytes (default 25 MB)' },
 };
 
-export class SettingsError extends Error {}
+export { SettingsError };
 
 /** Values given on the command line, by setting name (commander's parsed values or strings). */
 export type SettingFlags = Partial<Record<SettingName, unknown>>;

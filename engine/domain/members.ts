@@ -29,6 +29,15 @@ export const MEMBER_TIMES = {
   licenseFoundTtlMs: 86_400_000,
 } as const;
 
+/**
+ * Set beside the HttpOnly member cookie, with the same lifetime, and cleared with it: not a
+ * secret (its value is "1"), readable by the site's scripts, it tells them a member session may
+ * exist. Without it an anonymous page load does not ask the API who is reading (an answer that
+ * would be a failed 401 request in every anonymous reader's console). Over https it carries the
+ * `__Host-` prefix like every cookie the server sets.
+ */
+export const MEMBER_HINT_COOKIE = 'mh_member_hint';
+
 /** The demographic stream's page size (public §9). */
 export const DEMOGRAPHIC_QUERY_LIMIT = 10;
 

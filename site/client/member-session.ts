@@ -3,7 +3,7 @@
 // info, cached in localStorage for 24 hours (MEMBER_TIMES.userInfoCacheMs), the simulation flag
 // and the site-license company. Logout ends the session on the API, clears all three and returns
 // to '/'. Every island that needs "who is reading" asks `currentMember()`.
-import { MEMBER_TIMES, safeRedirectPath } from '../../engine/domain/members';
+import { MEMBER_HINT_COOKIE, MEMBER_TIMES, safeRedirectPath } from '../../engine/domain/members';
 import { siteApi } from './api';
 import { safeNavigate } from './navigate';
 
@@ -71,6 +71,7 @@ export function forgetMember(): void {
   s?.removeItem(MEMBER_CACHE_KEY);
   s?.removeItem(SIMULATING_KEY);
   s?.removeItem(LICENSE_COMPANY_KEY);
+  forgetMemberHint();
   if (typeof window !== 'undefined') window.dispatchEvent(new CustomEvent(MEMBER_EVENT, { detail: null }));
 }
 
@@ -80,21 +81,51 @@ export function rememberLicenseCompany(name: string | null): void {
   else s?.removeItem(LICENSE_COMPANY_KEY);
 }
 
+/**
+ * True when the API marked this browser as possibly signed in (the MEMBER_HINT_COOKIE it sets
+ * beside the HttpOnly session cookie, `__Host-` prefixed over https).
+ */
+export function hasMemberHint(): boolean {
+  if (typeof document === 'undefined') return false;
+  return document.cookie.split(';').some((c) => {
+    const name = c.slice(0, c.indexOf('=')).trim();
+    return name === MEMBER_HINT_COOKIE || name === `__Host-${MEMBER_HINT_COOKIE}`;
+  });
+}
+
+/** Drops the hint once the API says there is no session (expired or revoked), so later pages do not ask again. */
+function forgetMemberHint(): void {
+  if (typeof document === 'undefined') return;
+  const gone = 'Max-Age=0; Path=/';
+  document.cookie = `${MEMBER_HINT_COOKIE}=; ${gone}`;
+  if (location.protocol === 'https:') document.cookie = `__Host-${MEMBER_HINT_COOKIE}=; ${gone}; Secure`;
+}
+
 // An anonymous answer is kept for this page only: a login elsewhere must show on the next page.
 let anonymous = false;
 let pending: Promise<MemberInfo | null> | null = null;
 
 /**
  * The signed-in member: the cached info when fresh, else the API's answer (getSiteUser, which
- * fails without a member session). null when nobody is signed in.
+ * fails without a member session). null when nobody is signed in. Without the session hint
+ * cookie nobody is: an anonymous reader's page load makes no request that fails.
  */
 export function currentMember(): Promise<MemberInfo | null> {
   const cached = cachedMember();
   if (cached) return Promise.resolve(cached);
   if (anonymous) return Promise.resolve(null);
+  if (!hasMemberHint()) {
+    anonymous = true;
+    return Promise.resolve(null);
+  }
   pending ??= siteApi().query<MemberInfo>('getSiteUser', {})
     .then((u) => { rememberMember(u); return u; })
-    .catch(() => { anonymous = true; return null; })
+    .catch((e: unknown) => {
+      anonymous = true;
+      // Only the API's "no session" ends the hint; a network failure leaves it for the next page.
+      if ((e as { code?: unknown } | null)?.code === 'UNAUTHENTICATED') forgetMemberHint();
+      return null;
+    })
     .finally(() => { pending = null; });
   return pending;
 }

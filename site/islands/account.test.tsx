@@ -6,11 +6,11 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SUBSCRIBE_TEXTS } from '../../engine/domain/newsletter-subscribe';
-import { cachedMember, LICENSE_COMPANY_KEY, MEMBER_CACHE_KEY, rememberMember, SIMULATING_KEY } from '../client/member-session';
+import { cachedMember, LICENSE_COMPANY_KEY, MEMBER_CACHE_KEY, rememberMember, resetMemberState, SIMULATING_KEY } from '../client/member-session';
 import { Account } from './account';
 import { AccountMenu } from './account-menu';
 import { FavouriteButton, FAVOURITE_TEXTS } from './favourite-button';
-import { installFakeApi, MEMBER, type FakeApi } from './member-test-api';
+import { installFakeApi, MEMBER, setMemberHint, type FakeApi } from './member-test-api';
 
 const navigate = vi.hoisted(() => vi.fn());
 vi.mock('../client/navigate', () => ({ safeNavigate: navigate }));
@@ -32,6 +32,28 @@ describe('session cache', () => {
 });
 
 describe('header account menu', () => {
+  it('asks the API nothing for an anonymous reader (no session hint cookie): no failing request on the page load', async () => {
+    setMemberHint(false);
+    api.on('getSiteUser', () => { throw new Error('Not signed in'); });
+    render(<><AccountMenu join={JOIN} login={LOGIN} /><FavouriteButton contentId={10100001} /></>);
+    expect(await screen.findByRole('link', { name: 'Login' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Join FreightWise' })).toBeTruthy();
+    await waitFor(() => expect(screen.getAllByRole('link').some((a) => a.getAttribute('href')?.startsWith('/account/login?') && a.textContent !== 'Login')).toBe(true));
+    expect(api.calls).toEqual([]);
+  });
+
+  it('drops the session hint when the API answers that the session is gone, and does not ask again', async () => {
+    api.on('getSiteUser', () => { throw Object.assign(new Error('You must be signed in to do that.'), { code: 'UNAUTHENTICATED' }); });
+    render(<AccountMenu join={JOIN} login={LOGIN} />);
+    await waitFor(() => expect(api.named('getSiteUser')).toHaveLength(1));
+    await waitFor(() => expect(document.cookie).not.toContain('mh_member_hint'));
+    cleanup();
+    resetMemberState();
+    render(<AccountMenu join={JOIN} login={LOGIN} />);
+    expect(await screen.findByRole('link', { name: 'Login' })).toBeTruthy();
+    expect(api.named('getSiteUser')).toHaveLength(1);
+  });
+
   it('shows the Join and Login buttons with their labels to a logged-out reader, coming back here', async () => {
     api.on('getSiteUser', () => { throw new Error('Not signed in'); });
     render(<AccountMenu join={JOIN} login={LOGIN} />);

@@ -4,6 +4,7 @@ import type { GraphQLClient } from '../../engine/domain/graphql-client';
 import { vi } from 'vitest';
 import { setSiteApi } from '../client/api';
 import { CAPTCHA_META } from './captcha';
+import { MEMBER_HINT_COOKIE } from '../../engine/domain/members';
 import { resetMemberState } from '../client/member-session';
 import { forgetGatedContent } from '../client/member-gate';
 
@@ -26,6 +27,9 @@ export function installFakeApi(): FakeApi {
   };
   setSiteApi({ query: run('query'), mutation: run('mutation') } as unknown as GraphQLClient);
   localStorage.clear();
+  // A browser the API has marked as possibly signed in (the hint cookie it sets with the session
+  // cookie), so the islands ask getSiteUser; tests of the anonymous reader clear it.
+  setMemberHint(true);
   resetMemberState();
   forgetGatedContent();
   return {
@@ -33,6 +37,11 @@ export function installFakeApi(): FakeApi {
     on: (name, handler) => { handlers.set(name, handler); },
     named: (name) => calls.filter((c) => c.name === name).map((c) => c.vars),
   };
+}
+
+/** Sets or clears the session hint cookie the API sets beside the member cookie. */
+export function setMemberHint(on: boolean): void {
+  document.cookie = on ? `${MEMBER_HINT_COOKIE}=1; Path=/` : `${MEMBER_HINT_COOKIE}=; Max-Age=0; Path=/`;
 }
 
 export const MEMBER = {

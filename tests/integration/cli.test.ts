@@ -1,39 +1,31 @@
-import { describe, expect, it } from 'vitest';
-import { execFile } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { Writable } from 'node:stream';
-import { main } from '../../cli/main';
 import { tempDbPath, tenantFixture, writeFixtureSet } from '../helpers/fixture-set';
+import { CLI_RUNNERS, ensureCompiledCli, runBin } from '../helpers/cli';
 
-const exec = promisify(execFile);
+/** Packages `masthead --help` must not load: they are what made start-up take seconds. */
+const HEAVY = ['ink', 'react', 'react-dom', 'fastify', 'graphql', 'drizzle-orm', 'sqlite3', 'mjml', 'sharp', 'zod', 'vite'];
 
-function sink() {
-  let text = '';
-  const stream = new Writable({ write(chunk, _enc, cb) { text += String(chunk); cb(); } });
-  return { stream, get text() { return text; } };
-}
+beforeAll(ensureCompiledCli, 120_000);
 
-async function run(...args: string[]) {
-  const out = sink();
-  const err = sink();
-  const code = await main(['node', 'masthead', ...args], { stdout: out.stream, stderr: err.stream });
-  return { code, stdout: out.text, stderr: err.text };
-}
+// The same behaviour from the TypeScript sources and from the compiled CLI (dist/cli).
+describe.each(CLI_RUNNERS)('masthead CLI ($name)', (cli) => {
+  const run = (...args: string[]) => cli.run(args);
+  const bin = (args: string[], env: Record<string, string> = {}) => runBin(args, { ...env, MASTHEAD_CLI: cli.binChoice });
 
-describe('masthead CLI', () => {
   it('runs as `npx masthead` from the package bin and prints help', async () => {
-    const { stdout } = await exec(process.execPath, ['bin/masthead.js', '--help']);
+    const { stdout } = await bin(['--help']);
     expect(stdout).toMatch(/Usage: masthead/);
     for (const cmd of ['db', 'seed', 'fixtures', 'demo']) expect(stdout).toContain(cmd);
   });
 
   it('exits 2 on a usage error', async () => {
-    const r = await exec(process.execPath, ['bin/masthead.js', 'seed']).catch((e) => e);
+    const r = await bin(['seed']);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/missing required argument 'dir'/);
-    const bad = await exec(process.execPath, ['bin/masthead.js', 'fixtures', 'generate', '--items', 'many', '--out', '/tmp/x']).catch((e) => e);
+    const bad = await bin(['fixtures', 'generate', '--items', 'many', '--out', '/tmp/x']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/--items must be a whole number/);
   });
@@ -57,14 +49,15 @@ describe('masthead CLI', () => {
     const dir = writeFixtureSet([t]);
     const r = await run('--db', db, 'seed', dir);
     expect(r.code).toBe(1);
-    expect(r.stderr.trim().split('\n')).toEqual(['error: tenants/alpha/persons.json: record 1 (id 110): lastName: Field is required']);
+    // A child process also shows its plain progress lines ("seeding …") on the same stderr.
+    expect(r.stderr.trim().split('\n').filter((l) => !l.startsWith('seeding'))).toEqual(['error: tenants/alpha/persons.json: record 1 (id 110): lastName: Field is required']);
     const v = await run('--db', db, '--verbose', 'seed', dir);
     expect(v.stderr).toMatch(/\n\s+at /);
   });
 
   it('takes the database from MASTHEAD_DB unless --db is given', async () => {
     const fromEnv = tempDbPath();
-    const r = await exec(process.execPath, ['bin/masthead.js', 'db', 'migrate'], { env: { ...process.env, MASTHEAD_DB: fromEnv } });
+    const r = await bin(['db', 'migrate'], { MASTHEAD_DB: fromEnv });
     expect(r.stdout).toContain(fromEnv);
     expect(existsSync(fromEnv)).toBe(true);
     const again = await run('--db', fromEnv, 'db', 'migrate');
@@ -77,5 +70,47 @@ describe('masthead CLI', () => {
     const r = await run('fixtures', 'check', dir);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/tenants\/alpha\/stray\.json: file: \(file\): Unknown fixture file/);
+  });
+
+  it('starts `--help` without loading the packages of the commands (ink, react, fastify, graphql, drizzle, sqlite3, mjml, sharp)', async () => {
+    const log = join(mkdtempSync(join(tmpdir(), 'masthead-imports-')), 'imports.log');
+    const recorder = new URL('../helpers/import-recorder.mjs', import.meta.url).href;
+    const r = await bin(['--help'], { MASTHEAD_IMPORT_LOG: log, NODE_OPTIONS: `--import ${recorder}` });
+    expect(r.stdout).toMatch(/Usage: masthead/);
+    const loaded = new Set(readFileSync(log, 'utf8').split('\n').filter(Boolean));
+    expect(loaded.has('commander')).toBe(true);
+    expect(HEAVY.filter((p) => loaded.has(p))).toEqual([]);
+    // tsx compiles the sources with esbuild; the compiled CLI needs neither.
+    if (cli.name === 'compiled') expect([...loaded].filter((p) => p === 'tsx' || p === 'esbuild')).toEqual([]);
+    // Packages compiled into dist/cli (cli/cli-bundle.ts) are not imports there: no chunk loaded may hold them.
+    const chunks = [...loaded].filter((l) => l.startsWith('file:') && l.includes('/dist/cli/')).map((l) => readFileSync(new URL(l.slice(5)), 'utf8'));
+    if (cli.name === 'compiled') expect(chunks.length).toBeGreaterThan(1);
+    expect(chunks.filter((text) => /^\/\/ node_modules\/(zod|drizzle-orm)\//m.test(text))).toEqual([]);
+  });
+
+  it('builds a seeded site with --json', async () => {
+    const db = tempDbPath();
+    expect((await run('--db', db, '--json', 'seed', writeFixtureSet([tenantFixture('alpha', 100)]))).code).toBe(0);
+    const out = join(mkdtempSync(join(tmpdir(), 'masthead-cli-build-')), 'site');
+    const r = await run('--db', db, '--json', 'build', '--out', out, '--workers', '1', '--origin-template', 'http://{key}.localhost');
+    expect(r.code, r.stderr).toBe(0);
+    const summary = JSON.parse(r.stdout) as { pages: number; tenants: { key: string }[] };
+    expect(summary.tenants.map((t) => t.key)).toEqual(['alpha']);
+    expect(summary.pages).toBeGreaterThan(12);
+    expect(readFileSync(join(out, 'alpha', 'index.html'), 'utf8')).toMatch(/^<!doctype html>/i);
+    const again = JSON.parse((await run('--db', db, '--json', 'build', '--out', out, '--workers', '1', '--origin-template', 'http://{key}.localhost')).stdout) as { modes: Record<string, string> };
+    expect(again.modes).toEqual({ alpha: 'unchanged' });
+  });
+});
+
+describe('bin/masthead.js', () => {
+  it('runs the compiled CLI while it is fresh (no TypeScript loader at start-up)', async () => {
+    const log = join(mkdtempSync(join(tmpdir(), 'masthead-imports-')), 'imports.log');
+    const recorder = new URL('../helpers/import-recorder.mjs', import.meta.url).href;
+    const r = await runBin(['--help'], { MASTHEAD_IMPORT_LOG: log, NODE_OPTIONS: `--import ${recorder}` });
+    expect(r.code).toBe(0);
+    const loaded = new Set(readFileSync(log, 'utf8').split('\n').filter(Boolean));
+    expect(loaded.has('commander')).toBe(true);
+    expect(loaded.has('tsx')).toBe(false);
   });
 });

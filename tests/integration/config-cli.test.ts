@@ -1,32 +1,21 @@
 // `masthead config` and the one settings schema (cli/config): every setting listed with its
 // variable, default and current value, secrets masked; a bad value refused naming its variable or
 // flag, before any command runs.
-import { Writable } from 'node:stream';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { main } from '../../cli/main';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { resolveConfig, SETTINGS } from '../../cli/config';
 import { resolveMailSettings } from '../../cli/config/mail';
 import { tempDbPath } from '../helpers/fixture-set';
-
-function sink() {
-  let text = '';
-  const stream = new Writable({ write(chunk, _enc, cb) { text += String(chunk); cb(); } });
-  return { stream, get text() { return text; } };
-}
-
-async function run(env: Record<string, string>, ...args: string[]) {
-  for (const [k, v] of Object.entries(env)) vi.stubEnv(k, v);
-  const out = sink();
-  const err = sink();
-  const code = await main(['node', 'masthead', ...args], { stdout: out.stream, stderr: err.stream });
-  return { code, stdout: out.text, stderr: err.text };
-}
+import { CLI_RUNNERS, ensureCompiledCli } from '../helpers/cli';
 
 afterEach(() => { vi.unstubAllEnvs(); });
+beforeAll(ensureCompiledCli, 120_000);
 
 interface Row { name: string; env: string; flag: string | null; default: string | null; value: unknown; secret: boolean; description: string }
 
-describe('masthead config', () => {
+// The same behaviour from the TypeScript sources and from the compiled CLI (dist/cli).
+describe.each(CLI_RUNNERS)('masthead config ($name)', (cli) => {
+  const run = (env: Record<string, string>, ...args: string[]) => cli.run(args, env);
+
   it('lists every setting with its variable, default and current value as JSON, secrets masked', async () => {
     const secret = 'recaptcha-secret-do-not-print';
     const r = await run({ MASTHEAD_RECAPTCHA_SECRET: secret, MASTHEAD_PORT: '8080', MASTHEAD_TRUSTED_PROXIES: '10.0.0.0/8, 127.0.0.1' }, '--json', 'config');
@@ -69,7 +58,9 @@ describe('masthead config', () => {
     expect(r.stdout).toBe('');
     expect(r.stderr.trim()).toMatch(message);
   });
+});
 
+describe('the settings schema', () => {
   it('names the flag when a command-line value is bad, and the flag wins over the variable', () => {
     const config = resolveConfig({}, { MASTHEAD_PORT: '5000' });
     expect(config.settings.port).toBe(5000);

@@ -31,6 +31,11 @@ describe('loginSiteUser', () => {
     const cookie = r.cookies.find((c) => c.name === 'mh_member')!;
     expect(cookie).toMatchObject({ value: l.token, httpOnly: true, sameSite: 'Strict', path: '/' });
     expect(cookie.expires!.getTime()).toBe(h.clock.now + 30 * 86_400_000);
+    // The session hint for the site's scripts: readable (not HttpOnly), no secret, same lifetime.
+    const hint = r.cookies.find((c) => c.name === 'mh_member_hint')!;
+    expect(hint).toMatchObject({ value: '1', sameSite: 'Strict', path: '/' });
+    expect(hint.httpOnly).toBeFalsy();
+    expect(hint.expires!.getTime()).toBe(h.clock.now + 30 * 86_400_000);
     const rows = await h.store.all<{ token_hash: string }>('select token_hash from site_user_sessions');
     expect(JSON.stringify(rows)).not.toContain(l.token);
     expect(JSON.stringify(rows)).toContain(createHash('sha256').update(l.token).digest('hex'));
@@ -113,6 +118,8 @@ describe('logoutSiteUser', () => {
     expect(r.data.logoutSiteUser.ok).toBe(true);
     expect(String(r.headers['set-cookie'])).toMatch(/mh_member=;/);
     expect(b.cookies.has('mh_member')).toBe(false);
+    expect(String(r.headers['set-cookie'])).toMatch(/mh_member_hint=;/);
+    expect(b.cookies.has('mh_member_hint')).toBe(false);
     expect((await me(token)).error!.extensions.code).toBe('UNAUTHENTICATED');
   });
 

@@ -51,6 +51,11 @@ describe('the simulation hand-off', () => {
     const c = memberCookie(res)!;
     expect(c).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/' });
     expect(c.expires!.getTime()).toBe(h.clock.now + 86_400_000);
+    // The site's scripts learn that a session exists from the readable hint cookie set with it.
+    const hint = (res.cookies as { name: string; value: string; httpOnly?: boolean; expires?: Date }[]).find((x) => x.name === 'mh_member_hint');
+    expect(hint).toMatchObject({ value: '1' });
+    expect(hint!.httpOnly).toBeFalsy();
+    expect(hint!.expires!.getTime()).toBe(c.expires!.getTime());
     expect(await whoIs(c.value)).toMatchObject({ email: 'bob@example.com', simulating: true });
     const [row] = await h.store.all<{ simulated_by: number }>('select simulated_by from site_user_sessions where expires_at = ? order by id desc limit 1', [c.expires!.getTime()]);
     expect(row?.simulated_by).toBe(USERS.alphaAdmin.id);

@@ -6,50 +6,15 @@
 import { spawn } from 'node:child_process';
 import { resolve, relative, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import React from 'react';
-import { Box, Text, render } from 'ink';
 import type { Command } from 'commander';
 import type { CommandEnv } from '../context';
 import { DEFAULT_OUT } from './build';
+import type { RebuildEntry } from './watch-view';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const BIN = join(ROOT, 'bin', 'masthead.js');
 const DEBOUNCE_MS = 150;
 const KEEP = 8;
-
-export interface RebuildEntry {
-  at: number;
-  /** What changed, e.g. "fixtures/demo/tenants/freightwise/content/x.json" or "3 files". */
-  trigger: string;
-  state: 'running' | 'done' | 'failed';
-  /** Per tenant: mode and pages written. */
-  tenants: { key: string; mode: string; pages: number }[];
-  ms: number | null;
-  error: string | null;
-}
-
-const time = (ms: number) => new Date(ms).toISOString().slice(11, 19);
-
-export function WatchView({ watching, entries }: { watching: string[]; entries: RebuildEntry[] }) {
-  return (
-    <Box flexDirection="column">
-      <Text color="gray">Watching {watching.join(', ')} — Ctrl+C to stop</Text>
-      {entries.length === 0 ? <Text color="gray">No rebuilds yet.</Text> : null}
-      {entries.map((e, i) => (
-        // One Text per rebuild, so a long line wraps as a line (not column by column).
-        <Text key={`${e.at}-${i}`}>
-          <Text color="gray">{time(e.at)}</Text>{' '}
-          <Text color={e.state === 'failed' ? 'red' : e.state === 'done' ? 'green' : 'cyan'}>{e.state.padEnd(7)}</Text>{' '}
-          {e.trigger}{' '}
-          <Text color="gray">
-            {e.error ?? e.tenants.map((t) => `${t.key}: ${t.mode}${t.mode === 'unchanged' ? '' : `, ${t.pages} pages`}`).join('; ')}
-            {e.ms !== null ? ` (${(e.ms / 1000).toFixed(1)} s)` : ''}
-          </Text>
-        </Text>
-      ))}
-    </Box>
-  );
-}
 
 interface WatchFlags { fixtures?: string; out: string; originTemplate?: string; tenant?: string[] }
 
@@ -72,7 +37,10 @@ export function registerWatch(program: Command, env: CommandEnv) {
     .option('--origin-template <tpl>', 'absolute origin of each tenant, with {key} and {domain}')
     .option('--tenant <key...>', 'build only these tenants')
     .action(env.run(async (config, _out, flags: WatchFlags) => {
-      const { watch } = await import('chokidar');
+      // chokidar, React and Ink load when the command runs, not at startup.
+      const [{ watch }, { createElement }, { render }, { WatchView }] = await Promise.all([
+        import('chokidar'), import('react'), import('ink'), import('./watch-view'),
+      ]);
       const fixtures = flags.fixtures ? resolve(flags.fixtures) : null;
       const paths = [join(ROOT, 'templates'), join(ROOT, 'site'), ...(fixtures ? [fixtures] : [])];
       const common = ['--db', config.dbPath, '--json'];
@@ -80,7 +48,7 @@ export function registerWatch(program: Command, env: CommandEnv) {
         ...(flags.originTemplate ? ['--origin-template', flags.originTemplate] : []), ...(flags.tenant?.length ? ['--tenant', ...flags.tenant] : [])];
       const entries: RebuildEntry[] = [];
       const watching = paths.map((p) => relative(process.cwd(), p) || '.');
-      const view = () => <WatchView watching={watching} entries={entries.slice(-KEEP)} />;
+      const view = () => createElement(WatchView, { watching, entries: entries.slice(-KEEP) });
       const ink = render(view(), { stdout: process.stderr, patchConsole: false });
       let changed = new Set<string>();
       let timer: NodeJS.Timeout | null = null;
