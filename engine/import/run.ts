@@ -184,7 +184,14 @@ async function writeStructure(tx: Db, tenantKey: string, source: string, s: Stru
  * already redirects elsewhere (a redirect staff made) is left alone and reported.
  */
 async function planRedirects(db: Db, tenantKey: string, items: MappedPost[], maps: Map<string, q.Mapping>, ids: IdCounters, report: ImportReport) {
-  const wanted = items.filter((m) => m.redirect).map((m) => m.redirect!);
+  const wanted: { from: string; to: string }[] = [];
+  const seen = new Set<string>();
+  for (const m of items) {
+    if (!m.redirect) continue;
+    if (seen.has(m.redirect.from)) { warn(report, 'redirect-duplicate', m.redirect.from, `two items had this old URL; it redirects to the first, not to ${m.redirect.to}`); continue; }
+    seen.add(m.redirect.from);
+    wanted.push(m.redirect);
+  }
   const existing = await q.redirectsByFrom(db, tenantKey, wanted.map((r) => r.from));
   const rows: { id: number; from: string; to: string; preserveQueryString: boolean }[] = [];
   const mappings: q.MappingRow[] = [];

@@ -82,6 +82,20 @@ describe('bad WordPress exports stop with the position and the record, writing n
   });
 });
 
+describe('WXR versions', () => {
+  it('a WXR 1.1 export (namespace http://wordpress.org/export/1.1/) reads the same as 1.2', async () => {
+    const file = variant('v11.xml', wxrText.replaceAll('http://wordpress.org/export/1.2/', 'http://wordpress.org/export/1.1/').replace('<wp:wxr_version>1.2<', '<wp:wxr_version>1.1<'));
+    const r = await wp(file, { dryRun: true });
+    expect(r.version).toBe('1.1');
+    expect(r.counts.created).toMatchObject({ content: 4, section: 5, person: 2, taxonomy: 2 });
+  });
+
+  it('a file that is not a WordPress export', async () => {
+    const file = variant('feed.xml', '<?xml version="1.0"?><rss version="2.0"><channel><title>Just a feed</title></channel></rss>');
+    expect(await failsWithoutWriting(() => wp(file))).toContain('no <wp:wxr_version>: not a WordPress export (WXR 1.1 or 1.2)');
+  });
+});
+
 describe('bad Ghost exports', () => {
   const ghost = (file: string) => runImport(store, { source: 'ghost', file, tenantKey: 'alpha', mediaDir: world.mediaDir });
   it('an unknown version', async () => {
