@@ -31,7 +31,7 @@ export interface ImportOptions {
   batchSize?: number;
   onProgress?: (p: { phase: string; done: number; total?: number | undefined }) => void;
   /** Called after each committed batch (1-based); throwing here stops the import like a crash would. */
-  onBatchCommitted?: (batch: number) => void;
+  onBatchCommitted?: (batch: number) => void | Promise<void>;
 }
 
 export class ImportInputError extends Error {
@@ -104,7 +104,7 @@ export async function runImport(store: Store, opts: ImportOptions): Promise<Impo
     run = await q.unfinishedRun(store.db, opts.tenantKey, opts.source, hash);
     if (run) report.resumedAfterBatch = run.batchesDone;
     else run = await store.transaction((tx) => q.startRun(tx, opts.tenantKey, opts.source, hash));
-    if (run.batchesDone === 0) await store.transaction((tx) => writeStructure(tx, opts.tenantKey, opts.source, structure));
+    if (run.batchesDone === 0) await store.transaction((tx) => writeStructure(tx, opts.tenantKey, opts.source, structure, (kind, id) => !maps.has(`${kind}:${id}`)));
   }
 
   const written = new Set<number>();
@@ -143,6 +143,9 @@ export async function runImport(store: Store, opts: ImportOptions): Promise<Impo
       const images = [...new Map(changed.flatMap((x) => x.m.images).filter((r) => r.path && !maps.has(`image:${r.key}`)).map((r) => [r.key, r])).values()];
       const redirects = await planRedirects(tx ?? store.db, opts.tenantKey, changed.map((x) => x.m), maps, ids, report);
       if (!tx) return;
+      await refuseTaken(tx, 'content', changed.filter((x) => !x.mapping).map((x) => x.m.record.id));
+      await refuseTaken(tx, 'asset', [...assets.keys()]);
+      await refuseTaken(tx, 'redirect', redirects.rows.filter((r) => !maps.has(`redirect:${r.from}`)).map((r) => r.id));
       await writeAssets(tx, opts.tenantKey, [...assets.values()].map((r) => r.row!));
       await writeContentBatch(tx, opts.tenantKey, changed.map((x) => contentSchema.parse(x.m.record)));
       await writeRedirects(tx, opts.tenantKey, redirects.rows);
@@ -159,7 +162,7 @@ export async function runImport(store: Store, opts: ImportOptions): Promise<Impo
     else await store.transaction((tx) => work(tx));
     done += items.length;
     opts.onProgress?.({ phase: 'importing', done, total: header.postCount });
-    if (!opts.dryRun) opts.onBatchCommitted?.(batchNo);
+    if (!opts.dryRun) await opts.onBatchCommitted?.(batchNo);
   };
   for await (const post of postsOf(opts, scan)) {
     batch.push(post);
@@ -172,7 +175,20 @@ export async function runImport(store: Store, opts: ImportOptions): Promise<Impo
   return report;
 }
 
-async function writeStructure(tx: Db, tenantKey: string, source: string, s: Structure): Promise<void> {
+/**
+ * New ids are picked after the largest in use when the import starts; should another writer (an
+ * editor in the admin) have taken one since, the batch stops before it could overwrite that row.
+ */
+async function refuseTaken(tx: Db, kind: Kind, ids: number[]): Promise<void> {
+  const taken = await q.idsInUse(tx, kind, ids);
+  if (taken.length) throw new ImportInputError('id', `${kind} id ${taken[0]} was taken by another writer during the import; nothing of this batch was written — run the import again to continue`);
+}
+
+async function writeStructure(tx: Db, tenantKey: string, source: string, s: Structure, isNew: (kind: string, sourceId: string) => boolean): Promise<void> {
+  const fresh = (kind: string) => s.writes.mappings.filter((m) => m.kind === kind && isNew(kind, m.sourceId)).map((m) => m.targetId);
+  await refuseTaken(tx, 'section', fresh('category'));
+  await refuseTaken(tx, 'person', fresh('author'));
+  await refuseTaken(tx, 'taxonomy', fresh('tag'));
   await writeSections(tx, tenantKey, s.writes.sections);
   await writePersons(tx, tenantKey, s.writes.persons);
   await writeTaxonomy(tx, tenantKey, s.writes.terms);

@@ -130,6 +130,27 @@ describe('resuming and the CLI', () => {
     expect(again.counts.unchanged.content).toBe(3);
   });
 
+  it('an id another writer took during the import stops the batch before it could overwrite that row; the next run continues', async () => {
+    await seedFixtures(store, writeFixtureSet([tenantFixture('gamma', 300)], []));
+    const editor = async () => {
+      const [row] = await store.all<{ id: number }>('SELECT max(id) + 1 AS id FROM content');
+      await store.run(`INSERT INTO content (id, tenant_key, type, name, slug, primary_section_id, labels, metadata) VALUES (?, 'gamma', 'Article', 'Written by an editor', 'by-an-editor', 301, '[]', '{}')`, [row!.id]);
+      return row!.id;
+    };
+    let editorId = 0;
+    const error = await runImport(store, {
+      source: 'ghost', file: world.ghost, tenantKey: 'gamma', mediaDir: world.mediaDir, batchSize: 1,
+      onBatchCommitted: async (n) => { if (n === 1) editorId = await editor(); },
+    }).then(() => null, (e: Error) => e);
+    expect(error?.message).toMatch(/^id: content id \d{8} was taken by another writer during the import; nothing of this batch was written/);
+    const [row] = await store.all<{ name: string }>('SELECT name FROM content WHERE id = ?', [editorId]);
+    expect(row!.name).toBe('Written by an editor');
+    const done = await runImport(store, { source: 'ghost', file: world.ghost, tenantKey: 'gamma', mediaDir: world.mediaDir, batchSize: 1 });
+    expect(done.resumedAfterBatch).toBe(1);
+    const rows = await store.all<{ n: number }>(`SELECT count(*) AS n FROM content WHERE tenant_key = 'gamma' AND json_extract(metadata, '$.import.source') = 'ghost'`);
+    expect(rows[0]!.n).toBe(3);
+  });
+
   it('masthead import wordpress --dry-run prints the plan and saves the JSON report; an unknown tenant is refused', async () => {
     const out = { text: '', err: '' };
     const sink = (key: 'text' | 'err') => new Writable({ write(chunk, _e, cb) { out[key] += String(chunk); cb(); } });

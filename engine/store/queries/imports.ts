@@ -76,3 +76,16 @@ export async function setRunProgress(db: Db, runId: number, batchesDone: number)
 export async function finishRun(db: Db, runId: number, report: Record<string, unknown>): Promise<void> {
   await db.update(importRuns).set({ status: 'done', report, finishedAt: Date.now() }).where(eq(importRuns.id, runId));
 }
+
+const ID_TABLES = { content: t.content, section: t.websiteSections, person: t.persons, taxonomy: t.taxonomy, asset: t.assets, redirect: t.redirects } as const;
+
+/** Which of `ids` are in use already (a new id the importer picked that another writer took meanwhile). */
+export async function idsInUse(db: Db, kind: keyof typeof ID_TABLES, ids: number[]): Promise<number[]> {
+  const table = ID_TABLES[kind];
+  const out: number[] = [];
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await db.select({ id: table.id }).from(table).where(inArray(table.id, ids.slice(i, i + 500)));
+    out.push(...rows.map((r) => r.id));
+  }
+  return out;
+}
