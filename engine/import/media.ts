@@ -98,7 +98,7 @@ export class MediaLibrary {
   async #load(url: string, alt: string): Promise<Resolved | null> {
     const known = this.hooks.known(url);
     if (known !== undefined) return known;
-    if (this.opts.offline) return { assetId: this.hooks.newId(), path: '', key: url };
+    if (this.opts.offline) { this.hooks.warn('image-not-fetched', `${url} (dry run: would be fetched and imported)`); return null; }
     const bytes = await this.#bytes(url);
     if (!bytes) {
       this.hooks.warn('image-missing', `${url} (not reachable${this.opts.mediaDir ? ' and not in the media folder' : '; give the uploads folder with --media'})`);

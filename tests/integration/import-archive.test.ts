@@ -65,6 +65,10 @@ describe('import from WordPress and Ghost', () => {
 
     await importBoth();
     expect(await snapshot((s) => store.all(s))).toBe(first);
+    const dry = await runImport(store, { source: 'wordpress', file: world.wxr, tenantKey: 'alpha', mediaDir: world.mediaDir, dryRun: true });
+    expect(dry.counts.created).toEqual({ content: 0, section: 0, person: 0, taxonomy: 0, asset: 0, redirect: 0 });
+    expect(dry.counts.updated).toEqual({ content: 0, section: 0, person: 0, taxonomy: 0, asset: 0, redirect: 0 });
+    expect(dry.plan.filter((l) => !l.startsWith('skip '))).toEqual([]);
     for (const r of [reports.wordpress![1]!, reports.ghost![1]!]) {
       expect(r.counts.created).toEqual({ content: 0, section: 0, person: 0, taxonomy: 0, asset: 0, redirect: 0 });
       expect(r.counts.updated).toEqual({ content: 0, section: 0, person: 0, taxonomy: 0, asset: 0, redirect: 0 });
