@@ -15,6 +15,8 @@ export interface MappedPost {
   images: Resolved[];
   /** The old URL's path (normalised) → the new canonical path, for published items. */
   redirect?: { from: string; to: string } | undefined;
+  /** The old URL's path whatever the status (an item no longer published loses its redirect). */
+  oldFrom?: string | undefined;
 }
 
 export interface PostContext {
@@ -119,8 +121,9 @@ export async function mapPost(p: ImportPost, ctx: PostContext, id: number): Prom
     const issue = checked.error.issues[0]!;
     fail(issue.path.join('.') || 'record', issue.message);
   }
-  const from = status === 1 ? oldPath(p.link, ctx.siteUrl) : null;
+  const oldFrom = oldPath(p.link, ctx.siteUrl);
+  const from = status === 1 ? oldFrom : null;
   if (status === 1 && p.link && !from) w('redirect-unusable', `old URL ${p.link} has no path to redirect`);
   const to = contentPath({ id, slug: record.slug, name: record.name, sectionAlias: s.aliasOf.get(sectionId) ?? null });
-  return { record, images, redirect: from && from !== to ? { from, to } : undefined };
+  return { record, images, redirect: from && from !== to ? { from, to } : undefined, oldFrom: oldFrom ?? undefined };
 }

@@ -149,6 +149,7 @@ export async function runImport(store: Store, opts: ImportOptions): Promise<Impo
       await writeAssets(tx, opts.tenantKey, [...assets.values()].map((r) => r.row!));
       await writeContentBatch(tx, opts.tenantKey, changed.map((x) => contentSchema.parse(x.m.record)));
       await writeRedirects(tx, opts.tenantKey, redirects.rows);
+      await q.removeImportedRedirects(tx, opts.tenantKey, opts.source, redirects.removed);
       await q.saveMappings(tx, opts.tenantKey, opts.source, [
         ...changed.map((x) => ({ kind: 'post', sourceId: x.post.sourceId, targetId: x.m.record.id, hash: x.hash })),
         ...images.map((r) => ({ kind: 'image', sourceId: r.key, targetId: r.assetId, hash: r.path })),
@@ -157,6 +158,7 @@ export async function runImport(store: Store, opts: ImportOptions): Promise<Impo
       await q.setRunProgress(tx, run!.id, batchNo);
       for (const id of assets.keys()) written.add(id);
       for (const r of images) maps.set(`image:${r.key}`, { targetId: r.assetId, hash: r.path });
+      for (const r of redirects.removed) maps.delete(`redirect:${r.from}`);
     };
     if (opts.dryRun) await work(null);
     else await store.transaction((tx) => work(tx));
@@ -224,5 +226,13 @@ async function planRedirects(db: Db, tenantKey: string, items: MappedPost[], map
     rows.push({ id, from: r.from, to: r.to, preserveQueryString: false });
     mappings.push({ kind: 'redirect', sourceId: r.from, targetId: id, hash: r.to });
   }
-  return { rows, mappings };
+  // An item imported as published before and not published now: its old URL would lead nowhere.
+  const removed: { id: number; from: string }[] = [];
+  for (const m of items) {
+    const mine = !m.redirect && m.oldFrom ? maps.get(`redirect:${m.oldFrom}`) : undefined;
+    if (!mine || seen.has(m.oldFrom!)) continue;
+    removed.push({ id: mine.targetId, from: m.oldFrom! });
+    warn(report, 'redirect-removed', m.oldFrom!, `${m.record.name} is no longer published; its old URL no longer redirects`);
+  }
+  return { rows, mappings, removed };
 }

@@ -112,6 +112,27 @@ describe('bad Ghost exports', () => {
   });
 });
 
+describe('re-importing a changed export', () => {
+  it('updates the changed post in place, re-points its redirect, and removes the redirect of a post no longer published', async () => {
+    await seedFixtures(store, writeFixtureSet([tenantFixture('delta', 400)], []));
+    const opts = { tenantKey: 'delta' };
+    await wp(world.wxr, opts);
+    const redirectOf = async (from: string) => (await store.all<{ to_path: string }>(`SELECT to_path FROM redirects WHERE tenant_key = 'delta' AND from_path = ?`, [from]))[0]?.to_path;
+    const before = await redirectOf('/2024/03/hello-block-editor');
+    expect(before).toMatch(/\/hello-block-editor$/);
+
+    const renamed = variant('renamed.xml', wxrText.replace('<wp:post_name><![CDATA[hello-block-editor]]>', '<wp:post_name><![CDATA[hello-again]]>').replace('<wp:post_name><![CDATA[about]]></wp:post_name>\n\t\t<wp:status><![CDATA[publish]]>', '<wp:post_name><![CDATA[about]]></wp:post_name>\n\t\t<wp:status><![CDATA[draft]]>'));
+    const r = await wp(renamed, opts);
+    expect(r.counts.updated.content).toBe(2);
+    expect(r.counts.created.content).toBe(0);
+    expect(await redirectOf('/2024/03/hello-block-editor')).toBe(before!.replace(/hello-block-editor$/, 'hello-again'));
+    expect(await redirectOf('/about')).toBeUndefined();
+    expect(r.warnings['redirect-removed']).toBe(1);
+    const [page] = await store.all<{ status: number }>(`SELECT status FROM content WHERE tenant_key = 'delta' AND type = 'Page'`);
+    expect(page!.status).toBe(2);
+  });
+});
+
 describe('resuming and the CLI', () => {
   it('an interrupted import continues after its last committed batch', async () => {
     const crash = new Error('power cut');

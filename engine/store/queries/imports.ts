@@ -89,3 +89,10 @@ export async function idsInUse(db: Db, kind: keyof typeof ID_TABLES, ids: number
   }
   return out;
 }
+
+/** Removes redirects an earlier import made (their item is no longer published) and their map rows. */
+export async function removeImportedRedirects(db: Db, tenantKey: string, source: string, rows: { id: number; from: string }[]): Promise<void> {
+  if (!rows.length) return;
+  await db.delete(t.redirects).where(and(eq(t.redirects.tenantKey, tenantKey), inArray(t.redirects.id, rows.map((r) => r.id))));
+  await db.delete(importSources).where(and(eq(importSources.tenantKey, tenantKey), eq(importSources.source, source), eq(importSources.kind, 'redirect'), inArray(importSources.sourceId, rows.map((r) => r.from))));
+}
