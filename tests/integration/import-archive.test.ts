@@ -133,10 +133,12 @@ describe('import from WordPress and Ghost', () => {
     it('every old URL redirects 301 to a built page that exists, in _redirects and in serve', async () => {
       const site = realpathSync(join(outDir, 'alpha'));
       const rules = readFileSync(join(site, '_redirects'), 'utf8').split('\n');
+      const nginx = readFileSync(join(site, 'nginx-redirects.conf'), 'utf8');
       const imported = await content(`SELECT r.from_path, r.to_path FROM redirects r JOIN import_sources s ON s.kind = 'redirect' AND s.target_id = r.id`);
       expect(imported.map((r) => r.from_path).sort()).toEqual(['/2024/03/%C3%BCber-die-h%C3%A4fen', '/2024/03/hello-block-editor', '/about', '/contact', '/ghost-of-the-quay']);
       for (const { from_path: from, to_path: to } of imported) {
         expect(rules).toContain(`${from} ${to} 301!`);
+        expect(nginx).toContain(`"${decodeURIComponent(from)}" "${to}";`); // nginx matches the decoded $uri
         expect(existsSync(join(site, to.slice(1), 'index.html')), to).toBe(true);
         for (const path of [from, `${from}/`]) {
           const r = await fetch(`${base}${path}`, { headers: { host: 'alpha.localhost' }, redirect: 'manual' });
