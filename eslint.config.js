@@ -13,6 +13,7 @@ const allowed = {
   'engine/fixtures': ['engine/domain', 'engine/store', 'engine/auth'],
   'engine/mail': ['engine/domain'],
   'engine/html': ['engine/domain'],
+  'engine/import': ['engine/domain', 'engine/store', 'engine/html', 'engine/assets'],
   'engine/magazine': ['engine/domain', 'engine/store'],
   'engine/newsletter': ['engine/domain', 'engine/store', 'engine/auth', 'engine/mail', 'templates'],
   // The build's top level (run-build, the entry points, shared types, deps, paths) and its folders.
@@ -25,7 +26,7 @@ const allowed = {
   site: ['engine/domain'],
   api: ['engine/domain', 'engine/store', 'engine/html', 'engine/build', 'engine/fixtures', 'engine/auth', 'engine/mail', 'engine/newsletter', 'engine/magazine', 'templates'],
   admin: ['engine/domain'],
-  cli: ['engine/domain', 'engine/store', 'engine/html', 'engine/build', 'engine/fixtures', 'engine/auth', 'engine/mail', 'engine/newsletter', 'engine/magazine', 'api', 'templates'],
+  cli: ['engine/domain', 'engine/store', 'engine/html', 'engine/build', 'engine/fixtures', 'engine/import', 'engine/auth', 'engine/mail', 'engine/newsletter', 'engine/magazine', 'api', 'templates'],
   templates: [],
 };
 

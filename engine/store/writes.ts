@@ -79,7 +79,7 @@ export function writeAssets(db: Db, tenantKey: string, rows: AssetRow[]) {
 
 export function writePersons(db: Db, tenantKey: string, rows: Out<typeof personSchema>[]) {
   return upsertRows(rawOf(db), t.persons, rows.map((p) => ({
-    id: p.id, tenantKey, firstName: p.firstName, lastName: p.lastName, fullName: `${p.firstName} ${p.lastName}`,
+    id: p.id, tenantKey, firstName: p.firstName, lastName: p.lastName, fullName: [p.firstName, p.lastName].filter(Boolean).join(' '),
     title: p.title ?? null, bio: p.bio ?? null, imageId: p.imageId ?? null, status: p.status,
   })), t.persons.id);
 }

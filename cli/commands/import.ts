@@ -1,0 +1,48 @@
+// `masthead import wordpress|ghost <export> --tenant <key>`: brings an archive in (engine/import).
+// Prints the report and saves it as JSON (--report, default import-<source>-<tenant>.json).
+import { writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { Command } from 'commander';
+import { runImport } from '../../engine/import/run';
+import { reportLines } from '../../engine/import/report';
+import type { ImportSource } from '../../engine/import/model';
+import { withStore, type CommandEnv } from '../context';
+
+interface ImportFlags { tenant: string; media?: string; siteUrl?: string; dryRun?: boolean; report?: string; batchSize: number; timeout: number }
+
+const HELP: Record<ImportSource, { what: string; file: string }> = {
+  wordpress: { what: 'Import a WordPress export (WXR 1.1/1.2 from Tools → Export): posts, pages, categories → sections, tags, authors, images; old URLs 301 to the new paths', file: 'the export .xml file' },
+  ghost: { what: 'Import a Ghost export (JSON from Settings → Labs → Export, Ghost 4–5): posts, pages, tags, authors, images; old URLs 301 to the new paths', file: 'the export .json file' },
+};
+
+export function registerImport(program: Command, env: CommandEnv) {
+  const cmd = program.command('import').description('Bring an archive in from WordPress or Ghost (idempotent; resumable; --dry-run writes nothing)');
+  for (const source of ['wordpress', 'ghost'] as const) {
+    cmd.command(source)
+      .description(HELP[source].what)
+      .argument('<export>', HELP[source].file)
+      .requiredOption('--tenant <key>', 'the tenant to import into')
+      .option('--media <dir>', 'local uploads folder (wp-content/uploads or Ghost content/images) for images the export\'s URLs do not serve')
+      .option('--site-url <url>', 'the old site\'s address, for relative image URLs and Ghost\'s __GHOST_URL__ (WordPress exports give it)')
+      .option('--dry-run', 'print what would be created, updated and skipped; write nothing')
+      .option('--report <file>', 'where to save the JSON report (default import-<source>-<tenant>.json)')
+      .option('--batch-size <n>', 'posts per transaction', env.int('--batch-size'), 250)
+      .option('--timeout <ms>', 'time limit for each image download', env.int('--timeout'), 10_000)
+      .action(env.run(async (config, out, file: string, flags: ImportFlags) => {
+        const progress = out.progress();
+        try {
+          const report = await withStore(config, (store) => runImport(store, {
+            source, file: resolve(file), tenantKey: flags.tenant, dryRun: !!flags.dryRun, mediaDir: flags.media ? resolve(flags.media) : undefined,
+            siteUrl: flags.siteUrl, batchSize: Math.max(1, flags.batchSize), fetchTimeoutMs: flags.timeout,
+            onProgress: (p) => progress.update({ label: p.phase, done: p.done, total: p.total }),
+          }));
+          progress.stop();
+          const reportFile = resolve(flags.report ?? `import-${source}-${flags.tenant}.json`);
+          await writeFile(reportFile, `${JSON.stringify(report, null, 2)}\n`);
+          out.result({ ...report, reportFile }, [...(report.dryRun ? report.plan : []), ...reportLines(report), `Report saved to ${reportFile}`]);
+        } finally {
+          progress.stop();
+        }
+      }));
+  }
+}

@@ -1,0 +1,68 @@
+// The import's report: counts per kind (created, updated, unchanged), warnings by kind, and the
+// items skipped with their reasons. Printed at the end and saved as JSON.
+
+export const KINDS = ['content', 'section', 'person', 'taxonomy', 'asset', 'redirect'] as const;
+export type Kind = (typeof KINDS)[number];
+export type Action = 'created' | 'updated' | 'unchanged';
+
+const MAX_DETAILS = 2000;
+
+export interface ImportReport {
+  source: string;
+  file: string;
+  tenant: string;
+  version: string;
+  dryRun: boolean;
+  /** Batches an earlier, interrupted run of the same file had committed (skipped now). */
+  resumedAfterBatch: number;
+  batches: number;
+  counts: Record<Action, Record<Kind, number>>;
+  /** Warnings by kind, e.g. { "shortcode-dropped": 3 }. */
+  warnings: Record<string, number>;
+  /** The first warnings in full: kind, record and detail. */
+  warningDetails: { kind: string; record: string; detail: string }[];
+  skipped: { record: string; reason: string }[];
+  /** What a dry run would do, one line per record (dry run only). */
+  plan: string[];
+  durationMs: number;
+}
+
+export function newReport(source: string, file: string, tenant: string, dryRun: boolean): ImportReport {
+  const zero = () => Object.fromEntries(KINDS.map((k) => [k, 0])) as Record<Kind, number>;
+  return {
+    source, file, tenant, version: '', dryRun, resumedAfterBatch: 0, batches: 0,
+    counts: { created: zero(), updated: zero(), unchanged: zero() },
+    warnings: {}, warningDetails: [], skipped: [], plan: [], durationMs: 0,
+  };
+}
+
+export function warn(report: ImportReport, kind: string, record: string, detail: string): void {
+  report.warnings[kind] = (report.warnings[kind] ?? 0) + 1;
+  if (report.warningDetails.length < MAX_DETAILS) report.warningDetails.push({ kind, record, detail });
+}
+
+export function count(report: ImportReport, action: Action, kind: Kind, label?: string): void {
+  report.counts[action][kind] += 1;
+  if (report.dryRun && label && action !== 'unchanged') report.plan.push(`${action === 'created' ? 'create' : 'update'} ${kind} ${label}`);
+}
+
+export function skip(report: ImportReport, record: string, reason: string): void {
+  report.skipped.push({ record, reason });
+  if (report.dryRun) report.plan.push(`skip ${record}: ${reason}`);
+}
+
+/** The report as lines for the terminal. */
+export function reportLines(r: ImportReport): string[] {
+  const lines = [`${r.dryRun ? 'Dry run of' : 'Imported'} ${r.source} export ${r.file} (version ${r.version}) into ${r.tenant} in ${(r.durationMs / 1000).toFixed(1)} s${r.resumedAfterBatch ? `, resumed after batch ${r.resumedAfterBatch}` : ''}`];
+  const verb = r.dryRun ? { created: 'would create', updated: 'would update', unchanged: 'unchanged' } : { created: 'created', updated: 'updated', unchanged: 'unchanged' };
+  for (const k of KINDS) {
+    const c = r.counts;
+    lines.push(`  ${k.padEnd(9)} ${verb.created} ${c.created[k]}, ${verb.updated} ${c.updated[k]}, ${verb.unchanged} ${c.unchanged[k]}`);
+  }
+  lines.push(`  skipped   ${r.skipped.length}`);
+  for (const s of r.skipped.slice(0, 20)) lines.push(`    ${s.record}: ${s.reason}`);
+  if (r.skipped.length > 20) lines.push(`    … ${r.skipped.length - 20} more in the JSON report`);
+  const kinds = Object.entries(r.warnings).sort((a, b) => b[1] - a[1]);
+  if (kinds.length) lines.push(`  warnings  ${kinds.map(([k, n]) => `${k} ${n}`).join(', ')}`);
+  return lines;
+}
