@@ -146,6 +146,9 @@ describe('syndication', () => {
 
   it('a detached copy keeps its text, is canonical to itself, and no longer follows the source', async () => {
     const isOwnCanonical = async () => { const p = await page('beta', copyId); return p.canonical === `http://beta.localhost:4000${p.path}`; };
+    // Detaching needs both tenants too: the source tenant's editor who is not on beta is refused.
+    const refused = await gql('mutation', 'detachSyndicatedContent', { id: copyId }, 'alpha', 'alpha.editor');
+    expect(refused.errors[0].extensions.code).toBe('FORBIDDEN');
     await editAndRebuild('beta', () => ok('mutation', 'detachSyndicatedContent', { id: copyId }, 'beta'), isOwnCanonical);
     const detached = await page('beta', copyId);
     expect(detached.h1).toBe('Carriers add a new loop');

@@ -42,7 +42,10 @@ export default function BulkUpdateScreen() {
   const ids = parseIds(idText);
   const selection: newsroom.BulkSelection = mode === 'ids' ? { ids: ids.ids } : { query: toQuery(filter) };
   const { set: changes, errors } = bulkSetOf(form);
-  const selectionError = mode === 'ids' ? (ids.error ?? (ids.ids.length === 0 ? 'Enter at least one content id' : null)) : null;
+  // An empty query would select every item of the site: ask for at least one filter.
+  const selectionError = mode === 'ids'
+    ? (ids.error ?? (ids.ids.length === 0 ? 'Enter at least one content id' : null))
+    : (Object.keys(toQuery(filter)).length === 0 ? 'Set at least one filter, or select by hand' : null);
   const key = JSON.stringify([tenantKey, selection, changes]);
   const current = preview && preview.key === key ? preview.result : null;
   const rows = current ? previewRows(current.items) : [];
@@ -67,7 +70,7 @@ export default function BulkUpdateScreen() {
           <div className="stack">
             <RadioGroup legend="Select" name="bulk-mode" value={mode} onChange={(v) => setMode(v as Mode)} options={[{ value: 'query', label: 'By research query' }, { value: 'ids', label: 'By hand' }]} />
             {mode === 'query'
-              ? <ResearchFilters form={filter} onChange={setFilter} allowTenants={false} />
+              ? <><ResearchFilters form={filter} onChange={setFilter} allowTenants={false} />{selectionError ? <p className="muted">{selectionError}</p> : null}</>
               : <TextAreaField label="Content ids" hint="8-digit ids, separated by commas, spaces or new lines." value={idText} onChange={setIdText} error={idText ? ids.error : null} rows={4} />}
           </div>
         </Card>

@@ -184,6 +184,8 @@ describe('/admin/bulk-update-content', () => {
       },
     });
     await show(<BulkUpdateScreen />);
+    // An empty query would select the whole site: a filter is asked for first.
+    expect(screen.getByText('Set at least one filter, or select by hand')).toBeTruthy();
     type('Text', 'lane');
     fireEvent.click(screen.getByLabelText('Replace schedules'));
     await settle();
