@@ -23,6 +23,8 @@ let app: FastifyInstance;
 let base: string;
 const tokens: Record<string, string> = {};
 const rebuilt: string[] = [];
+/** Per rebuild: the tenant, and whether it was a full build (false: the incremental path). */
+const results: { key: string; full: boolean; pagesWritten: number }[] = [];
 
 const user = (id: number, username: string, role: string, isGlobal: boolean, tenants: string[]) => ({
   id, email: `${username}@example.com`, username, firstName: 'Test', lastName: 'User', role, isGlobal, tenants, password: PASSWORD,
@@ -34,7 +36,7 @@ beforeAll(async () => {
   await seedFixtures(store, writeFixtureSet([tenantFixture('alpha', 100), tenantFixture('beta', 200)], users));
   const outDir = join(mkdtempSync(join(tmpdir(), 'masthead-syndication-')), 'out');
   await runBuild(store, { outDir, originTemplate: ORIGIN, workers: 1 });
-  const rebuilder = createBuildQueue({ store, outDir, originTemplate: ORIGIN, workers: 1, onBuilt: (key) => { rebuilt.push(key); } });
+  const rebuilder = createBuildQueue({ store, outDir, originTemplate: ORIGIN, workers: 1, onBuilt: (key, r) => { rebuilt.push(key); results.push({ key, full: r.full, pagesWritten: r.pagesWritten }); } });
   app = await createMastheadServer({ outDir, store, adminDir: null, rebuilder, mode: 'production', originTemplate: ORIGIN });
   await app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -139,6 +141,10 @@ describe('syndication', () => {
       async () => (await page('beta', copyId)).h1 === 'Carriers add a new loop');
     const copy = await page('beta', copyId);
     expect(copy.h1).toBe('Carriers add a new loop');
+    // beta was patched incrementally for the copy, not rebuilt whole.
+    const betaBuild = results.filter((r) => r.key === 'beta').at(-1)!;
+    expect(betaBuild.full).toBe(false);
+    expect(betaBuild.pagesWritten).toBeGreaterThan(0);
     expect(copy.canonical).toBe(sourceUrl);
     const [history] = await store.all<{ action: string }>("SELECT action FROM history WHERE entity_id = ? AND tenant_key = 'beta' ORDER BY id DESC LIMIT 1", [String(copyId)]);
     expect(history?.action).toBe('syndicationUpdate');
