@@ -20,6 +20,7 @@ import { registerEventRoutes } from './events/routes';
 import type { NewsletterOptions } from './newsletters/options';
 import { buildSchema } from './schema';
 import { captchaPolicy, recordCaptchaPolicy, type CaptchaOptions } from './captcha';
+import { syncCopies } from './syndication/sync';
 import { createServices, type Logger, type OnChange, type ServiceOptions, type Services } from './services';
 
 export interface ApiOptions extends ServiceOptions {
@@ -70,10 +71,13 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
   const members = { ...options.members, captcha: options.members?.captcha ?? captcha.members ?? undefined };
   const newsletters = { ...options.newsletters, captcha: options.newsletters?.captcha ?? (options.newsletters?.recaptchaSecret ? undefined : captcha.subscribe) };
   const queue = options.rebuildQueue;
-  const onChange = queue
+  const requested = queue
     ? async (...a: Parameters<OnChange>) => { await queue.request(...a); await options.onChange?.(...a); }
     : options.onChange;
-  const services = createServices({ ...options, members, ...(onChange ? { onChange } : {}), log: options.log ?? loggerOf(app) });
+  // After the change itself is handed on, syndicated copies of changed items follow their source
+  // (api/syndication/sync.ts), which hands on the copies' tenants' changes in turn.
+  const onChange: OnChange = async (...a) => { await requested?.(...a); await syncCopies(services, ...a); };
+  const services: Services = createServices({ ...options, members, onChange, log: options.log ?? loggerOf(app) });
   recordCaptchaPolicy(services, captcha);
   const events = configureEvents(services, options.events);
   if (captcha.warning) services.log.warn({}, captcha.warning);

@@ -5,7 +5,7 @@ import { filterEntries, quickEntries, visibleGroups } from './nav';
 describe('menu permissions (admin §6)', () => {
   it('an editor sees content, sections, layouts and history, and nothing of site configuration or users', () => {
     const labels = visibleGroups(permissionsFor('editor')).flatMap((g) => g.links.map((l) => l.label));
-    expect(labels).toEqual(['All content', 'New article', 'Website sections', 'Layouts', 'History']);
+    expect(labels).toEqual(['All content', 'New article', 'Content research', 'Syndication', 'Website sections', 'Layouts', 'History']);
   });
   it('an admin sees every link; nobody signed in sees none', () => {
     const all = visibleGroups([...ROLES.admin]).flatMap((g) => g.links);
@@ -48,6 +48,16 @@ describe('menu conditions beyond permissions (issue 22)', () => {
     expect(visibleGroups(['manage_content'], { modules: ['company-updates'] }, groups).flatMap((g) => g.links.map((l) => l.label))).toEqual(['Company updates']);
     expect(visibleGroups(['manage_content'], { modules: [] }, groups)).toEqual([]);
     expect(visibleGroups(['manage_redirects'], { modules: ['company-updates'] }, groups)).toEqual([]);
+  });
+});
+
+describe('newsroom entries (issue 16)', () => {
+  const labels = (held: Parameters<typeof visibleGroups>[0]) => visibleGroups(held).flatMap((g) => g.links.map((l) => l.label));
+  it('bulk update shows only with bulk_update_content; research with it or manage_content', () => {
+    expect(labels(permissionsFor('editor'))).not.toContain('Bulk update');
+    expect(labels(permissionsFor('site_admin'))).toEqual(expect.arrayContaining(['Content research', 'Bulk update', 'Syndication']));
+    expect(labels(['bulk_update_content'])).toEqual(['Content research', 'Bulk update']);
+    expect(labels(['manage_content'])).not.toContain('Bulk update');
   });
 });
 

@@ -60,6 +60,8 @@ export interface BuildContent {
   relatedIds?: number[];
   /** Optional: true when a login is required to read the body (userRegistration.isRequired). */
   registrationRequired?: boolean;
+  /** Optional: a syndicated copy's canonical URL, the source item's page on the source tenant's site. */
+  canonicalUrl?: string;
 }
 
 export interface BuildSchedule { contentId: number; sectionId: number; option: ScheduleOption }

@@ -12,7 +12,11 @@ export interface ContentRow {
   endDate: number | null; updatedAt: number; primarySectionId: number; primaryImageId: number | null; labels: string[];
   gatingSurveyType: string | null; userRegistrationRequired: boolean; linkUrl: string | null; seoTitle: string | null;
   description: string | null; event: Record<string, unknown> | null;
+  /** A syndicated copy's source (engine/store/schema-syndication.ts): its page is canonical to it. */
+  syndicatedFrom?: SyndicatedFrom | null;
 }
+/** What the copy's canonical URL is made of: the source tenant and the source item's path parts. */
+export interface SyndicatedFrom { tenantKey: string; domain: string; id: number; slug: string; name: string; sectionAlias: string | null }
 export interface AssetMetaRow { id: number; path: string; mimeType: string; alt: string; caption: string | null; credit: string | null; width: number; height: number }
 export interface LinkRow { contentId: number; targetId: number; position: number }
 export interface NamedLinkRow { contentId: number; targetId: number; name: string; position: number }
@@ -61,8 +65,14 @@ export async function listTenants(store: Store): Promise<TenantRow[]> {
 const CONTENT = `SELECT c.id, c.type, c.name, c.slug, c.teaser, c.published, c.start_date AS startDate, c.end_date AS endDate,
     c.updated_at AS updatedAt, c.primary_section_id AS primarySectionId, c.primary_image_id AS primaryImageId,
     c.labels, c.gating_survey_type AS gatingSurveyType, c.user_registration_required AS userRegistrationRequired,
-    c.link_url AS linkUrl, c.seo_title AS seoTitle, json_extract(c.metadata, '$.description') AS description, c.event
-  FROM content c WHERE c.tenant_key = ? AND $LIVE ORDER BY c.id`;
+    c.link_url AS linkUrl, c.seo_title AS seoTitle, json_extract(c.metadata, '$.description') AS description, c.event,
+    syn.source_tenant_key AS srcKey, srct.domain AS srcDomain, src.id AS srcId, src.slug AS srcSlug, src.name AS srcName, srcs.alias AS srcAlias
+  FROM content c
+  LEFT JOIN content_syndication syn ON syn.copy_id = c.id
+  LEFT JOIN content src ON src.id = syn.source_id
+  LEFT JOIN website_sections srcs ON srcs.id = src.primary_section_id
+  LEFT JOIN tenants srct ON srct.tenant_key = syn.source_tenant_key
+  WHERE c.tenant_key = ? AND $LIVE ORDER BY c.id`;
 
 function contentRowOf(r: Record<string, unknown>): ContentRow {
   return {
@@ -73,6 +83,10 @@ function contentRowOf(r: Record<string, unknown>): ContentRow {
     userRegistrationRequired: bool(r.userRegistrationRequired), linkUrl: (r.linkUrl as string | null) ?? null,
     seoTitle: (r.seoTitle as string | null) ?? null, description: typeof r.description === 'string' ? r.description : null,
     event: r.event === null || r.event === undefined ? null : json<Record<string, unknown>>(r.event, {}),
+    syndicatedFrom: typeof r.srcKey === 'string' && typeof r.srcId === 'number' ? {
+      tenantKey: r.srcKey, domain: String(r.srcDomain ?? ''), id: r.srcId, slug: String(r.srcSlug ?? ''), name: String(r.srcName ?? ''),
+      sectionAlias: typeof r.srcAlias === 'string' ? r.srcAlias : null,
+    } : null,
   };
 }
 

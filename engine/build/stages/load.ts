@@ -67,7 +67,21 @@ function eventOf(e: ContentRow['event']): BuildContent['event'] {
 const EMPTY = Object.freeze([]) as unknown as never[];
 const list = <T>(items: T[] | undefined): T[] => (items && items.length ? items : EMPTY);
 
-function contentOf(rows: SiteRows, aliasById: Map<number, string>, assets: Map<number, BuildAsset>): BuildContent[] {
+// Only copies carry the key, so every other item's fingerprint stays what it was.
+const withCanonical = (url: string | undefined): { canonicalUrl?: string } => (url ? { canonicalUrl: url } : {});
+
+/** A syndicated copy's canonical URL: the source's path on the source tenant's origin. */
+function canonicalOf(c: ContentRow, originTemplate: string): string | undefined {
+  const s = c.syndicatedFrom;
+  if (!s) return undefined;
+  try {
+    return `${tenantOrigin(originTemplate, s.tenantKey, s.domain)}${contentPath({ id: s.id, slug: s.slug, name: s.name, sectionAlias: s.sectionAlias })}`;
+  } catch {
+    return undefined;
+  }
+}
+
+function contentOf(rows: SiteRows, aliasById: Map<number, string>, assets: Map<number, BuildAsset>, originTemplate: string): BuildContent[] {
   const authors = groupBy(rows.authors, (r) => r.contentId);
   const terms = groupBy(rows.terms, (r) => r.contentId);
   const related = groupBy(rows.related, (r) => r.contentId);
@@ -100,6 +114,7 @@ function contentOf(rows: SiteRows, aliasById: Map<number, string>, assets: Map<n
     membershipIds: list(members.get(c.id)?.map((m) => m.targetId)), surveyType: c.gatingSurveyType,
     startDate: c.startDate, endDate: c.endDate,
     relatedIds: list(related.get(c.id)?.map((r) => r.targetId)), registrationRequired: c.userRegistrationRequired,
+    ...withCanonical(canonicalOf(c, originTemplate)),
   }));
 }
 
@@ -125,7 +140,7 @@ export function indexFromRows(rows: SiteRows, options: LoadOptions): LoadResult 
   const t = rows.tenant;
   const { active, aliasById } = sectionsOf(rows);
   const assets = new Map<number, BuildAsset>(rows.assets.map((a) => [a.id, { ...a }]));
-  const content = contentOf(rows, aliasById, assets);
+  const content = contentOf(rows, aliasById, assets, options.originTemplate ?? DEFAULT_ORIGIN_TEMPLATE);
   const live = new Set(content.map((c) => c.id));
   const activeIds = new Set(active.map((s) => s.id));
   const schedules = rows.schedules

@@ -88,7 +88,9 @@ export function sectionHead(ctx: ResolveContext, section: BuildSection | null, p
 const iso = (ms: number | null) => (ms === null ? undefined : new Date(ms).toISOString());
 
 export function contentHead(ctx: ResolveContext, c: BuildContent, view: ContentView, crumbs: SiteLink[], print = false): HeadView {
-  const canonical = absolute(ctx, c.path);
+  // A syndicated copy names the source's page (on the source's site) as the original.
+  const own = absolute(ctx, c.path);
+  const canonical = c.canonicalUrl ?? own;
   const title = pageTitle(ctx, c.seoTitle || c.name);
   const desc = description(c.description, teaserText(c.teaser), c.name);
   const img = c.image ? { url: absolute(ctx, c.image.path), width: c.image.width, height: c.image.height, alt: c.image.alt } : null;
@@ -112,6 +114,6 @@ export function contentHead(ctx: ResolveContext, c: BuildContent, view: ContentV
   return {
     title, description: desc, canonical, robots: noindex ? 'noindex' : null, ogType: 'article', image: img,
     rssHref: null, rssTitle: null,
-    jsonLd: { '@context': 'https://schema.org', '@graph': [article, breadcrumbLd(ctx, crumbs, canonical)] },
+    jsonLd: { '@context': 'https://schema.org', '@graph': [article, breadcrumbLd(ctx, crumbs, own)] },
   };
 }

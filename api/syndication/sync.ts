@@ -1,0 +1,59 @@
+// Syndicated copies follow their source: after a committed change of content items, every linked
+// copy of them is rewritten from its source (one transaction, a history row per copy) and its
+// tenant's rebuild is requested with the copies' ids, so the other tenant's incremental build
+// re-renders them. Wired into the services' change hook by api/app.ts.
+import { CONTENT_STATUS } from '../../engine/domain/enums';
+import { CONTENT_ID_MIN, contentSchema } from '../../engine/domain/records';
+import { parseInput } from '../../engine/domain/validation';
+import * as q from '../../engine/store/queries/content';
+import { insertHistory } from '../../engine/store/queries/history';
+import { recordMovedPaths } from '../../engine/store/queries/site-config';
+import { linksOfSources } from '../../engine/store/queries/syndication';
+import { writeContentBatch } from '../../engine/store/writes';
+import { contentInputOf, pathOf } from '../content/operations';
+import { diff } from '../operation';
+import type { ChangeEvent, Services } from '../services';
+import { copyInput } from './operations';
+
+interface CopyChange { copyTenantKey: string; copyId: number; paths: string[]; moved: boolean }
+
+/** Rewrites the copies of the changed items of `tenantKey` from their sources; requests their rebuilds. */
+export async function syncCopies(services: Services, tenantKey: string, change: ChangeEvent): Promise<void> {
+  if (change.entity !== 'content' && change.entity !== 'redirect') return;
+  const ids = change.ids.filter((id): id is number => typeof id === 'number' && id >= CONTENT_ID_MIN);
+  if (ids.length === 0) return;
+  const links = await linksOfSources(services.store.db, tenantKey, ids);
+  if (links.length === 0) return;
+  const done: CopyChange[] = await services.store.transaction(async (tx) => {
+    const out: CopyChange[] = [];
+    for (const link of links) {
+      const [source] = await q.contentByIds(tx, link.sourceTenantKey, [link.sourceId]);
+      const [copy] = await q.contentByIds(tx, link.copyTenantKey, [link.copyId]);
+      if (!source || !copy) continue;
+      const before = await contentInputOf(tx, copy);
+      const c = parseInput(contentSchema, { ...copyInput(await contentInputOf(tx, source), before), id: link.copyId });
+      await writeContentBatch(tx, link.copyTenantKey, [c]);
+      const after = await contentInputOf(tx, (await q.contentByIds(tx, link.copyTenantKey, [link.copyId]))[0]!);
+      const changes = diff(before, after);
+      if (Object.keys(changes).length === 0) continue;
+      const [oldPath, newPath] = [await pathOf(tx, link.copyTenantKey, copy), await pathOf(tx, link.copyTenantKey, c)];
+      // The copy's published address never breaks either (admin §2.4).
+      const moved = copy.status === CONTENT_STATUS.PUBLISHED && oldPath !== newPath;
+      if (moved) await recordMovedPaths(tx, link.copyTenantKey, [{ from: oldPath, to: newPath }]);
+      await insertHistory(tx, {
+        tenantKey: link.copyTenantKey, actorType: 'system', actorId: null, entityType: 'content', entityId: String(link.copyId),
+        action: 'syndicationUpdate', changes: { ...changes, syndicatedFrom: { tenantKey: link.sourceTenantKey, id: link.sourceId } },
+      });
+      out.push({ copyTenantKey: link.copyTenantKey, copyId: link.copyId, paths: [...new Set([oldPath, newPath])], moved });
+    }
+    return out;
+  });
+  const byTenant = new Map<string, CopyChange[]>();
+  for (const d of done) byTenant.set(d.copyTenantKey, [...(byTenant.get(d.copyTenantKey) ?? []), d]);
+  for (const [key, list] of byTenant) {
+    await services.changed(key, {
+      entity: list.some((d) => d.moved) ? 'redirect' : 'content', action: 'update',
+      ids: list.map((d) => d.copyId), paths: list.flatMap((d) => d.paths),
+    });
+  }
+}
