@@ -4,6 +4,7 @@ import { AppError } from '../../engine/domain/errors';
 import { authorPath } from '../../engine/domain/people';
 import { assetsByIds, personsByIds, taxonomyStream, type PersonRecord } from '../../engine/store/queries/catalog';
 import type { GqlContext } from '../context';
+import { may } from '../access';
 import { tenantAccess } from '../operation';
 import { idArg } from '../patch';
 import { readContacts, siteSettingsForEdit, updateContactsSettings } from './contacts';
@@ -35,7 +36,7 @@ export const peopleResolvers = {
     async getContacts(_: unknown, _a: unknown, ctx: GqlContext) {
       const op = await ctx.op();
       const tenant = await ctx.tenant();
-      return readContacts(op, tenant.tenantKey, false);
+      return readContacts(op, tenant.tenantKey, may(op.actor, tenant.tenantKey, ['manage_contacts']));
     },
     async getSiteSettingsForEdit(_: unknown, _a: unknown, ctx: GqlContext) {
       return siteSettingsForEdit(await ctx.op());
