@@ -75,8 +75,8 @@ export async function createTaxonomyTerm({ ctx, input }: OpArgs): Promise<{ id: 
     const [row] = place(await listTerms(tx, tenant.tenantKey), id, t);
     await saveTerms(tx, tenant.tenantKey, [row!], ctx.services.now());
     return { id, row: row! };
-  }, (r) => ({ tenantKey: tenant.tenantKey, entityType: 'taxonomy', entityId: r.id, action: 'create', changes: snapshot({ ...r.row }) }),
-  (r) => ({ entity: 'taxonomy', action: 'create', ids: [r.id] }));
+  }, (r) => ({ tenantKey: tenant.tenantKey, entityType: 'taxonomy', entityId: r.id, action: 'create', changes: snapshot({ ...r.row }) }));
+  // A new term tags nothing yet, so no page changes; items read term names with their own rows.
 }
 
 /** Rename and/or move a term (and re-derive its descendants' full names). */

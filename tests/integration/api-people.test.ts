@@ -83,7 +83,9 @@ describe('taxonomy', () => {
   };
 
   it('builds a tree, renames with descendants following, and refuses cycles and duplicates', async () => {
+    const changes = h.changes.length;
     const ports = await create({ type: 'Location', name: 'Ports' });
+    expect(h.changes.length).toBe(changes); // a new term tags nothing: no rebuild
     const asia = await create({ type: 'Location', name: 'Asia', parentId: ports.id });
     const sg = await create({ type: 'Location', name: 'Singapore', parentId: asia.id });
     expect(sg.fullName).toBe('Ports > Asia > Singapore');
