@@ -4,11 +4,12 @@
 // images, social links are checked by engine/domain/people.ts. A person who still signs content
 // cannot be deleted. Each change rebuilds the person's author page and the pages of their items.
 import { AppError } from '../../engine/domain/errors';
-import { personInputSchema, type PersonInput } from '../../engine/domain/people';
+import { authorPath, personInputSchema, type PersonInput } from '../../engine/domain/people';
 import { badInput, parseInput } from '../../engine/domain/validation';
 import { sanitizeBody } from '../../engine/html/sanitize';
 import type { Db } from '../../engine/store/connection';
 import { nextId } from '../../engine/store/queries/ids';
+import { recordMovedPaths } from '../../engine/store/queries/site-config';
 import { assetOfTenant, contentOfPerson, deletePersonRow, getPerson, savePerson, type PersonRow } from '../../engine/store/queries/people';
 import { commit, diff, snapshot, tenantAccess, type OpArgs } from '../operation';
 import { asInput, createInput, idArg, mergePatch } from '../patch';
@@ -55,6 +56,10 @@ export async function updatePerson({ ctx, input }: OpArgs<{ id: unknown; input: 
     const p = clean(parseInput(personInputSchema, mergePatch(inputOf(current), input.input), 'input'));
     await checkImage(tx, tenant.tenantKey, p.imageId);
     await savePerson(tx, tenant.tenantKey, row(id, p), ctx.services.now());
+    // A renamed author keeps their published page's address: the old path answers 301 (admin §2.4).
+    const from = authorPath(current);
+    const to = authorPath({ id, fullName: `${p.firstName} ${p.lastName}` });
+    if (from !== to && (await contentOfPerson(tx, id)).length) await recordMovedPaths(tx, tenant.tenantKey, [{ from, to }]);
     return { before: inputOf(current), after: asInput({ ...row(id, p), id: undefined }) };
   }, (r) => ({ tenantKey: tenant.tenantKey, entityType: 'person', entityId: id, action: 'update', changes: diff(r.before, r.after) }),
   () => ({ entity: 'person', action: 'update', ids: [id] })).then(() => ({ id }));

@@ -40,6 +40,16 @@ describe('persons', () => {
     expect(JSON.parse(update!.changes)).toMatchObject({ lastName: { from: 'Park', to: 'Parker' }, title: { from: null, to: 'Analyst' } });
   });
 
+  it('keeps a renamed author\'s old page address as a 301 redirect', async () => {
+    const r = await h.op('updatePerson', { id: 110, input: { firstName: 'Rosalind' } }, { as: 'alphaEditor' });
+    expect(r.data.updatePerson.authorPath).toBe('/author/110/rosalind-delgado');
+    const rows = await h.store.all<{ from_path: string; to_path: string }>("select from_path, to_path from redirects where tenant_key = 'alpha' and from_path like '/author/%'");
+    expect(rows).toEqual([{ from_path: '/author/110/rosa-delgado', to_path: '/author/110/rosalind-delgado' }]);
+    await h.op('updatePerson', { id: 110, input: { firstName: 'Rosa' } }, { as: 'alphaEditor' });
+    const back = await h.store.all<{ from_path: string; to_path: string }>("select from_path, to_path from redirects where tenant_key = 'alpha' and from_path like '/author/%'");
+    expect(back).toEqual([{ from_path: '/author/110/rosalind-delgado', to_path: '/author/110/rosa-delgado' }]);
+  });
+
   it('names the bad field and writes nothing', async () => {
     const before = await h.count('persons');
     const cases: [Record<string, unknown>, string, RegExp][] = [
