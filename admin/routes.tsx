@@ -40,6 +40,10 @@ const System = screen(() => import('./screens/system/system'));
 const Contracts = screen(() => import('./screens/contracts/contracts'));
 const ContractEdit = screen(() => import('./screens/contracts/contract-edit'));
 const Logout = screen(() => import('./screens/logout'));
+const Persons = screen(() => import('./screens/people/persons'));
+const Taxonomy = screen(() => import('./screens/people/taxonomy'));
+const ContactsSettings = screen(() => import('./screens/people/contacts-settings'));
+const SiteSettingsNew = screen(() => import('./screens/site/site-settings-new'));
 const NewsletterTemplates = screen(() => import('./screens/newsletters/templates'));
 const NewsletterTemplateEdit = screen(() => import('./screens/newsletters/template-edit'));
 const NewsletterCampaigns = screen(() => import('./screens/newsletters/campaigns'));
@@ -78,6 +82,11 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/create-redirect', screen: Redirects, permissions: ['manage_redirects'], onTenantSwitch: '/admin/redirects' },
   { path: '/edit-site-settings', screen: SiteSettings, permissions: ['view_site_settings', 'manage_site_settings'] },
   { path: '/edit-cta-message', screen: EditCtaMessage, permissions: ['manage_header_cta'] },
+  { path: '/site-settings-new', screen: SiteSettingsNew, permissions: ['view_site_settings', 'manage_site_settings'] },
+  { path: '/contacts-settings', screen: ContactsSettings, permissions: ['manage_contacts'] },
+  { path: '/persons', screen: Persons, permissions: ['manage_content', 'manage_contacts'] },
+  { path: '/taxonomy', screen: Taxonomy, permissions: ['manage_taxonomy'] },
+  { path: '/taxonomy-export', screen: Taxonomy, permissions: ['manage_taxonomy'] },
   { path: '/ad-unit-patterns', screen: AdUnitPatterns, permissions: ['view_ad_unit_patterns', 'manage_ad_unit_patterns'] },
   { path: '/create-ad-unit-pattern', screen: AdUnitPatterns, permissions: ['manage_ad_unit_patterns'], onTenantSwitch: '/admin/ad-unit-patterns' },
   { path: '/cms-users', screen: CmsUsers, permissions: ['manage_users'] },

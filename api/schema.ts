@@ -19,6 +19,7 @@ import { guardMutationInputs } from './input-guard';
 import { layoutResolvers } from './layouts/resolvers';
 import { memberResolvers } from './members/resolvers';
 import { newsletterResolvers } from './newsletters/resolvers';
+import { peopleResolvers } from './people/resolvers';
 import { previewResolvers } from './preview/resolvers';
 import { sectionResolvers } from './sections/resolvers';
 import { siteResolvers } from './site/resolvers';
@@ -26,7 +27,7 @@ import { syndicationResolvers } from './syndication/resolvers';
 import { systemResolvers } from './system/resolvers';
 import { tenantResolvers } from './tenants/resolvers';
 
-export const DOMAINS = ['common', 'auth', 'tenants', 'sections', 'content', 'layouts', 'site', 'catalog', 'cms-users', 'history', 'members', 'newsletters', 'preview', 'builds', 'aspire-news', 'contracts', 'system', 'events', 'research', 'syndication'] as const;
+export const DOMAINS = ['common', 'auth', 'tenants', 'sections', 'content', 'layouts', 'site', 'catalog', 'cms-users', 'history', 'members', 'newsletters', 'preview', 'builds', 'aspire-news', 'contracts', 'system', 'events', 'research', 'syndication', 'people'] as const;
 
 export function typeDefs(): string[] {
   return DOMAINS.map((d) => readFileSync(fileURLToPath(new URL(`./${d}/schema.graphql`, import.meta.url)), 'utf8'));
@@ -41,6 +42,6 @@ export function buildSchema(info: { mode: string; documentsVersion: string }): G
   };
   return guardMutationInputs(makeExecutableSchema({
     typeDefs: typeDefs(),
-    resolvers: [common, authResolvers, tenantResolvers, sectionResolvers, contentResolvers, layoutResolvers, siteResolvers, catalogResolvers, cmsUserResolvers, historyResolvers, memberResolvers, newsletterResolvers, previewResolvers, buildResolvers, aspireNewsResolvers, contractResolvers, systemResolvers, eventResolvers, researchResolvers, syndicationResolvers] as never,
+    resolvers: [common, authResolvers, tenantResolvers, sectionResolvers, contentResolvers, layoutResolvers, siteResolvers, catalogResolvers, cmsUserResolvers, historyResolvers, memberResolvers, newsletterResolvers, previewResolvers, buildResolvers, aspireNewsResolvers, contractResolvers, systemResolvers, eventResolvers, researchResolvers, syndicationResolvers, peopleResolvers] as never,
   }));
 }

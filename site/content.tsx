@@ -14,8 +14,25 @@ export function Byline({ content }: { content: ContentView }) {
   if (content.authors.length === 0 && !content.date) return null;
   return (
     <p className="byline">
-      {content.authors.length > 0 && <span className="authors">By {content.authors.join(', ')}</span>}
+      {content.authors.length > 0 && <span className="authors">By <Authors content={content} /></span>}
       {content.date && <time {...datetime(content.dateTime)}>{content.date}</time>}
+    </p>
+  );
+}
+
+function Authors({ content }: { content: ContentView }) {
+  const links = content.authorLinks;
+  if (!links || links.length !== content.authors.length) return <>{content.authors.join(', ')}</>;
+  return <>{links.map((l, i) => <span key={i}>{i > 0 ? ', ' : ''}<A link={l} className="author-link" /></span>)}</>;
+}
+
+/** The item's taxonomy terms (issue 16). */
+export function Topics({ content }: { content: ContentView }) {
+  if (!content.topics?.length) return null;
+  return (
+    <p className="content-topics">
+      <span className="content-topics-label">Topics:</span>{' '}
+      {content.topics.map((t, i) => <span key={t} className="content-topic">{i > 0 ? ', ' : ''}{t}</span>)}
     </p>
   );
 }
@@ -29,6 +46,7 @@ export function ContentHero({ content }: { content: ContentView }) {
       </p>
       {content.teaser && <p className="deck">{content.teaser}</p>}
       <Byline content={content} />
+      <Topics content={content} />
       <Island name="favourite-button" props={{ contentId: content.id }} component={FavouriteButton} className="favourite" />
       {content.event && (content.event.venue || content.event.place) && (
         <p className="event-place">{[content.event.venue, content.event.place].filter(Boolean).join(' · ')}</p>

@@ -44,6 +44,10 @@ export interface ContentView {
   dateTime: string | null;
   updated: string | null;
   authors: string[];
+  /** The authors as links to their author pages (same order as `authors`; absent: plain names). */
+  authorLinks?: SiteLink[];
+  /** Taxonomy term names shown under the byline. */
+  topics?: string[];
   labels: string[];
   section: SiteLink | null;
   image: ImageView | null;
@@ -96,7 +100,7 @@ export interface HeadView {
   noTracking?: boolean;
 }
 
-export type PageKind = 'home' | 'section' | 'content' | 'print' | 'search' | 'account' | 'login' | 'membership-choose' | 'membership-signup' | 'not-found';
+export type PageKind = 'home' | 'section' | 'content' | 'author' | 'print' | 'search' | 'account' | 'login' | 'membership-choose' | 'membership-signup' | 'not-found';
 
 export interface PageView {
   kind: PageKind;

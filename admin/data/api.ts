@@ -8,6 +8,7 @@ import type {
   AdUnitPattern, Asset, CmsUser, ContentDetail, ContentSummary, HistoryEntry, LayoutDetail,
   LayoutSummary, MenuLink, Page, Person, Redirect, SectionNode, SiteSettings, TaxonomyTerm, Tenant,
 } from './types';
+import type { Contacts, PersonInput } from './types';
 import type {
   NewsletterAdRecord, NewsletterCampaignRecord, NewsletterCampaignSummary, NewsletterItemRecord, NewsletterPreview,
   NewsletterSendSummary, NewsletterTemplateRecord, NewsletterTemplateSummary,
@@ -53,6 +54,9 @@ export const getPersonStream = async (phrase = '') =>
   page<Person>(await q('getPersonStream', { input: { status: 1, phrase: phrase || undefined, pagination: { limit: 9999 } } })).items;
 export const matchTaxonomyStream = async (phrase: string, excludeIds: number[] = []) =>
   page<TaxonomyTerm>(await q('matchTaxonomyStream', { input: { phrase, excludeIds, sortField: 'name', sortOrder: 'asc', limit: 1000 } })).items;
+/** The taxonomy tree screen: every term (the match limit, 1000, admin §9), sorted by full name. */
+export const getTaxonomyTree = async (phrase = '') =>
+  page<TaxonomyTerm>(await q('matchTaxonomyStream', { input: { phrase: phrase || undefined, sortField: 'fullName', sortOrder: 'asc', limit: 1000 } })).items;
 export const getTaxonomyStream = async (includeIds: number[]) =>
   includeIds.length === 0 ? [] : page<TaxonomyTerm>(await q('getTaxonomyStream', { input: { includeIds, pagination: { limit: 1000 } } })).items;
 /** The image library. Needs a getAssetStream operation the API does not have yet. */
@@ -262,3 +266,23 @@ export interface SystemStatus {
 }
 export const getSystemStatus = () => q<SystemStatus>('getSystemStatus');
 export const rebuildTenant = (tenantKey: string) => m<{ ok: boolean }>('rebuildTenant', {}, tenantKey);
+
+// People, taxonomy and contacts (issue 16)
+/** Every person of the tenant (any status) for /admin/persons; the list limit is 9999 (admin §9). */
+export const getPersonList = async (phrase = '') =>
+  page<Person>(await q('getPersonStream', { input: { phrase: phrase || undefined, pagination: { limit: 9999 } } })).items;
+export const createPerson = (input: PersonInput, tenantKey?: string) => m<Person>('createPerson', { input }, tenantKey);
+export const updatePerson = (id: number, input: PersonInput, tenantKey?: string) => m<Person>('updatePerson', { id, input }, tenantKey);
+export const deletePerson = (id: number, tenantKey?: string) => m<unknown>('deletePerson', { id }, tenantKey);
+export const createTaxonomyTerm = (input: { type: string; name: string; parentId: number | null }, tenantKey?: string) =>
+  m<TaxonomyTerm>('createTaxonomyTerm', { input }, tenantKey);
+export const updateTaxonomyTerm = (id: number, input: { type?: string; name?: string; parentId?: number | null }, tenantKey?: string) =>
+  m<TaxonomyTerm>('updateTaxonomyTerm', { id, input }, tenantKey);
+export const deleteTaxonomyTerm = (id: number, tenantKey?: string) => m<unknown>('deleteTaxonomyTerm', { id }, tenantKey);
+export const mergeTaxonomyTerms = (sourceId: number, targetId: number, tenantKey?: string) =>
+  m<{ target: TaxonomyTerm; movedContent: number }>('mergeTaxonomyTerms', { sourceId, targetId }, tenantKey);
+export const taxonomyExportCsv = () => q<string>('taxonomyExportCsv');
+export const getContacts = () => q<Contacts>('getContacts');
+export const updateContactsSettings = (input: { title: string; personIds: number[] }, tenantKey?: string) =>
+  m<Contacts>('updateContactsSettings', { input }, tenantKey);
+export const getSiteSettingsForEdit = () => q<{ settings: SiteSettings; canEdit: boolean }>('getSiteSettingsForEdit');

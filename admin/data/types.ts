@@ -107,8 +107,14 @@ export interface ContentDetail {
   assets?: Asset[];
 }
 
-export interface Person { id: number; fullName: string; title?: string | null }
-export interface TaxonomyTerm { id: number; name: string; fullName: string; type: string }
+export interface SocialLink { network: string; url: string }
+export interface Person {
+  id: number; fullName: string; title?: string | null; firstName?: string; lastName?: string; bio?: string | null;
+  imageId?: number | null; status?: number; socialLinks?: SocialLink[]; authorPath?: string;
+}
+export interface TaxonomyTerm { id: number; name: string; fullName: string; type: string; parentId?: number | null }
+export interface PersonInput { firstName: string; lastName: string; title?: string | null; bio?: string | null; imageId?: number | null; status: number; socialLinks: SocialLink[] }
+export interface Contacts { title: string; personIds: number[]; persons: Person[] }
 export interface Asset { id: number; path: string; alt: string; caption?: string | null; width: number; height: number }
 
 export interface LayoutSummary {

@@ -5,7 +5,7 @@ import { filterEntries, quickEntries, visibleGroups } from './nav';
 describe('menu permissions (admin §6)', () => {
   it('an editor sees content, sections, layouts and history, and nothing of site configuration or users', () => {
     const labels = visibleGroups(permissionsFor('editor')).flatMap((g) => g.links.map((l) => l.label));
-    expect(labels).toEqual(['All content', 'New article', 'Content research', 'Syndication', 'Website sections', 'Layouts', 'History']);
+    expect(labels).toEqual(['All content', 'New article', 'Content research', 'Syndication', 'People', 'New person', 'Taxonomy', 'Website sections', 'Layouts', 'History']);
   });
   it('an admin sees every link; nobody signed in sees none', () => {
     const all = visibleGroups([...ROLES.admin]).flatMap((g) => g.links);
@@ -65,7 +65,7 @@ describe('quick menu filter', () => {
   const entries = quickEntries([...ROLES.admin]);
   it('matches every typed word against label, group and keywords, label-start first', () => {
     expect(filterEntries(entries, 'red').map((e) => e.label)).toEqual(['Redirects']);
-    expect(filterEntries(entries, 'site set').map((e) => e.label)).toEqual(['Site settings']);
+    expect(filterEntries(entries, 'site set').map((e) => e.label)).toEqual(['Site settings', 'Site settings (new)']);
     expect(filterEntries(entries, 'LAY')[0]?.label).toBe('Layouts');
     expect(filterEntries(entries, 'password').map((e) => e.label)).toEqual(['My profile']);
     expect(filterEntries(entries, 'zzz')).toEqual([]);

@@ -47,6 +47,16 @@ export const NAV_GROUPS: readonly NavGroup[] = [
     ],
   },
   {
+    label: 'People and taxonomy',
+    permissions: ['manage_content', 'manage_contacts', 'manage_taxonomy'],
+    links: [
+      { label: 'People', href: '/admin/persons', icon: 'users', permissions: ['manage_content', 'manage_contacts'], keywords: 'persons authors contacts bylines' },
+      { label: 'New person', href: '/admin/persons?action=add', icon: 'plus', permissions: ['manage_content', 'manage_contacts'], keywords: 'create add author person contact' },
+      { label: 'Taxonomy', href: '/admin/taxonomy', icon: 'menus', permissions: ['manage_taxonomy'], keywords: 'tags terms topics merge export csv' },
+      { label: 'Contacts', href: '/admin/contacts-settings', icon: 'users', permissions: ['manage_contacts'], keywords: 'contacts settings newsroom' },
+    ],
+  },
+  {
     label: 'Website',
     permissions: ['view_site_sections', 'manage_site_sections', 'view_site_layouts', 'manage_site_layouts', 'manage_menus', 'manage_redirects'],
     links: [
@@ -69,9 +79,10 @@ export const NAV_GROUPS: readonly NavGroup[] = [
   },
   {
     label: 'Configuration',
-    permissions: ['view_site_settings', 'manage_site_settings', 'view_ad_unit_patterns', 'manage_ad_unit_patterns'],
+    permissions: ['view_site_settings', 'manage_site_settings', 'view_ad_unit_patterns', 'manage_ad_unit_patterns', 'manage_header_cta'],
     links: [
       { label: 'Site settings', href: '/admin/edit-site-settings', icon: 'settings', permissions: ['view_site_settings', 'manage_site_settings'], keywords: 'tag manager logo colors' },
+      { label: 'Site settings (new)', href: '/admin/site-settings-new', icon: 'settings', permissions: ['view_site_settings', 'manage_site_settings'], keywords: 'site settings new general header footer' },
       { label: 'Header call to action', href: '/admin/edit-cta-message', icon: 'settings', permissions: ['manage_header_cta'], keywords: 'cta message header banner' },
       { label: 'Ad unit patterns', href: '/admin/ad-unit-patterns', icon: 'ads', permissions: ['view_ad_unit_patterns', 'manage_ad_unit_patterns'], keywords: 'advertising gam' },
     ],

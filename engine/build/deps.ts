@@ -9,6 +9,8 @@
 //   layouts       what picks a page's layout   layout:<id> one layout's grid and flags
 //   menus, settings (tenant row, settings, origin, memberships, newsletters, the footer's year),
 //   assets (image metadata), redirects, news (the Google News window's items)
+//   p:<id>        an author page's person and the ids of the live items they sign (stages/pages.ts)
+//   pa:<id>       an active person alone (bylines link to their author page)
 // A fingerprint that is missing means the input does not exist (an item not live, say); that is a
 // change too. Dependencies may over-approximate (more re-rendering), never under-approximate.
 import { createHash } from 'node:crypto';
@@ -17,6 +19,7 @@ import type { PageView } from '../../site/model';
 import { itemHref, sectionChain, type ResolveContext } from './stages/resolve-context';
 import { ListIndex } from './stages/resolve-lists';
 import { newsItems } from './stages/emit-sitemaps';
+import { authorsWithPages } from './stages/pages';
 import type { BuildContent, TenantIndex } from './types';
 
 export function digest(...parts: (string | Buffer)[]): string {
@@ -30,7 +33,7 @@ const fp = (v: unknown) => digest(JSON.stringify(v));
 /** Keys whose change re-runs the crawler files (sitemaps, news sitemap, feeds, robots, redirects). */
 export function affectsCrawler(key: string): boolean {
   return key.startsWith('c:') || key.startsWith('s:') || key.startsWith('list:') ||
-    key === 'settings' || key === 'home' || key === 'redirects' || key === 'news' || key === 'assets';
+    key === 'settings' || key === 'home' || key === 'redirects' || key === 'news' || key === 'assets' || key.startsWith('p:');
 }
 
 function listEntries(li: ListIndex, bySection: Map<number, [number, string][]>, byId: Map<number, BuildContent>, sectionId: number): string {
@@ -79,6 +82,12 @@ export function fingerprints(index: TenantIndex, contentIds?: ReadonlySet<number
   out.set('assets', fp(index.assets ?? []));
   out.set('redirects', fp(index.redirects));
   out.set('news', fp(newsItems(index).map((c) => [c.id, c.published])));
+  const authors = authorsWithPages(index);
+  for (const p of index.persons ?? []) {
+    out.set(`pa:${p.id}`, fp(p));
+    const ids = authors.get(p.id);
+    if (ids) out.set(`p:${p.id}`, fp([p, ids]));
+  }
   return out;
 }
 
@@ -113,6 +122,7 @@ export function pageDeps(ctx: ResolveContext, page: PageView, self?: BuildConten
     keys.add(`c:${self.id}`);
     addSection(self.sectionId);
     for (const id of self.relatedIds ?? []) keys.add(`c:${id}`);
+    for (const a of self.authors) keys.add(`pa:${a.id}`);
   }
   for (const id of page.inputs.sectionIds) {
     keys.add(`list:${id}`);
@@ -128,6 +138,9 @@ export const SHELL_DEPS = ['menus', 'settings'];
 /** Output group of a page: every page of a group is rendered together. */
 export function contentGroup(id: number): string {
   return `content:${id}`;
+}
+export function authorGroup(personId: number): string {
+  return `author:${personId}`;
 }
 export function listingGroup(sectionId: number | null): string {
   return `listing:${sectionId ?? 'home'}`;

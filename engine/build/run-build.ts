@@ -12,7 +12,7 @@ import { load, type LoadResult } from './stages/load';
 import { plan, type BuildOptions, type BuildPlan } from './stages/plan';
 import { WorkerPool, workerHeapLimitMb } from './workers/pool';
 import { cleanup, prepareTarget, publish, release, type BuildMeta } from './stages/publish';
-import { hasPage } from './stages/pages';
+import { authorsWithPages, hasPage } from './stages/pages';
 import type { TenantIndex } from './types';
 import { join } from 'node:path';
 import { readEpoch, type OutputRow } from '../store/queries/builds';
@@ -165,7 +165,7 @@ async function buildTenant(
     writeEmailIcons(writer);
     const ids = index.content.filter(hasPage).map((c) => c.id);
     const sectionIds = [null, ...index.sections.filter((s) => s.alias !== 'home').map((s) => s.id)];
-    const shellCount = 4 + (index.memberships?.length ?? 0);
+    const shellCount = 4 + (index.memberships?.length ?? 0) + authorsWithPages(index).size;
     await pool.setTenant({ index, css: { href: css.href, integrity: css.integrity }, client: p.client?.scripts ?? null, root: target.staging });
     const origin = index.tenant.origin;
     const state: { tracked: TrackedInputs | null } = { tracked: null };

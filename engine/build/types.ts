@@ -72,6 +72,20 @@ export interface BuildMenuLink { label: string; href: string; external: boolean 
 export type BuildMenus = Record<MenuKey, BuildMenuLink[]>;
 export interface BuildMembership { id: number; title: string; alias: string; description: string; isFree: boolean }
 export interface BuildNewsletter { id: number; title: string; description: string; showInSubscribeBlock: boolean }
+/** A person (status 1) of the tenant: authors get a page at `path` when they sign live content. */
+export interface BuildPerson {
+  id: number;
+  name: string;
+  title: string | null;
+  /** Sanitised bio HTML (engine/html/sanitize.ts), or null. */
+  bio: string | null;
+  image: BuildImage | null;
+  socialLinks: { network: string; url: string }[];
+  /** /author/<id>/<slug>, engine/domain/people.ts authorPath. */
+  path: string;
+  updatedAt: number;
+}
+
 /** An image asset's metadata (its bytes stream separately, see engine/store/site-reader.ts). */
 export interface BuildAsset extends BuildImage { id: number; mimeType: string }
 
@@ -95,6 +109,8 @@ export interface TenantIndex {
   newsletters?: BuildNewsletter[];
   /** Optional: every image asset of the tenant (metadata only), for image grids. */
   assets?: BuildAsset[];
+  /** Optional: active people, for author pages (stages/resolve-author.ts). */
+  persons?: BuildPerson[];
 }
 
 /** A file an emitter produces, relative to out/<tenantKey>/ (no leading slash). */

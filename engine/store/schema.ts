@@ -73,6 +73,8 @@ export const persons = sqliteTable('persons', {
   bio: text('bio'),
   imageId: integer('image_id').references(() => assets.id, { onDelete: 'set null' }),
   status: integer('status').notNull().default(1),
+  /** [{ network, url }] checked by engine/domain/people.ts socialLinkSchema. */
+  socialLinks: text('social_links', { mode: 'json' }).$type<{ network: string; url: string }[]>().notNull().default(sql`'[]'`),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [index('persons_tenant').on(t.tenantKey)]);

@@ -26,6 +26,7 @@ export interface MenuRow { key: string; links: { label: string; href: string; ex
 export interface RedirectRow { from: string; to: string; preserveQueryString: boolean }
 export interface MembershipRow { id: number; title: string; alias: string; description: string; isFree: boolean }
 export interface NewsletterRow { id: number; title: string; description: string; showInSubscribeBlock: boolean }
+export interface PersonSiteRow { id: number; fullName: string; title: string | null; bio: string | null; imageId: number | null; socialLinks: { network: string; url: string }[]; updatedAt: number }
 
 export interface SiteRows {
   tenant: TenantRow;
@@ -45,6 +46,8 @@ export interface SiteRows {
   oldAliases: RedirectRow[];
   memberships: MembershipRow[];
   newsletters: NewsletterRow[];
+  /** Active people (status 1): authors' pages. */
+  persons: PersonSiteRow[];
 }
 
 const LIVE = '(c.status = 1 AND (c.start_date IS NULL OR c.start_date <= ?) AND (c.end_date IS NULL OR c.end_date > ?))';
@@ -143,7 +146,7 @@ export function appendRows(out: LiveContentRows, more: LiveContentRows): void {
 const PAGE = 5000;
 
 async function siteStructure(store: Store, key: string) {
-  const [sections, assets, layouts, menus, redirects, memberships, newsletters] = await Promise.all([
+  const [sections, assets, layouts, menus, redirects, memberships, newsletters, persons] = await Promise.all([
     store.all<SectionRow>(
       `SELECT id, name, alias, parent_id AS parentId, description, status, sequence, updated_at AS updatedAt
        FROM website_sections WHERE tenant_key = ? ORDER BY sequence, id`, [key]),
@@ -162,6 +165,9 @@ async function siteStructure(store: Store, key: string) {
       'SELECT id, title, alias, description, is_free AS isFree FROM memberships WHERE tenant_key = ? AND status = 1 ORDER BY id', [key]),
     store.all<Record<string, unknown>>(
       'SELECT id, title, description, show_in_subscribe_block AS showInSubscribeBlock FROM newsletters WHERE tenant_key = ? ORDER BY id', [key]),
+    store.all<Record<string, unknown>>(
+      `SELECT id, full_name AS fullName, title, bio, image_id AS imageId, social_links AS socialLinks, updated_at AS updatedAt
+       FROM persons WHERE tenant_key = ? AND status = 1 ORDER BY id`, [key]),
   ]);
   return {
     sections, assets,
@@ -170,6 +176,10 @@ async function siteStructure(store: Store, key: string) {
     redirects: redirects.map((r) => ({ from: String(r.from), to: String(r.to), preserveQueryString: bool(r.preserveQueryString) })),
     memberships: memberships.map((m) => ({ id: m.id as number, title: String(m.title), alias: String(m.alias), description: String(m.description ?? ''), isFree: bool(m.isFree) })),
     newsletters: newsletters.map((n) => ({ id: n.id as number, title: String(n.title), description: String(n.description ?? ''), showInSubscribeBlock: bool(n.showInSubscribeBlock) })),
+    persons: persons.map((p) => ({
+      id: p.id as number, fullName: String(p.fullName), title: (p.title as string | null) ?? null, bio: (p.bio as string | null) ?? null,
+      imageId: (p.imageId as number | null) ?? null, socialLinks: json<PersonSiteRow['socialLinks']>(p.socialLinks, []), updatedAt: p.updatedAt as number,
+    })),
   };
 }
 

@@ -28,9 +28,10 @@ export default function SiteSettingsScreen() {
   return <SettingsEditor initial={loaded.data.settings} tenantKey={loaded.data.tenantKey} />;
 }
 
-function SettingsEditor({ initial, tenantKey }: { initial: SiteSettings; tenantKey: string }) {
+/** The settings form; `editable` (from the API, /admin/site-settings-new) overrides the session's permission check. */
+export function SettingsEditor({ initial, tenantKey, editable }: { initial: SiteSettings; tenantKey: string; editable?: boolean }) {
   const { permissions } = useSession();
-  const canEdit = hasAnyPermission(permissions, ['manage_site_settings']);
+  const canEdit = editable ?? hasAnyPermission(permissions, ['manage_site_settings']);
   const form = useForm<SiteSettings>(initial, validateSettings);
   const toast = useToast();
   const publish = usePublish();

@@ -7,11 +7,11 @@ import { join } from 'node:path';
 import type { Store } from '../../store/connection';
 import type { OutputRow, TargetState } from '../../store/queries/builds';
 import { loadBodies } from '../../store/queries/builds-content';
-import { contentGroup, digest } from '../deps';
+import { authorGroup, contentGroup, digest } from '../deps';
 import { buildChrome } from '../stages/chrome';
 import { crawlerFiles } from '../stages/crawler';
 import { stylesheet, writeAssets, writeFavicon, type ClientBundle } from '../stages/emit';
-import { contentPages, listingPages, shellPages, type PageOut } from '../stages/emit-pages';
+import { authorPage, contentPages, listingPages, shellPages, type PageOut } from '../stages/emit-pages';
 import type { RouteRules } from '../stages/emit-redirects';
 import { buildsRootOf } from '../stages/publish';
 import { pageDir } from '../stages/render';
@@ -59,6 +59,9 @@ export async function applyJobs(
     else if (job.kind === 'content') {
       const c = ctx.contentById.get(job.id);
       emit(contentGroup(job.id), c ? contentPages(ctx, chrome, c, bodies.get(c.id) ?? '') : [], () => true);
+    } else if (job.kind === 'author') {
+      const person = (index.persons ?? []).find((p) => p.id === job.id);
+      emit(authorGroup(job.id), person ? authorPage(ctx, chrome, person) : [], () => true);
     } else if (job.kind === 'listing') {
       const section = sectionOf(ctx, job.grp);
       const base = section?.path ?? '/';

@@ -6,14 +6,16 @@ import type { Store } from '../../store/connection';
 import type { OutputRow, TargetState } from '../../store/queries/builds';
 import { newsletterStamp } from '../../store/queries/builds-content';
 import { newsletterCodeHash } from '../config-hash';
-import { affectsCrawler, contentGroup, digest, fingerprints, listingGroup } from '../deps';
-import { hasPage } from '../stages/pages';
+import { affectsCrawler, authorGroup, contentGroup, digest, fingerprints, listingGroup } from '../deps';
+import { authorsWithPages, hasPage } from '../stages/pages';
 import { createResolveContext, pagePath, type ResolveContext } from '../stages/resolve';
 import type { BuildSection, TenantIndex } from '../types';
 
 export type Job =
   | { kind: 'static'; assets: boolean } | { kind: 'shells' } | { kind: 'crawler' } | { kind: 'newsletters' }
   | { kind: 'content'; id: number }
+  /** One author page (stages/resolve-author.ts). */
+  | { kind: 'author'; id: number }
   /** Listing pages from..to of a group; to null: from..the last page, removing pages past it. */
   | { kind: 'listing'; grp: string; from: number; to: number | null };
 export interface EditPlan { ctx: ResolveContext; removals: string[]; urgent: Job[]; deferred: Job[] }
@@ -52,7 +54,7 @@ export async function changedInputs(
 /** True when the plan re-renders more than `maxShare` of the tenant's page groups (a full build is faster). */
 export function touchesTooMuch(plan: EditPlan, state: TargetState, maxShare: number): boolean {
   const groups = new Set([...state.outputs.values()].map((o) => o.grp)).size;
-  const touched = new Set([...plan.urgent, ...plan.deferred].flatMap((j) => (j.kind === 'content' ? [`c${j.id}`] : j.kind === 'listing' ? [j.grp] : j.kind === 'shells' ? ['shells'] : []))).size;
+  const touched = new Set([...plan.urgent, ...plan.deferred].flatMap((j) => (j.kind === 'content' ? [`c${j.id}`] : j.kind === 'author' ? [`a${j.id}`] : j.kind === 'listing' ? [j.grp] : j.kind === 'shells' ? ['shells'] : []))).size;
   return groups > 0 && touched > maxShare * groups;
 }
 
@@ -82,6 +84,7 @@ export function planEdit(index: TenantIndex, state: TargetState, changed: Set<st
   const wanted = new Set<string>(['shells', listingGroup(null)]);
   for (const sct of index.sections) if (sct.alias !== 'home') wanted.add(listingGroup(sct.id));
   for (const c of index.content) if (hasPage(c)) wanted.add(contentGroup(c.id));
+  for (const id of authorsWithPages(index).keys()) wanted.add(authorGroup(id));
   for (const g of wanted) if (!byGroup.has(g)) whole.add(g);
   const removals: string[] = [];
   for (const [grp, outs] of byGroup) {
@@ -95,6 +98,7 @@ export function planEdit(index: TenantIndex, state: TargetState, changed: Set<st
   if (changed.has('settings') || changed.has('assets')) urgent.push({ kind: 'static', assets: changed.has('assets') });
   for (const grp of whole) {
     if (grp === 'shells') urgent.push({ kind: 'shells' });
+    else if (grp.startsWith('author:')) urgent.push({ kind: 'author', id: Number(grp.slice(7)) });
     else if (grp.startsWith('content:')) {
       const id = Number(grp.slice(8));
       (changed.has(`c:${id}`) || !byGroup.has(grp) ? urgent : deferred).push({ kind: 'content', id });

@@ -3,14 +3,16 @@
 // a content item's page and print view, all pages of one listing, or the shells with 404.html.
 // Each page comes back with its files, a content hash and the input keys it read.
 import type { ChromeView, PageView } from '../../../site/model';
-import { contentGroup, digest, listingGroup, pageDeps, SHELL_DEPS } from '../deps';
+import { authorGroup, contentGroup, digest, listingGroup, pageDeps, SHELL_DEPS } from '../deps';
+import { resolveAuthorPage } from './resolve-author';
+import { authorsWithPages } from './pages';
 import type { DocumentParts } from '../../../site/document';
 import { renderPageParts } from './render';
 import {
   hasPage, resolveContentPage, resolveListingPage, resolveNotFoundPage, resolvePrintPage, resolveShellPages, type ResolveContext,
 } from './resolve';
 import { sanitizeBody } from '../../html/sanitize';
-import type { BuildContent, BuildSection } from '../types';
+import type { BuildContent, BuildPerson, BuildSection } from '../types';
 
 /** A file's bytes: encoded to UTF-8 once, then hashed and written as they are. */
 export interface PageFile { path: string; body: Buffer }
@@ -101,4 +103,16 @@ export function allListingPages(ctx: ResolveContext, chrome: ChromeView, section
 
 export function shellPages(ctx: ResolveContext, chrome: ChromeView): PageOut[] {
   return [...resolveShellPages(ctx), resolveNotFoundPage(ctx)].map((p) => emitPageView(ctx, chrome, p, 'shells', SHELL_DEPS));
+}
+
+/** One author's page (none when the person signs no live item). */
+export function authorPage(ctx: ResolveContext, chrome: ChromeView, p: BuildPerson): PageOut[] {
+  if (!authorsWithPages(ctx.index).has(p.id)) return [];
+  const page = resolveAuthorPage(ctx, p);
+  return [emitPageView(ctx, chrome, page, authorGroup(p.id), [...pageDeps(ctx, page), `p:${p.id}`].sort())];
+}
+
+/** Every author page of the tenant. */
+export function authorPages(ctx: ResolveContext, chrome: ChromeView): PageOut[] {
+  return (ctx.index.persons ?? []).flatMap((p) => authorPage(ctx, chrome, p));
 }

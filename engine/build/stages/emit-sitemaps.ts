@@ -1,6 +1,7 @@
 // Sitemaps (sitemaps.org protocol, image and Google News extensions) as pure functions of the
 // TenantIndex. Paths come from the contract (BuildContent.path, BuildSection.path); this file only
 // names its own files. The small XML/URL helpers here are shared by the feed and robots emitters.
+import { authorsWithPages } from './pages';
 import { CONTENT_TYPES, type ContentType } from '../../domain/enums';
 import { AppError } from '../../domain/errors';
 import type { BuildContent, EmittedFile, TenantIndex } from '../types';
@@ -118,6 +119,18 @@ function sectionEntries(index: TenantIndex, origin: string): UrlEntry[] {
   return [home, ...sections];
 }
 
+/** Author pages (issue 16): last changed when the person or one of their items was. */
+function authorEntries(index: TenantIndex, origin: string): UrlEntry[] {
+  const authors = authorsWithPages(index);
+  const updated = new Map(index.content.map((c) => [c.id, c.updatedAt]));
+  return (index.persons ?? []).flatMap((p) => {
+    const ids = authors.get(p.id);
+    if (!ids) return [];
+    const lastmod = ids.reduce((m, id) => Math.max(m, updated.get(id) ?? 0), p.updatedAt);
+    return [{ loc: absoluteUrl(origin, p.path), lastmod, images: [] }];
+  });
+}
+
 function chunk<T>(items: T[], size: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
@@ -142,7 +155,7 @@ function indexXml(origin: string, files: EmittedFile[], lastmods: number[]): str
 }
 
 /**
- * sitemap.xml (an index) plus sitemap/sections.xml and one family of sitemap/<Type>.xml files per
+ * sitemap.xml (an index) plus sitemap/sections.xml, sitemap/authors.xml (when any author has a page) and one family of sitemap/<Type>.xml files per
  * content type, split at SITEMAP_URL_LIMIT URLs.
  */
 export function emitSitemaps(index: TenantIndex): EmittedFile[] {
@@ -154,6 +167,7 @@ export function emitSitemaps(index: TenantIndex): EmittedFile[] {
     list.push(contentEntry(origin, c));
   }
   const parts = emitFamily('sections', sectionEntries(index, origin));
+  parts.push(...emitFamily('authors', authorEntries(index, origin)));
   for (const type of CONTENT_TYPES) {
     const entries = byType.get(type);
     if (entries) parts.push(...emitFamily(type, entries));

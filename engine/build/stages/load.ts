@@ -6,7 +6,9 @@ import { layoutSchema, type Layout } from '../../domain/layout';
 import { contentPath, sectionPath } from '../../domain/paths';
 import type { Store } from '../../store/connection';
 import { loadSiteRows, type ContentRow, type SiteRows } from '../../store/site-reader';
-import type { BuildAsset, BuildContent, BuildMenus, BuildSection, TenantIndex } from '../types';
+import type { BuildAsset, BuildContent, BuildMenus, BuildPerson, BuildSection, TenantIndex } from '../types';
+import { authorPath } from '../../domain/people';
+import { sanitizeBody } from '../../html/sanitize';
 
 import { tenantScriptSources } from './security-headers';
 import { tagManagerHost } from '../../domain/consent';
@@ -118,6 +120,19 @@ function contentOf(rows: SiteRows, aliasById: Map<number, string>, assets: Map<n
   }));
 }
 
+/** Active people with their photo and sanitised bio (fixtures may hold unsanitised HTML). */
+function personsOf(rows: SiteRows, assets: Map<number, BuildAsset>): BuildPerson[] {
+  return rows.persons.map((p) => {
+    const a = p.imageId === null ? undefined : assets.get(p.imageId);
+    const bio = p.bio ? sanitizeBody(p.bio).trim() : '';
+    return {
+      id: p.id, name: p.fullName, title: p.title, bio: bio || null,
+      image: a ? { path: a.path, alt: a.alt, width: a.width, height: a.height, caption: a.caption, credit: a.credit } : null,
+      socialLinks: p.socialLinks, path: authorPath({ id: p.id, fullName: p.fullName }), updatedAt: p.updatedAt,
+    };
+  });
+}
+
 function layoutsOf(rows: SiteRows, warnings: string[]): Layout[] {
   const out: Layout[] = [];
   for (const row of rows.layouts) {
@@ -163,6 +178,7 @@ export function indexFromRows(rows: SiteRows, options: LoadOptions): LoadResult 
     memberships: rows.memberships,
     newsletters: rows.newsletters,
     assets: [...assets.values()],
+    persons: personsOf(rows, assets),
   };
   return { index, warnings };
 }

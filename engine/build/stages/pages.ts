@@ -36,3 +36,33 @@ export function isMetered(index: TenantIndex, c: BuildContent): boolean {
   }
   return meterCoversItem(settings, { type: c.type, sectionIds });
 }
+
+/** Most items an author page lists (newest first), as the content block lists (admin §9). */
+export const AUTHOR_PAGE_ITEMS = 100;
+
+const authorsCache = new WeakMap<BuildContent[], WeakMap<object, Map<number, number[]>>>();
+
+/**
+ * The people who get an author page: active persons who sign at least one live item with a page,
+ * each with those items' ids, newest first (all of them; the page shows the first AUTHOR_PAGE_ITEMS).
+ */
+export function authorsWithPages(index: TenantIndex): Map<number, number[]> {
+  const persons = index.persons ?? [];
+  let byPersons = authorsCache.get(index.content);
+  if (!byPersons) authorsCache.set(index.content, (byPersons = new WeakMap()));
+  const cached = byPersons.get(persons);
+  if (cached) return cached;
+  const active = new Set(persons.map((p) => p.id));
+  const out = new Map<number, number[]>();
+  for (const c of index.content) {
+    if (!hasPage(c)) continue;
+    for (const a of c.authors) {
+      if (!active.has(a.id)) continue;
+      const list = out.get(a.id);
+      if (list) list.push(c.id);
+      else out.set(a.id, [c.id]);
+    }
+  }
+  byPersons.set(persons, out);
+  return out;
+}

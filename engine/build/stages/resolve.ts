@@ -9,7 +9,7 @@ import { pagePath, resolveGrid, type PageEnv } from './resolve-grid';
 import { contentHead, sectionHead, webPageHead } from './resolve-head';
 import { layoutForContent, layoutForHome, layoutForSection } from './resolve-layout';
 import { isGated, isMetered } from './pages';
-import type { BuildContent, BuildSection } from '../types';
+import type { BuildContent, BuildPerson, BuildSection } from '../types';
 
 export { pagePath } from './resolve-grid';
 export { createResolveContext, type ResolveContext } from './resolve-context';
@@ -17,6 +17,28 @@ export { createResolveContext, type ResolveContext } from './resolve-context';
 export const NOT_FOUND_HEADING = '404 - Page Not Found';
 
 export { hasPage, isGated } from './pages';
+
+/** Author links (to the pages of active authors; others stay plain names) and the item's terms. */
+function bylines(ctx: ResolveContext, c: BuildContent): Pick<ContentView, 'authorLinks' | 'topics'> {
+  const out: Pick<ContentView, 'authorLinks' | 'topics'> = {};
+  if (c.terms.length) out.topics = c.terms;
+  if (c.authors.length && ctx.index.persons) {
+    const persons = personsById(ctx);
+    out.authorLinks = c.authors.map((a) => {
+      const p = persons.get(a.id);
+      return p ? { label: a.name, href: p.path, newTab: false } : { label: a.name, href: '', newTab: false };
+    });
+  }
+  return out;
+}
+
+const personMaps = new WeakMap<object, Map<number, BuildPerson>>();
+function personsById(ctx: ResolveContext): Map<number, BuildPerson> {
+  const list = ctx.index.persons ?? [];
+  let m = personMaps.get(list);
+  if (!m) personMaps.set(list, (m = new Map(list.map((p) => [p.id, p]))));
+  return m;
+}
 
 export function contentView(ctx: ResolveContext, c: BuildContent, sanitizedBody: string): ContentView {
   const gated = isGated(c) || isMetered(ctx.index, c);
@@ -27,7 +49,7 @@ export function contentView(ctx: ResolveContext, c: BuildContent, sanitizedBody:
   return {
     id: c.id, type: c.type, title: c.name, teaser: teaserText(c.teaser), date: displayDate(c),
     dateTime: instant === null ? null : isoCalendarDate(instant), updated: formatDisplayDate(c.updatedAt),
-    authors: c.authors.map((a) => a.name), labels: c.labels,
+    authors: c.authors.map((a) => a.name), ...bylines(ctx, c), labels: c.labels,
     section: section && section !== ctx.homeSection ? { label: section.name, href: section.path, newTab: false } : null,
     image: imageView(c.image),
     event: c.event && (c.event.venue || place) ? { venue: c.event.venue ?? null, place: place || null } : null,

@@ -39,10 +39,10 @@ export async function taxonomyStream(db: Db, f: TaxonomyFilter): Promise<Page<Ta
   return { rows, total: Number(count?.n ?? 0) };
 }
 
-export type PersonRecord = { id: number; firstName: string; lastName: string; fullName: string; title: string | null; bio: string | null; imageId: number | null; status: number };
+export type PersonRecord = { id: number; firstName: string; lastName: string; fullName: string; title: string | null; bio: string | null; imageId: number | null; status: number; socialLinks?: { network: string; url: string }[] };
 const personColumns = {
   id: persons.id, firstName: persons.firstName, lastName: persons.lastName, fullName: persons.fullName,
-  title: persons.title, bio: persons.bio, imageId: persons.imageId, status: persons.status,
+  title: persons.title, bio: persons.bio, imageId: persons.imageId, status: persons.status, socialLinks: persons.socialLinks,
 };
 
 export async function personStream(db: Db, f: { tenantKey: string; status?: number | undefined; includeIds?: number[] | undefined; phrase?: string | undefined; limit: number; skip: number }): Promise<Page<PersonRecord>> {

@@ -9,7 +9,7 @@ import * as t from '../schema';
 
 const TABLES = {
   content: t.content, section: t.websiteSections, layout: t.layouts, redirect: t.redirects,
-  adUnitPattern: t.adUnitPatterns, cmsUser: t.cmsUsers,
+  adUnitPattern: t.adUnitPatterns, cmsUser: t.cmsUsers, person: t.persons, taxonomy: t.taxonomy,
 } as const satisfies Record<string, SQLiteTable & { id: SQLiteColumn }>;
 export type AllocatedKind = keyof typeof TABLES;
 
