@@ -1,6 +1,7 @@
 // The API's app factory (DESIGN.md §3): `buildApp(options)` returns a Fastify instance that is not
 // listening; only the CLI listens. `registerApi` mounts the same routes on an existing instance
 // (what `masthead serve` does, beside the static sites and the admin).
+import { registerCompanyUpdateRoutes } from './company-updates/routes';
 import { registerContractRoutes } from './contracts/routes';
 import { registerIpTestRoute } from './system/ip-test';
 import cookie from '@fastify/cookie';
@@ -102,6 +103,7 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
     registerPreviewRoutes(scope, services);
     registerMemberRoutes(scope, services);
     registerContractRoutes(scope, services);
+    registerCompanyUpdateRoutes(scope, services);
     registerIpTestRoute(scope, services);
   });
   return { services, registry };

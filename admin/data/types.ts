@@ -27,6 +27,8 @@ export interface Tenant {
   domain: string;
   abbreviation: string;
   prodEndpoint?: string | null;
+  /** Switched-on modules (site settings modules): menu conditions such as company-updates. */
+  modules?: string[];
   /** Public origin of the site when the API knows it (e.g. http://freightwise.localhost:4000). */
   url?: string | null;
 }

@@ -85,26 +85,38 @@ export async function createContent({ ctx, input }: OpArgs): Promise<{ id: numbe
   return { id: r.id };
 }
 
+export interface PatchResult { before: Record<string, unknown>; after: Record<string, unknown>; moved: boolean; paths: string[] }
+
+/**
+ * The write of an update inside the caller's transaction: merges `patch` over the stored item,
+ * validates it whole, checks references, writes, and records a 301 when a published path moved.
+ * updateContent and the company-update review (api/company-updates) apply edits through it.
+ */
+export async function patchContentIn(tx: Db, tenantKey: string, id: number, patch: unknown, now: number): Promise<PatchResult> {
+  const [row] = await q.contentByIds(tx, tenantKey, [id]);
+  if (!row) throw new AppError('NOT_FOUND', { entity: 'Content', id });
+  const before = await contentInputOf(tx, row);
+  const merged = mergePatch(before, patch);
+  const c = withPublishDate(parseInput(contentSchema, { ...merged, id }), now);
+  await checkReferences(tx, tenantKey, c, id);
+  await writeContentBatch(tx, tenantKey, [c]);
+  const after = await contentInputOf(tx, (await q.contentByIds(tx, tenantKey, [id]))[0]!);
+  const [oldPath, newPath] = [await pathOf(tx, tenantKey, row), await pathOf(tx, tenantKey, c)];
+  // A published address never breaks (admin §2.4): a new slug or primary section leaves a 301.
+  const moved = row.status === CONTENT_STATUS.PUBLISHED && oldPath !== newPath;
+  if (moved) await recordMovedPaths(tx, tenantKey, [{ from: oldPath, to: newPath }]);
+  return { before, after, moved, paths: [...new Set([oldPath, newPath])] };
+}
+
+/** The rebuild request of a patch: a recorded move is a redirect change too (the rebuild re-reads the tenant). */
+export const patchChange = (id: number, x: PatchResult) => ({ entity: x.moved ? 'redirect' as const : 'content' as const, action: 'update' as const, ids: [id], paths: x.paths });
+
 export async function updateContent({ ctx, input }: OpArgs<{ id: unknown; input: unknown }>): Promise<{ id: number }> {
   const { tenant } = tenantAccess(ctx, ['manage_content']);
   const id = idArg(input.id);
-  await commit(ctx, async (tx) => {
-    const [row] = await q.contentByIds(tx, tenant.tenantKey, [id]);
-    if (!row) throw new AppError('NOT_FOUND', { entity: 'Content', id });
-    const before = await contentInputOf(tx, row);
-    const merged = mergePatch(before, input.input);
-    const c = withPublishDate(parseInput(contentSchema, { ...merged, id }), ctx.services.now());
-    await checkReferences(tx, tenant.tenantKey, c, id);
-    await writeContentBatch(tx, tenant.tenantKey, [c]);
-    const after = await contentInputOf(tx, (await q.contentByIds(tx, tenant.tenantKey, [id]))[0]!);
-    const [oldPath, newPath] = [await pathOf(tx, tenant.tenantKey, row), await pathOf(tx, tenant.tenantKey, c)];
-    // A published address never breaks (admin §2.4): a new slug or primary section leaves a 301.
-    const moved = row.status === CONTENT_STATUS.PUBLISHED && oldPath !== newPath;
-    if (moved) await recordMovedPaths(tx, tenant.tenantKey, [{ from: oldPath, to: newPath }]);
-    return { before, after, moved, paths: [...new Set([oldPath, newPath])] };
-  }, (x) => ({ tenantKey: tenant.tenantKey, entityType: 'content', entityId: id, action: 'update', changes: diff(x.before, x.after) }),
-  // A recorded move is a redirect change too: the rebuild re-reads the tenant, not only the item.
-  (x) => ({ entity: x.moved ? 'redirect' : 'content', action: 'update', ids: [id], paths: x.paths }));
+  await commit(ctx, (tx) => patchContentIn(tx, tenant.tenantKey, id, input.input, ctx.services.now()),
+    (x) => ({ tenantKey: tenant.tenantKey, entityType: 'content', entityId: id, action: 'update', changes: diff(x.before, x.after) }),
+    (x) => patchChange(id, x));
   return { id };
 }
 

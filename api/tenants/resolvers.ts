@@ -1,11 +1,12 @@
 import type { GqlContext } from '../context';
 import type { TenantRow } from '../tenancy';
 import { inScope } from '../access';
+import { enabledModules } from '../../engine/domain/settings';
 import { updateHeaderCta, updateSiteSettings } from './operations';
 
 const shape = (t: TenantRow, staff: boolean) => ({
   tenantKey: t.tenantKey, name: t.name, abbreviation: t.abbreviation, domain: staff ? t.domain : null,
-  prodEndpoint: t.prodEndpoint, isTest: t.isTest,
+  prodEndpoint: t.prodEndpoint, isTest: t.isTest, modules: staff ? enabledModules(t.settings) : [],
 });
 
 export const tenantResolvers = {
