@@ -36,6 +36,8 @@ const AspireNews = screen(() => import('./screens/system/aspire-news'));
 const System = screen(() => import('./screens/system/system'));
 const Contracts = screen(() => import('./screens/contracts/contracts'));
 const ContractEdit = screen(() => import('./screens/contracts/contract-edit'));
+const CompanyUpdates = screen(() => import('./screens/company/company-updates'));
+const CompanyUpdateReview = screen(() => import('./screens/company/company-update-review'));
 const Logout = screen(() => import('./screens/logout'));
 const NewsletterTemplates = screen(() => import('./screens/newsletters/templates'));
 const NewsletterTemplateEdit = screen(() => import('./screens/newsletters/template-edit'));
@@ -82,6 +84,8 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/contracts', screen: Contracts, permissions: ['manage_contracts'] },
   { path: '/create-contract', screen: ContractEdit, permissions: ['manage_contracts'], onTenantSwitch: '/admin/contracts' },
   { path: '/contract/:id', screen: ContractEdit, permissions: ['manage_contracts'], onTenantSwitch: '/admin/contracts' },
+  { path: '/company-updates', screen: CompanyUpdates, permissions: ['manage_content'] },
+  { path: '/company-updates/:id', screen: CompanyUpdateReview, permissions: ['manage_content'], onTenantSwitch: '/admin/company-updates' },
   { path: '/newsletter-templates', screen: NewsletterTemplates, permissions: NL_TEMPLATES },
   { path: '/create-newsletter-template', screen: NewsletterTemplateEdit, permissions: ['manage_newsletter_templates'], onTenantSwitch: '/admin/newsletter-templates' },
   { path: '/edit-newsletter-template/:id', screen: NewsletterTemplateEdit, permissions: NL_TEMPLATES, onTenantSwitch: '/admin/newsletter-templates' },

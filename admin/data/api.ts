@@ -12,7 +12,7 @@ import type {
   NewsletterAdRecord, NewsletterCampaignRecord, NewsletterCampaignSummary, NewsletterItemRecord, NewsletterPreview,
   NewsletterSendSummary, NewsletterTemplateRecord, NewsletterTemplateSummary,
 } from './types';
-import type { AspireNews, Contract, DemographicQuestionSummary, Membership, SiteLicenseCompany, SiteUser } from './types';
+import type { AspireNews, CompanyUpdate, Contract, DemographicQuestionSummary, Membership, SiteLicenseCompany, SiteUser } from './types';
 import { normaliseSections } from './sections';
 import { fromApiContent, fromApiSummary, fromApiUser, type ApiContent, type ApiUser } from './normalise';
 
@@ -262,3 +262,12 @@ export interface SystemStatus {
 }
 export const getSystemStatus = () => q<SystemStatus>('getSystemStatus');
 export const rebuildTenant = (tenantKey: string) => m<{ ok: boolean }>('rebuildTenant', {}, tenantKey);
+
+// Company updates (issue 22): manage_content and the tenant's company-updates module.
+export interface CompanyUpdateRequest { contentId: number; contactName: string; contactEmail: string }
+export const getCompanyUpdateStream = (skip = 0, limit = 50) => q<{ items: CompanyUpdate[]; totalCount: number }>('getCompanyUpdateStream', { skip, limit });
+export const getCompanyUpdate = (id: number) => q<CompanyUpdate>('getCompanyUpdate', { id });
+export const getCompanyOptions = () => q<{ id: number; name: string }[]>('getCompanyOptions');
+export const createCompanyUpdate = (input: CompanyUpdateRequest) => m<{ update: CompanyUpdate; link: string }>('createCompanyUpdate', { input });
+export const revokeCompanyUpdateLink = (id: number) => m<CompanyUpdate>('revokeCompanyUpdateLink', { id });
+export const reviewCompanyUpdate = (id: number, input: { accept: string[]; message: string }) => m<CompanyUpdate>('reviewCompanyUpdate', { id, input });

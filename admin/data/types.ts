@@ -237,3 +237,30 @@ export interface Contract {
   createdAt: string;
   updatedAt: string;
 }
+
+/** One field of a company update's review (issue 22): current beside proposed, lists one entry per line. */
+export interface CompanyUpdateField {
+  field: string;
+  label: string;
+  current: string;
+  proposed: string | null;
+  changed: boolean;
+  accepted: boolean | null;
+}
+
+/** A request to a company to update its profile by private link. */
+export interface CompanyUpdate {
+  id: number;
+  contentId: number;
+  companyName: string;
+  contactName: string;
+  contactEmail: string;
+  status: 'requested' | 'submitted' | 'applied' | 'rejected';
+  linkActive: boolean;
+  tokenExpiresAt: string | null;
+  submittedAt: string | null;
+  reviewedAt: string | null;
+  message: string | null;
+  fields?: CompanyUpdateField[];
+  createdAt: string;
+}

@@ -49,6 +49,12 @@ describe('menu conditions beyond permissions (issue 22)', () => {
     expect(visibleGroups(['manage_content'], { modules: [] }, groups)).toEqual([]);
     expect(visibleGroups(['manage_redirects'], { modules: ['company-updates'] }, groups)).toEqual([]);
   });
+  it('the real menu shows Company updates to manage_content only while the tenant has the company-updates module', () => {
+    expect(labels(permissionsFor('editor'), { modules: ['company-updates'] })).toContain('Company updates');
+    expect(labels(permissionsFor('editor'), { modules: [] })).not.toContain('Company updates');
+    expect(labels([...ROLES.admin], { isGlobal: true })).not.toContain('Company updates');
+    expect(labels(['manage_contracts'], { modules: ['company-updates'] })).not.toContain('Company updates');
+  });
 });
 
 describe('quick menu filter', () => {

@@ -83,6 +83,13 @@ export const NAV_GROUPS: readonly NavGroup[] = [
     ],
   },
   {
+    label: 'Company data',
+    permissions: ['manage_content'],
+    links: [
+      { label: 'Company updates', href: '/admin/company-updates', icon: 'content', permissions: ['manage_content'], module: 'company-updates', keywords: 'company profile update link review' },
+    ],
+  },
+  {
     label: 'Contributors',
     permissions: ['manage_contracts'],
     links: [
