@@ -71,7 +71,7 @@ export default function CompanyUpdatesScreen() {
       {list.loading && !list.data ? <Loading /> : list.error ? <ErrorPanel message={list.error} onRetry={list.reload} /> : (list.data?.items.length ?? 0) === 0 ? (
         <EmptyState icon="content" title="No company updates yet">Request one above; the company's submission appears here for review.</EmptyState>
       ) : (
-        <Card title={`${list.data?.totalCount ?? 0} company updates`}>
+        <Card title={`${list.data?.totalCount ?? 0} company update${list.data?.totalCount === 1 ? '' : 's'}`}>
           <ListTable caption="Company updates" columns={['Company', 'Contact', 'State', 'Link']}>
             {list.data?.items.map((u) => (
               <tr key={u.id}>
