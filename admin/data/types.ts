@@ -101,6 +101,8 @@ export interface ContentDetail {
   linkUrl: string | null;
   embedCode: string | null;
   seoTitle: string | null;
+  /** The contributor contract the item was written under (issue 22). */
+  contractId?: number | null;
   schedules: Schedule[];
   /** Canonical path on the public site, when the API gives it. */
   path?: string | null;

@@ -33,7 +33,7 @@ export async function contentInputOf(db: Db, row: q.ContentRecord): Promise<Reco
     taxonomyIds: (taxonomy.get(row.id) ?? []).map((t) => t.id), relatedIds: related.get(row.id) ?? [],
     labels: row.labels, gating: row.gatingSurveyType ? { surveyType: row.gatingSurveyType } : {},
     membershipIds: memberships.get(row.id) ?? [], userRegistrationRequired: row.userRegistrationRequired,
-    event: ev, linkUrl: row.linkUrl, embedCode: row.embedCode, seoTitle: row.seoTitle, metadata: row.metadata,
+    event: ev, linkUrl: row.linkUrl, embedCode: row.embedCode, seoTitle: row.seoTitle, contractId: row.contractId, metadata: row.metadata,
     schedules: (schedules.get(row.id) ?? []).map((s) => asInput({ sectionId: s.sectionId, option: s.option, startDate: iso(s.startDate), endDate: iso(s.endDate) })),
   });
 }
@@ -49,12 +49,13 @@ export async function checkReferences(tx: Db, tenantKey: string, c: ContentValue
     ['membershipIds', 'membership', c.membershipIds],
     ['relatedIds', 'content', c.relatedIds.filter((id) => id !== selfId)],
     ['schedules', 'section', c.schedules.map((s) => s.sectionId)],
+    ['contractId', 'contract', c.contractId === undefined ? [] : [c.contractId]],
   ];
   for (const [field, kind, ids] of lists) {
     const missing = await idsNotInTenant(tx, kind, tenantKey, ids);
     if (missing.length) {
       const i = ids.indexOf(missing[0]!);
-      const name = field === 'primarySectionId' ? field : field === 'schedules' ? `schedules[${i}].sectionId` : `${field}[${i}]`;
+      const name = field === 'primarySectionId' || field === 'contractId' ? field : field === 'schedules' ? `schedules[${i}].sectionId` : `${field}[${i}]`;
       badInput(name, `Unknown ${kind === 'taxonomy' ? 'taxonomy term' : kind} ${missing[0]}`);
     }
   }

@@ -24,4 +24,5 @@ CREATE TABLE `company_updates` (
 );
 --> statement-breakpoint
 CREATE INDEX `company_updates_tenant` ON `company_updates` (`tenant_key`,`id`);--> statement-breakpoint
-CREATE UNIQUE INDEX `company_updates_token` ON `company_updates` (`token_hash`);
+CREATE UNIQUE INDEX `company_updates_token` ON `company_updates` (`token_hash`);--> statement-breakpoint
+ALTER TABLE `content` ADD `contract_id` integer;
