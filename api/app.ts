@@ -2,6 +2,7 @@
 // listening; only the CLI listens. `registerApi` mounts the same routes on an existing instance
 // (what `masthead serve` does, beside the static sites and the admin).
 import { registerCompanyUpdateRoutes } from './company-updates/routes';
+import { recordFolders } from './system/disk-use';
 import { registerContractRoutes } from './contracts/routes';
 import { registerIpTestRoute } from './system/ip-test';
 import cookie from '@fastify/cookie';
@@ -24,6 +25,8 @@ import { captchaPolicy, recordCaptchaPolicy, type CaptchaOptions } from './captc
 import { createServices, type Logger, type OnChange, type ServiceOptions, type Services } from './services';
 
 export interface ApiOptions extends ServiceOptions {
+  /** Folders whose disk use /admin/system shows: the built sites (out/) and the media library. */
+  folders?: { out?: string; assets?: string };
   /** production: only registered documents run and introspection is off. Default development. */
   mode?: 'development' | 'production';
   /** Origins besides the request's own host allowed to send cookie-authenticated mutations. */
@@ -76,6 +79,7 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
     : options.onChange;
   const services = createServices({ ...options, members, ...(onChange ? { onChange } : {}), log: options.log ?? loggerOf(app) });
   recordCaptchaPolicy(services, captcha);
+  recordFolders(services, options.folders ?? {});
   const events = configureEvents(services, options.events);
   if (captcha.warning) services.log.warn({}, captcha.warning);
   if (queue) {

@@ -256,8 +256,12 @@ export const deleteContract = (id: number) => m<{ ok: boolean }>('deleteContract
 
 // System (/admin/system)
 export interface SystemStatus {
-  nodeVersion: string; sqliteVersion: string; databasePath: string; databaseBytes: number; migrationsApplied: number;
+  mastheadVersion: string; nodeVersion: string; sqliteVersion: string; databasePath: string; databaseBytes: number; migrationsApplied: number;
   queueDepth: number; mailTransport: string; warnings: string[];
+  mailLastSend: { at: string; ok: boolean; error: string | null } | null;
+  captcha: string;
+  crawlerVerification: { method: string; cachedVerdicts: number };
+  disk: { name: string; path: string | null; bytes: number; files: number; complete: boolean }[];
   builds: { tenantKey: string; state: string; buildId: string | null; startedAt: string | null; finishedAt: string | null; durationMs: number | null; pagesWritten: number; openRequests: number; error: string | null }[];
 }
 export const getSystemStatus = () => q<SystemStatus>('getSystemStatus');

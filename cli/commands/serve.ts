@@ -89,7 +89,7 @@ export async function startServing(o: ServingOptions) {
     scriptSources: s.cspScriptSources,
     api: {
       events: { retentionDays: s.eventRetentionDays },
-      captcha, allowedOrigins: [...s.allowedOrigins],
+      captcha, allowedOrigins: [...s.allowedOrigins], folders: { out: o.outDir, assets: resolve(s.assetsDir) },
       crawlers: { positiveTtlMs: s.crawlerVerifiedTtlSeconds * 1000, negativeTtlMs: s.crawlerRejectedTtlSeconds * 1000 },
     },
   });
