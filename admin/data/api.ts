@@ -265,6 +265,8 @@ export interface SystemStatus {
   builds: { tenantKey: string; state: string; buildId: string | null; startedAt: string | null; finishedAt: string | null; durationMs: number | null; pagesWritten: number; openRequests: number; error: string | null }[];
 }
 export const getSystemStatus = () => q<SystemStatus>('getSystemStatus');
+export interface SettingsMigrationRow { tenantKey: string; name: string; state: 'unchanged' | 'changed' | 'migrated' | 'invalid'; keys: string[]; error: string | null }
+export const migrateSiteSettings = (dryRun: boolean) => m<SettingsMigrationRow[]>('migrateSiteSettings', { dryRun });
 export const rebuildTenant = (tenantKey: string) => m<{ ok: boolean }>('rebuildTenant', {}, tenantKey);
 
 // Company updates (issue 22): manage_content and the tenant's company-updates module.

@@ -34,6 +34,8 @@ describe('menu conditions beyond permissions (issue 22)', () => {
     expect(labels([...ROLES.admin], { isGlobal: true })).toContain('System status');
     expect(labels([...ROLES.admin], {})).not.toContain('System status');
     expect(labels(['manage_users'], { isGlobal: true })).not.toContain('System status');
+    expect(labels([...ROLES.admin], { isGlobal: true })).toContain('Migrate site settings');
+    expect(labels([...ROLES.admin], {})).not.toContain('Migrate site settings');
   });
   it('contract entries show only with manage_contracts', () => {
     expect(labels(permissionsFor('site_admin'), {})).toEqual(expect.arrayContaining(['Contracts', 'New contract']));
