@@ -166,4 +166,15 @@ describe('company updates', () => {
     const wrongType = await h.op('createCompanyUpdate', { input: { contentId: 10_010_001, contactName: 'X', contactEmail: 'x@example.com' } }, { as: 'alphaEditor' });
     expect(wrongType.error!.message).toContain('input.contentId');
   });
+
+  it('rate-limits the public page per client address (30 requests per 15 minutes)', async () => {
+    const link = await requestUpdate();
+    let status = 200;
+    for (let i = 0; i < 31 && status !== 429; i++) status = (await http('GET', link.path)).status;
+    expect(status).toBe(429);
+    clock = NOW + 15 * 60_000 + 1;
+    try {
+      expect((await http('GET', link.path)).status).toBe(200);
+    } finally { clock = NOW; }
+  });
 });
