@@ -34,6 +34,7 @@ const CmsUsers = screen(() => import('./screens/system/cms-users'));
 const History = screen(() => import('./screens/system/history'));
 const AspireNews = screen(() => import('./screens/system/aspire-news'));
 const System = screen(() => import('./screens/system/system'));
+const LayoutScheduleOptions = screen(() => import('./screens/layouts/schedule-options'));
 const MigrateSiteSettings = screen(() => import('./screens/system/migrate-site-settings'));
 const Contracts = screen(() => import('./screens/contracts/contracts'));
 const ContractEdit = screen(() => import('./screens/contracts/contract-edit'));
@@ -82,6 +83,7 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/history', screen: History, permissions: ['view_history'] },
   { path: '/aspire-news', screen: AspireNews, permissions: ['manage_users'] },
   { path: '/system', screen: System, permissions: ['manage_modules'] },
+  { path: '/update-layout-schedule-options', screen: LayoutScheduleOptions, permissions: ['manage_site_layouts'] },
   { path: '/migrate-site-settings-post-uiux', screen: MigrateSiteSettings, permissions: ['manage_modules'] },
   { path: '/contracts', screen: Contracts, permissions: ['manage_contracts'] },
   { path: '/create-contract', screen: ContractEdit, permissions: ['manage_contracts'], onTenantSwitch: '/admin/contracts' },

@@ -265,6 +265,9 @@ export interface SystemStatus {
   builds: { tenantKey: string; state: string; buildId: string | null; startedAt: string | null; finishedAt: string | null; durationMs: number | null; pagesWritten: number; openRequests: number; error: string | null }[];
 }
 export const getSystemStatus = () => q<SystemStatus>('getSystemStatus');
+export interface ScheduleOptionChange { layoutId: number; name: string; blocks: string[]; state: 'planned' | 'updated' | 'skipped' }
+export const updateLayoutScheduleOptions = (from: string, to: string | null, dryRun: boolean) =>
+  m<ScheduleOptionChange[]>('updateLayoutScheduleOptions', { from, to, dryRun });
 export interface SettingsMigrationRow { tenantKey: string; name: string; state: 'unchanged' | 'changed' | 'migrated' | 'invalid'; keys: string[]; error: string | null }
 export const migrateSiteSettings = (dryRun: boolean) => m<SettingsMigrationRow[]>('migrateSiteSettings', { dryRun });
 export const rebuildTenant = (tenantKey: string) => m<{ ok: boolean }>('rebuildTenant', {}, tenantKey);
