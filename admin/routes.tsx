@@ -37,8 +37,12 @@ const CmsUsers = screen(() => import('./screens/system/cms-users'));
 const History = screen(() => import('./screens/system/history'));
 const AspireNews = screen(() => import('./screens/system/aspire-news'));
 const System = screen(() => import('./screens/system/system'));
+const LayoutScheduleOptions = screen(() => import('./screens/layouts/schedule-options'));
+const MigrateSiteSettings = screen(() => import('./screens/system/migrate-site-settings'));
 const Contracts = screen(() => import('./screens/contracts/contracts'));
 const ContractEdit = screen(() => import('./screens/contracts/contract-edit'));
+const CompanyUpdates = screen(() => import('./screens/company/company-updates'));
+const CompanyUpdateReview = screen(() => import('./screens/company/company-update-review'));
 const Logout = screen(() => import('./screens/logout'));
 const Persons = screen(() => import('./screens/people/persons'));
 const Taxonomy = screen(() => import('./screens/people/taxonomy'));
@@ -94,9 +98,13 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/history', screen: History, permissions: ['view_history'] },
   { path: '/aspire-news', screen: AspireNews, permissions: ['manage_users'] },
   { path: '/system', screen: System, permissions: ['manage_modules'] },
+  { path: '/update-layout-schedule-options', screen: LayoutScheduleOptions, permissions: ['manage_site_layouts'] },
+  { path: '/migrate-site-settings-post-uiux', screen: MigrateSiteSettings, permissions: ['manage_modules'] },
   { path: '/contracts', screen: Contracts, permissions: ['manage_contracts'] },
   { path: '/create-contract', screen: ContractEdit, permissions: ['manage_contracts'], onTenantSwitch: '/admin/contracts' },
   { path: '/contract/:id', screen: ContractEdit, permissions: ['manage_contracts'], onTenantSwitch: '/admin/contracts' },
+  { path: '/company-updates', screen: CompanyUpdates, permissions: ['manage_content'] },
+  { path: '/company-updates/:id', screen: CompanyUpdateReview, permissions: ['manage_content'], onTenantSwitch: '/admin/company-updates' },
   { path: '/newsletter-templates', screen: NewsletterTemplates, permissions: NL_TEMPLATES },
   { path: '/create-newsletter-template', screen: NewsletterTemplateEdit, permissions: ['manage_newsletter_templates'], onTenantSwitch: '/admin/newsletter-templates' },
   { path: '/edit-newsletter-template/:id', screen: NewsletterTemplateEdit, permissions: NL_TEMPLATES, onTenantSwitch: '/admin/newsletter-templates' },

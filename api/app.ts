@@ -1,6 +1,8 @@
 // The API's app factory (DESIGN.md §3): `buildApp(options)` returns a Fastify instance that is not
 // listening; only the CLI listens. `registerApi` mounts the same routes on an existing instance
 // (what `masthead serve` does, beside the static sites and the admin).
+import { registerCompanyUpdateRoutes } from './company-updates/routes';
+import { recordFolders } from './system/disk-use';
 import { registerContractRoutes } from './contracts/routes';
 import { registerIpTestRoute } from './system/ip-test';
 import cookie from '@fastify/cookie';
@@ -24,6 +26,8 @@ import { syncCopies } from './syndication/sync';
 import { createServices, type Logger, type OnChange, type ServiceOptions, type Services } from './services';
 
 export interface ApiOptions extends ServiceOptions {
+  /** Folders whose disk use /admin/system shows: the built sites (out/) and the media library. */
+  folders?: { out?: string; assets?: string };
   /** production: only registered documents run and introspection is off. Default development. */
   mode?: 'development' | 'production';
   /** Origins besides the request's own host allowed to send cookie-authenticated mutations. */
@@ -79,6 +83,7 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
   const onChange: OnChange = async (...a) => { await requested?.(...a); await syncCopies(services, ...a); };
   const services: Services = createServices({ ...options, members, onChange, log: options.log ?? loggerOf(app) });
   recordCaptchaPolicy(services, captcha);
+  recordFolders(services, options.folders ?? {});
   const events = configureEvents(services, options.events);
   if (captcha.warning) services.log.warn({}, captcha.warning);
   if (queue) {
@@ -106,6 +111,7 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
     registerPreviewRoutes(scope, services);
     registerMemberRoutes(scope, services);
     registerContractRoutes(scope, services);
+    registerCompanyUpdateRoutes(scope, services);
     registerIpTestRoute(scope, services);
   });
   return { services, registry };

@@ -57,6 +57,11 @@ export function recordCaptchaPolicy(services: Services, policy: CaptchaPolicy): 
   policies.set(services, policy);
 }
 
+/** The captcha's state as the server runs it (verified, off, development or unconfigured). */
+export function captchaStateOf(services: Services): CaptchaState | 'unknown' {
+  return policies.get(services)?.state ?? 'unknown';
+}
+
 /** Warnings about the server's own configuration, for the admin. */
 export function serverWarnings(services: Services): string[] {
   const w = policies.get(services)?.warning;

@@ -11,6 +11,7 @@ import { catalogResolvers } from './catalog/resolvers';
 import { DateTimeScalar, JSONScalar } from './common/scalars';
 import { cmsUserResolvers } from './cms-users/resolvers';
 import { contentResolvers } from './content/resolvers';
+import { companyUpdateResolvers } from './company-updates/resolvers';
 import { contractResolvers } from './contracts/resolvers';
 import { eventResolvers } from './events/resolvers';
 import { historyResolvers } from './history/resolvers';
@@ -27,7 +28,7 @@ import { syndicationResolvers } from './syndication/resolvers';
 import { systemResolvers } from './system/resolvers';
 import { tenantResolvers } from './tenants/resolvers';
 
-export const DOMAINS = ['common', 'auth', 'tenants', 'sections', 'content', 'layouts', 'site', 'catalog', 'cms-users', 'history', 'members', 'newsletters', 'preview', 'builds', 'aspire-news', 'contracts', 'system', 'events', 'research', 'syndication', 'people'] as const;
+export const DOMAINS = ['common', 'auth', 'tenants', 'sections', 'content', 'layouts', 'site', 'catalog', 'cms-users', 'history', 'members', 'newsletters', 'preview', 'builds', 'aspire-news', 'contracts', 'company-updates', 'system', 'events', 'research', 'syndication', 'people'] as const;
 
 export function typeDefs(): string[] {
   return DOMAINS.map((d) => readFileSync(fileURLToPath(new URL(`./${d}/schema.graphql`, import.meta.url)), 'utf8'));
@@ -42,6 +43,6 @@ export function buildSchema(info: { mode: string; documentsVersion: string }): G
   };
   return guardMutationInputs(makeExecutableSchema({
     typeDefs: typeDefs(),
-    resolvers: [common, authResolvers, tenantResolvers, sectionResolvers, contentResolvers, layoutResolvers, siteResolvers, catalogResolvers, cmsUserResolvers, historyResolvers, memberResolvers, newsletterResolvers, previewResolvers, buildResolvers, aspireNewsResolvers, contractResolvers, systemResolvers, eventResolvers, researchResolvers, syndicationResolvers, peopleResolvers] as never,
+    resolvers: [common, authResolvers, tenantResolvers, sectionResolvers, contentResolvers, layoutResolvers, siteResolvers, catalogResolvers, cmsUserResolvers, historyResolvers, memberResolvers, newsletterResolvers, previewResolvers, buildResolvers, aspireNewsResolvers, contractResolvers, companyUpdateResolvers, systemResolvers, eventResolvers, researchResolvers, syndicationResolvers, peopleResolvers] as never,
   }));
 }

@@ -13,7 +13,7 @@ import type {
   NewsletterAdRecord, NewsletterCampaignRecord, NewsletterCampaignSummary, NewsletterItemRecord, NewsletterPreview,
   NewsletterSendSummary, NewsletterTemplateRecord, NewsletterTemplateSummary,
 } from './types';
-import type { AspireNews, Contract, DemographicQuestionSummary, Membership, SiteLicenseCompany, SiteUser } from './types';
+import type { AspireNews, CompanyUpdate, Contract, DemographicQuestionSummary, Membership, SiteLicenseCompany, SiteUser } from './types';
 import { normaliseSections } from './sections';
 import { fromApiContent, fromApiSummary, fromApiUser, type ApiContent, type ApiUser } from './normalise';
 
@@ -260,11 +260,20 @@ export const deleteContract = (id: number) => m<{ ok: boolean }>('deleteContract
 
 // System (/admin/system)
 export interface SystemStatus {
-  nodeVersion: string; sqliteVersion: string; databasePath: string; databaseBytes: number; migrationsApplied: number;
+  mastheadVersion: string; nodeVersion: string; sqliteVersion: string; databasePath: string; databaseBytes: number; migrationsApplied: number;
   queueDepth: number; mailTransport: string; warnings: string[];
+  mailLastSend: { at: string; ok: boolean; error: string | null } | null;
+  captcha: string;
+  crawlerVerification: { method: string; cachedVerdicts: number };
+  disk: { name: string; path: string | null; bytes: number; files: number; complete: boolean }[];
   builds: { tenantKey: string; state: string; buildId: string | null; startedAt: string | null; finishedAt: string | null; durationMs: number | null; pagesWritten: number; openRequests: number; error: string | null }[];
 }
 export const getSystemStatus = () => q<SystemStatus>('getSystemStatus');
+export interface ScheduleOptionChange { layoutId: number; name: string; blocks: string[]; state: 'planned' | 'updated' | 'skipped' }
+export const updateLayoutScheduleOptions = (from: string, to: string | null, dryRun: boolean) =>
+  m<ScheduleOptionChange[]>('updateLayoutScheduleOptions', { from, to, dryRun });
+export interface SettingsMigrationRow { tenantKey: string; name: string; state: 'unchanged' | 'changed' | 'migrated' | 'invalid'; keys: string[]; error: string | null }
+export const migrateSiteSettings = (dryRun: boolean) => m<SettingsMigrationRow[]>('migrateSiteSettings', { dryRun });
 export const rebuildTenant = (tenantKey: string) => m<{ ok: boolean }>('rebuildTenant', {}, tenantKey);
 
 // People, taxonomy and contacts (issue 16)
@@ -286,3 +295,12 @@ export const getContacts = () => q<Contacts>('getContacts');
 export const updateContactsSettings = (input: { title: string; personIds: number[] }, tenantKey?: string) =>
   m<Contacts>('updateContactsSettings', { input }, tenantKey);
 export const getSiteSettingsForEdit = () => q<{ settings: SiteSettings; canEdit: boolean }>('getSiteSettingsForEdit');
+
+// Company updates (issue 22): manage_content and the tenant's company-updates module.
+export interface CompanyUpdateRequest { contentId: number; contactName: string; contactEmail: string }
+export const getCompanyUpdateStream = (skip = 0, limit = 50) => q<{ items: CompanyUpdate[]; totalCount: number }>('getCompanyUpdateStream', { skip, limit });
+export const getCompanyUpdate = (id: number) => q<CompanyUpdate>('getCompanyUpdate', { id });
+export const getCompanyOptions = () => q<{ id: number; name: string }[]>('getCompanyOptions');
+export const createCompanyUpdate = (input: CompanyUpdateRequest) => m<{ update: CompanyUpdate; link: string }>('createCompanyUpdate', { input });
+export const revokeCompanyUpdateLink = (id: number) => m<CompanyUpdate>('revokeCompanyUpdateLink', { id });
+export const reviewCompanyUpdate = (id: number, input: { accept: string[]; message: string }) => m<CompanyUpdate>('reviewCompanyUpdate', { id, input });

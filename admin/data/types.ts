@@ -27,6 +27,8 @@ export interface Tenant {
   domain: string;
   abbreviation: string;
   prodEndpoint?: string | null;
+  /** Switched-on modules (site settings modules): menu conditions such as company-updates. */
+  modules?: string[];
   /** Public origin of the site when the API knows it (e.g. http://freightwise.localhost:4000). */
   url?: string | null;
 }
@@ -99,6 +101,8 @@ export interface ContentDetail {
   linkUrl: string | null;
   embedCode: string | null;
   seoTitle: string | null;
+  /** The contributor contract the item was written under (issue 22). */
+  contractId?: number | null;
   schedules: Schedule[];
   /** Canonical path on the public site, when the API gives it. */
   path?: string | null;
@@ -240,4 +244,31 @@ export interface Contract {
   tokenExpiresAt: string | null;
   createdAt: string;
   updatedAt: string;
+}
+
+/** One field of a company update's review (issue 22): current beside proposed, lists one entry per line. */
+export interface CompanyUpdateField {
+  field: string;
+  label: string;
+  current: string;
+  proposed: string | null;
+  changed: boolean;
+  accepted: boolean | null;
+}
+
+/** A request to a company to update its profile by private link. */
+export interface CompanyUpdate {
+  id: number;
+  contentId: number;
+  companyName: string;
+  contactName: string;
+  contactEmail: string;
+  status: 'requested' | 'submitted' | 'applied' | 'rejected';
+  linkActive: boolean;
+  tokenExpiresAt: string | null;
+  submittedAt: string | null;
+  reviewedAt: string | null;
+  message: string | null;
+  fields?: CompanyUpdateField[];
+  createdAt: string;
 }

@@ -34,6 +34,8 @@ describe('menu conditions beyond permissions (issue 22)', () => {
     expect(labels([...ROLES.admin], { isGlobal: true })).toContain('System status');
     expect(labels([...ROLES.admin], {})).not.toContain('System status');
     expect(labels(['manage_users'], { isGlobal: true })).not.toContain('System status');
+    expect(labels([...ROLES.admin], { isGlobal: true })).toContain('Migrate site settings');
+    expect(labels([...ROLES.admin], {})).not.toContain('Migrate site settings');
   });
   it('contract entries show only with manage_contracts', () => {
     expect(labels(permissionsFor('site_admin'), {})).toEqual(expect.arrayContaining(['Contracts', 'New contract']));
@@ -48,6 +50,12 @@ describe('menu conditions beyond permissions (issue 22)', () => {
     expect(visibleGroups(['manage_content'], { modules: ['company-updates'] }, groups).flatMap((g) => g.links.map((l) => l.label))).toEqual(['Company updates']);
     expect(visibleGroups(['manage_content'], { modules: [] }, groups)).toEqual([]);
     expect(visibleGroups(['manage_redirects'], { modules: ['company-updates'] }, groups)).toEqual([]);
+  });
+  it('the real menu shows Company updates to manage_content only while the tenant has the company-updates module', () => {
+    expect(labels(permissionsFor('editor'), { modules: ['company-updates'] })).toContain('Company updates');
+    expect(labels(permissionsFor('editor'), { modules: [] })).not.toContain('Company updates');
+    expect(labels([...ROLES.admin], { isGlobal: true })).not.toContain('Company updates');
+    expect(labels(['manage_contracts'], { modules: ['company-updates'] })).not.toContain('Company updates');
   });
 });
 

@@ -62,6 +62,7 @@ export const NAV_GROUPS: readonly NavGroup[] = [
     links: [
       { label: 'Website sections', href: '/admin/website-sections', icon: 'sections', permissions: ['view_site_sections', 'manage_site_sections'], keywords: 'tree alias' },
       { label: 'Layouts', href: '/admin/layouts', icon: 'layouts', permissions: ['view_site_layouts', 'manage_site_layouts'], keywords: 'grid blocks web layout' },
+      { label: 'Layout schedule options', href: '/admin/update-layout-schedule-options', icon: 'layouts', permissions: ['manage_site_layouts'], keywords: 'bulk pinned content list option' },
       { label: 'Menus', href: '/admin/menus', icon: 'menus', permissions: ['manage_menus'], keywords: 'navigation header footer links' },
       { label: 'Redirects', href: '/admin/redirects', icon: 'redirects', permissions: ['manage_redirects'], keywords: '301 path' },
     ],
@@ -97,6 +98,13 @@ export const NAV_GROUPS: readonly NavGroup[] = [
     ],
   },
   {
+    label: 'Company data',
+    permissions: ['manage_content'],
+    links: [
+      { label: 'Company updates', href: '/admin/company-updates', icon: 'content', permissions: ['manage_content'], module: 'company-updates', keywords: 'company profile update link review' },
+    ],
+  },
+  {
     label: 'Contributors',
     permissions: ['manage_contracts'],
     links: [
@@ -111,6 +119,7 @@ export const NAV_GROUPS: readonly NavGroup[] = [
       { label: 'CMS users', href: '/admin/cms-users', icon: 'users', permissions: ['manage_users'], keywords: 'staff accounts roles' },
       { label: 'History', href: '/admin/history', icon: 'history', permissions: ['view_history'], keywords: 'audit changes log' },
       { label: 'System status', href: '/admin/system', icon: 'settings', permissions: ['manage_modules'], global: true, keywords: 'server database builds queue rebuild versions' },
+      { label: 'Migrate site settings', href: '/admin/migrate-site-settings-post-uiux', icon: 'settings', permissions: ['manage_modules'], global: true, keywords: 'schema upgrade dry run settings migration' },
       { label: 'Internal news', href: '/admin/aspire-news', icon: 'bell', permissions: ['manage_users'], global: true, keywords: 'staff announcements alerts aspire news' },
     ],
   },

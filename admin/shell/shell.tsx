@@ -2,6 +2,7 @@
 // with the menu the user may see, and the right content area. Ctrl/Cmd+K opens the quick menu.
 import { useEffect, useState, type ReactNode } from 'react';
 import { useSession } from '../app/session';
+import { useTenant } from '../app/tenant';
 import { Icon } from '../components/icons';
 import { Link, useLocation, useNavigate } from '../lib/router';
 import { ACCOUNT_LINKS, visibleGroups, type NavLink } from './nav';
@@ -35,7 +36,8 @@ function defaultPanelOpen(): boolean {
 
 export function Shell({ children }: { children: ReactNode }) {
   const { permissions, user } = useSession();
-  const when = { isGlobal: !!user?.isGlobal };
+  const { tenant } = useTenant();
+  const when = { isGlobal: !!user?.isGlobal, modules: tenant?.modules ?? [] };
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const [panelOpen, setPanelOpen] = useState(defaultPanelOpen);

@@ -14,8 +14,8 @@ export const COOKIES = {
   memberHint: MEMBER_HINT_COOKIE,
 } as const;
 
-export type TokenKind = 'bearer' | 'refresh' | 'reset' | 'invite' | 'contract';
-const PREFIX: Record<TokenKind, string> = { bearer: 'mhb', refresh: 'mhr', reset: 'mhp', invite: 'mhi', contract: 'mhc' };
+export type TokenKind = 'bearer' | 'refresh' | 'reset' | 'invite' | 'contract' | 'company';
+const PREFIX: Record<TokenKind, string> = { bearer: 'mhb', refresh: 'mhr', reset: 'mhp', invite: 'mhi', contract: 'mhc', company: 'mhu' };
 
 export function newToken(kind: TokenKind): string {
   return `${PREFIX[kind]}_${randomBytes(32).toString('base64url')}`;

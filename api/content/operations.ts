@@ -33,7 +33,7 @@ export async function contentInputOf(db: Db, row: q.ContentRecord): Promise<Reco
     taxonomyIds: (taxonomy.get(row.id) ?? []).map((t) => t.id), relatedIds: related.get(row.id) ?? [],
     labels: row.labels, gating: row.gatingSurveyType ? { surveyType: row.gatingSurveyType } : {},
     membershipIds: memberships.get(row.id) ?? [], userRegistrationRequired: row.userRegistrationRequired,
-    event: ev, linkUrl: row.linkUrl, embedCode: row.embedCode, seoTitle: row.seoTitle, metadata: row.metadata,
+    event: ev, linkUrl: row.linkUrl, embedCode: row.embedCode, seoTitle: row.seoTitle, contractId: row.contractId, metadata: row.metadata,
     schedules: (schedules.get(row.id) ?? []).map((s) => asInput({ sectionId: s.sectionId, option: s.option, startDate: iso(s.startDate), endDate: iso(s.endDate) })),
   });
 }
@@ -49,12 +49,13 @@ export async function checkReferences(tx: Db, tenantKey: string, c: ContentValue
     ['membershipIds', 'membership', c.membershipIds],
     ['relatedIds', 'content', c.relatedIds.filter((id) => id !== selfId)],
     ['schedules', 'section', c.schedules.map((s) => s.sectionId)],
+    ['contractId', 'contract', c.contractId === undefined ? [] : [c.contractId]],
   ];
   for (const [field, kind, ids] of lists) {
     const missing = await idsNotInTenant(tx, kind, tenantKey, ids);
     if (missing.length) {
       const i = ids.indexOf(missing[0]!);
-      const name = field === 'primarySectionId' ? field : field === 'schedules' ? `schedules[${i}].sectionId` : `${field}[${i}]`;
+      const name = field === 'primarySectionId' || field === 'contractId' ? field : field === 'schedules' ? `schedules[${i}].sectionId` : `${field}[${i}]`;
       badInput(name, `Unknown ${kind === 'taxonomy' ? 'taxonomy term' : kind} ${missing[0]}`);
     }
   }
@@ -85,26 +86,38 @@ export async function createContent({ ctx, input }: OpArgs): Promise<{ id: numbe
   return { id: r.id };
 }
 
+export interface PatchResult { before: Record<string, unknown>; after: Record<string, unknown>; moved: boolean; paths: string[] }
+
+/**
+ * The write of an update inside the caller's transaction: merges `patch` over the stored item,
+ * validates it whole, checks references, writes, and records a 301 when a published path moved.
+ * updateContent and the company-update review (api/company-updates) apply edits through it.
+ */
+export async function patchContentIn(tx: Db, tenantKey: string, id: number, patch: unknown, now: number): Promise<PatchResult> {
+  const [row] = await q.contentByIds(tx, tenantKey, [id]);
+  if (!row) throw new AppError('NOT_FOUND', { entity: 'Content', id });
+  const before = await contentInputOf(tx, row);
+  const merged = mergePatch(before, patch);
+  const c = withPublishDate(parseInput(contentSchema, { ...merged, id }), now);
+  await checkReferences(tx, tenantKey, c, id);
+  await writeContentBatch(tx, tenantKey, [c]);
+  const after = await contentInputOf(tx, (await q.contentByIds(tx, tenantKey, [id]))[0]!);
+  const [oldPath, newPath] = [await pathOf(tx, tenantKey, row), await pathOf(tx, tenantKey, c)];
+  // A published address never breaks (admin §2.4): a new slug or primary section leaves a 301.
+  const moved = row.status === CONTENT_STATUS.PUBLISHED && oldPath !== newPath;
+  if (moved) await recordMovedPaths(tx, tenantKey, [{ from: oldPath, to: newPath }]);
+  return { before, after, moved, paths: [...new Set([oldPath, newPath])] };
+}
+
+/** The rebuild request of a patch: a recorded move is a redirect change too (the rebuild re-reads the tenant). */
+export const patchChange = (id: number, x: PatchResult) => ({ entity: x.moved ? 'redirect' as const : 'content' as const, action: 'update' as const, ids: [id], paths: x.paths });
+
 export async function updateContent({ ctx, input }: OpArgs<{ id: unknown; input: unknown }>): Promise<{ id: number }> {
   const { tenant } = tenantAccess(ctx, ['manage_content']);
   const id = idArg(input.id);
-  await commit(ctx, async (tx) => {
-    const [row] = await q.contentByIds(tx, tenant.tenantKey, [id]);
-    if (!row) throw new AppError('NOT_FOUND', { entity: 'Content', id });
-    const before = await contentInputOf(tx, row);
-    const merged = mergePatch(before, input.input);
-    const c = withPublishDate(parseInput(contentSchema, { ...merged, id }), ctx.services.now());
-    await checkReferences(tx, tenant.tenantKey, c, id);
-    await writeContentBatch(tx, tenant.tenantKey, [c]);
-    const after = await contentInputOf(tx, (await q.contentByIds(tx, tenant.tenantKey, [id]))[0]!);
-    const [oldPath, newPath] = [await pathOf(tx, tenant.tenantKey, row), await pathOf(tx, tenant.tenantKey, c)];
-    // A published address never breaks (admin §2.4): a new slug or primary section leaves a 301.
-    const moved = row.status === CONTENT_STATUS.PUBLISHED && oldPath !== newPath;
-    if (moved) await recordMovedPaths(tx, tenant.tenantKey, [{ from: oldPath, to: newPath }]);
-    return { before, after, moved, paths: [...new Set([oldPath, newPath])] };
-  }, (x) => ({ tenantKey: tenant.tenantKey, entityType: 'content', entityId: id, action: 'update', changes: diff(x.before, x.after) }),
-  // A recorded move is a redirect change too: the rebuild re-reads the tenant, not only the item.
-  (x) => ({ entity: x.moved ? 'redirect' : 'content', action: 'update', ids: [id], paths: x.paths }));
+  await commit(ctx, (tx) => patchContentIn(tx, tenant.tenantKey, id, input.input, ctx.services.now()),
+    (x) => ({ tenantKey: tenant.tenantKey, entityType: 'content', entityId: id, action: 'update', changes: diff(x.before, x.after) }),
+    (x) => patchChange(id, x));
   return { id };
 }
 

@@ -9,6 +9,7 @@ import type { GqlContext } from '../context';
 import { clampLimit, connection, skipOf } from '../paging';
 import { idArg } from '../patch';
 import * as ops from './operations';
+import { updateLayoutScheduleOptions } from './schedule-options';
 import { contentIdIn, normalizePath, resolvePage, type ResolvedPage } from './page';
 
 const PREVIEW = ['manage_content', 'manage_site_layouts', 'view_site_layouts'] as const;
@@ -71,6 +72,9 @@ export const layoutResolvers = {
     },
   },
   Mutation: {
+    async updateLayoutScheduleOptions(_: unknown, a: { from?: unknown; to?: unknown; dryRun?: boolean | null }, ctx: GqlContext) {
+      return updateLayoutScheduleOptions({ ctx: await ctx.op(), input: { from: a.from, to: a.to, dryRun: a.dryRun ?? true } });
+    },
     async createLayout(_: unknown, a: { input?: unknown }, ctx: GqlContext) {
       const { id } = await ops.createLayout({ ctx: await ctx.op(), input: a.input });
       return layoutById(ctx, id);

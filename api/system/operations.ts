@@ -2,7 +2,9 @@
 // with manage_modules (developer tools); and a full rebuild of one tenant.
 import { statSync } from 'node:fs';
 import { AppError } from '../../engine/domain/errors';
-import { serverWarnings } from '../captcha';
+import { readFileSync } from 'node:fs';
+import { captchaStateOf, serverWarnings } from '../captcha';
+import { diskUse, type DiskUse } from './disk-use';
 import { requireActor, type Actor } from '../access';
 import { commit, tenantAccess, type OpArgs, type OpContext } from '../operation';
 
@@ -12,9 +14,14 @@ function systemAdmin(ctx: OpContext): Actor {
   return a;
 }
 
+const MASTHEAD_VERSION = (() => {
+  try { return String((JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: string }).version ?? ''); } catch { return ''; }
+})();
+
 const size = (path: string): number => { try { return statSync(path).size; } catch { return 0; } };
 
 export interface SystemStatus {
+  mastheadVersion: string;
   nodeVersion: string;
   sqliteVersion: string;
   databasePath: string;
@@ -22,6 +29,10 @@ export interface SystemStatus {
   migrationsApplied: number;
   queueDepth: number;
   mailTransport: string;
+  mailLastSend: { at: number; ok: boolean; error: string | null } | null;
+  captcha: string;
+  crawlerVerification: { method: string; cachedVerdicts: number };
+  disk: DiskUse[];
   warnings: string[];
   builds: { tenantKey: string; state: string; buildId: string | null; startedAt: number | null; finishedAt: number | null; durationMs: number | null; pagesWritten: number; openRequests: number; error: string | null }[];
 }
@@ -35,8 +46,10 @@ export async function getSystemStatus({ ctx }: OpArgs<unknown>): Promise<SystemS
   const targets = await store.all<{ tenant_key: string; state: string; build_id: string | null; started_at: number | null; finished_at: number | null; pages_written: number; error: string | null }>(
     'select tenant_key, state, build_id, started_at, finished_at, pages_written, error from build_targets order by tenant_key, id', []);
   const openBy = new Map(open.map((o) => [o.tenant_key, Number(o.n)]));
-  const mailer = ctx.services.members.mailer as { kind?: string } | undefined;
+  const mailer = ctx.services.members.mailer as { kind?: string; lastSend?: { at: number; ok: boolean; error?: string } | null } | undefined;
+  const last = mailer?.lastSend ?? null;
   return {
+    mastheadVersion: MASTHEAD_VERSION,
     nodeVersion: process.version,
     sqliteVersion: v?.v ?? '',
     databasePath: store.path,
@@ -44,6 +57,11 @@ export async function getSystemStatus({ ctx }: OpArgs<unknown>): Promise<SystemS
     migrationsApplied: Number(m?.n ?? 0),
     queueDepth: [...openBy.values()].reduce((a, b) => a + b, 0),
     mailTransport: mailer ? (mailer.kind ?? 'configured') : 'none',
+    mailLastSend: last ? { at: last.at, ok: last.ok, error: last.error ?? null } : null,
+    captcha: captchaStateOf(ctx.services),
+    // Claimed crawlers are verified by reverse and forward DNS (api/crawlers/verify.ts), verdicts cached.
+    crawlerVerification: { method: 'reverse and forward DNS', cachedVerdicts: ctx.services.crawlers.size },
+    disk: await diskUse(ctx.services),
     warnings: serverWarnings(ctx.services),
     builds: targets.map((t) => ({
       tenantKey: t.tenant_key, state: t.state, buildId: t.build_id, startedAt: t.started_at, finishedAt: t.finished_at,

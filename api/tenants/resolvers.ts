@@ -1,11 +1,13 @@
 import type { GqlContext } from '../context';
 import type { TenantRow } from '../tenancy';
 import { inScope } from '../access';
+import { enabledModules } from '../../engine/domain/settings';
 import { updateHeaderCta, updateSiteSettings } from './operations';
+import { migrateSiteSettings } from './migrate-settings';
 
 const shape = (t: TenantRow, staff: boolean) => ({
   tenantKey: t.tenantKey, name: t.name, abbreviation: t.abbreviation, domain: staff ? t.domain : null,
-  prodEndpoint: t.prodEndpoint, isTest: t.isTest,
+  prodEndpoint: t.prodEndpoint, isTest: t.isTest, modules: staff ? enabledModules(t.settings) : [],
 });
 
 export const tenantResolvers = {
@@ -24,6 +26,9 @@ export const tenantResolvers = {
     },
   },
   Mutation: {
+    async migrateSiteSettings(_: unknown, a: { dryRun?: boolean | null }, ctx: GqlContext) {
+      return migrateSiteSettings({ ctx: await ctx.op(), input: { dryRun: a.dryRun ?? true } });
+    },
     async updateSiteSettings(_: unknown, a: { settings?: unknown }, ctx: GqlContext) {
       return updateSiteSettings({ ctx: await ctx.op(), input: a.settings });
     },

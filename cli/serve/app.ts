@@ -74,6 +74,7 @@ export async function createMastheadServer(options: MastheadServerOptions): Prom
     adminUrl: options.adminUrl,
     members: { mailer: options.mail?.mailer, siteUrl },
     newsletters: { mailer: options.mail?.mailer, unsubscribeSecret: options.mail?.unsubscribeSecret, siteUrl },
+    folders: { out: options.outDir },
     ...options.api,
   });
   if (options.adminDir && existsSync(join(options.adminDir, 'index.html'))) mountAdmin(app, options.adminDir);

@@ -1,6 +1,7 @@
 // What `masthead serve` and `masthead demo` run once their command starts: mail from the settings,
 // the durable rebuild queue, and the sites, API and admin on one port. Its own module so that
 // registering the commands (and `masthead --help`) does not load Fastify, GraphQL or the mailer.
+import { resolve } from 'node:path';
 import type { Store } from '../../engine/store/connection';
 import { captchaPolicy } from '../../api/captcha';
 import { createMailer } from '../../engine/mail/mailer';
@@ -47,7 +48,7 @@ export async function startServing(o: ServingOptions) {
     scriptSources: s.cspScriptSources,
     api: {
       events: { retentionDays: s.eventRetentionDays },
-      captcha, allowedOrigins: [...s.allowedOrigins],
+      captcha, allowedOrigins: [...s.allowedOrigins], folders: { out: o.outDir, assets: resolve(s.assetsDir) },
       crawlers: { positiveTtlMs: s.crawlerVerifiedTtlSeconds * 1000, negativeTtlMs: s.crawlerRejectedTtlSeconds * 1000 },
     },
   });

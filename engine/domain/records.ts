@@ -128,6 +128,8 @@ export const contentSchema = z
     linkUrl: httpUrl.optional(),
     embedCode: z.string().max(20_000).optional(),
     seoTitle: z.string().max(300).optional(),
+    /** The contributor contract the item was written under. */
+    contractId: z.number().int().positive().optional(),
     metadata: z.record(z.string(), z.unknown()).default({}),
     schedules: z.array(scheduleSchema).default([]),
   })

@@ -129,6 +129,8 @@ export const siteSettingsSchema = z.strictObject({
       social: consentCategoryId.optional(),
     }).default({}),
   }).optional(),
+  /** Optional modules of the tenant (admin §6 menu conditions): company updates by private link (issue #22). */
+  modules: z.strictObject({ companyUpdates: z.boolean().default(false) }).default({ companyUpdates: false }),
   colors: z.strictObject({
     primary: colorSet,
     secondary: colorSet,
@@ -149,4 +151,9 @@ export function suggestTagManagerId(input: string): string {
   const prefix = m ? m[1] : 'GTM';
   const rest = (m ? m[2] ?? '' : cleaned).replace(/[^A-Z0-9]/g, '');
   return `${prefix}-${rest}`;
+}
+
+/** The tenant's switched-on modules by name (the admin menu's `module` conditions). */
+export function enabledModules(settings: { modules?: { companyUpdates?: boolean } | undefined }): string[] {
+  return settings.modules?.companyUpdates ? ['company-updates'] : [];
 }

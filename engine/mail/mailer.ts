@@ -28,8 +28,13 @@ export interface SentMail {
   file?: string;
 }
 
+/** The outcome of the mailer's most recent send (shown on /admin/system). */
+export interface LastSend { at: number; ok: boolean; error?: string }
+
 export interface Mailer {
   readonly kind: 'smtp' | 'outbox';
+  /** The most recent send's time and outcome, null before the first (createMailer's mailers keep it). */
+  readonly lastSend?: LastSend | null;
   send(message: MailMessage): Promise<SentMail>;
   /** Closes pooled connections; the mailer is unusable afterwards. */
   close(): Promise<void>;
@@ -151,5 +156,25 @@ export function createMailer(config: MailConfig): Mailer {
     throw new AppError('BAD_USER_INPUT', { field: `mail.${issue?.path.join('.') || 'transport'}`, message: issue?.message ?? 'Invalid mail settings' });
   }
   const c = parsed.data;
-  return c.transport === 'smtp' ? smtpMailer(c.url, c.defaultFrom, c.dkim) : outboxMailer(c.dir, c.defaultFrom, c.dkim);
+  return recording(c.transport === 'smtp' ? smtpMailer(c.url, c.defaultFrom, c.dkim) : outboxMailer(c.dir, c.defaultFrom, c.dkim));
+}
+
+/** Keeps the time and outcome of the last send beside the mailer (lastSend). */
+function recording(inner: Mailer): Mailer {
+  let lastSend: LastSend | null = null;
+  return {
+    kind: inner.kind,
+    get lastSend() { return lastSend; },
+    async send(message) {
+      try {
+        const sent = await inner.send(message);
+        lastSend = { at: Date.now(), ok: true };
+        return sent;
+      } catch (e) {
+        lastSend = { at: Date.now(), ok: false, error: e instanceof Error ? e.message.slice(0, 300) : String(e).slice(0, 300) };
+        throw e;
+      }
+    },
+    close: () => inner.close(),
+  };
 }

@@ -61,3 +61,31 @@ export const contracts = sqliteTable('contracts', {
   createdAt: integer('created_at').notNull().default(now),
   updatedAt: integer('updated_at').notNull().default(now),
 }, (t) => [index('contracts_tenant').on(t.tenantKey, t.id), uniqueIndex('contracts_token').on(t.tokenHash)]);
+
+// - company_updates: a company's update of its own profile (a Company content item), by private
+//   link. The link's random token is stored as its SHA-256 digest with an expiry and a revocation
+//   time. The submission (proposed profile) and the profile it was made against are JSON; the
+//   review keeps the accepted fields and the message sent back to the company.
+export const companyUpdates = sqliteTable('company_updates', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  tenantKey: text('tenant_key').notNull().references(() => tenants.tenantKey, { onDelete: 'cascade' }),
+  contentId: integer('content_id').notNull(),
+  contactName: text('contact_name').notNull(),
+  contactEmail: text('contact_email').notNull(),
+  /** requested | submitted | applied | rejected */
+  status: text('status').notNull().default('requested'),
+  tokenHash: text('token_hash'),
+  tokenExpiresAt: integer('token_expires_at'),
+  tokenRevokedAt: integer('token_revoked_at'),
+  proposed: text('proposed', { mode: 'json' }).$type<Record<string, unknown>>(),
+  /** The profile as it was when the company submitted (the diff's left side). */
+  baseline: text('baseline', { mode: 'json' }).$type<Record<string, unknown>>(),
+  submittedAt: integer('submitted_at'),
+  accepted: text('accepted', { mode: 'json' }).$type<string[]>(),
+  message: text('message'),
+  reviewedAt: integer('reviewed_at'),
+  reviewedBy: integer('reviewed_by').references(() => cmsUsers.id, { onDelete: 'set null' }),
+  createdBy: integer('created_by').references(() => cmsUsers.id, { onDelete: 'set null' }),
+  createdAt: integer('created_at').notNull().default(now),
+  updatedAt: integer('updated_at').notNull().default(now),
+}, (t) => [index('company_updates_tenant').on(t.tenantKey, t.id), uniqueIndex('company_updates_token').on(t.tokenHash)]);

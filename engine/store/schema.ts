@@ -133,6 +133,8 @@ export const content = sqliteTable('content', {
   linkUrl: text('link_url'),
   embedCode: text('embed_code'),
   seoTitle: text('seo_title'),
+  /** The contributor contract the item was written under (contracts.id, the tenant's own; issue #22). */
+  contractId: integer('contract_id'),
   metadata: text('metadata', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),

@@ -131,7 +131,7 @@ export async function writeContentBatch(db: Db, tenantKey: string, items: Conten
     primarySectionId: c.primarySectionId, primaryImageId: c.primaryImageId ?? c.imageIds[0] ?? null, labels: c.labels,
     gatingSurveyType: c.gating.surveyType ?? null, userRegistrationRequired: c.userRegistrationRequired,
     event: c.event ?? null, linkUrl: c.linkUrl ?? null, embedCode: c.embedCode ?? null, seoTitle: c.seoTitle ?? null,
-    metadata: c.metadata,
+    contractId: c.contractId ?? null, metadata: c.metadata,
   })), t.content.id);
   const ids = items.map((c) => c.id);
   const links = [t.contentAuthors, t.contentImages, t.contentTaxonomy, t.contentMemberships, t.contentRelated, t.websiteSchedules] as const;

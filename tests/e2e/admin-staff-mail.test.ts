@@ -2,64 +2,23 @@
 // a reset link, the message reaches a real SMTP server in this process, the link in it opens the
 // admin, a weak password is refused with the reason, a strong one is set, and it signs in.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import type { FastifyInstance } from 'fastify';
-import { createMastheadServer } from '../../cli/serve/app';
-import { seedFixtures } from '../../engine/fixtures/seed';
-import { createMailer, type Mailer } from '../../engine/mail';
-import { startTestSmtpServer, type TestSmtpServer } from '../../engine/mail/testing';
-import { openStore, type Store } from '../../engine/store/connection';
 import { launchBrowser, newPage } from './helpers/browser';
-import { ADMIN_DIST, ROOT, ensureAdminBuilt } from './helpers/build-admin';
+import { startStackWithMail, type MailStack } from './helpers/mail-stack';
 
-let smtp: TestSmtpServer;
-let mailer: Mailer;
-let store: Store;
-let app: FastifyInstance;
+let stack: MailStack;
 let browser: Browser;
 let admin: string;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
-}
-
 beforeAll(async () => {
-  await ensureAdminBuilt();
-  smtp = await startTestSmtpServer();
-  mailer = createMailer({ transport: 'smtp', url: smtp.url, defaultFrom: 'Masthead <staff@masthead.localhost>' });
-  const dir = mkdtempSync(join(tmpdir(), 'masthead-e2e-staff-mail-'));
-  store = await openStore({ path: join(dir, 'db.sqlite') });
-  await seedFixtures(store, join(ROOT, 'fixtures', 'demo'));
-  const port = await freePort();
-  admin = `http://localhost:${port}/admin`;
-  app = await createMastheadServer({
-    outDir: join(dir, 'out'), store, adminDir: ADMIN_DIST, mode: 'production',
-    rebuilder: { request: async () => undefined, start: async () => undefined, idle: async () => undefined, close: async () => undefined },
-    originTemplate: `http://{key}.localhost:${port}`,
-    mail: { mailer, unsubscribeSecret: 'e2e-unsubscribe-secret-0123456789' },
-    adminUrl: admin,
-  });
-  await app.listen({ port, host: '127.0.0.1' });
+  stack = await startStackWithMail({ from: 'Masthead <staff@masthead.localhost>' });
+  admin = stack.admin;
   browser = await launchBrowser();
 }, 180_000);
 
 afterAll(async () => {
   await browser?.close();
-  await app?.close();
-  await store?.close();
-  await mailer?.close();
-  await smtp?.close();
+  await stack?.stop();
 }, 60_000);
 
 describe('staff password reset by e-mail', () => {
@@ -70,7 +29,7 @@ describe('staff password reset by e-mail', () => {
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByRole('heading', { name: 'Check your email' }).waitFor();
 
-    const [mail] = await smtp.waitFor(1, 20_000);
+    const [mail] = await stack.smtp.waitFor(1, 20_000);
     expect(mail!.envelope.to).toEqual(['admin@masthead.localhost']);
     expect(mail!.parsed.subject).toBe('Reset your Masthead password');
     const link = /https?:\/\/\S+/.exec(mail!.parsed.text ?? '')?.[0];

@@ -98,10 +98,10 @@ describe('getTenantInfo', () => {
   it('gives staff the tenants in their scope (with domains) and anonymous callers the current one only', async () => {
     expect((await h.op('getTenantInfo', {}, { as: 'admin' })).data.getTenantInfo.map((t: any) => t.tenantKey)).toEqual(['alpha', 'beta']);
     expect((await h.op('getTenantInfo', {}, { as: 'alphaEditor', tenant: 'beta' })).data.getTenantInfo).toEqual([
-      { tenantKey: 'alpha', name: 'alpha News', abbreviation: 'ALP', domain: 'alpha.localhost', prodEndpoint: null, isTest: false },
+      { tenantKey: 'alpha', name: 'alpha News', abbreviation: 'ALP', domain: 'alpha.localhost', prodEndpoint: null, isTest: false, modules: [] },
     ]);
     expect((await h.op('getTenantInfo', {}, { tenant: 'beta' })).data.getTenantInfo).toEqual([
-      { tenantKey: 'beta', name: 'beta News', abbreviation: 'BET', domain: null, prodEndpoint: null, isTest: false },
+      { tenantKey: 'beta', name: 'beta News', abbreviation: 'BET', domain: null, prodEndpoint: null, isTest: false, modules: [] },
     ]);
   });
 });

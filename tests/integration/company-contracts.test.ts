@@ -151,4 +151,22 @@ describe('contributor contracts', () => {
     expect(await h.count('contracts')).toBe(contracts);
     expect(await snapshotCounts(h)).toEqual(before);
   });
+  it('feeds the content editor: an item names a contract from getContractStreamForSelect; another tenant\'s is refused; deleting it clears the link', async () => {
+    clock = NOW;
+    const options = (await h.op('getContractStreamForSelect', {}, { as: 'alphaEditor' })).data.getContractStreamForSelect;
+    expect(options).toContainEqual({ id, label: 'Zoë Writer Approved March 6, 2026' });
+    const article = 10_010_001;
+    const named = await h.op('updateContent', { id: article, input: { contractId: id } }, { as: 'alphaEditor' });
+    expect(named.error).toBeUndefined();
+    expect(named.data.updateContent.contractId).toBe(id);
+    const pending = (await h.op('createContract', { input: { ...input, contributorName: 'Sam Short' } }, { as: 'alphaAdmin' })).data.createContract.contract.id;
+    const other = (await h.op('createContract', { input }, { as: 'admin', tenant: 'beta' })).data.createContract.contract.id;
+    const refused = await h.op('updateContent', { id: article, input: { contractId: other } }, { as: 'alphaEditor' });
+    expect(refused.error!.extensions.field).toBe('contractId');
+    expect(refused.error!.message).toContain(`Unknown contract ${other}`);
+    await h.op('updateContent', { id: article, input: { contractId: pending } }, { as: 'alphaEditor' });
+    await h.op('deleteContract', { id: pending }, { as: 'alphaAdmin' });
+    expect((await h.op('getContent', { id: article, status: 'any' }, { as: 'alphaEditor' })).data.getContent.contractId).toBeNull();
+    expect((await h.op('updateContent', { id: article, input: { contractId: null } }, { as: 'alphaEditor' })).data.updateContent.contractId).toBeNull();
+  });
 });

@@ -1,6 +1,11 @@
 // /admin/system's data (issue 22): the server status for global staff with manage_modules, and the
 // "rebuild tenant" action, which asks the rebuild queue for a full build of that tenant.
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMailer } from '../../engine/mail';
+import { startTestSmtpServer } from '../../engine/mail/testing';
 import { startApi, type Harness } from './api-harness';
 
 let h: Harness;
@@ -31,5 +36,34 @@ describe('system status', () => {
     expect(h.changes).toEqual([{ tenantKey: 'beta', change: { entity: 'full', action: 'update', ids: [] } }]);
     const hist = await h.store.all<{ action: string }>("select action from history where entity_type = 'tenant' and entity_id = 'beta'", []);
     expect(hist.map((x) => x.action)).toEqual(['rebuild']);
+  });
+
+  it('shows the version, the last mail send, captcha and crawler verification state, and disk use of out/ and the media library', async () => {
+    const smtp = await startTestSmtpServer();
+    const mailer = createMailer({ transport: 'smtp', url: smtp.url, defaultFrom: 'Ops <ops@example.com>' });
+    const dir = mkdtempSync(join(tmpdir(), 'masthead-system-'));
+    mkdirSync(join(dir, 'out', 'alpha', 'news'), { recursive: true });
+    writeFileSync(join(dir, 'out', 'alpha', 'index.html'), 'x'.repeat(1000));
+    writeFileSync(join(dir, 'out', 'alpha', 'news', 'index.html'), 'y'.repeat(24));
+    const s2 = await startApi({ mode: 'production', members: { mailer }, folders: { out: join(dir, 'out') } });
+    try {
+      const before = (await s2.op('getSystemStatus', {}, { as: 'admin' })).data.getSystemStatus;
+      expect(before.mastheadVersion).toMatch(/^\d+\.\d+\.\d+/);
+      expect(before.mailTransport).toBe('smtp');
+      expect(before.mailLastSend).toBeNull();
+      expect(before.captcha).toBe('unconfigured');
+      expect(before.crawlerVerification).toEqual({ method: 'reverse and forward DNS', cachedVerdicts: 0 });
+      expect(before.disk).toEqual([
+        { name: 'out', path: join(dir, 'out'), bytes: 1024, files: 2, complete: true },
+        { name: 'assets', path: null, bytes: 0, files: 0, complete: true },
+      ]);
+      await mailer.send({ to: 'someone@example.com', subject: 'Hi', text: 'Hello' });
+      const after = (await s2.op('getSystemStatus', {}, { as: 'admin' })).data.getSystemStatus;
+      expect(after.mailLastSend).toMatchObject({ ok: true, error: null });
+    } finally {
+      await s2.close();
+      await mailer.close();
+      await smtp.close();
+    }
   });
 });

@@ -75,8 +75,11 @@ export function SideFields({ form, sections, assetUrl, known }: { form: FormApi<
   const v = form.values;
   const [people, setPeople] = useState<Person[]>([]);
   const [terms, setTerms] = useState<Chip[]>([]);
+  const [contracts, setContracts] = useState<{ id: number; label: string }[] | null>(null);
   useEffect(() => {
     api.getPersonStream().then(setPeople, () => setPeople([]));
+    // getContractStreamForSelect (at most 1000, admin §9): the contracts an item can name.
+    api.getContractStreamForSelect().then(setContracts, () => setContracts(null));
   }, []);
   useEffect(() => {
     if (v.taxonomyIds.length === 0 || terms.length > 0) return;
@@ -111,6 +114,13 @@ export function SideFields({ form, sections, assetUrl, known }: { form: FormApi<
           }} search={async (text) => (await api.matchTaxonomyStream(text, v.taxonomyIds)).map((t) => ({ id: t.id, label: t.name, detail: t.type }))} placeholder="Add a topic, company or place" />
         </div>
       </Card>
+      {contracts && (contracts.length > 0 || v.contractId) ? (
+        <Card title="Contract">
+          <SelectField label="Written under contract" value={v.contractId} placeholder="No contract" field="contractId" error={form.error('contractId')}
+            options={[...contracts.map((c) => ({ value: String(c.id), label: c.label })), ...(v.contractId && !contracts.some((c) => String(c.id) === v.contractId) ? [{ value: v.contractId, label: `Contract ${v.contractId}` }] : [])]}
+            onChange={(x) => form.set('contractId', x ?? '')} />
+        </Card>
+      ) : null}
       <Card title="Images">
         <ImagePicker known={known} ids={v.imageIds} primaryId={v.primaryImageId} assetUrl={assetUrl} onChange={(ids, primary) => form.update((p) => ({ ...p, imageIds: ids, primaryImageId: primary }))} />
       </Card>

@@ -44,6 +44,8 @@ export interface ContentForm {
   linkUrl: string;
   embedCode: string;
   seoTitle: string;
+  /** A contract id, or '' for none. */
+  contractId: string;
   schedules: ScheduleRow[];
 }
 
@@ -95,7 +97,7 @@ export function emptyForm(type: ContentType): ContentForm {
   return {
     type, name: '', slug: '', teaser: '', body: '', status: '2', published: '', startDate: '', endDate: '',
     primarySectionId: '', authorIds: [], imageIds: [], primaryImageId: null, taxonomyIds: [], labels: [],
-    event: { ...emptyEvent }, linkUrl: '', embedCode: '', seoTitle: '', schedules: [],
+    event: { ...emptyEvent }, linkUrl: '', embedCode: '', seoTitle: '', contractId: '', schedules: [],
   };
 }
 
@@ -111,7 +113,7 @@ export function fromDetail(c: ContentDetail): ContentForm {
       startDate: toLocalInput(e.startDate), endDate: toLocalInput(e.endDate), venue: e.venue ?? '', address1: e.address1 ?? '',
       city: e.city ?? '', state: e.state ?? '', postalCode: e.postalCode ?? '', country: e.country ?? '',
     },
-    linkUrl: c.linkUrl ?? '', embedCode: c.embedCode ?? '', seoTitle: c.seoTitle ?? '',
+    linkUrl: c.linkUrl ?? '', embedCode: c.embedCode ?? '', seoTitle: c.seoTitle ?? '', contractId: c.contractId ? String(c.contractId) : '',
     schedules: (c.schedules ?? []).map((s) => ({ sectionId: String(s.sectionId), option: s.option, startDate: toLocalInput(s.startDate), endDate: toLocalInput(s.endDate) })),
   };
 }
@@ -152,6 +154,7 @@ export function toSchemaInput(f: ContentForm, id: number): Record<string, unknow
   put('endDate', optDate(f.endDate));
   put('primaryImageId', f.primaryImageId ?? undefined);
   put('seoTitle', opt(f.seoTitle));
+  put('contractId', f.contractId ? Number(f.contractId) : undefined);
   put('event', eventInput(f));
   if (fields.includes('linkUrl') || f.type === 'Promotion') put('linkUrl', opt(f.linkUrl));
   if (fields.includes('embedCode')) put('embedCode', opt(f.embedCode));
@@ -184,7 +187,7 @@ export function toWrite(f: ContentForm): ContentWrite {
     primarySectionId: Number(f.primarySectionId), authorIds: f.authorIds, imageIds: f.imageIds,
     primaryImageId: f.primaryImageId, taxonomyIds: f.taxonomyIds, labels: f.labels,
     event: ev ?? null, linkUrl: (i.linkUrl as string | undefined) ?? null, embedCode: (i.embedCode as string | undefined) ?? null,
-    seoTitle: opt(f.seoTitle) ?? null,
+    seoTitle: opt(f.seoTitle) ?? null, contractId: f.contractId ? Number(f.contractId) : null,
     schedules: f.schedules.map((s) => ({ sectionId: Number(s.sectionId), option: s.option, startDate: fromLocalInput(s.startDate), endDate: fromLocalInput(s.endDate) })),
   };
 }

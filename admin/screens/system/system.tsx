@@ -1,7 +1,8 @@
 // /admin/system: versions, the database, migrations applied, the rebuild queue and the last build
-// of each tenant with its duration, the mail transport and configuration warnings; and "Rebuild
-// site" for the current tenant, after a confirmation. Global staff with manage_modules.
-import { useState } from 'react';
+// of each tenant with its duration, the mail transport and its last send, the captcha and crawler
+// verification state, disk use of out/ and the media library, configuration warnings; and
+// "Rebuild site" for the current tenant, after a confirmation. Global staff with manage_modules.
+import { useState, type ReactNode } from 'react';
 import * as api from '../../data/api';
 import { useSession } from '../../app/session';
 import { useTenant } from '../../app/tenant';
@@ -39,12 +40,21 @@ export default function SystemScreen() {
           {s.warnings.map((w) => <p key={w} className="field-error" role="alert">{w}</p>)}
           <Card title="Server">
             <dl className="facts">
+              <dt>Masthead</dt><dd>{s.mastheadVersion}</dd>
               <dt>Node.js</dt><dd>{s.nodeVersion}</dd>
               <dt>SQLite</dt><dd>{s.sqliteVersion}</dd>
               <dt>Database</dt><dd><code>{s.databasePath}</code> · {mb(s.databaseBytes)}</dd>
               <dt>Migrations applied</dt><dd>{s.migrationsApplied}</dd>
               <dt>Rebuild queue</dt><dd>{s.queueDepth} waiting or running</dd>
               <dt>Mail transport</dt><dd>{s.mailTransport}</dd>
+              <dt>Last mail sent</dt><dd>{s.mailLastSend ? `${formatDate(s.mailLastSend.at, true)} · ${s.mailLastSend.ok ? 'delivered to the transport' : `failed: ${s.mailLastSend.error ?? ''}`}` : 'none since the server started'}</dd>
+              <dt>Captcha</dt><dd>{s.captcha}</dd>
+              <dt>Crawler verification</dt><dd>{s.crawlerVerification.method} · {s.crawlerVerification.cachedVerdicts} verdicts cached</dd>
+              {s.disk.map((d) => (
+                <FactRow key={d.name} label={d.name === 'out' ? 'Built sites (out/)' : 'Media library'}>
+                  {d.path ? <><code>{d.path}</code> · {d.complete ? '' : 'at least '}{mb(d.bytes)} in {d.files} files</> : 'not configured for this server'}
+                </FactRow>
+              ))}
             </dl>
           </Card>
           <Card title="Builds">
@@ -68,4 +78,8 @@ export default function SystemScreen() {
       {confirm && tenant ? <ConfirmDialog title={`Rebuild ${tenant.name}?`} message="Every page of the site is rendered again and published when done; the live site stays up meanwhile." confirmLabel="Rebuild" onCancel={() => setConfirm(false)} onConfirm={() => void rebuild()} /> : null}
     </Page>
   );
+}
+
+function FactRow({ label, children }: { label: string; children: ReactNode }) {
+  return <><dt>{label}</dt><dd>{children}</dd></>;
 }

@@ -1,6 +1,7 @@
 // Contributor contracts (admin §3.6): per tenant; link tokens are stored as SHA-256 digests only.
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../connection';
+import { content } from '../schema';
 import { contracts } from '../schema-company';
 
 export type ContractRecord = typeof contracts.$inferSelect;
@@ -43,5 +44,7 @@ export async function approveContractRow(db: Db, id: number, a: { at: number; na
 }
 
 export async function deleteContractRow(db: Db, tenantKey: string, id: number): Promise<void> {
+  // Items written under it no longer name it (content.contract_id has no foreign key: see schema.ts).
+  await db.update(content).set({ contractId: null }).where(and(eq(content.tenantKey, tenantKey), eq(content.contractId, id)));
   await db.delete(contracts).where(and(eq(contracts.tenantKey, tenantKey), eq(contracts.id, id)));
 }
