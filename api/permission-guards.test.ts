@@ -16,11 +16,7 @@ const EXPECTED_UNGUARDED: Partial<Record<Permission, string>> = {
   manage_taxonomy: 'taxonomy CRUD/merge operations are not built yet (issue 16, people branch)',
   manage_assets: 'the media library operations come from the assets branch (issue 16)',
   manage_contacts: 'contacts settings operations are not built yet (issue 16, people branch)',
-  manage_magazine_publications: 'magazine operations come from the magazine branch',
-  manage_magazine_issues: 'magazine operations come from the magazine branch',
-  manage_magazine_sections: 'magazine operations come from the magazine branch',
   view_common_reports: 'no report operations exist yet',
-  manage_print_export: 'no print export operations exist yet',
   view_site_settings: 'site settings reads are open to staff; no read operation asks for it yet',
 };
 

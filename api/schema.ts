@@ -17,6 +17,7 @@ import { historyResolvers } from './history/resolvers';
 import { researchResolvers } from './research/resolvers';
 import { guardMutationInputs } from './input-guard';
 import { layoutResolvers } from './layouts/resolvers';
+import { magazineResolvers } from './magazine/resolvers';
 import { memberResolvers } from './members/resolvers';
 import { newsletterResolvers } from './newsletters/resolvers';
 import { previewResolvers } from './preview/resolvers';
@@ -25,7 +26,7 @@ import { siteResolvers } from './site/resolvers';
 import { systemResolvers } from './system/resolvers';
 import { tenantResolvers } from './tenants/resolvers';
 
-export const DOMAINS = ['common', 'auth', 'tenants', 'sections', 'content', 'layouts', 'site', 'catalog', 'cms-users', 'history', 'members', 'newsletters', 'preview', 'builds', 'aspire-news', 'contracts', 'system', 'events', 'research'] as const;
+export const DOMAINS = ['common', 'auth', 'tenants', 'sections', 'content', 'layouts', 'site', 'catalog', 'cms-users', 'history', 'members', 'newsletters', 'preview', 'builds', 'aspire-news', 'contracts', 'system', 'events', 'research', 'magazine'] as const;
 
 export function typeDefs(): string[] {
   return DOMAINS.map((d) => readFileSync(fileURLToPath(new URL(`./${d}/schema.graphql`, import.meta.url)), 'utf8'));
@@ -40,6 +41,6 @@ export function buildSchema(info: { mode: string; documentsVersion: string }): G
   };
   return guardMutationInputs(makeExecutableSchema({
     typeDefs: typeDefs(),
-    resolvers: [common, authResolvers, tenantResolvers, sectionResolvers, contentResolvers, layoutResolvers, siteResolvers, catalogResolvers, cmsUserResolvers, historyResolvers, memberResolvers, newsletterResolvers, previewResolvers, buildResolvers, aspireNewsResolvers, contractResolvers, systemResolvers, eventResolvers, researchResolvers] as never,
+    resolvers: [common, authResolvers, tenantResolvers, sectionResolvers, contentResolvers, layoutResolvers, siteResolvers, catalogResolvers, cmsUserResolvers, historyResolvers, memberResolvers, newsletterResolvers, previewResolvers, buildResolvers, aspireNewsResolvers, contractResolvers, systemResolvers, eventResolvers, researchResolvers, magazineResolvers] as never,
   }));
 }
