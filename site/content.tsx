@@ -29,6 +29,7 @@ export function ContentHero({ content }: { content: ContentView }) {
       </p>
       {content.teaser && <p className="deck">{content.teaser}</p>}
       <Byline content={content} />
+      {content.issue && <p className="content-issue"><A link={content.issue} /></p>}
       <Island name="favourite-button" props={{ contentId: content.id }} component={FavouriteButton} className="favourite" />
       {content.event && (content.event.venue || content.event.place) && (
         <p className="event-place">{[content.event.venue, content.event.place].filter(Boolean).join(' · ')}</p>

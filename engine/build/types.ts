@@ -73,6 +73,22 @@ export interface BuildNewsletter { id: number; title: string; description: strin
 /** An image asset's metadata (its bytes stream separately, see engine/store/site-reader.ts). */
 export interface BuildAsset extends BuildImage { id: number; mimeType: string }
 
+export interface BuildPublication { id: number; name: string; description: string; path: string; subscribeUrl: string | null; renewalUrl: string | null; cover: BuildImage | null }
+/** A live issue (active, inside its schedule at the build's now) with its table of contents. */
+export interface BuildIssue {
+  id: number; publicationId: number; name: string; description: string; issueDate: number; path: string;
+  coverImage: string | null; digitalEditionUrl: string | null;
+  /** The publication's sections in order, each with the content ids placed in it (in order). */
+  sections: { id: number; name: string; contentIds: number[] }[];
+}
+export interface BuildMagazine {
+  publications: BuildPublication[];
+  /** Live issues, newest mail date first. */
+  issues: BuildIssue[];
+  /** The next start or end date of an issue after the build's now (null: none). */
+  nextChange: number | null;
+}
+
 export interface TenantIndex {
   tenant: BuildTenant;
   sections: BuildSection[];
@@ -93,6 +109,8 @@ export interface TenantIndex {
   newsletters?: BuildNewsletter[];
   /** Optional: every image asset of the tenant (metadata only), for image grids. */
   assets?: BuildAsset[];
+  /** Optional: magazine publications and live issues (publication and issue pages). */
+  magazine?: BuildMagazine;
 }
 
 /** A file an emitter produces, relative to out/<tenantKey>/ (no leading slash). */

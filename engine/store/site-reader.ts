@@ -22,6 +22,13 @@ export interface MenuRow { key: string; links: { label: string; href: string; ex
 export interface RedirectRow { from: string; to: string; preserveQueryString: boolean }
 export interface MembershipRow { id: number; title: string; alias: string; description: string; isFree: boolean }
 export interface NewsletterRow { id: number; title: string; description: string; showInSubscribeBlock: boolean }
+export interface MagazineRows {
+  publications: { id: number; name: string; description: string; subscribeUrl: string | null; renewalUrl: string | null; coverAssetId: number | null }[];
+  /** Every issue of the tenant (any status; the build picks the live ones at its `now`). */
+  issues: { id: number; publicationId: number; name: string; description: string; issueDate: number; coverImage: string | null; digitalEditionUrl: string | null; status: number; startDate: number | null; endDate: number | null }[];
+  sections: { id: number; publicationId: number; name: string; position: number }[];
+  placements: { issueId: number; sectionId: number; contentId: number; position: number }[];
+}
 
 export interface SiteRows {
   tenant: TenantRow;
@@ -41,6 +48,7 @@ export interface SiteRows {
   oldAliases: RedirectRow[];
   memberships: MembershipRow[];
   newsletters: NewsletterRow[];
+  magazine: MagazineRows;
 }
 
 const LIVE = '(c.status = 1 AND (c.start_date IS NULL OR c.start_date <= ?) AND (c.end_date IS NULL OR c.end_date > ?))';
@@ -129,7 +137,7 @@ export function appendRows(out: LiveContentRows, more: LiveContentRows): void {
 const PAGE = 5000;
 
 async function siteStructure(store: Store, key: string) {
-  const [sections, assets, layouts, menus, redirects, memberships, newsletters] = await Promise.all([
+  const [sections, assets, layouts, menus, redirects, memberships, newsletters, magazine] = await Promise.all([
     store.all<SectionRow>(
       `SELECT id, name, alias, parent_id AS parentId, description, status, sequence, updated_at AS updatedAt
        FROM website_sections WHERE tenant_key = ? ORDER BY sequence, id`, [key]),
@@ -148,6 +156,7 @@ async function siteStructure(store: Store, key: string) {
       'SELECT id, title, alias, description, is_free AS isFree FROM memberships WHERE tenant_key = ? AND status = 1 ORDER BY id', [key]),
     store.all<Record<string, unknown>>(
       'SELECT id, title, description, show_in_subscribe_block AS showInSubscribeBlock FROM newsletters WHERE tenant_key = ? ORDER BY id', [key]),
+    magazineRows(store, key),
   ]);
   return {
     sections, assets,
@@ -156,7 +165,27 @@ async function siteStructure(store: Store, key: string) {
     redirects: redirects.map((r) => ({ from: String(r.from), to: String(r.to), preserveQueryString: bool(r.preserveQueryString) })),
     memberships: memberships.map((m) => ({ id: m.id as number, title: String(m.title), alias: String(m.alias), description: String(m.description ?? ''), isFree: bool(m.isFree) })),
     newsletters: newsletters.map((n) => ({ id: n.id as number, title: String(n.title), description: String(n.description ?? ''), showInSubscribeBlock: bool(n.showInSubscribeBlock) })),
+    magazine,
   };
+}
+
+/** The tenant's publications, issues, issue sections and placements (issue and publication pages). */
+async function magazineRows(store: Store, key: string): Promise<MagazineRows> {
+  const [publications, issues, sections, placements] = await Promise.all([
+    store.all<MagazineRows['publications'][number]>(
+      `SELECT id, name, description, subscribe_url AS subscribeUrl, renewal_url AS renewalUrl, cover_asset_id AS coverAssetId
+       FROM magazine_publications WHERE tenant_key = ? ORDER BY id`, [key]),
+    store.all<MagazineRows['issues'][number]>(
+      `SELECT i.id, i.publication_id AS publicationId, i.name, i.description, i.issue_date AS issueDate, i.cover_image AS coverImage,
+         i.digital_edition_url AS digitalEditionUrl, i.status, i.start_date AS startDate, i.end_date AS endDate
+       FROM magazine_issues i WHERE i.publication_id IN (SELECT id FROM magazine_publications WHERE tenant_key = ?) ORDER BY i.id`, [key]),
+    store.all<MagazineRows['sections'][number]>(
+      'SELECT id, publication_id AS publicationId, name, position FROM magazine_sections WHERE tenant_key = ? ORDER BY position, id', [key]),
+    store.all<MagazineRows['placements'][number]>(
+      `SELECT p.issue_id AS issueId, p.section_id AS sectionId, p.content_id AS contentId, p.position
+       FROM magazine_issue_content p WHERE p.section_id IN (SELECT id FROM magazine_sections WHERE tenant_key = ?) ORDER BY p.issue_id, p.position`, [key]),
+  ]);
+  return { publications, issues, sections, placements };
 }
 
 const LAYOUT_JSON = ['aliases', 'contentTypes', 'contentIds', 'sectionIds', 'excludeAds', 'primaryGrid', 'secondaryGrid'];

@@ -7,6 +7,7 @@ import type { OutputRow, TargetState } from '../../store/queries/builds';
 import { newsletterStamp } from '../../store/queries/builds-content';
 import { newsletterCodeHash } from '../config-hash';
 import { affectsCrawler, contentGroup, digest, fingerprints, listingGroup } from '../deps';
+import { magazineGroups } from '../stages/emit-pages';
 import { hasPage } from '../stages/pages';
 import { createResolveContext, pagePath, type ResolveContext } from '../stages/resolve';
 import type { BuildSection, TenantIndex } from '../types';
@@ -14,6 +15,8 @@ import type { BuildSection, TenantIndex } from '../types';
 export type Job =
   | { kind: 'static'; assets: boolean } | { kind: 'shells' } | { kind: 'crawler' } | { kind: 'newsletters' }
   | { kind: 'content'; id: number }
+  /** A publication or issue page (its group magazine:<kind>:<id>). */
+  | { kind: 'magazine'; grp: string }
   /** Listing pages from..to of a group; to null: from..the last page, removing pages past it. */
   | { kind: 'listing'; grp: string; from: number; to: number | null };
 export interface EditPlan { ctx: ResolveContext; removals: string[]; urgent: Job[]; deferred: Job[] }
@@ -52,7 +55,7 @@ export async function changedInputs(
 /** True when the plan re-renders more than `maxShare` of the tenant's page groups (a full build is faster). */
 export function touchesTooMuch(plan: EditPlan, state: TargetState, maxShare: number): boolean {
   const groups = new Set([...state.outputs.values()].map((o) => o.grp)).size;
-  const touched = new Set([...plan.urgent, ...plan.deferred].flatMap((j) => (j.kind === 'content' ? [`c${j.id}`] : j.kind === 'listing' ? [j.grp] : j.kind === 'shells' ? ['shells'] : []))).size;
+  const touched = new Set([...plan.urgent, ...plan.deferred].flatMap((j) => (j.kind === 'content' ? [`c${j.id}`] : j.kind === 'listing' || j.kind === 'magazine' ? [j.grp] : j.kind === 'shells' ? ['shells'] : []))).size;
   return groups > 0 && touched > maxShare * groups;
 }
 
@@ -82,6 +85,7 @@ export function planEdit(index: TenantIndex, state: TargetState, changed: Set<st
   const wanted = new Set<string>(['shells', listingGroup(null)]);
   for (const sct of index.sections) if (sct.alias !== 'home') wanted.add(listingGroup(sct.id));
   for (const c of index.content) if (hasPage(c)) wanted.add(contentGroup(c.id));
+  for (const g of magazineGroups(ctx)) wanted.add(g);
   for (const g of wanted) if (!byGroup.has(g)) whole.add(g);
   const removals: string[] = [];
   for (const [grp, outs] of byGroup) {
@@ -98,7 +102,8 @@ export function planEdit(index: TenantIndex, state: TargetState, changed: Set<st
     else if (grp.startsWith('content:')) {
       const id = Number(grp.slice(8));
       (changed.has(`c:${id}`) || !byGroup.has(grp) ? urgent : deferred).push({ kind: 'content', id });
-    } else if (grp.startsWith('listing:')) {
+    } else if (grp.startsWith('magazine:')) urgent.push({ kind: 'magazine', grp });
+    else if (grp.startsWith('listing:')) {
       urgent.push({ kind: 'listing', grp, from: 1, to: 1 });
       deferred.push({ kind: 'listing', grp, from: 2, to: null });
     }

@@ -118,6 +118,18 @@ function sectionEntries(index: TenantIndex, origin: string): UrlEntry[] {
   return [home, ...sections];
 }
 
+/** Publication pages (lastmod: their newest live issue; those with none are left out) and live issue pages. */
+function magazineEntries(index: TenantIndex, origin: string): UrlEntry[] {
+  const issues = index.magazine?.issues ?? [];
+  const out: UrlEntry[] = [];
+  for (const p of index.magazine?.publications ?? []) {
+    const newest = issues.find((i) => i.publicationId === p.id);
+    if (newest) out.push({ loc: absoluteUrl(origin, p.path), lastmod: newest.issueDate, images: [] });
+  }
+  for (const i of issues) out.push({ loc: absoluteUrl(origin, i.path), lastmod: i.issueDate, images: [] });
+  return out;
+}
+
 function chunk<T>(items: T[], size: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
@@ -154,6 +166,8 @@ export function emitSitemaps(index: TenantIndex): EmittedFile[] {
     list.push(contentEntry(origin, c));
   }
   const parts = emitFamily('sections', sectionEntries(index, origin));
+  const magazine = magazineEntries(index, origin);
+  if (magazine.length) parts.push(...emitFamily('magazine', magazine));
   for (const type of CONTENT_TYPES) {
     const entries = byType.get(type);
     if (entries) parts.push(...emitFamily(type, entries));
