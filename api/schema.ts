@@ -18,6 +18,7 @@ import { historyResolvers } from './history/resolvers';
 import { researchResolvers } from './research/resolvers';
 import { guardMutationInputs } from './input-guard';
 import { layoutResolvers } from './layouts/resolvers';
+import { magazineResolvers } from './magazine/resolvers';
 import { memberResolvers } from './members/resolvers';
 import { newsletterResolvers } from './newsletters/resolvers';
 import { peopleResolvers } from './people/resolvers';
@@ -28,7 +29,7 @@ import { syndicationResolvers } from './syndication/resolvers';
 import { systemResolvers } from './system/resolvers';
 import { tenantResolvers } from './tenants/resolvers';
 
-export const DOMAINS = ['common', 'auth', 'tenants', 'sections', 'content', 'layouts', 'site', 'catalog', 'cms-users', 'history', 'members', 'newsletters', 'preview', 'builds', 'aspire-news', 'contracts', 'company-updates', 'system', 'events', 'research', 'syndication', 'people'] as const;
+export const DOMAINS = ['common', 'auth', 'tenants', 'sections', 'content', 'layouts', 'site', 'catalog', 'cms-users', 'history', 'members', 'newsletters', 'preview', 'builds', 'aspire-news', 'contracts', 'company-updates', 'system', 'events', 'research', 'magazine', 'syndication', 'people'] as const;
 
 export function typeDefs(): string[] {
   return DOMAINS.map((d) => readFileSync(fileURLToPath(new URL(`./${d}/schema.graphql`, import.meta.url)), 'utf8'));
@@ -43,6 +44,6 @@ export function buildSchema(info: { mode: string; documentsVersion: string }): G
   };
   return guardMutationInputs(makeExecutableSchema({
     typeDefs: typeDefs(),
-    resolvers: [common, authResolvers, tenantResolvers, sectionResolvers, contentResolvers, layoutResolvers, siteResolvers, catalogResolvers, cmsUserResolvers, historyResolvers, memberResolvers, newsletterResolvers, previewResolvers, buildResolvers, aspireNewsResolvers, contractResolvers, companyUpdateResolvers, systemResolvers, eventResolvers, researchResolvers, syndicationResolvers, peopleResolvers] as never,
+    resolvers: [common, authResolvers, tenantResolvers, sectionResolvers, contentResolvers, layoutResolvers, siteResolvers, catalogResolvers, cmsUserResolvers, historyResolvers, memberResolvers, newsletterResolvers, previewResolvers, buildResolvers, aspireNewsResolvers, contractResolvers, companyUpdateResolvers, systemResolvers, eventResolvers, researchResolvers, magazineResolvers, syndicationResolvers, peopleResolvers] as never,
   }));
 }

@@ -47,6 +47,7 @@ export function ContentHero({ content }: { content: ContentView }) {
       {content.teaser && <p className="deck">{content.teaser}</p>}
       <Byline content={content} />
       <Topics content={content} />
+      {content.issue && <p className="content-issue"><A link={content.issue} /></p>}
       <Island name="favourite-button" props={{ contentId: content.id }} component={FavouriteButton} className="favourite" />
       {content.event && (content.event.venue || content.event.place) && (
         <p className="event-place">{[content.event.venue, content.event.place].filter(Boolean).join(' · ')}</p>

@@ -56,6 +56,8 @@ export interface ContentView {
   bodyHtml: string;
   gated: boolean;
   externalUrl: SiteLink | null;
+  /** "From the <Month Year> issue of <Publication>", linking to the issue page (content placed in a live issue). */
+  issue?: SiteLink | null;
 }
 
 export type BlockView =
@@ -100,7 +102,15 @@ export interface HeadView {
   noTracking?: boolean;
 }
 
-export type PageKind = 'home' | 'section' | 'content' | 'author' | 'print' | 'search' | 'account' | 'login' | 'membership-choose' | 'membership-signup' | 'not-found';
+/** An issue in a publication page's latest slot or archive. */
+export interface IssueCardView { title: string; href: string; date: string; cover: ImageView | null; description: string }
+
+/** The magazine part of an issue or publication page (admin §2.2, public §2). */
+export type MagazineView =
+  | { kind: 'issue'; publication: SiteLink; date: string; description: string; cover: ImageView | null; digitalEdition: SiteLink | null; sections: { name: string; items: ItemView[] }[] }
+  | { kind: 'publication'; description: string; cover: ImageView | null; latest: IssueCardView | null; archive: { year: number; issues: IssueCardView[] }[]; subscribe: SiteLink | null; renewal: SiteLink | null };
+
+export type PageKind = 'home' | 'section' | 'content' | 'author' | 'issue' | 'publication' | 'print' | 'search' | 'account' | 'login' | 'membership-choose' | 'membership-signup' | 'not-found';
 
 export interface PageView {
   kind: PageKind;
@@ -126,6 +136,8 @@ export interface PageView {
   sectionId?: number | null;
   /** A signed draft preview rendered by the API: no staff toolbar, no tracking metadata. */
   preview?: boolean;
+  /** Issue and publication pages: the cover, table of contents, latest issue and archive. */
+  magazine?: MagazineView | null;
 }
 
 export interface MenuView { title: string; links: SiteLink[] }

@@ -5,6 +5,7 @@ import { A } from './link';
 import { Island } from './island';
 import { Grid, type Prerendered } from './blocks';
 import { PrintArticle } from './content';
+import { Magazine } from './magazine';
 import { Search } from './islands/search';
 import { memberShell } from './islands/member-shells';
 
@@ -61,6 +62,7 @@ export function Main({ page, pre }: { page: PageView; chrome: ChromeView; pre?: 
           {page.intro && page.kind !== 'not-found' && !page.shell && <p className="page-intro">{page.intro}</p>}
         </div>
         {page.kind === 'print' && page.content && <PrintArticle content={page.content} />}
+        {page.magazine && <Magazine view={page.magazine} />}
         {page.kind === 'not-found' && (
           <div className="error-page">
             <p>{page.intro ?? 'The page you are looking for could not be found.'}</p>

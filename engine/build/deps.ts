@@ -11,6 +11,9 @@
 //   assets (image metadata), redirects, news (the Google News window's items)
 //   p:<id>        an author page's person and the ids of the live items they sign (stages/pages.ts)
 //   pa:<id>       an active person alone (bylines link to their author page)
+//   mag:p:<id>    a publication page's data (the publication, its live issues' cards)
+//   mag:i:<id>    a live issue page's data (the issue, its publication's name and path, its placements)
+//   mag:c:<id>    the issue line of a content item placed in a live issue (absent when in none)
 // A fingerprint that is missing means the input does not exist (an item not live, say); that is a
 // change too. Dependencies may over-approximate (more re-rendering), never under-approximate.
 import { createHash } from 'node:crypto';
@@ -32,7 +35,7 @@ const fp = (v: unknown) => digest(JSON.stringify(v));
 
 /** Keys whose change re-runs the crawler files (sitemaps, news sitemap, feeds, robots, redirects). */
 export function affectsCrawler(key: string): boolean {
-  return key.startsWith('c:') || key.startsWith('s:') || key.startsWith('list:') ||
+  return key.startsWith('c:') || key.startsWith('s:') || key.startsWith('list:') || key.startsWith('mag:p:') || key.startsWith('mag:i:') ||
     key === 'settings' || key === 'home' || key === 'redirects' || key === 'news' || key === 'assets' || key.startsWith('p:');
 }
 
@@ -88,7 +91,24 @@ export function fingerprints(index: TenantIndex, contentIds?: ReadonlySet<number
     const ids = authors.get(p.id);
     if (ids) out.set(`p:${p.id}`, fp([p, ids]));
   }
+  magazineFingerprints(index, out);
   return out;
+}
+
+function magazineFingerprints(index: TenantIndex, out: Map<string, string>): void {
+  const m = index.magazine;
+  if (!m) return;
+  const pubs = new Map(m.publications.map((p) => [p.id, p]));
+  for (const p of m.publications) {
+    out.set(`mag:p:${p.id}`, fp([p, m.issues.filter((i) => i.publicationId === p.id).map((i) => [i.id, i.name, i.issueDate, i.path, i.coverImage, i.description])]));
+  }
+  const lines = new Map<number, string>();
+  for (const i of m.issues) {
+    const p = pubs.get(i.publicationId);
+    out.set(`mag:i:${i.id}`, fp([i, p?.name, p?.path]));
+    for (const s of i.sections) for (const id of s.contentIds) if (!lines.has(id)) lines.set(id, fp([i.id, i.path, i.issueDate, p?.name]));
+  }
+  for (const [id, h] of lines) out.set(`mag:c:${id}`, h);
 }
 
 /** Section ids a layout's list blocks name explicitly (their activation changes the page). */
@@ -120,6 +140,7 @@ export function pageDeps(ctx: ResolveContext, page: PageView, self?: BuildConten
   }
   if (self) {
     keys.add(`c:${self.id}`);
+    keys.add(`mag:c:${self.id}`);
     addSection(self.sectionId);
     for (const id of self.relatedIds ?? []) keys.add(`c:${id}`);
     for (const a of self.authors) keys.add(`pa:${a.id}`);
@@ -130,6 +151,15 @@ export function pageDeps(ctx: ResolveContext, page: PageView, self?: BuildConten
   }
   for (const id of layoutSections(ctx, page.layoutId)) { keys.add(`s:${id}`); keys.add(`list:${id}`); }
   return [...keys].sort();
+}
+
+/** The input keys of an issue or publication page: pageDeps plus its own magazine key. */
+export function magazinePageDeps(ctx: ResolveContext, page: PageView, key: string): string[] {
+  return [...new Set([...pageDeps(ctx, page), key])].sort();
+}
+
+export function magazineGroup(kind: 'issue' | 'publication', id: number): string {
+  return `magazine:${kind}:${id}`;
 }
 
 /** The keys of the shells (search, account, login, membership pages) and 404.html. */

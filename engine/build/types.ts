@@ -89,6 +89,22 @@ export interface BuildPerson {
 /** An image asset's metadata (its bytes stream separately, see engine/store/site-reader.ts). */
 export interface BuildAsset extends BuildImage { id: number; mimeType: string }
 
+export interface BuildPublication { id: number; name: string; description: string; path: string; subscribeUrl: string | null; renewalUrl: string | null; cover: BuildImage | null }
+/** A live issue (active, inside its schedule at the build's now) with its table of contents. */
+export interface BuildIssue {
+  id: number; publicationId: number; name: string; description: string; issueDate: number; path: string;
+  coverImage: string | null; digitalEditionUrl: string | null;
+  /** The publication's sections in order, each with the content ids placed in it (in order). */
+  sections: { id: number; name: string; contentIds: number[] }[];
+}
+export interface BuildMagazine {
+  publications: BuildPublication[];
+  /** Live issues, newest mail date first. */
+  issues: BuildIssue[];
+  /** The next start or end date of an issue after the build's now (null: none). */
+  nextChange: number | null;
+}
+
 export interface TenantIndex {
   tenant: BuildTenant;
   sections: BuildSection[];
@@ -111,6 +127,8 @@ export interface TenantIndex {
   assets?: BuildAsset[];
   /** Optional: active people, for author pages (stages/resolve-author.ts). */
   persons?: BuildPerson[];
+  /** Optional: magazine publications and live issues (publication and issue pages). */
+  magazine?: BuildMagazine;
 }
 
 /** A file an emitter produces, relative to out/<tenantKey>/ (no leading slash). */

@@ -98,7 +98,7 @@ export const layoutSchema = z
     /** url-override only: the paths it applies to ("/" is the home page). */
     aliases: z.array(z.string().min(1)).default([]),
     propagate: z.boolean().default(false),
-    pageType: z.enum(['home', 'section', 'content']).optional(),
+    pageType: z.enum(['home', 'section', 'content', 'issue', 'publication']).optional(),
     contentTypes: z.array(z.enum(CONTENT_TYPES)).default([]),
     /** content-override only: the content items it applies to. */
     contentIds: z.array(z.number().int()).default([]),

@@ -127,7 +127,12 @@ export const magazinePublications = sqliteTable('magazine_publications', {
   id: integer('id').primaryKey(),
   tenantKey: tenantRef(),
   name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  /** Media library assets (assets.id) of the tenant: the publication's logo and cover. */
+  logoAssetId: integer('logo_asset_id'),
+  coverAssetId: integer('cover_asset_id'),
   subscribeUrl: text('subscribe_url'),
+  renewalUrl: text('renewal_url'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [index('magazine_publications_tenant').on(t.tenantKey)]);
@@ -141,6 +146,9 @@ export const magazineIssues = sqliteTable('magazine_issues', {
   coverImage: text('cover_image'),
   digitalEditionUrl: text('digital_edition_url'),
   status: integer('status').notNull().default(1),
+  /** Schedules: the issue (and its pages) is live from startDate until endDate (epoch ms; null = open). */
+  startDate: integer('start_date'),
+  endDate: integer('end_date'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [index('magazine_issues_publication_date').on(t.publicationId, t.issueDate)]);

@@ -27,6 +27,13 @@ export interface RedirectRow { from: string; to: string; preserveQueryString: bo
 export interface MembershipRow { id: number; title: string; alias: string; description: string; isFree: boolean }
 export interface NewsletterRow { id: number; title: string; description: string; showInSubscribeBlock: boolean }
 export interface PersonSiteRow { id: number; fullName: string; title: string | null; bio: string | null; imageId: number | null; socialLinks: { network: string; url: string }[]; updatedAt: number }
+export interface MagazineRows {
+  publications: { id: number; name: string; description: string; subscribeUrl: string | null; renewalUrl: string | null; coverAssetId: number | null }[];
+  /** Every issue of the tenant (any status; the build picks the live ones at its `now`). */
+  issues: { id: number; publicationId: number; name: string; description: string; issueDate: number; coverImage: string | null; digitalEditionUrl: string | null; status: number; startDate: number | null; endDate: number | null }[];
+  sections: { id: number; publicationId: number; name: string; position: number }[];
+  placements: { issueId: number; sectionId: number; contentId: number; position: number }[];
+}
 
 export interface SiteRows {
   tenant: TenantRow;
@@ -48,6 +55,7 @@ export interface SiteRows {
   newsletters: NewsletterRow[];
   /** Active people (status 1): authors' pages. */
   persons: PersonSiteRow[];
+  magazine: MagazineRows;
 }
 
 const LIVE = '(c.status = 1 AND (c.start_date IS NULL OR c.start_date <= ?) AND (c.end_date IS NULL OR c.end_date > ?))';
@@ -146,7 +154,7 @@ export function appendRows(out: LiveContentRows, more: LiveContentRows): void {
 const PAGE = 5000;
 
 async function siteStructure(store: Store, key: string) {
-  const [sections, assets, layouts, menus, redirects, memberships, newsletters, persons] = await Promise.all([
+  const [sections, assets, layouts, menus, redirects, memberships, newsletters, persons, magazine] = await Promise.all([
     store.all<SectionRow>(
       `SELECT id, name, alias, parent_id AS parentId, description, status, sequence, updated_at AS updatedAt
        FROM website_sections WHERE tenant_key = ? ORDER BY sequence, id`, [key]),
@@ -168,6 +176,7 @@ async function siteStructure(store: Store, key: string) {
     store.all<Record<string, unknown>>(
       `SELECT id, full_name AS fullName, title, bio, image_id AS imageId, social_links AS socialLinks, updated_at AS updatedAt
        FROM persons WHERE tenant_key = ? AND status = 1 ORDER BY id`, [key]),
+    magazineRows(store, key),
   ]);
   return {
     sections, assets,
@@ -180,7 +189,27 @@ async function siteStructure(store: Store, key: string) {
       id: p.id as number, fullName: String(p.fullName), title: (p.title as string | null) ?? null, bio: (p.bio as string | null) ?? null,
       imageId: (p.imageId as number | null) ?? null, socialLinks: json<PersonSiteRow['socialLinks']>(p.socialLinks, []), updatedAt: p.updatedAt as number,
     })),
+    magazine,
   };
+}
+
+/** The tenant's publications, issues, issue sections and placements (issue and publication pages). */
+async function magazineRows(store: Store, key: string): Promise<MagazineRows> {
+  const [publications, issues, sections, placements] = await Promise.all([
+    store.all<MagazineRows['publications'][number]>(
+      `SELECT id, name, description, subscribe_url AS subscribeUrl, renewal_url AS renewalUrl, cover_asset_id AS coverAssetId
+       FROM magazine_publications WHERE tenant_key = ? ORDER BY id`, [key]),
+    store.all<MagazineRows['issues'][number]>(
+      `SELECT i.id, i.publication_id AS publicationId, i.name, i.description, i.issue_date AS issueDate, i.cover_image AS coverImage,
+         i.digital_edition_url AS digitalEditionUrl, i.status, i.start_date AS startDate, i.end_date AS endDate
+       FROM magazine_issues i WHERE i.publication_id IN (SELECT id FROM magazine_publications WHERE tenant_key = ?) ORDER BY i.id`, [key]),
+    store.all<MagazineRows['sections'][number]>(
+      'SELECT id, publication_id AS publicationId, name, position FROM magazine_sections WHERE tenant_key = ? ORDER BY position, id', [key]),
+    store.all<MagazineRows['placements'][number]>(
+      `SELECT p.issue_id AS issueId, p.section_id AS sectionId, p.content_id AS contentId, p.position
+       FROM magazine_issue_content p WHERE p.section_id IN (SELECT id FROM magazine_sections WHERE tenant_key = ?) ORDER BY p.issue_id, p.position`, [key]),
+  ]);
+  return { publications, issues, sections, placements };
 }
 
 const LAYOUT_JSON = ['aliases', 'contentTypes', 'contentIds', 'sectionIds', 'excludeAds', 'primaryGrid', 'secondaryGrid'];

@@ -50,11 +50,12 @@ describe('the shared client against a listening server', () => {
       getMembership: { id: 140 }, getGatedContent: { id: 10_010_001 }, getNewsletterItem: { id: 150 },
     };
     // These need a signed-in member, a registration link, a license company or newsletter templates,
-    // campaigns and ads, a news item, a contract or the company-updates module the harness does not
-    // create; members-*.test.ts, api-newsletters*.test.ts and company-*.test.ts run them.
+    // campaigns and ads, a news item, a contract, a magazine issue or the company-updates module the harness does not
+    // create; members-*.test.ts, api-newsletters*.test.ts and company-*.test.ts and api-magazine.test.ts run them.
     const needsMember = new Set(['getSiteUser', 'getSiteUserStub', 'getSiteLicenseCompany',
       'getNewsletterTemplate', 'getNewsletterCampaign', 'getNewsletterAd', 'renderNewsletterCampaignPreview',
-      'getAspireNews', 'getContract', 'getCompanyUpdate', 'getCompanyUpdateStream', 'getCompanyOptions']);
+      'getAspireNews', 'getContract', 'getCompanyUpdate', 'getCompanyUpdateStream', 'getCompanyOptions',
+      'getIssue', 'getMagazinePublication', 'exportIssueForPrint']);
     for (const doc of h.app.api.registry.byName.values()) {
       if (doc.kind !== 'query' || needsMember.has(doc.name)) continue;
       await expect(c.query(doc.name, variables[doc.name] ?? {}), doc.name).resolves.toBeDefined();

@@ -92,7 +92,7 @@ function LayoutEditor({ id, layout, sections, pinnedTenant }: { id: number | nul
                 </fieldset>
               ) : null}
               {show.has('propagate') ? <CheckboxField label="Propagate to pages below these paths" checked={v.propagate} onChange={(x) => form.set('propagate', x)} /> : null}
-              {show.has('pageType') ? <SelectField label="Page type" required={v.type === 'url-override'} placeholder="Any" value={v.pageType} options={[{ value: 'home', label: 'Home' }, { value: 'section', label: 'Section' }, { value: 'content', label: 'Content' }]} onChange={(x) => x && form.set('pageType', x)} error={form.error('pageType')} field="pageType" /> : null}
+              {show.has('pageType') ? <SelectField label="Page type" required={v.type === 'url-override'} placeholder="Any" value={v.pageType} options={[{ value: 'home', label: 'Home' }, { value: 'section', label: 'Section' }, { value: 'content', label: 'Content' }, { value: 'issue', label: 'Magazine issue' }, { value: 'publication', label: 'Magazine publication' }]} onChange={(x) => x && form.set('pageType', x)} error={form.error('pageType')} field="pageType" /> : null}
               {show.has('contentIds') ? <TextField label="Content ids" required value={v.contentIds} placeholder="10100001, 10100002" onChange={(x) => form.set('contentIds', x)} error={form.error('contentIds')} field="contentIds" /> : null}
               {show.has('sectionIds') ? (
                 <CheckboxGroup legend="Sections (none means every section)" columns={1} options={flattenTree(sections).map((s) => ({ value: String(s.id), label: s.fullName }))} value={v.sectionIds.map(String)} onChange={(x) => form.set('sectionIds', x.map(Number))} />

@@ -11,7 +11,7 @@ import { authorGroup, contentGroup, digest } from '../deps';
 import { buildChrome } from '../stages/chrome';
 import { crawlerFiles } from '../stages/crawler';
 import { stylesheet, writeAssets, writeFavicon, type ClientBundle } from '../stages/emit';
-import { authorPage, contentPages, listingPages, shellPages, type PageOut } from '../stages/emit-pages';
+import { authorPage, contentPages, listingPages, magazinePages, shellPages, type PageOut } from '../stages/emit-pages';
 import type { RouteRules } from '../stages/emit-redirects';
 import { buildsRootOf } from '../stages/publish';
 import { pageDir } from '../stages/render';
@@ -70,7 +70,8 @@ export async function applyJobs(
       if (job.to === null && first.count > job.from) pages = [...pages, ...listingPages(ctx, chrome, section, job.from + 1, first.count).pages];
       // pages 2..: everything of the listing but its first page
       emit(job.grp, pages, job.to === null ? (path) => path !== base : null);
-    } else if (job.kind === 'crawler') routeRules = crawler(index, state, writes, delta);
+    } else if (job.kind === 'magazine') emit(job.grp, magazinePages(ctx, chrome, job.grp), () => true);
+    else if (job.kind === 'crawler') routeRules = crawler(index, state, writes, delta);
     else await newsletters(env, index, state, writes, delta);
   }
   return routeRules;

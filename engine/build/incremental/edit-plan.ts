@@ -7,6 +7,7 @@ import type { OutputRow, TargetState } from '../../store/queries/builds';
 import { newsletterStamp } from '../../store/queries/builds-content';
 import { newsletterCodeHash } from '../config-hash';
 import { affectsCrawler, authorGroup, contentGroup, digest, fingerprints, listingGroup } from '../deps';
+import { magazineGroups } from '../stages/emit-pages';
 import { authorsWithPages, hasPage } from '../stages/pages';
 import { createResolveContext, pagePath, type ResolveContext } from '../stages/resolve';
 import type { BuildSection, TenantIndex } from '../types';
@@ -16,6 +17,8 @@ export type Job =
   | { kind: 'content'; id: number }
   /** One author page (stages/resolve-author.ts). */
   | { kind: 'author'; id: number }
+  /** A publication or issue page (its group magazine:<kind>:<id>). */
+  | { kind: 'magazine'; grp: string }
   /** Listing pages from..to of a group; to null: from..the last page, removing pages past it. */
   | { kind: 'listing'; grp: string; from: number; to: number | null };
 export interface EditPlan { ctx: ResolveContext; removals: string[]; urgent: Job[]; deferred: Job[] }
@@ -54,7 +57,7 @@ export async function changedInputs(
 /** True when the plan re-renders more than `maxShare` of the tenant's page groups (a full build is faster). */
 export function touchesTooMuch(plan: EditPlan, state: TargetState, maxShare: number): boolean {
   const groups = new Set([...state.outputs.values()].map((o) => o.grp)).size;
-  const touched = new Set([...plan.urgent, ...plan.deferred].flatMap((j) => (j.kind === 'content' ? [`c${j.id}`] : j.kind === 'author' ? [`a${j.id}`] : j.kind === 'listing' ? [j.grp] : j.kind === 'shells' ? ['shells'] : []))).size;
+  const touched = new Set([...plan.urgent, ...plan.deferred].flatMap((j) => (j.kind === 'content' ? [`c${j.id}`] : j.kind === 'author' ? [`a${j.id}`] : j.kind === 'listing' || j.kind === 'magazine' ? [j.grp] : j.kind === 'shells' ? ['shells'] : []))).size;
   return groups > 0 && touched > maxShare * groups;
 }
 
@@ -85,6 +88,7 @@ export function planEdit(index: TenantIndex, state: TargetState, changed: Set<st
   for (const sct of index.sections) if (sct.alias !== 'home') wanted.add(listingGroup(sct.id));
   for (const c of index.content) if (hasPage(c)) wanted.add(contentGroup(c.id));
   for (const id of authorsWithPages(index).keys()) wanted.add(authorGroup(id));
+  for (const g of magazineGroups(ctx)) wanted.add(g);
   for (const g of wanted) if (!byGroup.has(g)) whole.add(g);
   const removals: string[] = [];
   for (const [grp, outs] of byGroup) {
@@ -102,7 +106,8 @@ export function planEdit(index: TenantIndex, state: TargetState, changed: Set<st
     else if (grp.startsWith('content:')) {
       const id = Number(grp.slice(8));
       (changed.has(`c:${id}`) || !byGroup.has(grp) ? urgent : deferred).push({ kind: 'content', id });
-    } else if (grp.startsWith('listing:')) {
+    } else if (grp.startsWith('magazine:')) urgent.push({ kind: 'magazine', grp });
+    else if (grp.startsWith('listing:')) {
       urgent.push({ kind: 'listing', grp, from: 1, to: 1 });
       deferred.push({ kind: 'listing', grp, from: 2, to: null });
     }

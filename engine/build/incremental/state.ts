@@ -24,6 +24,9 @@ export function nextYearStart(now: number): number {
 export function indexBoundary(index: TenantIndex, now: number): number {
   let next = nextYearStart(now);
   for (const c of newsItems(index)) if (c.published !== null && c.published + NEWS_WINDOW_MS > now) next = Math.min(next, c.published + NEWS_WINDOW_MS);
+  // an issue's start or end date: its pages appear or go
+  const issueChange = index.magazine?.nextChange;
+  if (issueChange !== null && issueChange !== undefined && issueChange > now) next = Math.min(next, issueChange);
   return next;
 }
 

@@ -3,13 +3,14 @@
 // a content item's page and print view, all pages of one listing, or the shells with 404.html.
 // Each page comes back with its files, a content hash and the input keys it read.
 import type { ChromeView, PageView } from '../../../site/model';
-import { authorGroup, contentGroup, digest, listingGroup, pageDeps, SHELL_DEPS } from '../deps';
+import { authorGroup, contentGroup, digest, listingGroup, magazineGroup, magazinePageDeps, pageDeps, SHELL_DEPS } from '../deps';
 import { resolveAuthorPage } from './resolve-author';
 import { authorsWithPages } from './pages';
 import type { DocumentParts } from '../../../site/document';
 import { renderPageParts } from './render';
 import {
-  hasPage, resolveContentPage, resolveListingPage, resolveNotFoundPage, resolvePrintPage, resolveShellPages, type ResolveContext,
+  hasPage, resolveContentPage, resolveIssuePage, resolveListingPage, resolveNotFoundPage, resolvePrintPage, resolvePublicationPage, resolveShellPages,
+  type ResolveContext,
 } from './resolve';
 import { sanitizeBody } from '../../html/sanitize';
 import type { BuildContent, BuildPerson, BuildSection } from '../types';
@@ -115,4 +116,27 @@ export function authorPage(ctx: ResolveContext, chrome: ChromeView, p: BuildPers
 /** Every author page of the tenant. */
 export function authorPages(ctx: ResolveContext, chrome: ChromeView): PageOut[] {
   return (ctx.index.persons ?? []).flatMap((p) => authorPage(ctx, chrome, p));
+}
+
+/** The magazine page groups of the index: one per publication page, one per live issue page. */
+export function magazineGroups(ctx: ResolveContext): string[] {
+  const m = ctx.index.magazine;
+  if (!m) return [];
+  return [...m.publications.map((p) => magazineGroup('publication', p.id)), ...m.issues.map((i) => magazineGroup('issue', i.id))];
+}
+
+/** The page of one magazine group (none when the publication or the live issue is gone). */
+export function magazinePages(ctx: ResolveContext, chrome: ChromeView, grp: string): PageOut[] {
+  const [, kind, raw] = grp.split(':');
+  const id = Number(raw);
+  if (kind === 'publication') {
+    const p = ctx.publicationById.get(id);
+    if (!p) return [];
+    const page = resolvePublicationPage(ctx, p);
+    return [emitPageView(ctx, chrome, page, grp, magazinePageDeps(ctx, page, `mag:p:${id}`))];
+  }
+  const issue = ctx.index.magazine?.issues.find((i) => i.id === id);
+  if (!issue || !ctx.publicationById.has(issue.publicationId)) return [];
+  const page = resolveIssuePage(ctx, issue);
+  return [emitPageView(ctx, chrome, page, grp, magazinePageDeps(ctx, page, `mag:i:${id}`))];
 }

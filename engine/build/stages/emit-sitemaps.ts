@@ -131,6 +131,18 @@ function authorEntries(index: TenantIndex, origin: string): UrlEntry[] {
   });
 }
 
+/** Publication pages (lastmod: their newest live issue; those with none are left out) and live issue pages. */
+function magazineEntries(index: TenantIndex, origin: string): UrlEntry[] {
+  const issues = index.magazine?.issues ?? [];
+  const out: UrlEntry[] = [];
+  for (const p of index.magazine?.publications ?? []) {
+    const newest = issues.find((i) => i.publicationId === p.id);
+    if (newest) out.push({ loc: absoluteUrl(origin, p.path), lastmod: newest.issueDate, images: [] });
+  }
+  for (const i of issues) out.push({ loc: absoluteUrl(origin, i.path), lastmod: i.issueDate, images: [] });
+  return out;
+}
+
 function chunk<T>(items: T[], size: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
@@ -168,6 +180,8 @@ export function emitSitemaps(index: TenantIndex): EmittedFile[] {
   }
   const parts = emitFamily('sections', sectionEntries(index, origin));
   parts.push(...emitFamily('authors', authorEntries(index, origin)));
+  const magazine = magazineEntries(index, origin);
+  if (magazine.length) parts.push(...emitFamily('magazine', magazine));
   for (const type of CONTENT_TYPES) {
     const entries = byType.get(type);
     if (entries) parts.push(...emitFamily(type, entries));

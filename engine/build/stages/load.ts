@@ -6,9 +6,10 @@ import { layoutSchema, type Layout } from '../../domain/layout';
 import { contentPath, sectionPath } from '../../domain/paths';
 import type { Store } from '../../store/connection';
 import { loadSiteRows, type ContentRow, type SiteRows } from '../../store/site-reader';
-import type { BuildAsset, BuildContent, BuildMenus, BuildPerson, BuildSection, TenantIndex } from '../types';
+import type { BuildAsset, BuildContent, BuildImage, BuildMagazine, BuildMenus, BuildPerson, BuildSection, TenantIndex } from '../types';
 import { authorPath } from '../../domain/people';
 import { sanitizeBody } from '../../html/sanitize';
+import { isIssueLive, issuePath, publicationPath } from '../../domain/magazine';
 
 import { tenantScriptSources } from './security-headers';
 import { tagManagerHost } from '../../domain/consent';
@@ -149,6 +150,33 @@ function menusOf(rows: SiteRows): BuildMenus {
   return menus;
 }
 
+/** Publications and the issues live at `now` (status 1, inside their schedule), newest first. */
+function magazineOf(rows: SiteRows['magazine'], assets: Map<number, BuildAsset>, now: number): BuildMagazine {
+  const image = (id: number | null): BuildImage | null => {
+    const a = id === null ? undefined : assets.get(id);
+    return a ? { path: a.path, alt: a.alt, width: a.width, height: a.height, caption: a.caption, credit: a.credit } : null;
+  };
+  const publications = rows.publications.map((p) => ({
+    id: p.id, name: p.name, description: p.description ?? '', path: publicationPath(p), subscribeUrl: p.subscribeUrl, renewalUrl: p.renewalUrl, cover: image(p.coverAssetId),
+  }));
+  const known = new Set(publications.map((p) => p.id));
+  let nextChange: number | null = null;
+  for (const i of rows.issues) {
+    for (const t of [i.startDate, i.endDate]) if (t !== null && t > now && (nextChange === null || t < nextChange)) nextChange = t;
+  }
+  const issues = rows.issues.filter((i) => known.has(i.publicationId) && isIssueLive(i, now))
+    .sort((a, b) => b.issueDate - a.issueDate || b.id - a.id)
+    .map((i) => ({
+      id: i.id, publicationId: i.publicationId, name: i.name, description: i.description ?? '', issueDate: i.issueDate, path: issuePath(i),
+      coverImage: i.coverImage, digitalEditionUrl: i.digitalEditionUrl,
+      sections: rows.sections.filter((s) => s.publicationId === i.publicationId).map((s) => ({
+        id: s.id, name: s.name,
+        contentIds: rows.placements.filter((p) => p.issueId === i.id && p.sectionId === s.id).sort((a, b) => a.position - b.position).map((p) => p.contentId),
+      })),
+    }));
+  return { publications, issues, nextChange };
+}
+
 /** Maps raw rows to the TenantIndex (pure; exported for tests). */
 export function indexFromRows(rows: SiteRows, options: LoadOptions): LoadResult {
   const warnings: string[] = [];
@@ -179,6 +207,7 @@ export function indexFromRows(rows: SiteRows, options: LoadOptions): LoadResult 
     newsletters: rows.newsletters,
     assets: [...assets.values()],
     persons: personsOf(rows, assets),
+    magazine: magazineOf(rows.magazine, assets, options.now),
   };
   return { index, warnings };
 }

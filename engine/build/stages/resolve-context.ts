@@ -7,7 +7,7 @@ import { teaserText } from '../../domain/text';
 import type { BlockView, ImageView, ItemView, SiteLink } from '../../../site/model';
 import { buildLayoutLookup, type LayoutLookup } from './resolve-layout';
 import { ListIndex } from './resolve-lists';
-import type { BuildAsset, BuildContent, BuildImage, BuildSection, TenantIndex } from '../types';
+import type { BuildAsset, BuildContent, BuildImage, BuildIssue, BuildPublication, BuildSection, TenantIndex } from '../types';
 
 export const HOME_ALIAS = 'home';
 const ITEM_CACHE_MAX = 10_000;
@@ -31,6 +31,16 @@ export interface ResolveContext {
   paginated: Map<string, readonly number[]>;
   /** Views of blocks whose output does not depend on the page (html, images, newsletter, ad), by layout block. */
   staticBlocks: WeakMap<object, BlockView | null>;
+  publicationById: Map<number, BuildPublication>;
+  /** The newest live issue each placed content item is in. */
+  issueOfContent: Map<number, BuildIssue>;
+}
+
+function issuesOfContent(index: TenantIndex): Map<number, BuildIssue> {
+  const out = new Map<number, BuildIssue>();
+  // issues come newest first: the first one an item is placed in wins
+  for (const i of index.magazine?.issues ?? []) for (const s of i.sections) for (const id of s.contentIds) if (!out.has(id)) out.set(id, i);
+  return out;
 }
 
 export function createResolveContext(index: TenantIndex): ResolveContext {
@@ -54,6 +64,8 @@ export function createResolveContext(index: TenantIndex): ResolveContext {
     html: new Map(),
     paginated: new Map(),
     staticBlocks: new WeakMap(),
+    publicationById: new Map((index.magazine?.publications ?? []).map((p) => [p.id, p])),
+    issueOfContent: issuesOfContent(index),
   };
 }
 

@@ -5,7 +5,7 @@
 import type { ContentType } from '../../domain/enums';
 import type { Layout } from '../../domain/layout';
 
-export type PageKindForLayout = 'home' | 'section' | 'content';
+export type PageKindForLayout = 'home' | 'section' | 'content' | 'issue' | 'publication';
 
 export interface LayoutLookup {
   url: Map<string, Layout>;
@@ -16,6 +16,8 @@ export interface LayoutLookup {
   sectionById: Map<number, Layout>;
   sectionDefault: Layout;
   home: Layout;
+  issue: Layout;
+  publication: Layout;
 }
 
 /** "/markets/", "markets" and "/markets" all name /markets; "", "/" and "home" name the home page. */
@@ -53,6 +55,9 @@ export const FALLBACK_LAYOUTS = {
     { blocks: [list('more', { limit: 5, display: 'compact' }, 'More in this section')] },
   ])] }),
   section: builtIn('Built-in section', 'section', { rows: [row('1', [{ blocks: [list('list', { limit: 20, display: 'list', paginate: true })] }])] }),
+  /** Issue and publication pages: the page's own cover and contents, no grid. */
+  issue: builtIn('Built-in issue', 'section', { rows: [] }),
+  publication: builtIn('Built-in publication', 'section', { rows: [] }),
   home: builtIn('Built-in home', 'section', { rows: [row('1', [{ blocks: [list('latest', { limit: 20, display: 'cards', paginate: true }, 'Latest')] }])] }, 'home'),
 };
 
@@ -66,6 +71,8 @@ export function buildLayoutLookup(layouts: readonly Layout[]): LayoutLookup {
   let contentDefault: Layout | undefined;
   let sectionDefault: Layout | undefined;
   let home: Layout | undefined;
+  let issue: Layout | undefined;
+  let publication: Layout | undefined;
   const sorted = [...layouts].sort((a, b) => a.id - b.id);
   for (const l of sorted) {
     if (l.type === 'url-override') {
@@ -82,6 +89,8 @@ export function buildLayoutLookup(layouts: readonly Layout[]): LayoutLookup {
       contentDefault ??= l;
     } else if (l.type === 'section') {
       if (l.pageType === 'home') home ??= l;
+      else if (l.pageType === 'issue') issue ??= l;
+      else if (l.pageType === 'publication') publication ??= l;
       else if (l.sectionIds.length === 0) sectionDefault ??= l;
       else for (const id of l.sectionIds) if (!sectionById.has(id)) sectionById.set(id, l);
     }
@@ -92,6 +101,8 @@ export function buildLayoutLookup(layouts: readonly Layout[]): LayoutLookup {
     contentDefault: contentDefault ?? FALLBACK_LAYOUTS.content,
     sectionDefault: sectionDefault ?? FALLBACK_LAYOUTS.section,
     home: home ?? FALLBACK_LAYOUTS.home,
+    issue: issue ?? FALLBACK_LAYOUTS.issue,
+    publication: publication ?? FALLBACK_LAYOUTS.publication,
   };
 }
 
@@ -103,6 +114,11 @@ export function urlOverride(lookup: LayoutLookup, path: string, kind: PageKindFo
     if (path.startsWith(`${p.prefix}/`) && (!p.layout.pageType || p.layout.pageType === kind)) return p.layout;
   }
   return null;
+}
+
+/** An issue or publication page: a url-override of its path, else the first section layout of that page type, else built-in. */
+export function layoutForMagazine(lookup: LayoutLookup, kind: 'issue' | 'publication', path: string): Layout {
+  return urlOverride(lookup, path, kind) ?? lookup[kind];
 }
 
 export function layoutForHome(lookup: LayoutLookup): Layout {

@@ -9,10 +9,12 @@ import { pagePath, resolveGrid, type PageEnv } from './resolve-grid';
 import { contentHead, sectionHead, webPageHead } from './resolve-head';
 import { layoutForContent, layoutForHome, layoutForSection } from './resolve-layout';
 import { isGated, isMetered } from './pages';
+import { issueLink } from './resolve-magazine';
 import type { BuildContent, BuildPerson, BuildSection } from '../types';
 
 export { pagePath } from './resolve-grid';
 export { createResolveContext, type ResolveContext } from './resolve-context';
+export { resolveIssuePage, resolvePublicationPage } from './resolve-magazine';
 
 export const NOT_FOUND_HEADING = '404 - Page Not Found';
 
@@ -56,6 +58,7 @@ export function contentView(ctx: ResolveContext, c: BuildContent, sanitizedBody:
     bodyHtml: gated ? '' : sanitizedBody,
     gated,
     externalUrl: external ? { label: c.type === 'Webinar' || c.type === 'Event' ? 'Register' : 'Visit website', href: external, newTab: !external.startsWith('/') } : null,
+    issue: issueLink(ctx, c.id),
   };
 }
 

@@ -7,7 +7,7 @@ import type { ChromeView } from '../../../site/model';
 import { buildChrome } from '../stages/chrome';
 import { crawlerFiles, writeEmitted } from '../stages/crawler';
 import { digest } from '../deps';
-import { authorPages, contentPages, listingPages, shellPages, type PageOut } from '../stages/emit-pages';
+import { authorPages, contentPages, listingPages, magazineGroups, magazinePages, shellPages, type PageOut } from '../stages/emit-pages';
 import { createResolveContext, type ResolveContext } from '../stages/resolve';
 import type { FromWorker, TaskResult, TenantSetup, ToWorker, WorkerTask } from './worker-protocol';
 import { FileWriter } from '../stages/writer';
@@ -56,6 +56,8 @@ export function runTask(st: State, task: WorkerTask): TaskResult {
   } else {
     write(st, shellPages(st.ctx, st.chrome), out);
     write(st, authorPages(st.ctx, st.chrome), out);
+    // the magazine's publication and issue pages (few per tenant) go with the shells
+    for (const grp of magazineGroups(st.ctx)) write(st, magazinePages(st.ctx, st.chrome, grp), out);
   }
   return out;
 }

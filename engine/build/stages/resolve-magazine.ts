@@ -1,0 +1,102 @@
+// Stage 3, resolve, magazine part (admin §2.2, public §2 page kinds issue and publication): an
+// issue page (cover, description, digital edition link, table of contents by section) and a
+// publication page (latest issue, archive by year, subscribe and renewal links), each with its own
+// layout (a url-override of its path, else the first section layout of page type issue or
+// publication, else none); and the "From the <Month Year> issue of <Publication>" link of content
+// placed in a live issue. Pure functions of the build context.
+import { fromIssueText, issueMonthYear } from '../../domain/magazine';
+import { safeHref } from '../../domain/links';
+import { zonedYear } from '../../domain/dates';
+import type { ImageView, IssueCardView, ItemView, PageView, SiteLink } from '../../../site/model';
+import { imageView, itemView, type ResolveContext } from './resolve-context';
+import { resolveGrid, type PageEnv } from './resolve-grid';
+import { webPageHead } from './resolve-head';
+import { layoutForMagazine } from './resolve-layout';
+import type { BuildIssue, BuildPublication } from '../types';
+
+/** The content page's issue line, or null when the item is in no live issue. */
+export function issueLink(ctx: ResolveContext, contentId: number): SiteLink | null {
+  const issue = ctx.issueOfContent.get(contentId);
+  const publication = issue && ctx.publicationById.get(issue.publicationId);
+  if (!issue || !publication) return null;
+  return { label: fromIssueText(issue.issueDate, publication.name), href: issue.path, newTab: false };
+}
+
+/** A cover from the issue's cover image: the media library asset at that path (with its size), else none. */
+function issueCover(ctx: ResolveContext, issue: BuildIssue): ImageView | null {
+  if (!issue.coverImage) return null;
+  for (const a of ctx.assets.values()) {
+    if (a.path === issue.coverImage) return imageView({ ...a, alt: a.alt || `Cover of the ${issueMonthYear(issue.issueDate)} issue` });
+  }
+  return null;
+}
+
+function card(ctx: ResolveContext, issue: BuildIssue): IssueCardView {
+  return { title: issue.name, href: issue.path, date: issueMonthYear(issue.issueDate), cover: issueCover(ctx, issue), description: issue.description };
+}
+
+function link(label: string, href: string | null): SiteLink | null {
+  const safe = href ? safeHref(href) : null;
+  return safe ? { label, href: safe, newTab: !safe.startsWith('/') } : null;
+}
+
+function magazinePage(ctx: ResolveContext, kind: 'issue' | 'publication', path: string, heading: string, intro: string | null, crumbs: SiteLink[]) {
+  const layout = layoutForMagazine(ctx.layouts, kind, path);
+  const env: PageEnv = { kind: 'section', path, page: 1, section: ctx.homeSection, content: null, contentView: null, layout };
+  const grid = resolveGrid(ctx, layout.primaryGrid, env, new Set());
+  const page: Omit<PageView, 'magazine'> = {
+    kind, path, heading, headingHidden: false, intro, layoutId: layout.id || null, hideHeader: layout.hideHeader, hideFooter: layout.hideFooter,
+    sectionPath: null, breadcrumbs: crumbs, rows: grid.rows, content: null, shell: null,
+    head: webPageHead(ctx, { title: heading, path, description: intro, crumbs, canonicalPath: path }),
+    inputs: { contentIds: [...grid.used], sectionIds: [...grid.sectionIds], layoutId: layout.id || null },
+  };
+  return page;
+}
+
+export function resolveIssuePage(ctx: ResolveContext, issue: BuildIssue): PageView {
+  const publication = ctx.publicationById.get(issue.publicationId)!;
+  const pubLink: SiteLink = { label: publication.name, href: publication.path, newTab: false };
+  const crumbs: SiteLink[] = [{ label: 'Home', href: '/', newTab: false }, pubLink, { label: issue.name, href: issue.path, newTab: false }];
+  const page = magazinePage(ctx, 'issue', issue.path, issue.name, null, crumbs);
+  // every placed id is an input, live or not: an item going live later changes the contents
+  const listed = issue.sections.flatMap((s) => s.contentIds);
+  const sections = issue.sections.map((s) => ({
+    name: s.name,
+    items: s.contentIds.map((id) => itemView(ctx, id)).filter((v): v is ItemView => v !== null),
+  })).filter((s) => s.items.length > 0);
+  return {
+    ...page,
+    head: webPageHead(ctx, { title: `${issue.name} | ${publication.name}`, path: issue.path, description: issue.description || fromIssueText(issue.issueDate, publication.name).replace(/^From the /, 'The '), crumbs, canonicalPath: issue.path }),
+    inputs: { ...page.inputs, contentIds: [...new Set([...page.inputs.contentIds, ...listed])] },
+    magazine: {
+      kind: 'issue', publication: pubLink, date: issueMonthYear(issue.issueDate), description: issue.description, cover: issueCover(ctx, issue),
+      digitalEdition: link('Read the digital edition', issue.digitalEditionUrl), sections,
+    },
+  };
+}
+
+export function resolvePublicationPage(ctx: ResolveContext, publication: BuildPublication): PageView {
+  const crumbs: SiteLink[] = [{ label: 'Home', href: '/', newTab: false }, { label: publication.name, href: publication.path, newTab: false }];
+  const page = magazinePage(ctx, 'publication', publication.path, publication.name, publication.description || null, crumbs);
+  const issues = publicationIssues(ctx, publication.id);
+  const archive: { year: number; issues: IssueCardView[] }[] = [];
+  for (const i of issues) {
+    const year = zonedYear(i.issueDate);
+    let group = archive.at(-1);
+    if (!group || group.year !== year) archive.push(group = { year, issues: [] });
+    group.issues.push(card(ctx, i));
+  }
+  return {
+    ...page,
+    magazine: {
+      kind: 'publication', description: publication.description, cover: imageView(publication.cover),
+      latest: issues[0] ? card(ctx, issues[0]) : null, archive,
+      subscribe: link('Subscribe', publication.subscribeUrl), renewal: link('Renew your subscription', publication.renewalUrl),
+    },
+  };
+}
+
+/** The publication's live issues, newest first. */
+export function publicationIssues(ctx: ResolveContext, publicationId: number): BuildIssue[] {
+  return (ctx.index.magazine?.issues ?? []).filter((i) => i.publicationId === publicationId);
+}
