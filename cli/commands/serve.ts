@@ -91,6 +91,7 @@ export async function startServing(o: ServingOptions) {
       events: { retentionDays: s.eventRetentionDays },
       captcha, allowedOrigins: [...s.allowedOrigins],
       crawlers: { positiveTtlMs: s.crawlerVerifiedTtlSeconds * 1000, negativeTtlMs: s.crawlerRejectedTtlSeconds * 1000 },
+      assets: { dir: resolve(s.assetsDir), maxBytes: s.assetMaxBytes },
     },
   });
   await app.listen({ port: o.port, host: o.host });

@@ -214,7 +214,7 @@ export async function* streamAssetFiles(store: Store, tenantKey: string, chunkSi
   let after = 0;
   for (;;) {
     const rows = await store.all<{ id: number; path: string; mimeType: string; data: Buffer }>(
-      'SELECT id, path, mime_type AS mimeType, data FROM assets WHERE tenant_key = ? AND id > ? ORDER BY id LIMIT ?',
+      'SELECT id, path, mime_type AS mimeType, data FROM assets WHERE tenant_key = ? AND id > ? AND length(data) > 0 ORDER BY id LIMIT ?',
       [tenantKey, after, chunkSize],
     );
     if (rows.length === 0) return;
