@@ -78,7 +78,7 @@ export async function startServing(o: ServingOptions) {
   if (policy.warning) process.stderr.write(`warning: ${policy.warning}\n`);
   const mailer = createMailer(mail.mail);
   const rebuilder = createBuildQueue({
-    store: o.store, outDir: o.outDir, originTemplate: o.originTemplate, workers: 1, buildPollMs: o.buildPollMs, workerRuntime: workerRuntime(s.workerBundle), scriptSources: s.cspScriptSources,
+    store: o.store, outDir: o.outDir, originTemplate: o.originTemplate, workers: 1, buildPollMs: o.buildPollMs, workerRuntime: workerRuntime(s.workerBundle), scriptSources: s.cspScriptSources, assetsDir: resolve(s.assetsDir),
     onError: (key, e) => process.stderr.write(`rebuild of ${key} failed: ${(e as Error).message}\n`),
   });
   const app = await createMastheadServer({

@@ -13,7 +13,9 @@ export interface ContentRow {
   gatingSurveyType: string | null; userRegistrationRequired: boolean; linkUrl: string | null; seoTitle: string | null;
   description: string | null; event: Record<string, unknown> | null;
 }
-export interface AssetMetaRow { id: number; path: string; mimeType: string; alt: string; caption: string | null; credit: string | null; width: number; height: number }
+/** An uploaded asset's derivatives and focal point (asset_media); null for fixture assets without media metadata. */
+export interface AssetMediaMeta { derivatives: { width: number; height: number; format: string; file: string }[]; focalX: number; focalY: number; decorative: boolean }
+export interface AssetMetaRow { id: number; path: string; mimeType: string; alt: string; caption: string | null; credit: string | null; width: number; height: number; media: AssetMediaMeta | null }
 export interface LinkRow { contentId: number; targetId: number; position: number }
 export interface NamedLinkRow { contentId: number; targetId: number; name: string; position: number }
 export interface ScheduleRow { contentId: number; sectionId: number; option: string }
@@ -133,8 +135,10 @@ async function siteStructure(store: Store, key: string) {
     store.all<SectionRow>(
       `SELECT id, name, alias, parent_id AS parentId, description, status, sequence, updated_at AS updatedAt
        FROM website_sections WHERE tenant_key = ? ORDER BY sequence, id`, [key]),
-    store.all<AssetMetaRow>(
-      `SELECT id, path, mime_type AS mimeType, alt, caption, credit, width, height FROM assets WHERE tenant_key = ? ORDER BY id`, [key]),
+    store.all<Record<string, unknown>>(
+      `SELECT a.id, a.path, a.mime_type AS mimeType, a.alt, a.caption, a.credit, a.width, a.height,
+         m.derivatives, m.focal_x AS focalX, m.focal_y AS focalY, m.decorative
+       FROM assets a LEFT JOIN asset_media m ON m.asset_id = a.id WHERE a.tenant_key = ? ORDER BY a.id`, [key]),
     store.all<LayoutRow>(
       `SELECT id, name, type, key, aliases, propagate, page_type AS pageType, content_types AS contentTypes, content_ids AS contentIds,
          section_ids AS sectionIds, gating_requirements AS gatingRequirements, is_global AS isGlobal, hide_header AS hideHeader,
@@ -150,13 +154,22 @@ async function siteStructure(store: Store, key: string) {
       'SELECT id, title, description, show_in_subscribe_block AS showInSubscribeBlock FROM newsletters WHERE tenant_key = ? ORDER BY id', [key]),
   ]);
   return {
-    sections, assets,
+    sections, assets: assets.map(assetMetaOf),
     layouts: layouts.map(parseLayoutRow),
     menus: menus.map((m) => ({ key: String(m.key), links: json<MenuRow['links']>(m.links, []) })),
     redirects: redirects.map((r) => ({ from: String(r.from), to: String(r.to), preserveQueryString: bool(r.preserveQueryString) })),
     memberships: memberships.map((m) => ({ id: m.id as number, title: String(m.title), alias: String(m.alias), description: String(m.description ?? ''), isFree: bool(m.isFree) })),
     newsletters: newsletters.map((n) => ({ id: n.id as number, title: String(n.title), description: String(n.description ?? ''), showInSubscribeBlock: bool(n.showInSubscribeBlock) })),
   };
+}
+
+function assetMetaOf(r: Record<string, unknown>): AssetMetaRow {
+  const base = {
+    id: r.id as number, path: String(r.path), mimeType: String(r.mimeType), alt: String(r.alt), caption: (r.caption as string | null) ?? null,
+    credit: (r.credit as string | null) ?? null, width: r.width as number, height: r.height as number,
+  };
+  if (r.derivatives === null || r.derivatives === undefined) return { ...base, media: null };
+  return { ...base, media: { derivatives: json<AssetMediaMeta['derivatives']>(r.derivatives, []), focalX: Number(r.focalX), focalY: Number(r.focalY), decorative: bool(r.decorative) } };
 }
 
 const LAYOUT_JSON = ['aliases', 'contentTypes', 'contentIds', 'sectionIds', 'excludeAds', 'primaryGrid', 'secondaryGrid'];

@@ -86,6 +86,21 @@ describe('media library GraphQL operations', () => {
     expect((beta.data.getAssetStream.rows as { id: number }[]).map((x) => x.id)).toEqual([220]);
   });
 
+  it('refuses to publish content showing an image without alt text, naming the image, unless it is decorative', async () => {
+    const a = await create(160);
+    const update = (id: number, input: Record<string, unknown>) => h.gql('mutation($id: Int!, $input: ContentInput!) { updateContent(id: $id, input: $input) { id } }', { id, input }, { as: 'alphaEditor' });
+    const refused = await update(10_010_002, { imageIds: [a.id], primaryImageId: a.id });
+    expect(refused.error?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'imageIds[0]' });
+    expect(refused.error?.message).toBe(`imageIds[0]: Image ${a.id} ("photo-160.jpg") has no alt text: add alt text in the media library, or mark the image decorative, before publishing`);
+    const [row] = await h.store.all<{ p: number }>('select primary_image_id as p from content where id = 10010002');
+    expect(row!.p).toBe(120);
+    // A draft may show it; publishing is what needs the alt text.
+    expect((await update(10_010_012, { imageIds: [a.id], primaryImageId: a.id })).error).toBeUndefined();
+    expect((await update(10_010_012, { status: 1 })).error?.extensions.field).toBe('imageIds[0]');
+    expect((await h.op('updateAsset', { id: a.id, input: { decorative: true } }, { as: 'alphaEditor' })).error).toBeUndefined();
+    expect((await update(10_010_002, { imageIds: [a.id], primaryImageId: a.id })).error).toBeUndefined();
+  });
+
   it('refuses to delete an asset while content uses it, naming the content; deletes an unused one', async () => {
     const r = await h.op('deleteAsset', { id: 120 }, { as: 'alphaEditor' });
     expect(r.error?.extensions.code).toBe('CONFLICT');

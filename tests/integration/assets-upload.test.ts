@@ -113,6 +113,7 @@ describe('POST /api/assets', () => {
 
   it('replaces a file: same id, the content that shows it still does', async () => {
     const first = (await upload({ bytes: await jpeg(640, 480, 90) })).body.asset!;
+    expect((await h.op('updateAsset', { id: first.id, input: { alt: 'A reefer stack' } }, { as: 'alphaEditor' })).error).toBeUndefined();
     const set = await h.gql('mutation($id: Int!, $input: ContentInput!) { updateContent(id: $id, input: $input) { id } }',
       { id: 10_010_001, input: { imageIds: [120, first.id], primaryImageId: first.id } }, { as: 'alphaEditor' });
     expect(set.error).toBeUndefined();
