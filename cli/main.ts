@@ -24,6 +24,7 @@ const COMMANDS: Record<string, () => Promise<Registrar[]>> = {
   watch: async () => [(await import('./commands/watch')).registerWatch],
   config: async () => [(await import('./commands/config')).registerConfig],
   events: async () => [(await import('./commands/events')).registerEvents],
+  assets: async () => [(await import('./commands/assets')).registerAssets],
 };
 
 /** The command an argv names (the first word that is not an option or an option's value), if known. */
