@@ -22,6 +22,7 @@ const Dashboard = screen(() => import('./screens/dashboard'));
 const Profile = screen(() => import('./screens/profile'));
 const ContentList = screen(() => import('./screens/content/content-list'));
 const ContentEdit = screen(() => import('./screens/content/content-edit'));
+const MediaLibrary = screen(() => import('./screens/assets/media-library'));
 const Sections = screen(() => import('./screens/sections/sections'));
 const Layouts = screen(() => import('./screens/layouts/layouts'));
 const LayoutEdit = screen(() => import('./screens/layouts/layout-edit'));
@@ -61,6 +62,7 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/content', screen: ContentList, permissions: ['manage_content'] },
   { path: '/create-content/:type', screen: ContentEdit, permissions: ['manage_content'], onTenantSwitch: '/admin/content' },
   { path: '/edit-content/:id', screen: ContentEdit, permissions: ['manage_content'], onTenantSwitch: '/admin/content' },
+  { path: '/digital-media-library', screen: MediaLibrary, permissions: ['manage_assets'] },
   { path: '/website-sections', screen: Sections, permissions: SITE_SECTIONS },
   { path: '/create-website-section', screen: Sections, permissions: ['manage_site_sections'], onTenantSwitch: '/admin/website-sections' },
   { path: '/edit-website-section/:id', screen: Sections, permissions: SITE_SECTIONS, onTenantSwitch: '/admin/website-sections' },

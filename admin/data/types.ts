@@ -111,6 +111,14 @@ export interface Person { id: number; fullName: string; title?: string | null }
 export interface TaxonomyTerm { id: number; name: string; fullName: string; type: string }
 export interface Asset { id: number; path: string; alt: string; caption?: string | null; width: number; height: number }
 
+/** A media library asset (api/assets/schema.graphql MediaAsset). */
+export interface MediaAsset extends Asset {
+  name: string; mimeType: string; bytes: number; credit: string | null; caption: string | null;
+  focalX: number; focalY: number; tags: string[]; decorative: boolean; original: string | null;
+  derivatives: { width: number; height: number; format: string; file: string; bytes: number }[];
+  usedBy: { kind: string; id: number; name: string }[];
+}
+
 export interface LayoutSummary {
   id: number;
   name: string;

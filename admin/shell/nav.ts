@@ -37,10 +37,11 @@ export interface NavGroup {
 export const NAV_GROUPS: readonly NavGroup[] = [
   {
     label: 'Content',
-    permissions: ['manage_content'],
+    permissions: ['manage_content', 'manage_assets'],
     links: [
       { label: 'All content', href: '/admin/content', icon: 'content', permissions: ['manage_content'], keywords: 'articles list search' },
       { label: 'New article', href: '/admin/create-content/article', icon: 'plus', permissions: ['manage_content'], keywords: 'create add' },
+      { label: 'Media library', href: '/admin/digital-media-library', icon: 'content', permissions: ['manage_assets'], keywords: 'images upload assets photos' },
     ],
   },
   {
