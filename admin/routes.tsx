@@ -25,6 +25,7 @@ const ContentEdit = screen(() => import('./screens/content/content-edit'));
 const ContentResearch = screen(() => import('./screens/newsroom/content-research'));
 const BulkUpdateContent = screen(() => import('./screens/newsroom/bulk-update-content'));
 const ContentSyndication = screen(() => import('./screens/newsroom/content-syndication'));
+const MediaLibrary = screen(() => import('./screens/assets/media-library'));
 const Sections = screen(() => import('./screens/sections/sections'));
 const Layouts = screen(() => import('./screens/layouts/layouts'));
 const LayoutEdit = screen(() => import('./screens/layouts/layout-edit'));
@@ -75,6 +76,7 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/content-research', screen: ContentResearch, permissions: ['manage_content', 'bulk_update_content'] },
   { path: '/bulk-update-content', screen: BulkUpdateContent, permissions: ['bulk_update_content'] },
   { path: '/content-syndication', screen: ContentSyndication, permissions: ['manage_content'] },
+  { path: '/digital-media-library', screen: MediaLibrary, permissions: ['manage_assets'] },
   { path: '/website-sections', screen: Sections, permissions: SITE_SECTIONS },
   { path: '/create-website-section', screen: Sections, permissions: ['manage_site_sections'], onTenantSwitch: '/admin/website-sections' },
   { path: '/edit-website-section/:id', screen: Sections, permissions: SITE_SECTIONS, onTenantSwitch: '/admin/website-sections' },

@@ -5,6 +5,7 @@ import { registerCompanyUpdateRoutes } from './company-updates/routes';
 import { recordFolders } from './system/disk-use';
 import { registerContractRoutes } from './contracts/routes';
 import { registerIpTestRoute } from './system/ip-test';
+import { registerAssetRoutes } from './assets/route';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { DUMMY_HASH_PROMISE } from '../engine/auth/passwords';
@@ -106,6 +107,7 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
     const route = { schema, services, registry, mode: options.mode ?? 'development', allowedOrigins: options.allowedOrigins ?? [] } as const;
     registerGraphqlRoute(scope, route);
     registerEventRoutes(scope, route, events);
+    registerAssetRoutes(scope, route);
     registerDocumentsRoute(scope, registry);
     registerNewsletterRoutes(scope, services, { ...options, newsletters });
     registerPreviewRoutes(scope, services);

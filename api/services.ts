@@ -11,7 +11,7 @@ import { CrawlerVerifier, type CrawlerVerifierOptions } from './crawlers/verify'
 
 /** What changed, for the rebuild queue: the entity kind, the action and the ids. */
 export interface ChangeEvent {
-  entity: 'content' | 'section' | 'layout' | 'menu' | 'redirect' | 'settings' | 'adUnitPattern' | 'newsletter' | 'magazine' | 'membership' | 'person' | 'taxonomy' | 'full';
+  entity: 'content' | 'section' | 'layout' | 'menu' | 'redirect' | 'settings' | 'adUnitPattern' | 'newsletter' | 'magazine' | 'membership' | 'person' | 'taxonomy' | 'asset' | 'full';
   action: 'create' | 'update' | 'delete';
   ids: (number | string)[];
   /** Canonical paths affected (content: before and after), when known. */
@@ -62,7 +62,12 @@ export interface ServiceOptions {
   members?: MemberOptions;
   /** Search-engine crawler verification: the DNS resolver, timeout, cache TTLs and size (api/crawlers/verify.ts). */
   crawlers?: CrawlerVerifierOptions;
+  /** Media library: the folder of uploaded files (one sub-folder per tenant) and the upload size limit. */
+  assets?: Partial<AssetOptions>;
 }
+
+export interface AssetOptions { dir: string; maxBytes: number }
+export const DEFAULT_ASSET_MAX_BYTES = 25 * 1024 * 1024;
 
 export interface Services {
   store: Store;
@@ -75,6 +80,8 @@ export interface Services {
   responses: ResponseCache;
   adminUrl: string;
   members: MemberOptions;
+  /** Media library storage and limits (api/assets). */
+  assets: AssetOptions;
   /** Verifies a claimed search-engine crawler by reverse and forward DNS (cached). */
   crawlers: CrawlerVerifier;
   /** Calls the injected hook after a committed change; a failing hook is logged, never thrown. */
@@ -117,6 +124,7 @@ export function createServices(o: ServiceOptions): Services {
     responses,
     adminUrl: (o.adminUrl ?? '/admin').replace(/\/+$/, ''),
     members: o.members ?? {},
+    assets: { dir: o.assets?.dir ?? './data/assets', maxBytes: o.assets?.maxBytes ?? DEFAULT_ASSET_MAX_BYTES },
     crawlers: new CrawlerVerifier({ now, ...o.crawlers }),
     async changed(tenantKey, change) {
       site.invalidate(tenantKey);

@@ -25,6 +25,7 @@ const COMMANDS: Record<string, () => Promise<Registrar[]>> = {
   config: async () => [(await import('./commands/config')).registerConfig],
   events: async () => [(await import('./commands/events')).registerEvents],
   import: async () => [(await import('./commands/import')).registerImport],
+  assets: async () => [(await import('./commands/assets')).registerAssets],
 };
 
 /** The command an argv names (the first word that is not an option or an option's value), if known. */

@@ -18,7 +18,11 @@ const H = ({ level, className, children }: { level: Level; className?: string; c
 export function Picture({ image, eager, className }: { image: ImageView; eager?: boolean; className?: string }) {
   return (
     <picture className={className}>
-      <img src={image.src} alt={image.alt} width={image.width} height={image.height} loading={eager ? undefined : 'lazy'} decoding="async" />
+      {image.sources?.map((s) => <source key={s.type} type={s.type} srcSet={s.srcset} sizes={image.sizes} />)}
+      <img
+        src={image.src} srcSet={image.srcset} sizes={image.srcset ? image.sizes : undefined} alt={image.alt} width={image.width} height={image.height}
+        loading={eager ? undefined : 'lazy'} decoding="async" style={image.position ? { objectPosition: image.position } : undefined}
+      />
     </picture>
   );
 }

@@ -7,7 +7,11 @@ import type { RowLayout } from '../engine/domain/layout';
 /** A link already checked by engine/domain/links (never javascript: and the like). */
 export interface SiteLink { label: string; href: string; newTab: boolean }
 
-export interface ImageView { src: string; alt: string; width: number; height: number; caption: string | null; credit: string | null }
+export interface ImageView {
+  src: string; alt: string; width: number; height: number; caption: string | null; credit: string | null;
+  /** Uploaded images: the original format's widths, the sizes hint, AVIF/WebP <source>s and the focal point (CSS object-position). */
+  srcset?: string; sizes?: string; sources?: { type: string; srcset: string }[]; position?: string | null;
+}
 
 /** One item in a list: a content summary. Promotions link straight to their target. */
 export interface ItemView {

@@ -17,6 +17,8 @@ import type { AspireNews, CompanyUpdate, Contract, DemographicQuestionSummary, M
 import { normaliseSections } from './sections';
 import { fromApiContent, fromApiSummary, fromApiUser, type ApiContent, type ApiUser } from './normalise';
 
+import type { MediaAsset } from './types';
+
 const q = <T>(name: string, variables?: Record<string, unknown>, tenantKey?: string) =>
   request<T>('query', name, variables, tenantKey ? { tenantKey } : {});
 const m = <T>(name: string, variables?: Record<string, unknown>, tenantKey?: string) =>
@@ -59,9 +61,17 @@ export const getTaxonomyTree = async (phrase = '') =>
   page<TaxonomyTerm>(await q('matchTaxonomyStream', { input: { phrase: phrase || undefined, sortField: 'fullName', sortOrder: 'asc', limit: 1000 } })).items;
 export const getTaxonomyStream = async (includeIds: number[]) =>
   includeIds.length === 0 ? [] : page<TaxonomyTerm>(await q('getTaxonomyStream', { input: { includeIds, pagination: { limit: 1000 } } })).items;
-/** The image library. Needs a getAssetStream operation the API does not have yet. */
-export const getAssetStream = async (phrase = '') =>
-  page<Asset>(await q('getAssetStream', { input: { phrase: phrase || undefined, pagination: { limit: 200 } } })).items;
+/** The image library (media library assets, newest first). */
+export const getAssetStream = async (phrase = '') => (await getMediaAssets({ phrase })).rows as Asset[];
+
+export interface AssetFilter { phrase?: string; tag?: string; type?: string; used?: boolean; limit?: number; skip?: number }
+export const getMediaAssets = async (filter: AssetFilter = {}) => {
+  const r = await q<{ rows: MediaAsset[]; totalCount: number }>('getAssetStream', { input: { ...filter, phrase: filter.phrase || undefined, tag: filter.tag || undefined, type: filter.type || undefined, limit: filter.limit ?? 200 } });
+  return r;
+};
+export const updateAsset = (id: number, input: Partial<Pick<MediaAsset, 'name' | 'alt' | 'caption' | 'credit' | 'focalX' | 'focalY' | 'tags' | 'decorative'>>) =>
+  m<MediaAsset>('updateAsset', { id, input });
+export const deleteAsset = (id: number) => m<{ ok: boolean }>('deleteAsset', { id });
 
 // Content
 export interface ContentFilter {

@@ -91,6 +91,33 @@ async function send<T>(kind: OperationKind, name: string, variables: Record<stri
   }
 }
 
+/**
+ * Uploads a file to POST /api/assets (multipart, the same bearer and tenant as GraphQL), reporting
+ * progress as a fraction; resolves with the asset record or rejects with the API's error message.
+ */
+export function uploadAsset<T>(file: File, onProgress: (fraction: number) => void, options: { replaceId?: number } = {}): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `/api/assets${options.replaceId ? `?replace=${options.replaceId}` : ''}`);
+    const tenant = config.tenantKey();
+    if (tenant) xhr.setRequestHeader('x-tenant-key', tenant);
+    const bearer = config.bearer();
+    if (bearer) xhr.setRequestHeader('authorization', `Bearer ${bearer}`);
+    xhr.upload.onprogress = (e) => { if (e.lengthComputable) onProgress(e.loaded / e.total); };
+    xhr.onerror = () => reject(new ApiError('The upload failed: the server could not be reached.', 0, null, 'file'));
+    xhr.onload = () => {
+      let body: { asset?: T; errors?: { message: string; extensions?: { code?: string; field?: string } }[] } = {};
+      try { body = JSON.parse(xhr.responseText) as typeof body; } catch { /* not JSON */ }
+      if (xhr.status < 300 && body.asset) { onProgress(1); resolve(body.asset); return; }
+      const e = body.errors?.[0];
+      reject(new ApiError(e?.message ?? `The upload failed (HTTP ${xhr.status}).`, xhr.status, e?.extensions?.code ?? null, e?.extensions?.field ?? 'file'));
+    };
+    const form = new FormData();
+    form.append('file', file, file.name);
+    xhr.send(form);
+  });
+}
+
 /** Runs a named operation and returns its unwrapped answer. */
 export async function request<T>(
   kind: OperationKind,

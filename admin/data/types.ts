@@ -121,6 +121,14 @@ export interface PersonInput { firstName: string; lastName: string; title?: stri
 export interface Contacts { title: string; personIds: number[]; persons: Person[] }
 export interface Asset { id: number; path: string; alt: string; caption?: string | null; width: number; height: number }
 
+/** A media library asset (api/assets/schema.graphql MediaAsset). */
+export interface MediaAsset extends Asset {
+  name: string; mimeType: string; bytes: number; credit: string | null; caption: string | null;
+  focalX: number; focalY: number; tags: string[]; decorative: boolean; original: string | null;
+  derivatives: { width: number; height: number; format: string; file: string; bytes: number }[];
+  usedBy: { kind: string; id: number; name: string }[];
+}
+
 export interface LayoutSummary {
   id: number;
   name: string;

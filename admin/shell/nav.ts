@@ -37,13 +37,14 @@ export interface NavGroup {
 export const NAV_GROUPS: readonly NavGroup[] = [
   {
     label: 'Content',
-    permissions: ['manage_content', 'bulk_update_content'],
+    permissions: ['manage_content', 'bulk_update_content', 'manage_assets'],
     links: [
       { label: 'All content', href: '/admin/content', icon: 'content', permissions: ['manage_content'], keywords: 'articles list search' },
       { label: 'New article', href: '/admin/create-content/article', icon: 'plus', permissions: ['manage_content'], keywords: 'create add' },
       { label: 'Content research', href: '/admin/content-research', icon: 'content', permissions: ['manage_content', 'bulk_update_content'], keywords: 'find search filter saved csv export' },
       { label: 'Bulk update', href: '/admin/bulk-update-content', icon: 'layouts', permissions: ['bulk_update_content'], keywords: 'many items status section authors taxonomy schedules' },
       { label: 'Syndication', href: '/admin/content-syndication', icon: 'globe', permissions: ['manage_content'], keywords: 'share copy other site canonical detach' },
+      { label: 'Media library', href: '/admin/digital-media-library', icon: 'content', permissions: ['manage_assets'], keywords: 'images upload assets photos' },
     ],
   },
   {

@@ -6,6 +6,7 @@ import { contentPath, slugify } from '../../engine/domain/paths';
 import { CONTENT_ID_MIN, contentSchema, type ContentRecord as ContentValue } from '../../engine/domain/records';
 import { badInput, checkLinkUrl, parseInput } from '../../engine/domain/validation';
 import type { Db } from '../../engine/store/connection';
+import { mediaAssetsByIds } from '../../engine/store/queries/assets';
 import * as q from '../../engine/store/queries/content';
 import { nextId } from '../../engine/store/queries/ids';
 import { idsNotInTenant, type ReferenceKind } from '../../engine/store/queries/ownership';
@@ -60,6 +61,19 @@ export async function checkReferences(tx: Db, tenantKey: string, c: ContentValue
     }
   }
   if (c.relatedIds.includes(selfId)) badInput('relatedIds', 'An item cannot be related to itself');
+  if (c.status === CONTENT_STATUS.PUBLISHED) await checkImageAltText(tx, tenantKey, c);
+}
+
+/** Publishing rule (issue 16): every image the item shows has alt text, unless it is marked decorative. */
+async function checkImageAltText(tx: Db, tenantKey: string, c: ContentValue): Promise<void> {
+  const ids = [...new Set([...c.imageIds, ...(c.primaryImageId ? [c.primaryImageId] : [])])];
+  const images = new Map((await mediaAssetsByIds(tx, tenantKey, ids)).map((a) => [a.id, a]));
+  for (const id of ids) {
+    const a = images.get(id);
+    if (!a || a.decorative || a.alt.trim() !== '') continue;
+    const i = c.imageIds.indexOf(id);
+    badInput(i >= 0 ? `imageIds[${i}]` : 'primaryImageId', `Image ${id} ("${a.name}") has no alt text: add alt text in the media library, or mark the image decorative, before publishing`);
+  }
 }
 
 /** Publishing without a date publishes now. */

@@ -215,7 +215,11 @@ export function contextFor(req: FastifyRequest, reply: FastifyReply, o: GraphqlR
  * A request authenticated by an authorization header cannot be forged by another site.
  */
 function checkCrossSite(req: FastifyRequest, ctx: GqlContext, op: OperationDefinitionNode, allowed: string[]): void {
-  if (op.operation !== 'mutation') return;
+  if (op.operation === 'mutation') refuseCrossSiteCookies(req, ctx, allowed);
+}
+
+/** The same rule for any other write route (e.g. POST /api/assets): a cookie-authenticated write must be same-origin. */
+export function refuseCrossSiteCookies(req: FastifyRequest, ctx: GqlContext, allowed: string[]): void {
   const usesCookie = ctx.req.bearerFrom === 'cookie' || (!ctx.req.bearerFrom && ctx.req.refreshCookie !== undefined) || ctx.req.siteUserFrom === 'cookie';
   if (usesCookie && !isSameOrigin(req, allowed)) throw new TransportError('CROSS_SITE_REQUEST');
 }

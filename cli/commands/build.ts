@@ -53,7 +53,7 @@ export function registerBuild(program: Command, env: CommandEnv) {
       try {
         const summary = await withStore(config, (store) => runSiteBuild(store, {
           outDir: resolve(s.outDir), tenants: flags.tenant, originTemplate: s.originTemplate, workers: s.workers, full: flags.full,
-          workerRuntime: workerRuntime(s.workerBundle), scriptSources: s.cspScriptSources,
+          workerRuntime: workerRuntime(s.workerBundle), scriptSources: s.cspScriptSources, assetsDir: s.assetsDir,
         }, (e) => progress.onEvent(e)));
         progress.stop();
         out.result(summary, humanLines(summary));

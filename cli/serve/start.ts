@@ -37,7 +37,7 @@ export async function startServing(o: ServingOptions) {
   if (policy.warning) process.stderr.write(`warning: ${policy.warning}\n`);
   const mailer = createMailer(mail.mail);
   const rebuilder = createBuildQueue({
-    store: o.store, outDir: o.outDir, originTemplate: o.originTemplate, workers: 1, buildPollMs: o.buildPollMs, workerRuntime: workerRuntime(s.workerBundle), scriptSources: s.cspScriptSources,
+    store: o.store, outDir: o.outDir, originTemplate: o.originTemplate, workers: 1, buildPollMs: o.buildPollMs, workerRuntime: workerRuntime(s.workerBundle), scriptSources: s.cspScriptSources, assetsDir: resolve(s.assetsDir),
     onError: (key, e) => process.stderr.write(`rebuild of ${key} failed: ${(e as Error).message}\n`),
   });
   const app = await createMastheadServer({
@@ -50,6 +50,7 @@ export async function startServing(o: ServingOptions) {
       events: { retentionDays: s.eventRetentionDays },
       captcha, allowedOrigins: [...s.allowedOrigins], folders: { out: o.outDir, assets: resolve(s.assetsDir) },
       crawlers: { positiveTtlMs: s.crawlerVerifiedTtlSeconds * 1000, negativeTtlMs: s.crawlerRejectedTtlSeconds * 1000 },
+      assets: { dir: resolve(s.assetsDir), maxBytes: s.assetMaxBytes },
     },
   });
   await app.listen({ port: o.port, host: o.host });

@@ -151,8 +151,8 @@ export async function ingestImage(root: string, tenantKey: string, bytes: Uint8A
   }
 }
 
-/** Removes files of the tenant's folder that no asset references (masthead assets gc). Returns the removed names. */
-export async function collectGarbage(root: string, tenantKey: string, referenced: ReadonlySet<string>): Promise<string[]> {
+/** Removes files of the tenant's folder that no asset references (masthead assets gc). Returns the removed (dry run: removable) names. */
+export async function collectGarbage(root: string, tenantKey: string, referenced: ReadonlySet<string>, options: { dryRun?: boolean } = {}): Promise<string[]> {
   const dir = tenantFolder(root, tenantKey);
   let names: string[];
   try {
@@ -161,6 +161,7 @@ export async function collectGarbage(root: string, tenantKey: string, referenced
     return [];
   }
   const removed = names.filter((n) => !referenced.has(n));
+  if (options.dryRun) return removed.sort();
   await Promise.all(removed.map((n) => rm(join(dir, n), { force: true })));
   return removed.sort();
 }

@@ -7,6 +7,7 @@
 import { openStore, type Store } from '../store/connection';
 import { streamContentBodies, type TenantRow } from '../store/site-reader';
 import { stylesheet, writeAssets, writeClientBundle, writeEmailIcons, writeFavicon } from './stages/emit';
+import { referencedMedia, writeMediaFiles } from './stages/media';
 import { emitNewsletters } from './stages/emit-newsletters';
 import { load, type LoadResult } from './stages/load';
 import { plan, type BuildOptions, type BuildPlan } from './stages/plan';
@@ -171,6 +172,7 @@ async function buildTenant(
     const state: { tracked: TrackedInputs | null } = { tracked: null };
     // For the next incremental build (incremental/state.ts), taken while the workers render the first tasks;
     // then the index is dropped: the workers hold it, the main thread keeps only the ids.
+    const media = referencedMedia(index);
     const track = () => { state.tracked = trackInputs(index!, p.now); index = null; };
     const assetsStarted = performance.now();
     let assetsMs = 0;
@@ -181,6 +183,8 @@ async function buildTenant(
     if (!state.tracked) track();
     const inputs = state.tracked!;
     const assetCount = await assets;
+    const copied = writeMediaFiles(media, p.assetsDir, key, writer, target.staging);
+    if (copied.missing.length) warnings.push(`${copied.missing.length} image derivative(s) missing from the assets folder: ${copied.missing.slice(0, 3).join(', ')}`);
     writeFavicon(writer, favicon);
     rendered.prerendered.push(...(await newsletters).paths);
     for (const w of rendered.warnings) emit({ type: 'warning', key, message: w });

@@ -17,7 +17,9 @@ export interface ContentRow {
 }
 /** What the copy's canonical URL is made of: the source tenant and the source item's path parts. */
 export interface SyndicatedFrom { tenantKey: string; domain: string; id: number; slug: string; name: string; sectionAlias: string | null }
-export interface AssetMetaRow { id: number; path: string; mimeType: string; alt: string; caption: string | null; credit: string | null; width: number; height: number }
+/** An uploaded asset's derivatives and focal point (asset_media); null for fixture assets without media metadata. */
+export interface AssetMediaMeta { derivatives: { width: number; height: number; format: string; file: string }[]; focalX: number; focalY: number; decorative: boolean }
+export interface AssetMetaRow { id: number; path: string; mimeType: string; alt: string; caption: string | null; credit: string | null; width: number; height: number; media: AssetMediaMeta | null }
 export interface LinkRow { contentId: number; targetId: number; position: number }
 export interface NamedLinkRow { contentId: number; targetId: number; name: string; position: number }
 export interface ScheduleRow { contentId: number; sectionId: number; option: string }
@@ -158,8 +160,10 @@ async function siteStructure(store: Store, key: string) {
     store.all<SectionRow>(
       `SELECT id, name, alias, parent_id AS parentId, description, status, sequence, updated_at AS updatedAt
        FROM website_sections WHERE tenant_key = ? ORDER BY sequence, id`, [key]),
-    store.all<AssetMetaRow>(
-      `SELECT id, path, mime_type AS mimeType, alt, caption, credit, width, height FROM assets WHERE tenant_key = ? ORDER BY id`, [key]),
+    store.all<Record<string, unknown>>(
+      `SELECT a.id, a.path, a.mime_type AS mimeType, a.alt, a.caption, a.credit, a.width, a.height,
+         m.derivatives, m.focal_x AS focalX, m.focal_y AS focalY, m.decorative
+       FROM assets a LEFT JOIN asset_media m ON m.asset_id = a.id WHERE a.tenant_key = ? ORDER BY a.id`, [key]),
     store.all<LayoutRow>(
       `SELECT id, name, type, key, aliases, propagate, page_type AS pageType, content_types AS contentTypes, content_ids AS contentIds,
          section_ids AS sectionIds, gating_requirements AS gatingRequirements, is_global AS isGlobal, hide_header AS hideHeader,
@@ -179,7 +183,7 @@ async function siteStructure(store: Store, key: string) {
     magazineRows(store, key),
   ]);
   return {
-    sections, assets,
+    sections, assets: assets.map(assetMetaOf),
     layouts: layouts.map(parseLayoutRow),
     menus: menus.map((m) => ({ key: String(m.key), links: json<MenuRow['links']>(m.links, []) })),
     redirects: redirects.map((r) => ({ from: String(r.from), to: String(r.to), preserveQueryString: bool(r.preserveQueryString) })),
@@ -210,6 +214,15 @@ async function magazineRows(store: Store, key: string): Promise<MagazineRows> {
        FROM magazine_issue_content p WHERE p.section_id IN (SELECT id FROM magazine_sections WHERE tenant_key = ?) ORDER BY p.issue_id, p.position`, [key]),
   ]);
   return { publications, issues, sections, placements };
+}
+
+function assetMetaOf(r: Record<string, unknown>): AssetMetaRow {
+  const base = {
+    id: r.id as number, path: String(r.path), mimeType: String(r.mimeType), alt: String(r.alt), caption: (r.caption as string | null) ?? null,
+    credit: (r.credit as string | null) ?? null, width: r.width as number, height: r.height as number,
+  };
+  if (r.derivatives === null || r.derivatives === undefined) return { ...base, media: null };
+  return { ...base, media: { derivatives: json<AssetMediaMeta['derivatives']>(r.derivatives, []), focalX: Number(r.focalX), focalY: Number(r.focalY), decorative: bool(r.decorative) } };
 }
 
 const LAYOUT_JSON = ['aliases', 'contentTypes', 'contentIds', 'sectionIds', 'excludeAds', 'primaryGrid', 'secondaryGrid'];
@@ -267,7 +280,7 @@ export async function* streamAssetFiles(store: Store, tenantKey: string, chunkSi
   let after = 0;
   for (;;) {
     const rows = await store.all<{ id: number; path: string; mimeType: string; data: Buffer }>(
-      'SELECT id, path, mime_type AS mimeType, data FROM assets WHERE tenant_key = ? AND id > ? ORDER BY id LIMIT ?',
+      'SELECT id, path, mime_type AS mimeType, data FROM assets WHERE tenant_key = ? AND id > ? AND length(data) > 0 ORDER BY id LIMIT ?',
       [tenantKey, after, chunkSize],
     );
     if (rows.length === 0) return;

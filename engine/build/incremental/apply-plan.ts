@@ -11,6 +11,7 @@ import { authorGroup, contentGroup, digest } from '../deps';
 import { buildChrome } from '../stages/chrome';
 import { crawlerFiles } from '../stages/crawler';
 import { stylesheet, writeAssets, writeFavicon, type ClientBundle } from '../stages/emit';
+import { referencedMedia, writeMediaFiles } from '../stages/media';
 import { authorPage, contentPages, listingPages, magazinePages, shellPages, type PageOut } from '../stages/emit-pages';
 import type { RouteRules } from '../stages/emit-redirects';
 import { buildsRootOf } from '../stages/publish';
@@ -21,7 +22,7 @@ import type { TenantIndex } from '../types';
 import { sectionOf, type Job } from './edit-plan';
 import type { Writes } from './live-writes';
 
-export interface ApplyEnv { store: Store; key: string; outDir: string; client: ClientBundle | null }
+export interface ApplyEnv { store: Store; key: string; outDir: string; client: ClientBundle | null; assetsDir?: string | null | undefined }
 type Delta = Map<string, OutputRow | null>;
 
 /** Runs `jobs`; returns the crawler files' new route rules when a crawler job ran, else null. */
@@ -74,6 +75,8 @@ export async function applyJobs(
     else if (job.kind === 'crawler') routeRules = crawler(index, state, writes, delta);
     else await newsletters(env, index, state, writes, delta);
   }
+  // Image derivatives a re-rendered page may now reference (content-hash names: present files are skipped).
+  if (jobs.length) writeMediaFiles(referencedMedia(index), env.assetsDir ?? null, env.key, new FileWriter(writes.root), writes.root);
   return routeRules;
 }
 

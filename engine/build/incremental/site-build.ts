@@ -48,7 +48,7 @@ export async function runSiteBuild(store: Store, options: SiteBuildOptions, onEv
     const { TenantBuilder, fullTenantBuild } = await import('./tenant-builder');
     const builder = new TenantBuilder(store, key, {
       outDir: p.outDir, originTemplate: p.originTemplate, clientDir: options.clientDir, workers: options.workers, buildPollMs: options.buildPollMs,
-      workerRuntime: options.workerRuntime, scriptSources: options.scriptSources,
+      workerRuntime: options.workerRuntime, scriptSources: options.scriptSources, assetsDir: options.assetsDir,
     }, fullTenantBuild);
     const r = await builder.update({ reload: true, now: p.now });
     modes[key] = r.full ? 'full' : 'incremental';

@@ -42,6 +42,8 @@ export interface IncrementalOptions {
   workerRuntime?: WorkerRuntime | undefined;
   /** The CSP script allow-list per tenant key (plan.ts BuildOptions.scriptSources). */
   scriptSources?: ScriptSources | undefined;
+  /** The media library folder (plan.ts BuildOptions.assetsDir). */
+  assetsDir?: string | null | undefined;
 }
 
 export interface UpdateRequest {
@@ -173,7 +175,7 @@ export class TenantBuilder {
     }
     const work = planEdit(index, state, changed);
     if (touchesTooMuch(work, state, req.maxShare ?? DEFAULT_MAX_SHARE)) return null;
-    const env = { store, key: this.key, outDir: this.#options.outDir, client: this.#clientBundle() };
+    const env = { store, key: this.key, outDir: this.#options.outDir, client: this.#clientBundle(), assetsDir: this.#options.assetsDir };
     let buildId = target.buildId;
     // Phase 1 publishes what shows the change itself (its pages, first listing pages, home,
     // crawler files); phase 2 the pages it merely shifts (deeper listing pages, other items'
@@ -218,7 +220,7 @@ export const fullTenantBuild: FullBuild = async (store, key, options, now) => {
   const { runBuild } = await import('../run-build');
   const s = await runBuild(store, {
     outDir: options.outDir, tenants: [key], originTemplate: options.originTemplate, now, workers: options.workers, clientDir: options.clientDir,
-    buildPollMs: options.buildPollMs, configHash: options.configHash, workerRuntime: options.workerRuntime, scriptSources: options.scriptSources,
+    buildPollMs: options.buildPollMs, configHash: options.configHash, workerRuntime: options.workerRuntime, scriptSources: options.scriptSources, assetsDir: options.assetsDir,
   });
   return { buildId: s.buildId, pages: s.pages };
 };

@@ -18,6 +18,8 @@ export interface RebuildOptions {
   workerRuntime?: WorkerRuntime | undefined;
   /** The CSP script allow-list per tenant key, written into the static headers files. */
   scriptSources?: ScriptSources | undefined;
+  /** The media library folder: pages' image derivatives are copied from it (plan.ts BuildOptions.assetsDir). */
+  assetsDir?: string | null | undefined;
 }
 
 /** Coalesces the claimed changes into one update: content ids are patched, anything else reloads. */
@@ -41,7 +43,7 @@ export function tenantBuilders(o: RebuildOptions): (key: string) => Promise<Tena
     if (!b) {
       b = import('../incremental/tenant-builder').then(({ TenantBuilder, fullTenantBuild }) => new TenantBuilder(o.store, key, {
         outDir: o.outDir, originTemplate: o.originTemplate, clientDir: o.clientDir, workers: o.workers ?? 1, buildPollMs: o.buildPollMs,
-        workerRuntime: o.workerRuntime, scriptSources: o.scriptSources,
+        workerRuntime: o.workerRuntime, scriptSources: o.scriptSources, assetsDir: o.assetsDir,
       }, fullTenantBuild));
       builders.set(key, b);
     }

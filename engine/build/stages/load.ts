@@ -96,7 +96,7 @@ function contentOf(rows: SiteRows, aliasById: Map<number, string>, assets: Map<n
     let img = images.get(id);
     if (img === undefined) {
       const a = assets.get(id);
-      img = a ? { path: a.path, alt: a.alt, width: a.width, height: a.height, caption: a.caption, credit: a.credit } : null;
+      img = a ? { path: a.path, alt: a.alt, width: a.width, height: a.height, caption: a.caption, credit: a.credit, media: a.media ?? null } : null;
       images.set(id, img);
     }
     return img;

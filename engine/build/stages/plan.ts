@@ -34,6 +34,8 @@ export interface BuildOptions {
   workerRuntime?: WorkerRuntime | undefined;
   /** Extra CSP script sources per tenant key ('*': every tenant), written into the static headers files. */
   scriptSources?: ScriptSources | undefined;
+  /** The media library folder (MASTHEAD_ASSETS_DIR): pages' image derivatives are copied from <assetsDir>/<tenant>/. Null: none copied. */
+  assetsDir?: string | null | undefined;
 }
 
 /** The CSP script allow-list per tenant key ('*': every tenant). */
@@ -50,6 +52,8 @@ export interface WorkerRuntime {
 export interface BuildPlan {
   buildId: string; now: number; outDir: string; originTemplate: string; tenants: TenantRow[];
   scriptSources: ScriptSources;
+  /** The media library folder, or null (no derivatives are copied). */
+  assetsDir: string | null;
   /** Live items of the largest chosen tenant (sizes the render workers' heaps). */
   maxItems: number;
   /** The site client bundle every page of this build loads, if any. */
@@ -111,6 +115,7 @@ export async function plan(store: Store, options: BuildOptions): Promise<BuildPl
     outDir: resolve(options.outDir),
     originTemplate,
     scriptSources: options.scriptSources ?? {},
+    assetsDir: options.assetsDir ? resolve(options.assetsDir) : null,
     tenants,
     maxItems: Math.max(0, ...tenants.map((t) => counts.get(t.tenantKey) ?? 0)),
     client,

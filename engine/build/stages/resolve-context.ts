@@ -5,6 +5,7 @@ import { displayDate, displayInstant, isoCalendarDate } from '../../domain/dates
 import { safeHref } from '../../domain/links';
 import { teaserText } from '../../domain/text';
 import type { BlockView, ImageView, ItemView, SiteLink } from '../../../site/model';
+import { pictureOf } from './media';
 import { buildLayoutLookup, type LayoutLookup } from './resolve-layout';
 import { ListIndex } from './resolve-lists';
 import type { BuildAsset, BuildContent, BuildImage, BuildIssue, BuildPublication, BuildSection, TenantIndex } from '../types';
@@ -75,7 +76,11 @@ export function absolute(ctx: ResolveContext, path: string): string {
 
 export function imageView(img: BuildImage | null | undefined): ImageView | null {
   if (!img || safeHref(img.path) === null) return null;
-  return { src: img.path, alt: img.alt, width: img.width, height: img.height, caption: img.caption ?? null, credit: img.credit ?? null };
+  // A decorative image (media library) is shown with an empty alt, so screen readers skip it.
+  const alt = img.media?.decorative ? '' : img.alt;
+  const base = { src: img.path, alt, width: img.width, height: img.height, caption: img.caption ?? null, credit: img.credit ?? null };
+  const picture = pictureOf(img);
+  return picture ? { ...base, ...picture } : base;
 }
 
 /** Where an item links: its canonical path, or for a Promotion its stored target in a new tab. */

@@ -21,6 +21,8 @@ export async function startStack(fixtures = join(ROOT, 'fixtures', 'demo')): Pro
   const store = await openStore({ path: join(dir, 'db.sqlite') });
   await seedFixtures(store, fixtures);
   const outDir = join(dir, 'out');
+  // The media library's folder (MASTHEAD_ASSETS_DIR in `masthead serve`).
+  const assetsDir = join(dir, 'assets');
 
   const app = createSiteServer({ outDir });
   let port = 0;
@@ -28,7 +30,7 @@ export async function startStack(fixtures = join(ROOT, 'fixtures', 'demo')): Pro
   // The real durable queue `masthead serve` runs (incremental rebuilds, one writer per tenant),
   // created once the port (part of every absolute link) is known.
   let queue: RebuildQueue | null = null;
-  await registerApi(app, { store, onChange: (tenantKey, change) => queue?.request(tenantKey, change), cacheTtlMs: 0 });
+  await registerApi(app, { store, onChange: (tenantKey, change) => queue?.request(tenantKey, change), cacheTtlMs: 0, assets: { dir: assetsDir } });
   await app.register(fastifyStatic, { root: ADMIN_DIST, prefix: '/admin/', decorateReply: false, index: false, wildcard: false });
   const shell = readFileSync(join(ADMIN_DIST, 'index.html'));
   const spa = (_req: unknown, reply: { type: (t: string) => { header: (k: string, v: string) => { send: (b: Buffer) => unknown } } }) =>
@@ -38,8 +40,8 @@ export async function startStack(fixtures = join(ROOT, 'fixtures', 'demo')): Pro
 
   await app.listen({ port: 0, host: '127.0.0.1' });
   port = (app.server.address() as AddressInfo).port;
-  await runBuild(store, { outDir, originTemplate: origin(), workers: 1 });
-  queue = createBuildQueue({ store, outDir, originTemplate: origin(), workers: 1, onError: (key, e) => console.error(`rebuild of ${key} failed`, e) });
+  await runBuild(store, { outDir, originTemplate: origin(), workers: 1, assetsDir });
+  queue = createBuildQueue({ store, outDir, originTemplate: origin(), workers: 1, assetsDir, onError: (key, e) => console.error(`rebuild of ${key} failed`, e) });
   await queue.start();
 
   return {

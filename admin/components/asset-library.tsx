@@ -1,0 +1,129 @@
+// The media library's reusable parts (issue 16): the drop zone with upload progress, the asset grid
+// or list, and the focal-point picker with crop previews. The library screen
+// (screens/assets/media-library.tsx) combines them; pickers (content, newsletters, person photos) can
+// use AssetBrowser alone with `onPick`.
+import { useRef, useState, type DragEvent, type MouseEvent } from 'react';
+import type { MediaAsset } from '../data/types';
+
+/** Where the admin shows an asset: its smallest WebP derivative beside its path, else the path. */
+export function previewUrl(a: MediaAsset): string {
+  const d = [...a.derivatives].filter((x) => x.format === 'webp').sort((x, y) => x.width - y.width)[0];
+  return d ? `${a.path.slice(0, a.path.lastIndexOf('/'))}/${d.file}` : a.path;
+}
+
+export interface UploadState { name: string; progress: number; error: string | null }
+
+/** A drop zone (and file button): each dropped file is uploaded with its own progress bar. */
+export function DropZone({ upload, onUploaded }: {
+  upload: (file: File, onProgress: (f: number) => void) => Promise<MediaAsset>;
+  onUploaded: (a: MediaAsset) => void;
+}) {
+  const [over, setOver] = useState(false);
+  const [uploads, setUploads] = useState<UploadState[]>([]);
+  const input = useRef<HTMLInputElement>(null);
+  const start = (files: File[]) => {
+    for (const file of files) {
+      const set = (patch: Partial<UploadState>) => setUploads((list) => list.map((u) => (u.name === file.name ? { ...u, ...patch } : u)));
+      setUploads((list) => [...list.filter((u) => u.name !== file.name), { name: file.name, progress: 0, error: null }]);
+      upload(file, (progress) => set({ progress }))
+        .then((a) => { set({ progress: 1 }); onUploaded(a); })
+        .catch((e: unknown) => set({ error: e instanceof Error ? e.message : String(e) }));
+    }
+  };
+  const drop = (e: DragEvent) => {
+    e.preventDefault();
+    setOver(false);
+    start([...e.dataTransfer.files]);
+  };
+  return (
+    <div
+      className={`drop-zone${over ? ' drop-over' : ''}`} data-testid="drop-zone"
+      onDragOver={(e) => { e.preventDefault(); setOver(true); }} onDragLeave={() => setOver(false)} onDrop={drop}
+    >
+      <p>Drop images here, or <button type="button" className="link" onClick={() => input.current?.click()}>choose files</button> (JPEG, PNG, WebP, GIF, AVIF).</p>
+      <input ref={input} type="file" hidden multiple accept="image/jpeg,image/png,image/webp,image/gif,image/avif" aria-label="Upload files" onChange={(e) => start([...(e.target.files ?? [])])} />
+      {uploads.length > 0 && (
+        <ul className="uploads" aria-label="Uploads">
+          {uploads.map((u) => (
+            <li key={u.name}>
+              <span>{u.name}</span>
+              {u.error ? <span role="alert" className="error">{u.error}</span> : <progress max={1} value={u.progress} aria-label={`Uploading ${u.name}`} />}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** The assets as a grid of thumbnails or a list with their facts; selecting one calls onSelect. */
+export function AssetBrowser({ assets, view, selectedId, onSelect }: { assets: MediaAsset[]; view: 'grid' | 'list'; selectedId: number | null; onSelect: (a: MediaAsset) => void }) {
+  if (assets.length === 0) return <p className="muted">No assets match.</p>;
+  if (view === 'grid') {
+    return (
+      <ul className="asset-grid" aria-label="Assets">
+        {assets.map((a) => (
+          <li key={a.id} className={a.id === selectedId ? 'selected' : undefined}>
+            <button type="button" onClick={() => onSelect(a)} aria-label={`Asset ${a.id}: ${a.name}`}>
+              <img src={previewUrl(a)} alt={a.alt} loading="lazy" width={160} height={Math.round((160 * a.height) / a.width)} />
+              <span>{a.name}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  return (
+    <table className="asset-list" aria-label="Assets">
+      <thead><tr><th>Name</th><th>Type</th><th>Size</th><th>Alt text</th><th>Tags</th><th>Used by</th></tr></thead>
+      <tbody>
+        {assets.map((a) => (
+          <tr key={a.id} className={a.id === selectedId ? 'selected' : undefined}>
+            <td><button type="button" className="link" onClick={() => onSelect(a)}>{a.name}</button></td>
+            <td>{a.mimeType}</td><td>{a.width}×{a.height}</td><td>{a.decorative ? '(decorative)' : a.alt || '—'}</td>
+            <td>{a.tags.join(', ')}</td><td>{a.usedBy.length}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+const RATIOS = [['16:9', 16 / 9], ['1:1', 1], ['4:5', 4 / 5]] as const;
+
+/** Click (or arrow keys) on the image sets the focal point; the crops show each teaser ratio as pages will. */
+export function FocalPointPicker({ src, alt, x, y, onChange }: { src: string; alt: string; x: number; y: number; onChange: (x: number, y: number) => void }) {
+  const pick = (e: MouseEvent<HTMLDivElement>) => {
+    const r = e.currentTarget.getBoundingClientRect();
+    const fx = r.width ? (e.clientX - r.left) / r.width : 0.5;
+    const fy = r.height ? (e.clientY - r.top) / r.height : 0.5;
+    onChange(Math.min(1, Math.max(0, Math.round(fx * 100) / 100)), Math.min(1, Math.max(0, Math.round(fy * 100) / 100)));
+  };
+  const nudge = (dx: number, dy: number) => onChange(Math.min(1, Math.max(0, Math.round((x + dx) * 100) / 100)), Math.min(1, Math.max(0, Math.round((y + dy) * 100) / 100)));
+  const position = `${Math.round(x * 100)}% ${Math.round(y * 100)}%`;
+  return (
+    <div className="focal">
+      <div
+        className="focal-image" data-testid="focal-image" role="slider" tabIndex={0} aria-label="Focal point"
+        aria-valuetext={`${Math.round(x * 100)}% across, ${Math.round(y * 100)}% down`} onClick={pick}
+        onKeyDown={(e) => {
+          const step = 0.05;
+          if (e.key === 'ArrowLeft') nudge(-step, 0); else if (e.key === 'ArrowRight') nudge(step, 0);
+          else if (e.key === 'ArrowUp') nudge(0, -step); else if (e.key === 'ArrowDown') nudge(0, step);
+        }}
+        style={{ position: 'relative', display: 'inline-block' }}
+      >
+        <img src={src} alt={alt} style={{ display: 'block', maxWidth: 320 }} />
+        <span className="focal-dot" style={{ position: 'absolute', left: `${x * 100}%`, top: `${y * 100}%` }} />
+      </div>
+      <ul className="crop-previews" aria-label="Crop previews">
+        {RATIOS.map(([label, ratio]) => (
+          <li key={label}>
+            <img src={src} alt="" data-ratio={label} style={{ width: 120, aspectRatio: String(ratio), objectFit: 'cover', objectPosition: position }} />
+            <span>{label}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+// Uploaded images on pages (issue 16): the <picture> sources of an image from its derivatives
+// (AVIF and WebP <source srcset sizes>, the original format's widths on the <img>, width/height of
+// the largest so the page does not shift), the focal point as object-position for teaser crops, and
+// the copy of exactly the derivatives that pages reference from the assets folder into the build.
+import { existsSync, readFileSync } from 'node:fs';
+import { join, posix } from 'node:path';
+import type { ImageView } from '../../../site/model';
+import type { BuildImage, BuildMedia, TenantIndex } from '../types';
+import type { FileWriter } from './writer';
+
+/** Pages show images at most about 960 CSS pixels wide (the content column). */
+export const IMAGE_SIZES = '(min-width: 1000px) 960px, 100vw';
+const SOURCE_TYPES = [['avif', 'image/avif'], ['webp', 'image/webp']] as const;
+
+type Derivative = BuildMedia['derivatives'][number];
+
+/** A derivative's site path: beside the asset's own path (/media/<tenant>/<file>). */
+export function derivativePath(img: Pick<BuildImage, 'path'>, d: Pick<Derivative, 'file'>): string {
+  return `${posix.dirname(img.path)}/${d.file}`;
+}
+
+/** The picture parts of an image with derivatives; null for an image without (fixture files keep their one path). */
+export function pictureOf(img: BuildImage): Pick<ImageView, 'src' | 'width' | 'height' | 'srcset' | 'sizes' | 'sources' | 'position'> | null {
+  const derivatives = img.media?.derivatives ?? [];
+  if (derivatives.length === 0) return null;
+  const byFormat = new Map<string, Derivative[]>();
+  for (const d of derivatives) byFormat.set(d.format, [...(byFormat.get(d.format) ?? []), d]);
+  for (const list of byFormat.values()) list.sort((a, b) => a.width - b.width);
+  const fallbackFormat = [...byFormat.keys()].find((f) => f !== 'avif' && f !== 'webp') ?? (byFormat.has('webp') ? 'webp' : 'avif');
+  const fallback = byFormat.get(fallbackFormat)!;
+  const largest = fallback[fallback.length - 1]!;
+  const srcset = (list: Derivative[]) => list.map((d) => `${derivativePath(img, d)} ${d.width}w`).join(', ');
+  const { focalX, focalY } = img.media!;
+  const centred = Math.abs(focalX - 0.5) < 0.005 && Math.abs(focalY - 0.5) < 0.005;
+  return {
+    src: derivativePath(img, largest), width: largest.width, height: largest.height, srcset: srcset(fallback), sizes: IMAGE_SIZES,
+    sources: SOURCE_TYPES.filter(([f]) => f !== fallbackFormat && byFormat.has(f)).map(([f, type]) => ({ type, srcset: srcset(byFormat.get(f)!) })),
+    position: centred ? null : `${Math.round(focalX * 1000) / 10}% ${Math.round(focalY * 1000) / 10}%`,
+  };
+}
+
+/** Asset ids named by layout blocks (image grids and any block data with assetIds). */
+function layoutAssetIds(value: unknown, out: Set<number>): void {
+  if (Array.isArray(value)) for (const v of value) layoutAssetIds(v, out);
+  else if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      if (k === 'assetIds' && Array.isArray(v)) {
+        for (const id of v) if (typeof id === 'number') out.add(id);
+      } else layoutAssetIds(v, out);
+    }
+  }
+}
+
+/** The derivative files pages of this index reference: site path (no leading slash) → file name in the tenant's assets folder. */
+export function referencedMedia(index: TenantIndex): Map<string, string> {
+  const images: BuildImage[] = [];
+  for (const c of index.content) if (c.image) images.push(c.image);
+  const ids = new Set<number>();
+  layoutAssetIds(index.layouts ?? [], ids);
+  for (const a of index.assets ?? []) if (ids.has(a.id)) images.push(a);
+  const out = new Map<string, string>();
+  for (const img of images) for (const d of img.media?.derivatives ?? []) out.set(derivativePath(img, d).slice(1), d.file);
+  return out;
+}
+
+/**
+ * Copies the referenced derivatives from `<assetsDir>/<tenant>/` into the build. Names are content
+ * hashes, so a file already in the target is the same bytes and is skipped (incremental builds copy
+ * only what is new). Returns the number copied and the files missing from the assets folder.
+ */
+export function writeMediaFiles(files: Map<string, string>, assetsDir: string | null, tenantKey: string, writer: FileWriter, root: string): { copied: number; missing: string[] } {
+  const missing: string[] = [];
+  let copied = 0;
+  if (!assetsDir || files.size === 0) return { copied, missing };
+  for (const [rel, file] of files) {
+    if (existsSync(join(root, rel))) continue;
+    const source = join(assetsDir, tenantKey, file);
+    if (!existsSync(source)) { missing.push(file); continue; }
+    writer.write(rel, readFileSync(source));
+    copied += 1;
+  }
+  return { copied, missing };
+}

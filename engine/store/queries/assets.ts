@@ -1,0 +1,148 @@
+// Media library reads and writes (issue 16): an `assets` row plus its `asset_media` row. Writes
+// take the operation's transaction handle; uploaded assets keep no bytes in SQLite (data is empty).
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../connection';
+import { assets, content, contentImages, persons } from '../schema';
+import { assetMedia, type AssetDerivative } from '../schema-assets';
+import { containsPattern, type Page } from './catalog';
+
+export interface MediaFields { focalX: number; focalY: number; tags: string[]; decorative: boolean }
+export interface MediaAsset extends MediaFields {
+  id: number; tenantKey: string; path: string; mimeType: string; alt: string; caption: string | null; credit: string | null;
+  width: number; height: number; sha256: string; updatedAt: number;
+  name: string; original: string | null; bytes: number; derivatives: AssetDerivative[];
+}
+
+const columns = {
+  id: assets.id, tenantKey: assets.tenantKey, path: assets.path, mimeType: assets.mimeType, alt: assets.alt, caption: assets.caption,
+  credit: assets.credit, width: assets.width, height: assets.height, sha256: assets.sha256, updatedAt: assets.updatedAt,
+  name: assetMedia.name, original: assetMedia.original, bytes: assetMedia.bytes, derivatives: assetMedia.derivatives,
+  focalX: assetMedia.focalX, focalY: assetMedia.focalY, tags: assetMedia.tags, decorative: assetMedia.decorative,
+};
+
+type Joined = { [K in keyof typeof columns]: unknown };
+function mediaOf(r: Joined): MediaAsset {
+  const path = r.path as string;
+  return {
+    id: r.id as number, tenantKey: r.tenantKey as string, path, mimeType: r.mimeType as string, alt: r.alt as string,
+    caption: (r.caption as string | null) ?? null, credit: (r.credit as string | null) ?? null, width: r.width as number, height: r.height as number,
+    sha256: r.sha256 as string, updatedAt: r.updatedAt as number,
+    name: (r.name as string | null) ?? path.split('/').pop() ?? path, original: (r.original as string | null) ?? null,
+    bytes: (r.bytes as number | null) ?? 0, derivatives: (r.derivatives as AssetDerivative[] | null) ?? [],
+    focalX: (r.focalX as number | null) ?? 0.5, focalY: (r.focalY as number | null) ?? 0.5,
+    tags: (r.tags as string[] | null) ?? [], decorative: Boolean(r.decorative ?? false),
+  };
+}
+
+function joined(db: Db) {
+  return db.select(columns).from(assets).leftJoin(assetMedia, eq(assetMedia.assetId, assets.id));
+}
+
+export async function mediaAssetsByIds(db: Db, tenantKey: string, ids: number[]): Promise<MediaAsset[]> {
+  if (ids.length === 0) return [];
+  const rows = await joined(db).where(and(eq(assets.tenantKey, tenantKey), inArray(assets.id, ids)));
+  return rows.map(mediaOf);
+}
+
+export interface MediaFilter {
+  tenantKey: string;
+  /** Matches the file name, path, alt text, caption or a tag. */
+  phrase?: string | undefined;
+  tag?: string | undefined;
+  /** A MIME type prefix, e.g. image/ or image/jpeg. */
+  type?: string | undefined;
+  /** true: only assets some content uses; false: only unused ones. */
+  used?: boolean | undefined;
+  limit: number;
+  skip: number;
+}
+
+const usedSql = sql`(exists (select 1 from ${contentImages} ci join ${content} c on c.id = ci.content_id where ci.asset_id = ${assets.id} and c.status <> 0)
+  or exists (select 1 from ${content} c2 where c2.primary_image_id = ${assets.id} and c2.status <> 0)
+  or exists (select 1 from ${persons} p where p.image_id = ${assets.id}))`;
+
+export async function mediaStream(db: Db, f: MediaFilter): Promise<Page<MediaAsset>> {
+  const where: SQL[] = [eq(assets.tenantKey, f.tenantKey)];
+  if (f.phrase) {
+    const p = containsPattern(f.phrase);
+    where.push(sql`(${assets.path} like ${p} escape '\\' or coalesce(${assetMedia.name}, '') like ${p} escape '\\' or ${assets.alt} like ${p} escape '\\'
+      or coalesce(${assets.caption}, '') like ${p} escape '\\' or exists (select 1 from json_each(coalesce(${assetMedia.tags}, '[]')) where value like ${p} escape '\\'))`);
+  }
+  if (f.tag) where.push(sql`exists (select 1 from json_each(coalesce(${assetMedia.tags}, '[]')) where value = ${f.tag})`);
+  if (f.type) where.push(sql`${assets.mimeType} like ${`${f.type.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`);
+  if (f.used !== undefined) where.push(f.used ? usedSql : sql`not ${usedSql}`);
+  const rows = await joined(db).where(and(...where)).orderBy(sql`${assets.id} desc`).limit(f.limit).offset(f.skip);
+  const [count] = await db.select({ n: sql<number>`count(*)` }).from(assets).leftJoin(assetMedia, eq(assetMedia.assetId, assets.id)).where(and(...where));
+  return { rows: rows.map(mediaOf), total: Number(count?.n ?? 0) };
+}
+
+export interface AssetUse { kind: 'content' | 'person'; id: number; name: string }
+
+/** What uses an asset: content (not deleted) showing it, people with it as their photo. */
+export async function assetUses(db: Db, tenantKey: string, assetId: number): Promise<AssetUse[]> {
+  const items = await db.selectDistinct({ id: content.id, name: content.name }).from(content)
+    .leftJoin(contentImages, eq(contentImages.contentId, content.id))
+    .where(and(eq(content.tenantKey, tenantKey), sql`${content.status} <> 0`, sql`(${contentImages.assetId} = ${assetId} or ${content.primaryImageId} = ${assetId})`))
+    .orderBy(asc(content.id));
+  const people = await db.select({ id: persons.id, name: persons.fullName }).from(persons)
+    .where(and(eq(persons.tenantKey, tenantKey), eq(persons.imageId, assetId))).orderBy(asc(persons.id));
+  return [...items.map((r) => ({ kind: 'content' as const, ...r })), ...people.map((r) => ({ kind: 'person' as const, ...r }))];
+}
+
+export interface UploadedFile { path: string; mimeType: string; width: number; height: number; sha256: string; name: string; original: string; bytes: number; derivatives: AssetDerivative[] }
+
+/** The asset of this tenant already published at `path`, if any. */
+export async function assetIdAtPath(db: Db, tenantKey: string, path: string): Promise<number | null> {
+  const [row] = await db.select({ id: assets.id }).from(assets).where(and(eq(assets.tenantKey, tenantKey), eq(assets.path, path)));
+  return row?.id ?? null;
+}
+
+/** Inserts an uploaded asset (no bytes in SQLite, alt text empty until an editor writes it). Ids are global. */
+export async function insertUploadedAsset(tx: Db, tenantKey: string, f: UploadedFile): Promise<number> {
+  const [max] = await tx.select({ max: sql<number | null>`max(${assets.id})` }).from(assets);
+  const id = Number(max?.max ?? 0) + 1;
+  await tx.insert(assets).values({ id, tenantKey, path: f.path, mimeType: f.mimeType, alt: '', width: f.width, height: f.height, data: Buffer.alloc(0), sha256: f.sha256 });
+  await tx.insert(assetMedia).values({ assetId: id, tenantKey, name: f.name, original: f.original, bytes: f.bytes, derivatives: f.derivatives, tags: [] });
+  return id;
+}
+
+/** Replaces an asset's file: same id, so every use keeps pointing at it. */
+export async function replaceAssetFile(tx: Db, tenantKey: string, id: number, f: UploadedFile): Promise<void> {
+  const stamp = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
+  await tx.update(assets).set({ path: f.path, mimeType: f.mimeType, width: f.width, height: f.height, sha256: f.sha256, data: Buffer.alloc(0), updatedAt: stamp })
+    .where(and(eq(assets.tenantKey, tenantKey), eq(assets.id, id)));
+  await tx.insert(assetMedia).values({ assetId: id, tenantKey, name: f.name, original: f.original, bytes: f.bytes, derivatives: f.derivatives, tags: [] })
+    .onConflictDoUpdate({ target: assetMedia.assetId, set: { name: f.name, original: f.original, bytes: f.bytes, derivatives: f.derivatives, updatedAt: stamp } });
+}
+
+export interface AssetMetaPatch { alt?: string; caption?: string | null; credit?: string | null; focalX?: number; focalY?: number; tags?: string[]; decorative?: boolean; name?: string }
+
+export async function updateAssetMeta(tx: Db, tenantKey: string, current: MediaAsset, patch: AssetMetaPatch): Promise<void> {
+  const stamp = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
+  const base: Partial<typeof assets.$inferInsert> = {};
+  if (patch.alt !== undefined) base.alt = patch.alt;
+  if (patch.caption !== undefined) base.caption = patch.caption;
+  if (patch.credit !== undefined) base.credit = patch.credit;
+  await tx.update(assets).set({ ...base, updatedAt: stamp }).where(and(eq(assets.tenantKey, tenantKey), eq(assets.id, current.id)));
+  const media = {
+    name: patch.name ?? current.name, focalX: patch.focalX ?? current.focalX, focalY: patch.focalY ?? current.focalY,
+    tags: patch.tags ?? current.tags, decorative: patch.decorative ?? current.decorative,
+  };
+  await tx.insert(assetMedia).values({ assetId: current.id, tenantKey, original: current.original, bytes: current.bytes, derivatives: current.derivatives, ...media })
+    .onConflictDoUpdate({ target: assetMedia.assetId, set: { ...media, updatedAt: stamp } });
+}
+
+export async function deleteAssetRow(tx: Db, tenantKey: string, id: number): Promise<void> {
+  await tx.delete(assets).where(and(eq(assets.tenantKey, tenantKey), eq(assets.id, id)));
+}
+
+/** Every file name of the tenant's assets folder that an asset row still names (originals and derivatives). */
+export async function referencedAssetFiles(db: Db, tenantKey: string): Promise<Set<string>> {
+  const rows = await db.select({ original: assetMedia.original, derivatives: assetMedia.derivatives }).from(assetMedia).where(eq(assetMedia.tenantKey, tenantKey));
+  const out = new Set<string>();
+  for (const r of rows) {
+    if (r.original) out.add(r.original);
+    for (const d of r.derivatives ?? []) out.add(d.file);
+  }
+  return out;
+}
