@@ -3,10 +3,6 @@
 // and temp files of interrupted uploads. --dry-run lists them and removes nothing.
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { collectGarbage } from '../../engine/assets/ingest';
-import { openStore } from '../../engine/store/connection';
-import { referencedAssetFiles } from '../../engine/store/queries/assets';
-import { listTenants } from '../../engine/store/queries/tenants';
 import type { CommandEnv } from '../context';
 
 export function registerAssets(program: Command, env: CommandEnv) {
@@ -16,6 +12,11 @@ export function registerAssets(program: Command, env: CommandEnv) {
     .option('--tenant <key>', 'only this tenant')
     .option('--dry-run', 'list what would be removed; remove nothing')
     .action(env.run(async (config, out, flags: { tenant?: string; dryRun?: boolean }) => {
+      // Loaded here, not at start: `masthead --help` must not load sharp or sqlite3 (issue 25).
+      const [{ collectGarbage }, { openStore }, { referencedAssetFiles }, { listTenants }] = await Promise.all([
+        import('../../engine/assets/ingest'), import('../../engine/store/connection'),
+        import('../../engine/store/queries/assets'), import('../../engine/store/queries/tenants'),
+      ]);
       const dir = resolve(config.settings.assetsDir);
       const store = await openStore({ path: config.dbPath });
       try {

@@ -3,8 +3,6 @@
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { runImport } from '../../engine/import/run';
-import { reportLines } from '../../engine/import/report';
 import type { ImportSource } from '../../engine/import/model';
 import { withStore, type CommandEnv } from '../context';
 
@@ -29,6 +27,8 @@ export function registerImport(program: Command, env: CommandEnv) {
       .option('--batch-size <n>', 'posts per transaction', env.int('--batch-size'), 250)
       .option('--timeout <ms>', 'time limit for each image download', env.int('--timeout'), 10_000)
       .action(env.run(async (config, out, file: string, flags: ImportFlags) => {
+        // Loaded here, not at start: `masthead --help` must not load the importer's store and parsers (issue 25).
+        const [{ runImport }, { reportLines }] = await Promise.all([import('../../engine/import/run'), import('../../engine/import/report')]);
         const progress = out.progress();
         try {
           const report = await withStore(config, (store) => runImport(store, {
