@@ -9,6 +9,7 @@ import { Picture } from './items';
 import { PAYWALL_CLASS } from '../engine/domain/paywall';
 import { Gate } from './islands/gate';
 import { FavouriteButton } from './islands/favourite-button';
+import { ZmagEmbed } from './islands/zmag-embed';
 
 export function Byline({ content }: { content: ContentView }) {
   if (content.authors.length === 0 && !content.date) return null;
@@ -63,10 +64,22 @@ export function ContentBody({ content }: { content: ContentView }) {
       <div className="content-body gated">
         {content.teaser && <p>{content.teaser}</p>}
         <Island name="gate" props={{ contentId: content.id, primaryImage: content.image?.src ?? null }} component={Gate} className={PAYWALL_CLASS} />
+        <ZmagBlock content={content} />
       </div>
     );
   }
-  return <div className="content-body rich-text" dangerouslySetInnerHTML={{ __html: content.bodyHtml }} />;
+  return (
+    <>
+      <div className="content-body rich-text" dangerouslySetInnerHTML={{ __html: content.bodyHtml }} />
+      <ZmagBlock content={content} />
+    </>
+  );
+}
+
+/** The digital edition embed (issue 21): a click-to-load facade the island hides per public §4. */
+function ZmagBlock({ content }: { content: ContentView }) {
+  if (!content.zmagViewerUrl) return null;
+  return <Island name="zmag-embed" props={{ contentId: content.id, viewerUrl: content.zmagViewerUrl }} component={ZmagEmbed} className="zmag-embed" />;
 }
 
 export function PrintArticle({ content }: { content: ContentView }) {

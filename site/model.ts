@@ -59,6 +59,8 @@ export interface ContentView {
   /** Sanitised body HTML; empty for gated content (gated bodies never reach static files). */
   bodyHtml: string;
   gated: boolean;
+  /** The digital edition viewer URL of an item with a zmagId (issue 21); absent otherwise. */
+  zmagViewerUrl?: string | null;
   externalUrl: SiteLink | null;
   /** "From the <Month Year> issue of <Publication>", linking to the issue page (content placed in a live issue). */
   issue?: SiteLink | null;

@@ -23,7 +23,7 @@ export interface ApiContent {
   published: string | null; updated?: string | null; startDate: string | null; endDate: string | null; canonicalPath?: string | null;
   primarySectionId: number; primarySection?: { id: number; name: string; alias: string } | null;
   websiteSchedules?: Schedule[]; authors?: { id: number }[]; images?: Asset[]; primaryImage?: { id: number } | null;
-  taxonomy?: { id: number }[]; labels?: string[]; event?: EventFields | null; linkUrl?: string | null; embedCode?: string | null; seoTitle?: string | null; contractId?: number | null;
+  taxonomy?: { id: number }[]; labels?: string[]; event?: EventFields | null; linkUrl?: string | null; embedCode?: string | null; zmagId?: string | null; seoTitle?: string | null; contractId?: number | null;
 }
 
 export function fromApiSummary(c: ApiContent): ContentSummary {
@@ -39,7 +39,7 @@ export function fromApiContent(c: ApiContent): ContentDetail {
     status: c.status as ContentStatusCode, published: c.published, startDate: c.startDate, endDate: c.endDate,
     primarySectionId: c.primarySectionId, authorIds: (c.authors ?? []).map((a) => a.id), imageIds: (c.images ?? []).map((i) => i.id),
     primaryImageId: c.primaryImage?.id ?? null, taxonomyIds: (c.taxonomy ?? []).map((t) => t.id), labels: c.labels ?? [],
-    event: c.event ?? null, linkUrl: c.linkUrl ?? null, embedCode: c.embedCode ?? null, seoTitle: c.seoTitle ?? null, contractId: c.contractId ?? null,
+    event: c.event ?? null, linkUrl: c.linkUrl ?? null, embedCode: c.embedCode ?? null, zmagId: c.zmagId ?? null, seoTitle: c.seoTitle ?? null, contractId: c.contractId ?? null,
     schedules: (c.websiteSchedules ?? []).map((s) => ({ sectionId: s.sectionId, option: s.option, startDate: s.startDate ?? null, endDate: s.endDate ?? null })),
     path: c.canonicalPath ?? null, updatedAt: c.updated ?? null, assets: c.images ?? [],
   };

@@ -100,6 +100,8 @@ export interface ContentDetail {
   event: EventFields | null;
   linkUrl: string | null;
   embedCode: string | null;
+  /** Digital edition (zmag) publication id (issue 21). */
+  zmagId?: string | null;
   seoTitle: string | null;
   /** The contributor contract the item was written under (issue 22). */
   contractId?: number | null;

@@ -34,7 +34,7 @@ export async function contentInputOf(db: Db, row: q.ContentRecord): Promise<Reco
     taxonomyIds: (taxonomy.get(row.id) ?? []).map((t) => t.id), relatedIds: related.get(row.id) ?? [],
     labels: row.labels, gating: row.gatingSurveyType ? { surveyType: row.gatingSurveyType } : {},
     membershipIds: memberships.get(row.id) ?? [], userRegistrationRequired: row.userRegistrationRequired,
-    event: ev, linkUrl: row.linkUrl, embedCode: row.embedCode, seoTitle: row.seoTitle, contractId: row.contractId, metadata: row.metadata,
+    event: ev, linkUrl: row.linkUrl, embedCode: row.embedCode, zmagId: row.zmagId, seoTitle: row.seoTitle, contractId: row.contractId, metadata: row.metadata,
     schedules: (schedules.get(row.id) ?? []).map((s) => asInput({ sectionId: s.sectionId, option: s.option, startDate: iso(s.startDate), endDate: iso(s.endDate) })),
   });
 }

@@ -14,7 +14,7 @@ const sectionOf = async (ctx: GqlContext, id: number) => (await ctx.site()).sect
 /** The domain's gating rule (isGatedItem) over the item's stored requirements. */
 async function isGated(c: ContentRecord, ctx: GqlContext): Promise<boolean> {
   const membershipIds = await ctx.loaders.membershipIds.load(c.id);
-  return isGatedItem({ membershipIds, surveyType: c.gatingSurveyType, registrationRequired: c.userRegistrationRequired });
+  return isGatedItem({ membershipIds, surveyType: c.gatingSurveyType, registrationRequired: c.userRegistrationRequired, isZmag: c.zmagId !== null });
 }
 
 /**

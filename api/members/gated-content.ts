@@ -81,7 +81,7 @@ export async function getGatedContent(ctx: GqlContext, a: { id?: unknown }): Pro
     ctx.services.crawlers.verify(ctx.req.ip, ctx.req.userAgent),
   ]);
   const gating = gatingStatus(
-    { membershipIds, surveyType: row.gatingSurveyType, registrationRequired: row.userRegistrationRequired },
+    { membershipIds, surveyType: row.gatingSurveyType, registrationRequired: row.userRegistrationRequired, isZmag: row.zmagId !== null },
     { membershipIds: held, signedIn: member !== null, licenseCompany: company?.name ?? null, crawler: crawler.engine !== null },
     tenantMemberships.filter((m) => m.isFree).map((m) => m.id),
   );

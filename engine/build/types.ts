@@ -62,6 +62,8 @@ export interface BuildContent {
   relatedIds?: number[];
   /** Optional: true when a login is required to read the body (userRegistration.isRequired). */
   registrationRequired?: boolean;
+  /** Optional: the digital edition (zmag) publication id; the page embeds its viewer (issue 21). */
+  zmagId?: string | null;
   /** Optional: a syndicated copy's canonical URL, the source item's page on the source tenant's site. */
   canonicalUrl?: string;
 }

@@ -84,3 +84,11 @@ export function issueMonthYear(issueDate: number): string {
 export function fromIssueText(issueDate: number, publicationName: string): string {
   return `From the ${issueMonthYear(issueDate)} issue of ${publicationName}`;
 }
+
+/** Where the digital edition (zmag) viewer lives; a content item's zmagId is a publication there (issue 21). */
+export const ZMAG_VIEWER_ORIGIN = 'https://secure.viewer.zmags.com';
+
+/** The viewer URL the zmag embed frames for a publication id (ids are validated as [A-Za-z0-9_-]). */
+export function zmagViewerUrl(zmagId: string): string {
+  return `${ZMAG_VIEWER_ORIGIN}/publication/${encodeURIComponent(zmagId)}`;
+}

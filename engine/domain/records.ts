@@ -127,6 +127,8 @@ export const contentSchema = z
     event: eventSchema.optional(),
     linkUrl: httpUrl.optional(),
     embedCode: z.string().max(20_000).optional(),
+    /** Digital edition (zmag) publication id: letters, digits, '-' and '_'. */
+    zmagId: z.string().trim().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Must be 1 to 64 letters, digits, - or _').optional(),
     seoTitle: z.string().max(300).optional(),
     /** The contributor contract the item was written under. */
     contractId: z.number().int().positive().optional(),

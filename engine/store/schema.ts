@@ -132,6 +132,8 @@ export const content = sqliteTable('content', {
   event: text('event', { mode: 'json' }).$type<EventFields>(),
   linkUrl: text('link_url'),
   embedCode: text('embed_code'),
+  /** The digital edition (zmag) publication id; its page embeds the viewer (issue 21). */
+  zmagId: text('zmag_id'),
   seoTitle: text('seo_title'),
   /** The contributor contract the item was written under (contracts.id, the tenant's own; issue #22). */
   contractId: integer('contract_id'),

@@ -130,7 +130,7 @@ export async function writeContentBatch(db: Db, tenantKey: string, items: Conten
     status: c.status, published: c.published ?? null, startDate: c.startDate ?? null, endDate: c.endDate ?? null,
     primarySectionId: c.primarySectionId, primaryImageId: c.primaryImageId ?? c.imageIds[0] ?? null, labels: c.labels,
     gatingSurveyType: c.gating.surveyType ?? null, userRegistrationRequired: c.userRegistrationRequired,
-    event: c.event ?? null, linkUrl: c.linkUrl ?? null, embedCode: c.embedCode ?? null, seoTitle: c.seoTitle ?? null,
+    event: c.event ?? null, linkUrl: c.linkUrl ?? null, embedCode: c.embedCode ?? null, zmagId: c.zmagId ?? null, seoTitle: c.seoTitle ?? null,
     contractId: c.contractId ?? null, metadata: c.metadata,
   })), t.content.id);
   const ids = items.map((c) => c.id);

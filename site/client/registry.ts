@@ -22,6 +22,7 @@ export const islands: Record<string, IslandLoader> = {
   'membership-signup': () => import('../islands/membership-signup').then((m) => m.MembershipSignup),
   gate: () => import('../islands/gate').then((m) => m.Gate),
   'gating-form': () => import('../islands/gate-form').then((m) => m.GatingForm),
+  'zmag-embed': () => import('../islands/zmag-embed').then((m) => m.ZmagEmbed),
   'favourite-button': () => import('../islands/favourite-button').then((m) => m.FavouriteButton),
   search: () => import('../islands/search').then((m) => m.Search),
   'load-more': () => import('../islands/load-more').then((m) => m.LoadMore),

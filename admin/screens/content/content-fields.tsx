@@ -64,6 +64,9 @@ export function MainFields({ form, sections, id }: { form: FormApi<ContentForm>;
       <Card title="Website schedules" description="Where this item is listed besides its primary section.">
         <SchedulesEditor form={form} sections={sections} />
       </Card>
+      <Card title="Digital edition" description="A zmag publication: the page embeds its viewer, for holders of a free membership.">
+        <TextField label="Digital edition (zmag) ID" value={v.zmagId} onChange={(x) => form.set('zmagId', x)} error={form.error('zmagId')} hint="Letters, digits, - and _; leave empty for none." maxLength={64} field="zmagId" />
+      </Card>
       <Card title="Search engines">
         <TextField label="SEO title" value={v.seoTitle} onChange={(x) => form.set('seoTitle', x)} error={form.error('seoTitle')} hint="Defaults to the title." maxLength={300} />
       </Card>

@@ -43,6 +43,8 @@ export interface ContentForm {
   event: EventForm;
   linkUrl: string;
   embedCode: string;
+  /** Digital edition (zmag) publication id, or '' for none. */
+  zmagId: string;
   seoTitle: string;
   /** A contract id, or '' for none. */
   contractId: string;
@@ -97,7 +99,7 @@ export function emptyForm(type: ContentType): ContentForm {
   return {
     type, name: '', slug: '', teaser: '', body: '', status: '2', published: '', startDate: '', endDate: '',
     primarySectionId: '', authorIds: [], imageIds: [], primaryImageId: null, taxonomyIds: [], labels: [],
-    event: { ...emptyEvent }, linkUrl: '', embedCode: '', seoTitle: '', contractId: '', schedules: [],
+    event: { ...emptyEvent }, linkUrl: '', embedCode: '', zmagId: '', seoTitle: '', contractId: '', schedules: [],
   };
 }
 
@@ -113,7 +115,7 @@ export function fromDetail(c: ContentDetail): ContentForm {
       startDate: toLocalInput(e.startDate), endDate: toLocalInput(e.endDate), venue: e.venue ?? '', address1: e.address1 ?? '',
       city: e.city ?? '', state: e.state ?? '', postalCode: e.postalCode ?? '', country: e.country ?? '',
     },
-    linkUrl: c.linkUrl ?? '', embedCode: c.embedCode ?? '', seoTitle: c.seoTitle ?? '', contractId: c.contractId ? String(c.contractId) : '',
+    linkUrl: c.linkUrl ?? '', embedCode: c.embedCode ?? '', zmagId: c.zmagId ?? '', seoTitle: c.seoTitle ?? '', contractId: c.contractId ? String(c.contractId) : '',
     schedules: (c.schedules ?? []).map((s) => ({ sectionId: String(s.sectionId), option: s.option, startDate: toLocalInput(s.startDate), endDate: toLocalInput(s.endDate) })),
   };
 }
@@ -154,6 +156,7 @@ export function toSchemaInput(f: ContentForm, id: number): Record<string, unknow
   put('endDate', optDate(f.endDate));
   put('primaryImageId', f.primaryImageId ?? undefined);
   put('seoTitle', opt(f.seoTitle));
+  put('zmagId', opt(f.zmagId));
   put('contractId', f.contractId ? Number(f.contractId) : undefined);
   put('event', eventInput(f));
   if (fields.includes('linkUrl') || f.type === 'Promotion') put('linkUrl', opt(f.linkUrl));
@@ -187,6 +190,7 @@ export function toWrite(f: ContentForm): ContentWrite {
     primarySectionId: Number(f.primarySectionId), authorIds: f.authorIds, imageIds: f.imageIds,
     primaryImageId: f.primaryImageId, taxonomyIds: f.taxonomyIds, labels: f.labels,
     event: ev ?? null, linkUrl: (i.linkUrl as string | undefined) ?? null, embedCode: (i.embedCode as string | undefined) ?? null,
+    zmagId: (i.zmagId as string | undefined) ?? null,
     seoTitle: opt(f.seoTitle) ?? null, contractId: f.contractId ? Number(f.contractId) : null,
     schedules: f.schedules.map((s) => ({ sectionId: Number(s.sectionId), option: s.option, startDate: fromLocalInput(s.startDate), endDate: fromLocalInput(s.endDate) })),
   };

@@ -113,7 +113,7 @@ function contentOf(rows: SiteRows, aliasById: Map<number, string>, assets: Map<n
     image: imageOf(c.primaryImageId),
     authors: list(authors.get(c.id)?.map((a) => personOf(a.targetId, a.name))),
     terms: list(terms.get(c.id)?.map((t) => t.name)),
-    labels: list(c.labels), linkUrl: c.linkUrl, seoTitle: c.seoTitle, description: c.description, event: eventOf(c.event),
+    labels: list(c.labels), linkUrl: c.linkUrl, zmagId: c.zmagId ?? null, seoTitle: c.seoTitle, description: c.description, event: eventOf(c.event),
     membershipIds: list(members.get(c.id)?.map((m) => m.targetId)), surveyType: c.gatingSurveyType,
     startDate: c.startDate, endDate: c.endDate,
     relatedIds: list(related.get(c.id)?.map((r) => r.targetId)), registrationRequired: c.userRegistrationRequired,

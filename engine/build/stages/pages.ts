@@ -4,9 +4,9 @@ import { isGatedItem } from '../../domain/gating';
 import { meterCoversItem } from '../../domain/meter';
 import type { BuildContent, TenantIndex } from '../types';
 
-/** True when the body must not be prerendered: the domain's gating rule (isGatedItem). */
+/** True when the body must not be prerendered: the domain's gating rule (isGatedItem; a zmag item is gated by membership). */
 export function isGated(c: BuildContent): boolean {
-  return isGatedItem(c);
+  return isGatedItem({ ...c, isZmag: typeof c.zmagId === 'string' && c.zmagId !== '' });
 }
 
 /** Content pages: every live item except Promotions, which redirect to their linkUrl. */

@@ -3,6 +3,7 @@
 import { displayDate, displayInstant, formatDisplayDate, isoCalendarDate } from '../../domain/dates';
 import { safeHref } from '../../domain/links';
 import { teaserText } from '../../domain/text';
+import { zmagViewerUrl } from '../../domain/magazine';
 import type { ContentView, PageView, SiteLink } from '../../../site/model';
 import { breadcrumbs, imageView, type ResolveContext } from './resolve-context';
 import { pagePath, resolveGrid, type PageEnv } from './resolve-grid';
@@ -57,6 +58,7 @@ export function contentView(ctx: ResolveContext, c: BuildContent, sanitizedBody:
     event: c.event && (c.event.venue || place) ? { venue: c.event.venue ?? null, place: place || null } : null,
     bodyHtml: gated ? '' : sanitizedBody,
     gated,
+    zmagViewerUrl: c.zmagId ? zmagViewerUrl(c.zmagId) : null,
     externalUrl: external ? { label: c.type === 'Webinar' || c.type === 'Event' ? 'Register' : 'Visit website', href: external, newTab: !external.startsWith('/') } : null,
     issue: issueLink(ctx, c.id),
   };

@@ -1,0 +1,1 @@
+ALTER TABLE `content` ADD `zmag_id` text;
