@@ -52,6 +52,15 @@ export function IssuePlacements({ issue, onDone }: { issue: MagazineIssue; onDon
     }
     setLists(next);
     setSectionId(loaded.data.sections[0] ? String(loaded.data.sections[0].id) : '');
+    // Titles of the stories already placed (an item that cannot be read keeps "Content <id>").
+    let live = true;
+    const ids = Object.values(next).flat().map((p) => p.contentId);
+    void Promise.all(ids.map((id) => api.getContent(id).then((c) => [id, c.name] as const, () => null))).then((named) => {
+      if (!live) return;
+      const names = new Map(named.filter((n) => n !== null));
+      setLists((l) => Object.fromEntries(Object.entries(l).map(([k, list]) => [k, list.map((p) => ({ ...p, name: p.name ?? names.get(p.contentId) ?? null }))])));
+    });
+    return () => { live = false; };
   }, [loaded.data]);
 
   if (loaded.loading) return <Loading />;

@@ -133,14 +133,14 @@ describe('/admin/magazine-issues', () => {
   it('places content by id and by search into the sections, reorders, removes, and saves in section order', async () => {
     fakeApi({
       getIssue: () => ({ ...ISSUE, description: '', digitalEditionUrl: null, placements: [{ sectionId: 21, contentId: 101, position: 0 }, { sectionId: 21, contentId: 102, position: 1 }] }),
-      getContent: (v) => (v.id === 103 ? content(103, 'Crane orders') : null),
+      getContent: (v) => ({ 101: content(101, 'Rates rise'), 103: content(103, 'Crane orders') } as Record<number, unknown>)[v.id] ?? null,
       getContentStream: () => ({ items: [content(104, 'Port strike ends')], totalCount: 1 }),
       setMagazineIssuePlacements: (v) => ({ ...ISSUE, placements: v.placements }),
     });
     await show('/admin/magazine-issues', <MagazineIssuesScreen />);
     await click('Place stories in March 2026');
     const news = () => screen.getByRole('region', { name: 'Section News' });
-    expect(within(news()).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['101 Content 101', '102 Content 102']);
+    expect(within(news()).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['101 Rates rise', '102 Content 102']);
 
     // Features (position 0) is the first section offered; place 103 there by id.
     type('Content id', '999');
@@ -151,6 +151,7 @@ describe('/admin/magazine-issues', () => {
     type('Content id', '101');
     await click('Add by id');
     expect(screen.getByText('Content 101 is already placed in this issue')).toBeTruthy();
+    expect(callsOf('getContent').map((c) => c.variables.id)).toEqual([101, 102, 999, 103]);
 
     // Search and place into News, then move it to the top and remove 102.
     type(/^Place into section/, '21');
@@ -160,7 +161,7 @@ describe('/admin/magazine-issues', () => {
     await click('Move Port strike ends up');
     await click('Move Port strike ends up');
     await click('Remove Content 102');
-    expect(within(news()).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['104 Port strike ends', '101 Content 101']);
+    expect(within(news()).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['104 Port strike ends', '101 Rates rise']);
 
     await click('Save placements');
     expect(callsOf('setMagazineIssuePlacements').map((c) => c.variables)).toEqual([{ id: 9, placements: [
