@@ -80,7 +80,10 @@ describe('routes', () => {
 
 describe('/admin/magazine-publications', () => {
   it('?action=add opens the form; bad fields are named and nothing is sent; a valid form creates', async () => {
-    fakeApi({ createMagazinePublication: (v) => ({ ...PUB, id: 6, ...v.input }) });
+    fakeApi({
+      createMagazinePublication: (v) => ({ ...PUB, id: 6, ...v.input }),
+      getAssetStream: () => ({ rows: [{ id: 31, name: 'logo.png', path: '/media/alpha/31.png', mimeType: 'image/png', width: 400, height: 100, bytes: 10, alt: 'Logo', caption: null, credit: null, focalX: 0.5, focalY: 0.5, tags: [], decorative: false, original: '31.png', derivatives: [], usedBy: [] }], totalCount: 1 }),
+    });
     await show('/admin/magazine-publications?action=add', <MagazinePublicationsScreen />);
     expect(screen.getByRole('cell', { name: 'Freight Monthly', hidden: true })).toBeTruthy();
     const dialog = screen.getByRole('dialog');
@@ -93,9 +96,14 @@ describe('/admin/magazine-publications', () => {
 
     type(/^Name/, 'Port Quarterly');
     type('Subscribe URL', 'https://example.com/subscribe');
+    // The logo comes from the media library.
+    await click('Choose logo from the library', dialog);
+    expect(callsOf('getAssetStream').at(-1)!.variables.input).toMatchObject({ type: 'image' });
+    await click('Asset 31: logo.png', dialog);
+    expect((screen.getByLabelText(/^Logo/) as HTMLInputElement).value).toBe('31');
     await click('Create publication', dialog);
     expect(callsOf('createMagazinePublication').map((c) => c.variables.input)).toEqual([
-      { name: 'Port Quarterly', description: '', logoAssetId: null, coverAssetId: null, subscribeUrl: 'https://example.com/subscribe', renewalUrl: null },
+      { name: 'Port Quarterly', description: '', logoAssetId: 31, coverAssetId: null, subscribeUrl: 'https://example.com/subscribe', renewalUrl: null },
     ]);
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(window.location.search).toBe('');

@@ -16,6 +16,7 @@ import { Card, Page } from '../../shell/page';
 import { ListTable, RowActions } from '../../components/list-table';
 import { FormDialog } from '../../components/form-dialog';
 import { useBusy, useDeleteFlow } from '../../lib/use-busy';
+import { AssetIdField } from './asset-pick';
 import { publicationForm, publicationInput, validatePublication, type PublicationForm } from './magazine-forms';
 
 const HOME = '/admin/magazine-publications';
@@ -75,8 +76,8 @@ function PublicationDialog({ publication, onClose, onSaved }: { publication: Mag
     <FormDialog title={publication ? 'Edit publication' : 'New publication'} onClose={onClose} submitLabel={publication ? 'Save' : 'Create publication'} busy={busy} onSubmit={() => void save()}>
       <TextField label="Name" required {...field('name')} />
       <TextAreaField label="Description" {...field('description')} />
-      <TextField label="Logo asset id" inputMode="numeric" hint="A media library asset id" {...field('logoAssetId')} />
-      <TextField label="Cover asset id" inputMode="numeric" hint="A media library asset id" {...field('coverAssetId')} />
+      <AssetIdField label="Logo" {...field('logoAssetId')} />
+      <AssetIdField label="Cover" {...field('coverAssetId')} />
       <TextField label="Subscribe URL" type="url" {...field('subscribeUrl')} />
       <TextField label="Renewal URL" type="url" {...field('renewalUrl')} />
     </FormDialog>
