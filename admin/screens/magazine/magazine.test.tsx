@@ -75,6 +75,8 @@ describe('routes', () => {
     expect(resolveRoute('/magazine-issues')?.route.permissions).toEqual(['manage_magazine_issues']);
     expect(resolveRoute('/magazine-sections')?.route.permissions).toEqual(['manage_magazine_sections']);
     expect(resolveRoute('/print-exports')?.route.permissions).toEqual(['manage_print_export']);
+    // The spec writes them with a trailing slash.
+    expect(resolveRoute('/magazine-issues/')?.route.path).toBe('/magazine-issues');
   });
 });
 
