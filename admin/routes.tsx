@@ -59,6 +59,10 @@ const NL_TEMPLATES: Permission[] = ['manage_newsletter_templates', 'manage_newsl
 const Memberships = screen(() => import('./screens/members/memberships'));
 const SiteUsers = screen(() => import('./screens/members/site-users'));
 const IpGating = screen(() => import('./screens/members/ip-gating'));
+const MagazinePublications = screen(() => import('./screens/magazine/publications'));
+const MagazineIssues = screen(() => import('./screens/magazine/issues'));
+const MagazineSections = screen(() => import('./screens/magazine/sections'));
+const PrintExports = screen(() => import('./screens/magazine/print-exports'));
 
 const SITE_SECTIONS: Permission[] = ['view_site_sections', 'manage_site_sections'];
 const SITE_LAYOUTS: Permission[] = ['view_site_layouts', 'manage_site_layouts'];
@@ -121,6 +125,10 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/site-users', screen: SiteUsers, permissions: ['manage_site_users'] },
   { path: '/ip-gating-settings', screen: IpGating, permissions: ['manage_ip_gating'] },
   { path: '/create-ip-gating', screen: IpGating, permissions: ['manage_ip_gating'], onTenantSwitch: '/admin/ip-gating-settings' },
+  { path: '/magazine-publications', screen: MagazinePublications, permissions: ['manage_magazine_publications'], onTenantSwitch: '/admin/magazine-publications' },
+  { path: '/magazine-issues', screen: MagazineIssues, permissions: ['manage_magazine_issues'], onTenantSwitch: '/admin/magazine-issues' },
+  { path: '/magazine-sections', screen: MagazineSections, permissions: ['manage_magazine_sections'], onTenantSwitch: '/admin/magazine-sections' },
+  { path: '/print-exports', screen: PrintExports, permissions: ['manage_print_export'] },
 ];
 
 export function resolveRoute(sub: string): { route: RouteDef; params: Params } | null {

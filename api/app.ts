@@ -5,6 +5,7 @@ import { registerCompanyUpdateRoutes } from './company-updates/routes';
 import { recordFolders } from './system/disk-use';
 import { registerContractRoutes } from './contracts/routes';
 import { registerIpTestRoute } from './system/ip-test';
+import { registerIndesignRoute } from './magazine/indesign-route';
 import { registerAssetRoutes } from './assets/route';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -115,6 +116,7 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
     registerContractRoutes(scope, services);
     registerCompanyUpdateRoutes(scope, services);
     registerIpTestRoute(scope, services);
+    registerIndesignRoute(scope);
   });
   return { services, registry };
 }

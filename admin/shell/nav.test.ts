@@ -5,7 +5,7 @@ import { filterEntries, quickEntries, visibleGroups } from './nav';
 describe('menu permissions (admin §6)', () => {
   it('an editor sees content, sections, layouts and history, and nothing of site configuration or users', () => {
     const labels = visibleGroups(permissionsFor('editor')).flatMap((g) => g.links.map((l) => l.label));
-    expect(labels).toEqual(['All content', 'New article', 'Content research', 'Syndication', 'Media library', 'People', 'New person', 'Taxonomy', 'Website sections', 'Layouts', 'History']);
+    expect(labels).toEqual(['All content', 'New article', 'Content research', 'Syndication', 'Media library', 'People', 'New person', 'Taxonomy', 'Website sections', 'Layouts', 'Print exports', 'History']);
   });
   it('an admin sees every link; nobody signed in sees none', () => {
     const all = visibleGroups([...ROLES.admin]).flatMap((g) => g.links);
@@ -83,5 +83,20 @@ describe('quick menu filter', () => {
     const editor = quickEntries(permissionsFor('editor'));
     expect(filterEntries(editor, 'users')).toEqual([]);
     expect(filterEntries(editor, 'settings')).toEqual([]);
+  });
+});
+
+describe('magazine menu (issue 21)', () => {
+  const labels = (held: Parameters<typeof visibleGroups>[0]) => visibleGroups(held).flatMap((g) => g.links.map((l) => l.label));
+  it('each magazine screen shows with its own permission; print exports only with manage_print_export', () => {
+    expect(labels(['manage_magazine_issues'])).toEqual(['Magazine issues', 'New magazine issue']);
+    expect(labels(['manage_magazine_publications'])).toEqual(['Magazine publications', 'New magazine publication']);
+    expect(labels(['manage_magazine_sections'])).toEqual(['Magazine sections', 'New magazine section']);
+    expect(labels(['manage_print_export'])).toEqual(['Print exports']);
+    expect(labels(permissionsFor('site_admin'))).toEqual(expect.arrayContaining(['Magazine issues', 'Magazine publications', 'Magazine sections']));
+    // Editors hold manage_print_export (the role catalogue) but none of the magazine management permissions.
+    expect(labels(permissionsFor('editor')).filter((l) => /magazine|print/i.test(l))).toEqual(['Print exports']);
+    expect(labels(permissionsFor('viewer')).filter((l) => /magazine|print/i.test(l))).toEqual([]);
+    expect(filterEntries(quickEntries([...ROLES.admin]), 'new magazine issue').map((e) => e.href)).toEqual(['/admin/magazine-issues?action=add']);
   });
 });

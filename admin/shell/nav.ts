@@ -99,6 +99,19 @@ export const NAV_GROUPS: readonly NavGroup[] = [
     ],
   },
   {
+    label: 'Magazine',
+    permissions: ['manage_magazine_publications', 'manage_magazine_issues', 'manage_magazine_sections', 'manage_print_export'],
+    links: [
+      { label: 'Magazine issues', href: '/admin/magazine-issues', icon: 'content', permissions: ['manage_magazine_issues'], keywords: 'magazine print issue cover mail date stories placements' },
+      { label: 'New magazine issue', href: '/admin/magazine-issues?action=add', icon: 'plus', permissions: ['manage_magazine_issues'], keywords: 'magazine create add issue' },
+      { label: 'Magazine publications', href: '/admin/magazine-publications', icon: 'layouts', permissions: ['manage_magazine_publications'], keywords: 'magazine publication subscribe renewal' },
+      { label: 'New magazine publication', href: '/admin/magazine-publications?action=add', icon: 'plus', permissions: ['manage_magazine_publications'], keywords: 'magazine create add publication' },
+      { label: 'Magazine sections', href: '/admin/magazine-sections', icon: 'sections', permissions: ['manage_magazine_sections'], keywords: 'magazine issue sections order' },
+      { label: 'New magazine section', href: '/admin/magazine-sections?action=add', icon: 'plus', permissions: ['manage_magazine_sections'], keywords: 'magazine create add section' },
+      { label: 'Print exports', href: '/admin/print-exports', icon: 'content', permissions: ['manage_print_export'], keywords: 'print export icml indesign zip' },
+    ],
+  },
+  {
     label: 'Company data',
     permissions: ['manage_content'],
     links: [
