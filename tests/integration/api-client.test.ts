@@ -46,7 +46,7 @@ describe('the shared client against a listening server', () => {
     const c = client();
     const variables: Record<string, Record<string, unknown>> = {
       getContent: { id: 10_010_001 }, getWebsiteSection: { sectionId: 103 }, getWebsiteLayoutPage: { alias: '/markets' },
-      getLayout: { id: 170 }, getAsset: { id: 120 }, getCmsUser: { id: 2 }, getWebsiteRedirect: { from: '/old-markets' },
+      getLayout: { id: 170 }, getAsset: { id: 120 }, getMediaAsset: { id: 120 }, getPerson: { id: 110 }, getCmsUser: { id: 2 }, getWebsiteRedirect: { from: '/old-markets' },
       getMembership: { id: 140 }, getGatedContent: { id: 10_010_001 }, getNewsletterItem: { id: 150 },
     };
     // These need a signed-in member, a registration link, a license company or newsletter templates,
