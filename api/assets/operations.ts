@@ -70,7 +70,7 @@ export async function uploadAsset({ ctx, input }: OpArgs<UploadInput>): Promise<
   const db = ctx.services.store.db;
   if (replaceId !== null && (await q.mediaAssetsByIds(db, key, [replaceId])).length === 0) throw new AppError('NOT_FOUND', { entity: 'Asset', id: replaceId });
   // Every check runs before a file is written; a file already in the library is not stored twice.
-  const info = await inspectUpload(input.bytes, limits, input.declaredType).catch(asInputError);
+  const info = await inspectUpload(input.bytes, limits, input.declaredType, { documents: true }).catch(asInputError);
   const hash = createHash('sha256').update(input.bytes).digest('hex');
   const path = `/media/${key}/${hash.slice(0, 32)}.${EXT[info.format]}`;
   const existing = await q.assetIdAtPath(db, key, path);

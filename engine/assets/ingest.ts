@@ -70,8 +70,10 @@ export function sniffImageType(bytes: Uint8Array): SourceFormat | 'svg' | null {
  * Checks an upload without writing anything. Throws an AssetInputError naming the field `file`
  * for an empty, oversized, unsupported, mislabelled, SVG or too-large-when-decoded file.
  * `declaredType` is the client's content type (or the type the file name implies), if any.
+ * A PDF passes only with `documents` (the media library's uploads); image-only callers (the
+ * importer) get it refused like any other non-image.
  */
-export async function inspectUpload(bytes: Uint8Array, limits: IngestLimits, declaredType?: string): Promise<{ format: SourceFormat; width: number; height: number }> {
+export async function inspectUpload(bytes: Uint8Array, limits: IngestLimits, declaredType?: string, options: { documents?: boolean } = {}): Promise<{ format: SourceFormat; width: number; height: number }> {
   if (bytes.byteLength === 0) throw new AssetInputError('file', 'the file is empty');
   if (bytes.byteLength > limits.maxBytes) {
     throw new AssetInputError('file', `the file is ${bytes.byteLength} bytes, more than the limit of ${limits.maxBytes} bytes`);
@@ -85,7 +87,10 @@ export async function inspectUpload(bytes: Uint8Array, limits: IngestLimits, dec
   if (declared && declared !== 'application/octet-stream' && declared !== MIME[sniffed] && !(declared === 'image/jpg' && sniffed === 'jpeg')) {
     throw new AssetInputError('file', `the file says it is ${declared} but its content is ${MIME[sniffed]}`);
   }
-  if (sniffed === 'pdf') return { format: 'pdf', width: 0, height: 0 };
+  if (sniffed === 'pdf') {
+    if (!options.documents) throw new AssetInputError('file', 'not a supported image: the content is a PDF document, not PNG, JPEG, WebP, GIF or AVIF');
+    return { format: 'pdf', width: 0, height: 0 };
+  }
   const maxPixels = limits.maxPixels ?? DEFAULT_MAX_PIXELS;
   let meta: sharp.Metadata;
   try {
@@ -126,11 +131,11 @@ export function smallestFitting(derivatives: readonly Derivative[], width: numbe
 
 /**
  * Checks the upload, then writes the original and its derivatives (each width in AVIF, WebP and the
- * original format) into `<root>/<tenantKey>/` under content-hash names. Generated once: a file whose
+ * original format; a PDF gets none) into `<root>/<tenantKey>/` under content-hash names. Generated once: a file whose
  * name exists already is not written again. On a failure nothing new stays behind.
  */
 export async function ingestImage(root: string, tenantKey: string, bytes: Uint8Array, limits: IngestLimits, declaredType?: string): Promise<IngestedAsset> {
-  const info = await inspectUpload(bytes, limits, declaredType);
+  const info = await inspectUpload(bytes, limits, declaredType, { documents: true });
   const dir = tenantFolder(root, tenantKey);
   const hash = createHash('sha256').update(bytes).digest('hex');
   const original = `${hash.slice(0, 32)}.${EXT[info.format]}`;
