@@ -138,6 +138,9 @@ describe('PDF documents', () => {
     expect(shown.status).toBe(200);
     expect(shown.headers.get('content-type')).toBe('application/pdf');
     expect(shown.bytes.equals(pdf)).toBe(true);
+    const asImage = await h.gql('mutation($id: Int!, $input: ContentInput!) { updateContent(id: $id, input: $input) { id } }',
+      { id: 10_010_001, input: { imageIds: [120, a.id] } }, { as: 'alphaEditor' });
+    expect(asImage.error?.message).toMatch(new RegExp(`^imageIds\\[1\\]: Asset ${a.id} \\("rate card.pdf"\\) is a document \\(application/pdf\\), not an image`));
   });
 
   it('refuses a text file renamed .pdf, storing nothing', async () => {
