@@ -1,14 +1,40 @@
 // The media library's reusable parts (issue 16): the drop zone with upload progress, the asset grid
 // or list, and the focal-point picker with crop previews. The library screen
 // (screens/assets/media-library.tsx) combines them; pickers (content, newsletters, person photos) can
-// use AssetBrowser alone with `onPick`.
-import { useRef, useState, type DragEvent, type MouseEvent } from 'react';
+// use AssetBrowser alone with `onPick`. Images are loaded through GET /api/assets/:id/preview with
+// the admin's bearer and tenant (the site path /media/... is not served by the admin host).
+import { useEffect, useRef, useState, type DragEvent, type MouseEvent } from 'react';
+import { fetchAssetPreview } from '../data/transport';
 import type { MediaAsset } from '../data/types';
 
-/** Where the admin shows an asset: its smallest WebP derivative beside its path, else the path. */
-export function previewUrl(a: MediaAsset): string {
-  const d = [...a.derivatives].filter((x) => x.format === 'webp').sort((x, y) => x.width - y.width)[0];
-  return d ? `${a.path.slice(0, a.path.lastIndexOf('/'))}/${d.file}` : a.path;
+/** True for a PDF document (no thumbnail, no focal point). */
+export const isDocument = (a: MediaAsset) => a.mimeType === 'application/pdf';
+
+/**
+ * An object URL of the asset's preview at `width` CSS pixels (the API picks the smallest fitting
+ * derivative), undefined while it loads or when it cannot be loaded; revoked when no longer shown.
+ */
+export function useAssetPreview(a: MediaAsset, width: number): string | undefined {
+  const [src, setSrc] = useState<string | undefined>(undefined);
+  const version = a.sha256?.slice(0, 16) ?? a.original ?? a.path;
+  useEffect(() => {
+    let live = true;
+    let url: string | undefined;
+    setSrc(undefined);
+    fetchAssetPreview(a.id, width, version)
+      .then((u) => { url = u; if (live) setSrc(u); else URL.revokeObjectURL(u); })
+      .catch(() => { /* the tile shows its name without a picture */ });
+    return () => {
+      live = false;
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [a.id, width, version]);
+  return src;
+}
+
+function Thumbnail({ asset }: { asset: MediaAsset }) {
+  const src = useAssetPreview(asset, 320);
+  return <img src={src} alt={asset.alt} loading="lazy" width={160} height={asset.width ? Math.round((160 * asset.height) / asset.width) : 160} />;
 }
 
 export interface UploadState { name: string; progress: number; error: string | null }
@@ -40,8 +66,8 @@ export function DropZone({ upload, onUploaded }: {
       className={`drop-zone${over ? ' drop-over' : ''}`} data-testid="drop-zone"
       onDragOver={(e) => { e.preventDefault(); setOver(true); }} onDragLeave={() => setOver(false)} onDrop={drop}
     >
-      <p>Drop images here, or <button type="button" className="link" onClick={() => input.current?.click()}>choose files</button> (JPEG, PNG, WebP, GIF, AVIF).</p>
-      <input ref={input} type="file" hidden multiple accept="image/jpeg,image/png,image/webp,image/gif,image/avif" aria-label="Upload files" onChange={(e) => start([...(e.target.files ?? [])])} />
+      <p>Drop images or PDFs here, or <button type="button" className="link" onClick={() => input.current?.click()}>choose files</button> (JPEG, PNG, WebP, GIF, AVIF, PDF).</p>
+      <input ref={input} type="file" hidden multiple accept="image/jpeg,image/png,image/webp,image/gif,image/avif,application/pdf" aria-label="Upload files" onChange={(e) => start([...(e.target.files ?? [])])} />
       {uploads.length > 0 && (
         <ul className="uploads" aria-label="Uploads">
           {uploads.map((u) => (
@@ -65,7 +91,7 @@ export function AssetBrowser({ assets, view, selectedId, onSelect }: { assets: M
         {assets.map((a) => (
           <li key={a.id} className={a.id === selectedId ? 'selected' : undefined}>
             <button type="button" onClick={() => onSelect(a)} aria-label={`Asset ${a.id}: ${a.name}`}>
-              <img src={previewUrl(a)} alt={a.alt} loading="lazy" width={160} height={Math.round((160 * a.height) / a.width)} />
+              {isDocument(a) ? <span className="doc-tile" data-testid={`document-${a.id}`}>PDF</span> : <Thumbnail asset={a} />}
               <span>{a.name}</span>
             </button>
           </li>
@@ -80,7 +106,7 @@ export function AssetBrowser({ assets, view, selectedId, onSelect }: { assets: M
         {assets.map((a) => (
           <tr key={a.id} className={a.id === selectedId ? 'selected' : undefined}>
             <td><button type="button" className="link" onClick={() => onSelect(a)}>{a.name}</button></td>
-            <td>{a.mimeType}</td><td>{a.width}×{a.height}</td><td>{a.decorative ? '(decorative)' : a.alt || '—'}</td>
+            <td>{a.mimeType}</td><td>{isDocument(a) ? `${Math.ceil(a.bytes / 1024)} KB` : `${a.width}×${a.height}`}</td><td>{a.decorative ? '(decorative)' : a.alt || '—'}</td>
             <td>{a.tags.join(', ')}</td><td>{a.usedBy.length}</td>
           </tr>
         ))}
@@ -92,7 +118,7 @@ export function AssetBrowser({ assets, view, selectedId, onSelect }: { assets: M
 const RATIOS = [['16:9', 16 / 9], ['1:1', 1], ['4:5', 4 / 5]] as const;
 
 /** Click (or arrow keys) on the image sets the focal point; the crops show each teaser ratio as pages will. */
-export function FocalPointPicker({ src, alt, x, y, onChange }: { src: string; alt: string; x: number; y: number; onChange: (x: number, y: number) => void }) {
+export function FocalPointPicker({ src, alt, x, y, onChange }: { src: string | undefined; alt: string; x: number; y: number; onChange: (x: number, y: number) => void }) {
   const pick = (e: MouseEvent<HTMLDivElement>) => {
     const r = e.currentTarget.getBoundingClientRect();
     const fx = r.width ? (e.clientX - r.left) / r.width : 0.5;

@@ -118,6 +118,31 @@ export function uploadAsset<T>(file: File, onProgress: (fraction: number) => voi
   });
 }
 
+/**
+ * Loads an asset's preview from GET /api/assets/:id/preview (the same bearer and tenant as GraphQL;
+ * an <img> cannot send them) and answers an object URL for it; the caller revokes it. `version`
+ * (the file's hash) makes a replaced file a new URL, so the long private cache never shows a stale one.
+ */
+export async function fetchAssetPreview(id: number, width: number, version: string): Promise<string> {
+  const headers: Record<string, string> = {};
+  const tenant = config.tenantKey();
+  if (tenant) headers['x-tenant-key'] = tenant;
+  const bearer = config.bearer();
+  if (bearer) headers.authorization = `Bearer ${bearer}`;
+  let r: Response;
+  try {
+    r = await fetch(`/api/assets/${id}/preview?width=${width}&v=${encodeURIComponent(version)}`, { headers });
+  } catch {
+    throw new ApiError(NETWORK_ERROR_MESSAGE, 0);
+  }
+  if (!r.ok) {
+    const body = await r.json().catch(() => ({})) as { errors?: { message: string; extensions?: { code?: string } }[] };
+    const e = body.errors?.[0];
+    throw new ApiError(e?.message ?? `The preview could not be loaded (HTTP ${r.status}).`, r.status, e?.extensions?.code ?? null);
+  }
+  return URL.createObjectURL(await r.blob());
+}
+
 /** Runs a named operation and returns its unwrapped answer. */
 export async function request<T>(
   kind: OperationKind,

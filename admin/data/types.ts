@@ -126,6 +126,8 @@ export interface Asset { id: number; path: string; alt: string; caption?: string
 /** A media library asset (api/assets/schema.graphql MediaAsset). */
 export interface MediaAsset extends Asset {
   name: string; mimeType: string; bytes: number; credit: string | null; caption: string | null;
+  /** The file's hash (getAssetStream asks for it); versions preview URLs. */
+  sha256?: string;
   focalX: number; focalY: number; tags: string[]; decorative: boolean; original: string | null;
   derivatives: { width: number; height: number; format: string; file: string; bytes: number }[];
   usedBy: { kind: string; id: number; name: string }[];

@@ -2,10 +2,11 @@
 // derivatives under content-hash names in the tenant's folder), replace a file (same id, every use
 // kept), metadata edits, delete (refused while anything uses the asset), and the library listing.
 // Writes need manage_assets; reads also serve content editors' image pickers (manage_content).
+// PDF documents are stored the same way (original only, no derivatives; width and height 0).
 import { createHash } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { AssetInputError, ingestImage, inspectUpload, tenantFolder, type IngestedAsset } from '../../engine/assets/ingest';
+import { AssetInputError, EXT, ingestImage, inspectUpload, tenantFolder, type IngestedAsset } from '../../engine/assets/ingest';
 import { AppError } from '../../engine/domain/errors';
 import { badInput } from '../../engine/domain/validation';
 import * as q from '../../engine/store/queries/assets';
@@ -13,7 +14,7 @@ import { commit, diff, snapshot, tenantAccess, type OpArgs, type OpContext } fro
 import { idArg } from '../patch';
 
 const MANAGE = ['manage_assets'] as const;
-const READ = ['manage_assets', 'manage_content'] as const;
+export const READ = ['manage_assets', 'manage_content'] as const;
 export const MAX_ASSET_PAGE = 200;
 const MAX_TAGS = 30;
 
@@ -28,8 +29,6 @@ export interface UploadInput {
 }
 
 export interface AssetView extends q.MediaAsset { usedBy: q.AssetUse[] }
-
-const EXT: Record<string, string> = { jpeg: 'jpg', png: 'png', webp: 'webp', gif: 'gif', avif: 'avif' };
 
 function fileName(name: unknown): string {
   if (name === undefined || name === null || name === '') return 'upload';
@@ -71,7 +70,7 @@ export async function uploadAsset({ ctx, input }: OpArgs<UploadInput>): Promise<
   const db = ctx.services.store.db;
   if (replaceId !== null && (await q.mediaAssetsByIds(db, key, [replaceId])).length === 0) throw new AppError('NOT_FOUND', { entity: 'Asset', id: replaceId });
   // Every check runs before a file is written; a file already in the library is not stored twice.
-  const info = await inspectUpload(input.bytes, limits, input.declaredType).catch(asInputError);
+  const info = await inspectUpload(input.bytes, limits, input.declaredType, { documents: true }).catch(asInputError);
   const hash = createHash('sha256').update(input.bytes).digest('hex');
   const path = `/media/${key}/${hash.slice(0, 32)}.${EXT[info.format]}`;
   const existing = await q.assetIdAtPath(db, key, path);

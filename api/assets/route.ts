@@ -4,6 +4,7 @@
 // the tenant the request names, with manage_assets. The actor and tenant are checked before the
 // body is read; the file is read up to the size setting (one byte more is refused) and goes through
 // engine/assets/ingest.ts. Answers { asset } (the record as getAsset gives it) or { errors }.
+// GET /api/assets/:id/preview (./preview.ts) serves the admin's thumbnails.
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../engine/domain/errors';
@@ -11,11 +12,13 @@ import { requireTenantPermission } from '../access';
 import { contextFor, refuseCrossSiteCookies, type GraphqlRouteOptions } from '../http/graphql-route';
 import { errorBody } from '../http/errors';
 import { uploadAsset } from './operations';
+import { registerAssetPreviewRoute } from './preview';
 
 export const ASSETS_PATH = '/api/assets';
 
 export function registerAssetRoutes(app: FastifyInstance, o: GraphqlRouteOptions): void {
   const maxBytes = o.services.assets.maxBytes;
+  registerAssetPreviewRoute(app, o);
   void app.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: maxBytes, files: 1, fields: 5, fieldSize: 1024, parts: 6 } });
     scope.post<{ Querystring: { replace?: string } }>(ASSETS_PATH, { bodyLimit: maxBytes + 64 * 1024 }, async (req, reply) => {

@@ -61,7 +61,19 @@ export async function checkReferences(tx: Db, tenantKey: string, c: ContentValue
     }
   }
   if (c.relatedIds.includes(selfId)) badInput('relatedIds', 'An item cannot be related to itself');
+  await checkImagesArePictures(tx, tenantKey, c);
   if (c.status === CONTENT_STATUS.PUBLISHED) await checkImageAltText(tx, tenantKey, c);
+}
+
+/** A PDF document in the media library is not an image: content cannot show it as one. */
+async function checkImagesArePictures(tx: Db, tenantKey: string, c: ContentValue): Promise<void> {
+  const ids = [...new Set([...c.imageIds, ...(c.primaryImageId ? [c.primaryImageId] : [])])];
+  if (ids.length === 0) return;
+  for (const a of await mediaAssetsByIds(tx, tenantKey, ids)) {
+    if (a.mimeType.startsWith('image/')) continue;
+    const i = c.imageIds.indexOf(a.id);
+    badInput(i >= 0 ? `imageIds[${i}]` : 'primaryImageId', `Asset ${a.id} ("${a.name}") is a document (${a.mimeType}), not an image`);
+  }
 }
 
 /** Publishing rule (issue 16): every image the item shows has alt text, unless it is marked decorative. */

@@ -1,14 +1,17 @@
 // Media library ingest: checks an uploaded file and writes its derivatives outside SQLite.
 // Order: size → type sniffed from the bytes (the name and the client's content type are not
 // believed) → SVG refused → decoded by sharp with a pixel limit (decompression bombs) → derivatives.
+// PDF documents (sniffed by their %PDF- header) take the size check only: no sharp, no derivatives.
 // Every check runs before anything is written; a failed derivative run removes what it wrote.
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 
-export type SourceFormat = 'jpeg' | 'png' | 'webp' | 'gif' | 'avif';
-export type DerivativeFormat = 'avif' | 'webp' | SourceFormat;
+export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'gif' | 'avif';
+/** What an upload may be: an image, or a PDF document (stored as it is, without derivatives). */
+export type SourceFormat = ImageFormat | 'pdf';
+export type DerivativeFormat = 'avif' | 'webp' | ImageFormat;
 
 export interface IngestLimits {
   /** Largest upload in bytes (MASTHEAD_ASSET_MAX_BYTES, default 25 MB). */
@@ -34,6 +37,7 @@ export interface IngestedAsset {
   hash: string;
   format: SourceFormat;
   mime: string;
+  /** Pixels; 0 for a PDF. */
   width: number;
   height: number;
   bytes: number;
@@ -42,14 +46,16 @@ export interface IngestedAsset {
   derivatives: Derivative[];
 }
 
-const MIME: Record<SourceFormat, string> = {
-  jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', gif: 'image/gif', avif: 'image/avif',
+export const MIME: Record<SourceFormat, string> = {
+  jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', gif: 'image/gif', avif: 'image/avif', pdf: 'application/pdf',
 };
-const EXT: Record<DerivativeFormat, string> = { jpeg: 'jpg', png: 'png', webp: 'webp', gif: 'gif', avif: 'avif' };
+/** File name extension of each stored format. */
+export const EXT: Record<SourceFormat, string> = { jpeg: 'jpg', png: 'png', webp: 'webp', gif: 'gif', avif: 'avif', pdf: 'pdf' };
 
-/** The image type from the file's first bytes, or null when it is not a supported image. */
+/** The file type from the file's first bytes (an image, SVG or a PDF), or null when it is none of them. */
 export function sniffImageType(bytes: Uint8Array): SourceFormat | 'svg' | null {
   const b = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (b.length >= 5 && b.toString('latin1', 0, 5) === '%PDF-') return 'pdf';
   if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'jpeg';
   if (b.length >= 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
   if (b.length >= 6 && (b.toString('latin1', 0, 6) === 'GIF87a' || b.toString('latin1', 0, 6) === 'GIF89a')) return 'gif';
@@ -64,8 +70,10 @@ export function sniffImageType(bytes: Uint8Array): SourceFormat | 'svg' | null {
  * Checks an upload without writing anything. Throws an AssetInputError naming the field `file`
  * for an empty, oversized, unsupported, mislabelled, SVG or too-large-when-decoded file.
  * `declaredType` is the client's content type (or the type the file name implies), if any.
+ * A PDF passes only with `documents` (the media library's uploads); image-only callers (the
+ * importer) get it refused like any other non-image.
  */
-export async function inspectUpload(bytes: Uint8Array, limits: IngestLimits, declaredType?: string): Promise<{ format: SourceFormat; width: number; height: number }> {
+export async function inspectUpload(bytes: Uint8Array, limits: IngestLimits, declaredType?: string, options: { documents?: boolean } = {}): Promise<{ format: SourceFormat; width: number; height: number }> {
   if (bytes.byteLength === 0) throw new AssetInputError('file', 'the file is empty');
   if (bytes.byteLength > limits.maxBytes) {
     throw new AssetInputError('file', `the file is ${bytes.byteLength} bytes, more than the limit of ${limits.maxBytes} bytes`);
@@ -74,10 +82,14 @@ export async function inspectUpload(bytes: Uint8Array, limits: IngestLimits, dec
   if (sniffed === 'svg') {
     throw new AssetInputError('file', 'SVG files are refused (they can carry scripts); upload a PNG, JPEG, WebP, GIF or AVIF');
   }
-  if (sniffed === null) throw new AssetInputError('file', 'not a supported image: the content is not PNG, JPEG, WebP, GIF or AVIF');
+  if (sniffed === null) throw new AssetInputError('file', 'not a supported image or document: the content is not PNG, JPEG, WebP, GIF, AVIF or PDF');
   const declared = declaredType?.toLowerCase().split(';')[0]?.trim();
   if (declared && declared !== 'application/octet-stream' && declared !== MIME[sniffed] && !(declared === 'image/jpg' && sniffed === 'jpeg')) {
     throw new AssetInputError('file', `the file says it is ${declared} but its content is ${MIME[sniffed]}`);
+  }
+  if (sniffed === 'pdf') {
+    if (!options.documents) throw new AssetInputError('file', 'not a supported image: the content is a PDF document, not PNG, JPEG, WebP, GIF or AVIF');
+    return { format: 'pdf', width: 0, height: 0 };
   }
   const maxPixels = limits.maxPixels ?? DEFAULT_MAX_PIXELS;
   let meta: sharp.Metadata;
@@ -108,12 +120,22 @@ export function tenantFolder(root: string, tenantKey: string): string {
 }
 
 /**
+ * The derivative to show at `width` CSS pixels: the smallest WebP at least that wide (else any
+ * format), or the widest when none is; null when the asset has no derivatives (PDFs, fixtures).
+ */
+export function smallestFitting(derivatives: readonly Derivative[], width: number): Derivative | null {
+  const webp = derivatives.filter((d) => d.format === 'webp');
+  const pool = [...(webp.length ? webp : derivatives)].sort((a, b) => a.width - b.width || a.bytes - b.bytes);
+  return pool.find((d) => d.width >= width) ?? pool.at(-1) ?? null;
+}
+
+/**
  * Checks the upload, then writes the original and its derivatives (each width in AVIF, WebP and the
- * original format) into `<root>/<tenantKey>/` under content-hash names. Generated once: a file whose
+ * original format; a PDF gets none) into `<root>/<tenantKey>/` under content-hash names. Generated once: a file whose
  * name exists already is not written again. On a failure nothing new stays behind.
  */
 export async function ingestImage(root: string, tenantKey: string, bytes: Uint8Array, limits: IngestLimits, declaredType?: string): Promise<IngestedAsset> {
-  const info = await inspectUpload(bytes, limits, declaredType);
+  const info = await inspectUpload(bytes, limits, declaredType, { documents: true });
   const dir = tenantFolder(root, tenantKey);
   const hash = createHash('sha256').update(bytes).digest('hex');
   const original = `${hash.slice(0, 32)}.${EXT[info.format]}`;
@@ -130,9 +152,13 @@ export async function ingestImage(root: string, tenantKey: string, bytes: Uint8A
   await mkdir(dir, { recursive: true });
   try {
     await put(original, bytes);
+    if (info.format === 'pdf') {
+      return { hash, format: 'pdf', mime: MIME.pdf, width: 0, height: 0, bytes: bytes.byteLength, original, derivatives: [] };
+    }
     const widths = [...DERIVATIVE_WIDTHS.filter((w) => w < info.width), Math.min(info.width, DERIVATIVE_WIDTHS.at(-1)!)];
     const unique = [...new Set(widths)];
-    const formats: DerivativeFormat[] = ['avif', 'webp', ...(info.format === 'avif' || info.format === 'webp' ? [] : [info.format])];
+    const source = info.format;
+    const formats: DerivativeFormat[] = ['avif', 'webp', ...(source === 'avif' || source === 'webp' ? [] : [source])];
     const derivatives: Derivative[] = [];
     const maxPixels = limits.maxPixels ?? DEFAULT_MAX_PIXELS;
     for (const width of unique) {

@@ -1,6 +1,7 @@
 // The media library end to end (issue 16): drop a JPEG on the library, set its alt text and focal
 // point, put it on a new article and publish; the article page serves AVIF/WebP <picture> sources
-// with width/height; the library shows what uses it; deleting it is refused.
+// with width/height; the library shows what uses it; deleting it is refused. The thumbnail and the
+// editor's picture load in the admin (GET /api/assets/:id/preview) before anything publishes the file.
 import { get as httpGet } from 'node:http';
 import { parseDocument, DomUtils } from 'htmlparser2';
 import type { Element } from 'domhandler';
@@ -53,6 +54,11 @@ describe('media library in the browser', () => {
     const asset = ((await answer.json()) as { asset: { id: number; path: string } }).asset;
     const editor = p.getByRole('region', { name: `Edit asset ${asset.id}` });
     await editor.waitFor();
+    const loaded = (img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0);
+    const thumb = p.getByRole('button', { name: `Asset ${asset.id}: yard.jpg` }).locator('img');
+    await expect.poll(async () => thumb.evaluate(loaded)).toBeGreaterThan(0);
+    expect(await thumb.getAttribute('src')).toMatch(/^blob:/);
+    await expect.poll(async () => editor.getByTestId('focal-image').locator('img').evaluate(loaded)).toBeGreaterThan(0);
 
     await editor.getByRole('textbox', { name: /^Alt text/ }).fill(alt);
     const focal = editor.getByTestId('focal-image');

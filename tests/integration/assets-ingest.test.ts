@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AssetInputError, collectGarbage, ingestImage } from '../../engine/assets/ingest';
+import { AssetInputError, collectGarbage, ingestImage, inspectUpload } from '../../engine/assets/ingest';
 
 const LIMITS = { maxBytes: 25 * 1024 * 1024 };
 let root: string;
@@ -91,5 +91,12 @@ describe('media library ingest', () => {
 
   it('refuses a tenant key that would leave the assets folder', async () => {
     await expect(ingestImage(root, '../etc', await jpeg(10, 10), LIMITS)).rejects.toThrow(/^tenant: not a valid tenant key/);
+  });
+
+  it('accepts a PDF only where documents are allowed: the importer (images only) still refuses it', async () => {
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n', 'latin1');
+    await expect(inspectUpload(pdf, LIMITS, 'application/pdf', { documents: true })).resolves.toEqual({ format: 'pdf', width: 0, height: 0 });
+    await expect(inspectUpload(pdf, LIMITS)).rejects.toThrow(/^file: not a supported image: the content is a PDF document/);
+    await expect(inspectUpload(pdf, LIMITS, 'image/png', { documents: true })).rejects.toThrow(/^file: the file says it is image\/png but its content is application\/pdf/);
   });
 });

@@ -1,13 +1,14 @@
 // @vitest-environment happy-dom
 // The media library screen (issue 16): lists and searches assets, uploads a dropped file with a
 // progress bar, edits alt text and the focal point (the crop previews follow it), shows "used by",
-// and shows the API's refusal when a used asset is deleted.
+// and shows the API's refusal when a used asset is deleted. Pictures come from the authenticated
+// preview route (fetchAssetPreview), never from the site path; PDFs show a document tile.
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MediaAsset } from '../../data/types';
 
 const api = vi.hoisted(() => ({ getMediaAssets: vi.fn(), updateAsset: vi.fn(), deleteAsset: vi.fn() }));
-const transport = vi.hoisted(() => ({ uploadAsset: vi.fn() }));
+const transport = vi.hoisted(() => ({ uploadAsset: vi.fn(), fetchAssetPreview: vi.fn() }));
 vi.mock('../../data/api', () => api);
 vi.mock('../../data/transport', () => transport);
 import MediaLibrary from './media-library';
@@ -21,6 +22,7 @@ const asset = (id: number, over: Partial<MediaAsset> = {}): MediaAsset => ({
 const flush = () => act(async () => { await new Promise((r) => setTimeout(r, 0)); });
 
 beforeEach(() => {
+  transport.fetchAssetPreview.mockImplementation(async (id: number, width: number) => `blob:preview-${id}-${width}`);
   api.getMediaAssets.mockImplementation(async (f: { phrase?: string }) => {
     const all = [asset(1, { usedBy: [{ kind: 'content', id: 10010001, name: 'Cranes story' }] }), asset(2, { name: 'harbour.jpg' })];
     const rows = f.phrase ? all.filter((a) => a.name.includes(f.phrase!)) : all;
@@ -77,5 +79,38 @@ describe('media library screen', () => {
     await act(async () => { fireEvent.click(within(editor).getByRole('button', { name: 'Delete' })); });
     expect(within(editor).getByRole('alert').textContent).toMatch(/cannot be deleted while it is used by content 10010001 "Cranes story"/);
     expect(screen.getByRole('button', { name: 'Asset 1: photo-1.jpg' })).toBeTruthy();
+  });
+
+  it('loads thumbnails and the editor picture through the authenticated preview, versioned by the file hash', async () => {
+    api.getMediaAssets.mockResolvedValue({ rows: [asset(1, { sha256: 'ab'.repeat(32) })], totalCount: 1 });
+    render(<MediaLibrary />);
+    await flush();
+    const thumb = screen.getByRole('button', { name: 'Asset 1: photo-1.jpg' }).querySelector('img')!;
+    expect(thumb.getAttribute('src')).toBe('blob:preview-1-320');
+    expect(transport.fetchAssetPreview).toHaveBeenCalledWith(1, 320, 'ab'.repeat(8));
+    expect(document.querySelector('img[src^="/media/"]')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Asset 1: photo-1.jpg' }));
+    await flush();
+    const editor = screen.getByRole('region', { name: 'Edit asset 1' });
+    expect(within(editor).getByTestId('focal-image').querySelector('img')!.getAttribute('src')).toBe('blob:preview-1-640');
+  });
+
+  it('lists a PDF as a document with its size, offers the PDF type filter and opens it from the editor', async () => {
+    const pdf = asset(5, { name: 'rate card.pdf', mimeType: 'application/pdf', width: 0, height: 0, bytes: 2048, derivatives: [], original: 'x.pdf', path: '/media/alpha/x.pdf' });
+    api.getMediaAssets.mockResolvedValue({ rows: [pdf], totalCount: 1 });
+    render(<MediaLibrary />);
+    await flush();
+    fireEvent.change(screen.getByLabelText('Type'), { target: { value: 'application/pdf' } });
+    await flush();
+    expect(api.getMediaAssets).toHaveBeenLastCalledWith(expect.objectContaining({ type: 'application/pdf' }));
+    const tile = screen.getByRole('button', { name: 'Asset 5: rate card.pdf' });
+    expect(within(tile).getByTestId('document-5').textContent).toBe('PDF');
+    expect(tile.querySelector('img')).toBeNull();
+    fireEvent.click(tile);
+    await flush();
+    const editor = screen.getByRole('region', { name: 'Edit asset 5' });
+    expect(within(editor).getByText(/application\/pdf · 2 KB/)).toBeTruthy();
+    expect(within(editor).queryByTestId('focal-image')).toBeNull();
+    expect(within(editor).getByRole('link', { name: 'Open the PDF' }).getAttribute('href')).toBe('blob:preview-5-640');
   });
 });

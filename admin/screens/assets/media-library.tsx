@@ -6,18 +6,20 @@ import { useEffect, useState } from 'react';
 import * as api from '../../data/api';
 import { uploadAsset } from '../../data/transport';
 import type { MediaAsset } from '../../data/types';
-import { AssetBrowser, DropZone, FocalPointPicker, previewUrl } from '../../components/asset-library';
+import { AssetBrowser, DropZone, FocalPointPicker, isDocument, useAssetPreview } from '../../components/asset-library';
 import { Button } from '../../components/button';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../components/fields';
 import { ErrorPanel, Loading } from '../../components/bits';
 
-const TYPES = [{ value: '', label: 'Any type' }, { value: 'image/jpeg', label: 'JPEG' }, { value: 'image/png', label: 'PNG' }, { value: 'image/webp', label: 'WebP' }, { value: 'image/gif', label: 'GIF' }, { value: 'image/avif', label: 'AVIF' }, { value: 'image/svg', label: 'SVG' }];
+const TYPES = [{ value: '', label: 'Any type' }, { value: 'image/jpeg', label: 'JPEG' }, { value: 'image/png', label: 'PNG' }, { value: 'image/webp', label: 'WebP' }, { value: 'image/gif', label: 'GIF' }, { value: 'image/avif', label: 'AVIF' }, { value: 'image/svg', label: 'SVG' }, { value: 'application/pdf', label: 'PDF' }];
 const USAGE = [{ value: '', label: 'Used or not' }, { value: 'used', label: 'Used' }, { value: 'unused', label: 'Unused' }];
 
 function AssetEditor({ asset, onSaved, onDeleted }: { asset: MediaAsset; onSaved: (a: MediaAsset) => void; onDeleted: (id: number) => void }) {
   const [draft, setDraft] = useState({ alt: asset.alt, caption: asset.caption ?? '', credit: asset.credit ?? '', tags: asset.tags.join(', '), decorative: asset.decorative, focalX: asset.focalX, focalY: asset.focalY });
   const [message, setMessage] = useState<{ tone: 'error' | 'ok'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  const isPdf = isDocument(asset);
+  const src = useAssetPreview(asset, 640);
   useEffect(() => {
     setDraft({ alt: asset.alt, caption: asset.caption ?? '', credit: asset.credit ?? '', tags: asset.tags.join(', '), decorative: asset.decorative, focalX: asset.focalX, focalY: asset.focalY });
     setMessage(null);
@@ -39,8 +41,10 @@ function AssetEditor({ asset, onSaved, onDeleted }: { asset: MediaAsset; onSaved
   return (
     <section className="asset-editor" aria-label={`Edit asset ${asset.id}`}>
       <h2>{asset.name}</h2>
-      <p className="muted">{asset.mimeType} · {asset.width}×{asset.height}</p>
-      <FocalPointPicker src={previewUrl(asset)} alt={draft.alt} x={draft.focalX} y={draft.focalY} onChange={(focalX, focalY) => setDraft({ ...draft, focalX, focalY })} />
+      <p className="muted">{asset.mimeType} · {isPdf ? `${Math.ceil(asset.bytes / 1024)} KB` : `${asset.width}×${asset.height}`}</p>
+      {isPdf
+        ? <p>{src ? <a href={src} target="_blank" rel="noopener noreferrer">Open the PDF</a> : 'Loading the PDF…'}</p>
+        : <FocalPointPicker src={src} alt={draft.alt} x={draft.focalX} y={draft.focalY} onChange={(focalX, focalY) => setDraft({ ...draft, focalX, focalY })} />}
       <TextField label="Alt text" value={draft.alt} onChange={(alt) => setDraft({ ...draft, alt })} hint="Required to publish content that shows this image, unless it is decorative." />
       <CheckboxField label="Decorative (no alt text needed)" checked={draft.decorative} onChange={(decorative) => setDraft({ ...draft, decorative })} />
       <TextAreaField label="Caption" value={draft.caption} onChange={(caption) => setDraft({ ...draft, caption })} />

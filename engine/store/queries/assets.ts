@@ -146,3 +146,9 @@ export async function referencedAssetFiles(db: Db, tenantKey: string): Promise<S
   }
   return out;
 }
+
+/** The bytes a fixture asset keeps in SQLite (uploaded assets keep none: their files are on disk), with its type. */
+export async function assetStoredData(db: Db, tenantKey: string, id: number): Promise<{ data: Buffer; mimeType: string } | null> {
+  const [row] = await db.select({ data: assets.data, mimeType: assets.mimeType }).from(assets).where(and(eq(assets.tenantKey, tenantKey), eq(assets.id, id)));
+  return row ?? null;
+}
