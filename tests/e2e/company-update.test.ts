@@ -92,8 +92,10 @@ describe('company update by private link', () => {
 
     // A revoked link and an expired one do not work either.
     const revoked = await sendLink(staff, 'revoked@cascade.example', 3);
-    await staff.getByRole('table', { name: 'Company updates' }).getByRole('button', { name: 'Revoke link' }).first().click();
-    await staff.getByRole('table', { name: 'Company updates' }).getByText('No active link').first().waitFor();
+    // Scoped to the new request's row: the reviewed request above already reads "No active link".
+    const revokedRow = staff.getByRole('table', { name: 'Company updates' }).getByRole('row').filter({ hasText: 'revoked@cascade.example' });
+    await revokedRow.getByRole('button', { name: 'Revoke link' }).click();
+    await revokedRow.getByText('No active link').waitFor();
     await company.goto(revoked);
     await company.getByRole('heading', { name: 'Update link not valid' }).waitFor();
     const expiring = await sendLink(staff, 'expired@cascade.example', 4);
