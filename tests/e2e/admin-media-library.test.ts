@@ -2,36 +2,15 @@
 // point, put it on a new article and publish; the article page serves AVIF/WebP <picture> sources
 // with width/height; the library shows what uses it; deleting it is refused. The thumbnail and the
 // editor's picture load in the admin (GET /api/assets/:id/preview) before anything publishes the file.
-import { get as httpGet } from 'node:http';
 import { parseDocument, DomUtils } from 'htmlparser2';
 import type { Element } from 'domhandler';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { pollUntil, readerGet as page } from './helpers/reader-http';
 import { useAdminSuite } from './helpers/suite';
 import { LOGINS } from './helpers/target';
 
 const suite = useAdminSuite();
-
-function page(url: string): Promise<{ status: number; text: string }> {
-  const u = new URL(url);
-  return new Promise((resolve, reject) => {
-    const req = httpGet({ host: '127.0.0.1', port: u.port, path: `${u.pathname}${u.search}`, headers: { host: u.host, 'cache-control': 'no-cache' } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (d: string) => { text += d; });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-    });
-    req.on('error', reject);
-  });
-}
-
-async function pollUntil(what: string, check: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
-  const start = Date.now();
-  while (!(await check())) {
-    if (Date.now() - start > timeoutMs) throw new Error(`${what} did not happen within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe('media library in the browser', () => {
   it('uploads by drag and drop, edits, publishes on an article, shows "used by" and refuses the delete', async () => {

@@ -2,35 +2,14 @@
 // on /admin/taxonomy, attach both to a new article, publish; the public author page lists the
 // article, the article's byline links to it, and the article shows the term.
 import { describe, expect, it } from 'vitest';
-import { get as httpGet } from 'node:http';
 import * as cheerio from 'cheerio';
 import type { Page } from 'playwright-core';
 import { screenshot } from './helpers/browser';
+import { pollUntil, readerGet as fetchPage } from './helpers/reader-http';
 import { useAdminSuite } from './helpers/suite';
 import { LOGINS } from './helpers/target';
 
 const suite = useAdminSuite();
-
-function fetchPage(url: string): Promise<{ status: number; text: string }> {
-  const u = new URL(url);
-  return new Promise((resolve, reject) => {
-    const req = httpGet({ host: '127.0.0.1', port: u.port, path: `${u.pathname}${u.search}`, headers: { host: u.host, 'cache-control': 'no-cache' } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (d: string) => { text += d; });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-    });
-    req.on('error', reject);
-  });
-}
-
-async function pollUntil(what: string, check: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
-  const start = Date.now();
-  while (!(await check())) {
-    if (Date.now() - start > timeoutMs) throw new Error(`${what} did not happen within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 async function answerOf<T>(p: Page, operation: string, click: () => Promise<void>): Promise<T> {
   const answer = p.waitForResponse((r) => r.url().endsWith('/graphql') && new RegExp(`mutation\\s+${operation}`).test(r.request().postData() ?? ''));

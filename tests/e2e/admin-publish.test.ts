@@ -1,10 +1,10 @@
 // The editorial loop end to end: create an article in a section, schedule it on Home, publish, see
 // it on its public page and on the home page, retitle it, unpublish it (404, gone from the sitemap).
 import { describe, expect, it } from 'vitest';
-import { get as httpGet } from 'node:http';
 import { XMLParser } from 'fast-xml-parser';
 import type { Page } from 'playwright-core';
 import { screenshot } from './helpers/browser';
+import { pollUntil, readerGet as page } from './helpers/reader-http';
 import { useAdminSuite } from './helpers/suite';
 import { LOGINS } from './helpers/target';
 
@@ -15,29 +15,6 @@ const suite = useAdminSuite();
  * (override with MASTHEAD_E2E_LIVE_MS).
  */
 const liveWithinMs = () => Number(process.env.MASTHEAD_E2E_LIVE_MS ?? 2000);
-
-async function pollUntil(what: string, check: () => Promise<boolean>, timeoutMs = 30_000): Promise<number> {
-  const start = Date.now();
-  for (;;) {
-    if (await check()) return Date.now() - start;
-    if (Date.now() - start > timeoutMs) throw new Error(`${what} did not happen within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-/** GET as a reader would; *.localhost hosts go to the loopback address with their Host kept. */
-function page(url: string): Promise<{ status: number; text: string }> {
-  const u = new URL(url);
-  return new Promise((resolve, reject) => {
-    const req = httpGet({ host: '127.0.0.1', port: u.port, path: `${u.pathname}${u.search}`, headers: { host: u.host, 'cache-control': 'no-cache' } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (d: string) => { text += d; });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-    });
-    req.on('error', reject);
-  });
-}
 
 /** Every <loc> of the sitemap index and the sitemaps it lists. */
 async function sitemapLocs(base: string): Promise<string[]> {
