@@ -43,8 +43,12 @@ const scriptSources = z.preprocess(fromText((s) => {
   }
 }), z.record(z.string().regex(/^(\*|[a-z0-9][a-z0-9_-]*)$/, 'keys must be tenant keys or *'), z.array(scriptSource, SCRIPT_SOURCES_FORMAT), SCRIPT_SOURCES_FORMAT));
 
+/** A SQLite file path. A URL (postgres://, mysql://, file://…) is refused rather than taken as a folder name. */
+const sqlitePath = text.refine((s) => !/^[a-z][a-z0-9+.-]*:/i.test(s) || /^[a-z]:[\\/]/i.test(s),
+  'must be a SQLite file path: database URLs (postgres://…) are not supported by this installation');
+
 export const settingsSchema = z.object({
-  db: text,
+  db: sqlitePath,
   mode: z.enum(['production', 'development'], 'must be production or development'),
   port: whole(1, 65535),
   host: text,
