@@ -15,14 +15,12 @@
 // reported: on ext4 without a journal, creating files within minutes of deleting many others is
 // several times slower, which inflates every figure; a high probe figure says so.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { generateFixtures } from '../engine/fixtures/generate';
-import { seedFixtures } from '../engine/fixtures/seed';
-import { openStore } from '../engine/store/connection';
+import { median, prepareCorpus } from './corpus';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = join(ROOT, 'bin', 'masthead.js');
@@ -67,35 +65,6 @@ function parse() {
   };
 }
 
-async function prepareCorpus(dir: string, items: number, tenants: number, seed: number): Promise<{ db: string; generateMs: number; seedMs: number; reused: boolean }> {
-  const db = join(dir, 'db.sqlite');
-  const marker = join(dir, `ready-${items}-${tenants}-${seed}`);
-  if (existsSync(marker) && existsSync(db)) return { db, generateMs: 0, seedMs: 0, reused: true };
-  rmSync(join(dir, 'fixtures'), { recursive: true, force: true });
-  rmSync(db, { force: true });
-  let t = performance.now();
-  await generateFixtures({ items, tenants, seed, out: join(dir, 'fixtures'), onProgress: (p) => progressLine(`generate ${p.phase}`, p.done, p.total) });
-  const generateMs = performance.now() - t;
-  t = performance.now();
-  const store = await openStore({ path: db });
-  try {
-    await seedFixtures(store, join(dir, 'fixtures'), (p) => progressLine(`seed ${p.tenant ?? ''} ${p.phase}`, p.done));
-  } finally {
-    await store.close();
-  }
-  process.stderr.write('\n');
-  writeFileSync(marker, new Date().toISOString());
-  return { db, generateMs, seedMs: performance.now() - t, reused: false };
-}
-
-let lastLine = 0;
-function progressLine(label: string, done: number, total?: number) {
-  const now = performance.now();
-  if (now - lastLine < 1000) return;
-  lastLine = now;
-  process.stderr.write(`\r${label}: ${done.toLocaleString('en-US')}${total ? `/${total.toLocaleString('en-US')}` : ''}        `);
-}
-
 function runBuild(db: string, out: string, workers: number | undefined): Promise<RunResult> {
   const args = [BIN, '--db', db, '--json', 'build', '--out', out, ...(workers ? ['--workers', String(workers)] : [])];
   const started = performance.now();
@@ -120,12 +89,6 @@ function runBuild(db: string, out: string, workers: number | undefined): Promise
     });
   });
 }
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m]! : Math.round((s[m - 1]! + s[m]!) / 2);
-};
 
 async function main() {
   const opts = parse();
