@@ -1,14 +1,20 @@
-// Benchmark of media-library derivative generation: ingests N distinct photo-like JPEGs
-// (default 12, 2400×1600, BENCH_ASSETS_N / BENCH_ASSETS_WIDTH) through engine/assets/ingest into a
-// temporary folder — each makes 3 widths × AVIF, WebP and JPEG — and prints the median, p95 and min
-// per asset. Writes bench/results/assets-<timestamp>.json.
-import { mkdirSync, writeFileSync } from 'node:fs';
+// Benchmark of the media library (issue 16), two parts:
+// 1. derivative generation: ingests N distinct photo-like JPEGs (default 12, 2400×1600,
+//    BENCH_ASSETS_N / BENCH_ASSETS_WIDTH) through engine/assets/ingest into a temporary folder —
+//    each makes 3 widths × AVIF, WebP and JPEG — and prints the median (p50), p95 and min per asset;
+// 2. a cold build of --items (default 20,000) over --tenants (3) as today, and the same corpus with
+//    every shown image uploaded with derivatives (bench/assets-build.ts); the build with images must
+//    stay within 10% of today's (exit code 1 otherwise). --runs alternates the two; --skip-build
+//    runs part 1 only; --dir keeps the corpus there and reuses it.
+// Writes bench/results/assets-<timestamp>.json.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import sharp from 'sharp';
+import { parseArgs } from 'node:util';
 import { ingestImage } from '../engine/assets/ingest';
+import { compareColdBuilds, photo as photoOf, type BuildComparison } from './assets-build';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const N = Number(process.env.BENCH_ASSETS_N ?? 12);
@@ -22,18 +28,28 @@ function stats(xs: number[]) {
   return { median: r(at(0.5)), p95: r(at(0.95)), min: r(s[0]!), max: r(s[s.length - 1]!), n: s.length };
 }
 
-async function photo(seed: number): Promise<Buffer> {
-  // Noise over a gradient: compresses like a photograph rather than a flat colour.
-  const raw = Buffer.alloc(WIDTH * HEIGHT * 3);
-  let x = seed * 2654435761 >>> 0;
-  for (let i = 0; i < raw.length; i += 1) {
-    x = (x * 1103515245 + 12345) >>> 0;
-    raw[i] = ((i / 3) % WIDTH) * 200 / WIDTH + (x >>> 27);
-  }
-  return sharp(raw, { raw: { width: WIDTH, height: HEIGHT, channels: 3 } }).blur(1.2).jpeg({ quality: 85 }).toBuffer();
+const photo = (seed: number) => photoOf(seed, WIDTH, HEIGHT);
+
+function options() {
+  const { values } = parseArgs({
+    options: {
+      items: { type: 'string', default: '20000' }, tenants: { type: 'string', default: '3' }, runs: { type: 'string', default: '1' },
+      dir: { type: 'string' }, 'skip-build': { type: 'boolean', default: false },
+    },
+  });
+  const int = (name: string, v: string | undefined) => {
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a whole number ≥ 1 (got "${v}")`);
+    return n;
+  };
+  return {
+    items: int('items', values.items), tenants: int('tenants', values.tenants), runs: int('runs', values.runs),
+    dir: values.dir ? resolve(values.dir) : undefined, skipBuild: values['skip-build'] === true,
+  };
 }
 
 async function main() {
+  const opts = options();
   const loadBefore = loadavg();
   const root = await mkdtemp(join(tmpdir(), 'mh-bench-assets-'));
   const times: number[] = [];
@@ -51,15 +67,30 @@ async function main() {
   } finally {
     await rm(root, { recursive: true, force: true });
   }
+  const perAssetMs = stats(times);
+  console.log(`derivatives of ${N} ${WIDTH}×${HEIGHT} JPEGs: median ${perAssetMs.median} ms per asset (p95 ${perAssetMs.p95}, min ${perAssetMs.min}) — `
+    + `${Math.round(bytesIn / N / 1024)} KB in, ${Math.round(bytesOut / N / 1024)} KB of 9 derivatives out (load average ${loadBefore.map((l) => l.toFixed(1)).join(' ')} on ${cpus().length} CPUs)`);
+  let build: BuildComparison | null = null;
+  if (!opts.skipBuild) {
+    const dir = opts.dir ?? mkdtempSync(join(tmpdir(), 'mh-bench-assets-build-'));
+    try {
+      build = await compareColdBuilds({ root: ROOT, dir, items: opts.items, tenants: opts.tenants, runs: opts.runs, log: (l) => console.log(l) });
+    } finally {
+      if (!opts.dir) rmSync(dir, { recursive: true, force: true });
+    }
+    console.log(`cold build with images: ${(build.medianMs.withImages / 1000).toFixed(2)} s vs today's ${(build.medianMs.today / 1000).toFixed(2)} s `
+      + `(×${build.ratio}) — ${build.withinTenPercent ? 'within' : 'NOT within'} 10%`);
+    if (!build.withinTenPercent) process.exitCode = 1;
+  }
   const report = {
     date: new Date().toISOString(), assets: N, sourceSize: `${WIDTH}x${HEIGHT}`, derivativesPerAsset: 9,
-    perAssetMs: stats(times), meanSourceKB: Math.round(bytesIn / N / 1024), meanDerivativesKB: Math.round(bytesOut / N / 1024),
-    cpus: cpus().length, loadAverageBefore: loadBefore,
+    perAssetMs, meanSourceKB: Math.round(bytesIn / N / 1024), meanDerivativesKB: Math.round(bytesOut / N / 1024),
+    cpus: cpus().length, loadAverageBefore: loadBefore, loadAverageAfter: loadavg(), build,
   };
   mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
   const file = join(ROOT, 'bench/results', `assets-${report.date.replace(/[:.]/g, '-')}.json`);
   writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
-  console.log(`derivatives of ${N} ${WIDTH}×${HEIGHT} JPEGs: median ${report.perAssetMs.median} ms per asset (p95 ${report.perAssetMs.p95}, min ${report.perAssetMs.min}) — ${report.meanSourceKB} KB in, ${report.meanDerivativesKB} KB of 9 derivatives out (load average ${loadBefore.map((l) => l.toFixed(1)).join(' ')} on ${cpus().length} CPUs)\n${file}`);
+  console.log(file);
 }
 
 await main();

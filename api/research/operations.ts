@@ -3,11 +3,13 @@
 // CSV, and change many items at once in ONE transaction with a history row per item and ONE
 // rebuild request. A dry run does the same work in the transaction and rolls it back, so the
 // preview is exactly what the real run would change.
+import { CONTENT_STATUS } from '../../engine/domain/enums';
 import { AppError } from '../../engine/domain/errors';
 import { contentSchema } from '../../engine/domain/records';
 import { badInput, parseInput } from '../../engine/domain/validation';
 import * as q from '../../engine/store/queries/content';
 import { insertHistory } from '../../engine/store/queries/history';
+import { recordMovedPaths, type MovedPath } from '../../engine/store/queries/site-config';
 import { researchContent as findContent, researchIds, type ResearchFilter, type ResearchRow } from '../../engine/store/queries/research';
 import { deleteSavedSearch, insertSavedSearch, listSavedSearches, type SavedSearch } from '../../engine/store/queries/saved-searches';
 import { writeContentBatch } from '../../engine/store/writes';
@@ -147,8 +149,10 @@ export interface BulkResult {
   items: BulkItemChange[];
 }
 
+interface BulkRun { items: BulkItemChange[]; paths: string[]; moved: boolean }
+
 class DryRunRollback extends Error {
-  constructor(readonly result: { items: BulkItemChange[]; paths: string[] }) { super('dry run'); }
+  constructor(readonly result: BulkRun) { super('dry run'); }
 }
 
 const SET_FIELDS = ['status', 'primarySectionId', 'published', 'startDate', 'endDate', 'authorIds', 'taxonomyIds', 'addTaxonomyIds', 'removeTaxonomyIds', 'schedules'];
@@ -186,10 +190,11 @@ export async function bulkUpdateContent({ ctx, input }: OpArgs<BulkInput>): Prom
   const unique = [...new Set(ids)];
   const now = ctx.services.now();
 
-  const run = async (): Promise<{ items: BulkItemChange[]; paths: string[] }> => store.transaction(async (tx) => {
+  const run = async (): Promise<BulkRun> => store.transaction(async (tx) => {
     const rows = new Map((await loadRows(tx, tenant.tenantKey, unique)).map((r) => [r.id, r]));
     const items: BulkItemChange[] = [];
     const paths = new Set<string>();
+    const moves: MovedPath[] = [];
     for (const [i, id] of unique.entries()) {
       const row = rows.get(id);
       if (!row) throw new AppError('NOT_FOUND', { entity: 'Content', id });
@@ -212,20 +217,23 @@ export async function bulkUpdateContent({ ctx, input }: OpArgs<BulkInput>): Prom
       const changes = diff(before, after);
       items.push({ id, changes });
       if (Object.keys(changes).length) {
-        paths.add(await pathOf(tx, tenant.tenantKey, row));
-        paths.add(await pathOf(tx, tenant.tenantKey, c));
+        const [oldPath, newPath] = [await pathOf(tx, tenant.tenantKey, row), await pathOf(tx, tenant.tenantKey, c)];
+        paths.add(oldPath).add(newPath);
+        // A published address never breaks (admin §2.4): a new primary section leaves a 301, as in updateContent.
+        if (row.status === CONTENT_STATUS.PUBLISHED && oldPath !== newPath) moves.push({ from: oldPath, to: newPath });
         await insertHistory(tx, {
           tenantKey: tenant.tenantKey, actorType: actor.kind, actorId: actor.userId ?? null,
           entityType: 'content', entityId: String(id), action: 'bulkUpdate', changes,
         });
       }
     }
-    const result = { items, paths: [...paths] };
+    await recordMovedPaths(tx, tenant.tenantKey, moves);
+    const result = { items, paths: [...paths], moved: moves.length > 0 };
     if (dryRun) throw new DryRunRollback(result);
     return result;
   });
 
-  let result: { items: BulkItemChange[]; paths: string[] };
+  let result: BulkRun;
   try {
     result = await run();
   } catch (e) {
@@ -236,7 +244,8 @@ export async function bulkUpdateContent({ ctx, input }: OpArgs<BulkInput>): Prom
     throw e;
   }
   const changedIds = result.items.filter((x) => Object.keys(x.changes).length).map((x) => x.id);
-  if (changedIds.length) await ctx.services.changed(tenant.tenantKey, { entity: 'content', action: 'update', ids: changedIds, paths: result.paths });
+  // A recorded move is a redirect change too: the rebuild re-reads the tenant's redirects (see patchChange).
+  if (changedIds.length) await ctx.services.changed(tenant.tenantKey, { entity: result.moved ? 'redirect' : 'content', action: 'update', ids: changedIds, paths: result.paths });
   return { dryRun: false, count: changedIds.length, items: result.items };
 }
 

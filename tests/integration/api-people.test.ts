@@ -144,9 +144,18 @@ describe('taxonomy', () => {
   });
 
   it('caps matchTaxonomyStream at 1000 (admin §9)', async () => {
-    const r = await h.op('matchTaxonomyStream', { input: { limit: 5000 } }, { as: 'alphaEditor' });
-    expect(r.error).toBeUndefined();
-    expect(r.data.matchTaxonomyStream.edges.length).toBeLessThanOrEqual(1000);
+    await h.store.transaction(async (tx) => {
+      const { rawOf } = await import('../../engine/store/connection');
+      const rows = Array.from({ length: 1005 }, (_, i) => `(${900_001 + i}, 'alpha', 'Tag', 'Capped ${i}', 'Capped ${i}')`);
+      await rawOf(tx).run(`insert into taxonomy (id, tenant_key, type, name, full_name) values ${rows.join(',')}`);
+    });
+    const over = await h.op('matchTaxonomyStream', { input: { phrase: 'Capped', limit: 5000 } }, { as: 'alphaEditor' });
+    expect(over.error).toBeUndefined();
+    expect(over.data.matchTaxonomyStream.edges).toHaveLength(1000);
+    const none = await h.op('matchTaxonomyStream', { input: { phrase: 'Capped' } }, { as: 'alphaEditor' });
+    expect(none.data.matchTaxonomyStream.edges).toHaveLength(1000);
+    const few = await h.op('matchTaxonomyStream', { input: { phrase: 'Capped', limit: 7 } }, { as: 'alphaEditor' });
+    expect(few.data.matchTaxonomyStream.edges).toHaveLength(7);
   });
 });
 

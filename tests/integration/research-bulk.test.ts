@@ -138,6 +138,29 @@ describe('bulk update', () => {
     expect([...(await statusesOf(BULK_IDS.slice(0, 2))).values()]).toEqual([1, 1]);
   });
 
+  it('moving published items to another section leaves a 301 at each old path (none on a dry run), and moving back drops it', async () => {
+    const ctx = await siteAdmin();
+    const ids = BULK_IDS.slice(0, 2);
+    const redirectsTo = async () => new Map((await h.store.all<{ from_path: string; to_path: string }>(
+      "select from_path, to_path from redirects where tenant_key = 'alpha' and to_path like '/markets/ocean-freight/105000%'",
+    )).map((r) => [r.from_path, r.to_path]));
+    await bulkUpdateContent({ ctx, input: { ids, set: { primarySectionId: 103 }, dryRun: true } });
+    expect((await redirectsTo()).size).toBe(0);
+    const changes = h.changes.length;
+    await bulkUpdateContent({ ctx, input: { ids, set: { primarySectionId: 103 } } });
+    const moved = await redirectsTo();
+    expect(moved.size).toBe(2);
+    for (const id of ids) {
+      const [from] = [...moved.keys()].filter((p) => p.includes(`/${id}/`));
+      expect(from).toMatch(new RegExp(`^/markets/${id}/`));
+      expect(moved.get(from!)).toBe(from!.replace('/markets/', '/markets/ocean-freight/'));
+    }
+    expect(h.changes.slice(changes).map((c) => c.change.entity)).toEqual(['redirect']);
+    await bulkUpdateContent({ ctx, input: { ids, set: { primarySectionId: 102 } } });
+    const [back] = await h.store.all<{ n: number }>(`select count(*) as n from redirects where tenant_key = 'alpha' and from_path like '/markets/%/${ids[0]}/%'`);
+    expect(Number(back!.n)).toBe(1); // the ocean-freight path now redirects home; the original path is live again
+  });
+
   it('updates 500 items in one transaction with a history row each and one rebuild request', async () => {
     const ctx = await siteAdmin();
     const history = await h.count('history');

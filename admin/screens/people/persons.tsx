@@ -18,6 +18,7 @@ import { Badge, EmptyState, ErrorPanel, Loading } from '../../components/bits';
 import { Card, Page } from '../../shell/page';
 import { FilterBox, ListTable, RowActions } from '../../components/list-table';
 import { FormDialog } from '../../components/form-dialog';
+import { LibraryImageField } from '../../components/asset-id-field';
 import { useBusy, useDeleteFlow } from '../../lib/use-busy';
 import { personForm, personInput, validatePerson, type PersonForm } from './people-forms';
 
@@ -93,7 +94,7 @@ function PersonDialog({ person, tenantKey, onClose, onSaved }: { person: Person 
       <TextField label="Title" value={v.title} placeholder="Senior reporter" onChange={(x) => form.set('title', x)} error={form.error('title')} field="title" />
       <TextAreaField label="Bio" rows={4} value={v.bio} onChange={(x) => form.set('bio', x)} error={form.error('bio')} field="bio" hint="HTML allowed; cleaned by the body rules when saved." />
       <div className="grid-2">
-        <TextField label="Photo (image id)" value={v.imageId} inputMode="numeric" onChange={(x) => form.set('imageId', x)} error={form.error('imageId')} field="imageId" hint="An image of the media library." />
+        <LibraryImageField label="Photo" value={v.imageId} onChange={(x) => form.set('imageId', x)} error={form.error('imageId')} field="imageId" />
         <SelectField label="Status" required value={v.status} options={[{ value: '1', label: 'Active' }, { value: '0', label: 'Inactive' }]} onChange={(x) => form.set('status', (x ?? '1') as '0' | '1')} />
       </div>
       <fieldset className="plain stack">
