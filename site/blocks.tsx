@@ -76,7 +76,7 @@ function Block({ block, level, uid, pre, content }: { block: BlockView; level: L
   const s = block.settings;
   const titled = Boolean(s.title);
   return (
-    <div className={`block block-${block.kind} scheme-${s.colorScheme}`}>
+    <div className={`block block-${block.kind} scheme-${s.colorScheme}`} data-block-id={block.id}>
       <BlockTitle block={block} level={level} />
       <BlockBody block={block} level={titled ? next(level) : level} uid={uid} pre={pre} content={content} />
       {s.cta && (

@@ -84,6 +84,19 @@ function clientTags(chrome: ChromeView): string {
 }
 
 /**
+ * What the event client's page view names (public §4 "page tracking fires once per page id"):
+ * a content page is `content:<id>` with its section, a home or section listing carries its section
+ * (its page id is its path, so page 2 is another page). Print views and draft previews say nothing.
+ */
+function pageTracking(page: PageView): string {
+  if (page.preview || page.kind === 'print') return '';
+  const content = page.kind === 'content' && page.content ? page.content.id : null;
+  const section = page.kind === 'content' || page.kind === 'section' || page.kind === 'home' ? page.sectionId ?? null : null;
+  return (content !== null ? ` data-page-id="content:${content}" data-page-content="${content}"` : '')
+    + (section !== null ? ` data-page-section="${section}"` : '');
+}
+
+/**
  * The document in parts whose concatenation is renderDocument's result. `shared[i]` is true when
  * part i is the tenant's cached chrome (the same string on many pages), so a caller that encodes
  * pages to bytes can encode it once (engine/build/stages/emit-pages.ts).
@@ -110,7 +123,7 @@ export function renderDocumentParts(page: PageView, chrome: ChromeView): Documen
   return {
     parts: [
       f.start, head, rowCss ? `<style>${rowCss}</style>` : '', f.clientTags,
-      `</head><body class="page-${page.kind}">`, '<a class="skip-link" href="#main">Skip to content</a>',
+      `</head><body class="page-${page.kind}"${pageTracking(page)}>`, '<a class="skip-link" href="#main">Skip to content</a>',
       chromeHtml, main, ...tail, staffToolbarRoot(page), '</body></html>\n',
     ],
     shared: f.headers.size < 500 ? SHARED : SHARED_BUT_HEADER,

@@ -41,7 +41,7 @@ function Item({ item, level, display }: { item: ItemView; level: Level; display:
   const link = { label: item.title, href: item.href, newTab: item.newTab };
   const showImage = item.image && display !== 'compact';
   return (
-    <li className={`item item-${display}`}>
+    <li className={`item item-${display}`} data-content-id={item.id}>
       {showImage && item.image && <Picture image={item.image} className="item-image" eager={display === 'hero'} />}
       <div className="item-text">
         <H level={level} className="item-title"><A link={link} /></H>

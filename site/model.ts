@@ -138,7 +138,7 @@ export interface PageView {
   shell: { island: string; links: SiteLink[]; props: Record<string, unknown> } | null;
   /** What the page was rendered from, for incremental rebuilds (DESIGN §4). */
   inputs: { contentIds: number[]; sectionIds: number[]; layoutId: number | null };
-  /** The section a home or section listing shows (the staff toolbar's Edit Section target). */
+  /** The section a home or section listing shows (the staff toolbar's Edit Section target), or a content page's section (its page view). */
   sectionId?: number | null;
   /** A signed draft preview rendered by the API: no staff toolbar, no tracking metadata. */
   preview?: boolean;

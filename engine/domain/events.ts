@@ -27,6 +27,7 @@ export const REGISTRATION_STEPS = [
   'click-join-header', 'click-login-header', 'click-join-footer', 'choose-membership', 'submit-registration',
   'complete-registration', 'confirm-email', 'reminder-1h', 'reminder-24h', 'view-gated-content', 'login',
 ] as const;
+export type RegistrationStep = (typeof REGISTRATION_STEPS)[number];
 
 type FieldKind = 'int' | 'string' | 'url' | 'step';
 interface FieldSpec { kind: FieldKind; required?: boolean; max?: number }

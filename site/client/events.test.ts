@@ -96,3 +96,59 @@ describe('consent and batching', () => {
     expect(beacons.flatMap((b) => b.body.events).filter((e) => e.type === 'ClickMenu').map((e) => e.input)).toEqual([{ menu: 'header', label: 'Markets', url: '/markets' }]);
   });
 });
+
+describe('what the page says', () => {
+  const clicked = (selector: string) => {
+    const a = document.querySelector<HTMLAnchorElement>(selector)!;
+    a.addEventListener('click', (e) => e.preventDefault(), { once: true });
+    a.click();
+  };
+
+  it('a content page’s view names its content id and section; a listing’s its section', () => {
+    document.body.dataset.pageId = 'content:10100001';
+    document.body.dataset.pageContent = '10100001';
+    document.body.dataset.pageSection = '102';
+    startEvents({ has: () => true });
+    flush();
+    delete document.body.dataset.pageId;
+    delete document.body.dataset.pageContent;
+    document.body.dataset.pageSection = '102';
+    history.replaceState(null, '', '/markets');
+    startEvents({ has: () => true });
+    flush();
+    expect(beacons.flatMap((b) => b.body.events).map((e) => e.input)).toEqual([
+      { pageId: 'content:10100001', path: '/markets/10100001/rates', contentId: 10100001, sectionId: 102 },
+      { pageId: 'path:/markets', path: '/markets', sectionId: 102 },
+    ]);
+    delete document.body.dataset.pageSection;
+  });
+
+  it('records registration, block title, content link, body link and social clicks from the markup', () => {
+    document.body.dataset.pageContent = '10100001';
+    document.body.innerHTML = `
+      <header><div class="account-buttons"><a href="/membership/choose" data-track-step="click-join-header">Join</a><a href="/login" data-track-step="click-login-header">Log in</a></div></header>
+      <main>
+        <div class="block block-list" data-block-id="latest"><h2 class="block-title"><a href="/markets">Latest</a></h2>
+          <ul class="items"><li class="item item-list" data-content-id="10100002"><h3 class="item-title"><a href="/markets/10100002/x">X</a></h3></li></ul></div>
+        <div class="content-body rich-text"><p><a href="https://example.com/report">report</a><a href="mailto:a@b.c">mail</a></p></div>
+      </main>
+      <footer><ul class="social-links"><li><a href="https://www.linkedin.com/company/alpha">LinkedIn</a></li></ul>
+        <a href="/membership/choose" data-track-step="click-join-footer">Join</a></footer>`;
+    startEvents({ has: () => true });
+    flush();
+    beacons = [];
+    for (const s of ['[data-track-step="click-join-header"]', '[data-track-step="click-login-header"]', '.block-title a', '.item a',
+      '.content-body a[href^="https"]', '.content-body a[href^="mailto"]', '.social-links a', '[data-track-step="click-join-footer"]']) clicked(s);
+    flush();
+    expect(beacons.flatMap((b) => b.body.events)).toEqual([
+      { type: 'Registration', input: { step: 'click-join-header' } },
+      { type: 'Registration', input: { step: 'click-login-header' } },
+      { type: 'ClickBlockTitleLink', input: { blockId: 'latest', url: '/markets' } },
+      { type: 'ClickContentLink', input: { contentId: 10100002, url: '/markets/10100002/x', blockId: 'latest' } },
+      { type: 'ClickContentBody', input: { contentId: 10100001, url: 'https://example.com/report' } },
+      { type: 'ClickSocialBrand', input: { network: 'linkedin' } },
+      { type: 'Registration', input: { step: 'click-join-footer' } },
+    ]);
+    delete document.body.dataset.pageContent;
+  });
+});

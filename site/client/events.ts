@@ -4,6 +4,10 @@
 // (site/client/consent.ts); strictly necessary ones (the registration funnel, newsletter sign-ups)
 // by the tenant's policy: always (default), or only with performance consent (consent.eventsAllowed). A page view is sent once per page id per tab: the page's own, then each article a
 // "load more" appends; back/forward (from the bfcache or reloaded) finds the id already sent.
+// The page's id, content and section come from <body data-page-id data-page-content
+// data-page-section> (site/document.tsx); clicks are read from the markup (clickEvent): funnel links
+// (data-track-step), block titles (data-block-id), listed items (.item[data-content-id]), links in
+// the article body, the footer's social links and the menus.
 import { EVENT_CATEGORY, MAX_BATCH, type EventType } from '../../engine/domain/events';
 import type { ConsentApi } from './consent';
 
@@ -96,10 +100,41 @@ function menuOf(a: Element): string | null {
   return null;
 }
 
-/** Starts the client: the page's view, appended articles' views, menu clicks, and the flushes. */
+const intAttr = (el: Element | null | undefined, name: string): number | undefined => {
+  const n = Number(el?.getAttribute(name));
+  return Number.isSafeInteger(n) && n > 0 ? n : undefined;
+};
+
+/**
+ * The event a click on a link records (public §7 "Tracked interactions": registration clicks,
+ * block title clicks, content links, body links, social and menu clicks), read from the markup.
+ */
+export function clickEvent(a: Element): { type: EventType; input: Input } | null {
+  const href = a.getAttribute('href') ?? '';
+  if (!/^(https?:\/\/|\/)/i.test(href)) return null;
+  const url = href.slice(0, 2048);
+  const step = a.getAttribute('data-track-step');
+  if (step) return { type: 'Registration', input: { step } };
+  const blockId = a.closest('[data-block-id]')?.getAttribute('data-block-id')?.slice(0, 64) || undefined;
+  if (a.closest('.block-title') && blockId) return { type: 'ClickBlockTitleLink', input: { blockId, url } };
+  const item = contentIdOf(a.closest('.item[data-content-id]'));
+  if (item) return { type: 'ClickContentLink', input: { contentId: item, url, blockId } };
+  const page = intAttr(document.body, 'data-page-content');
+  if (page && a.closest('.content-body')) return { type: 'ClickContentBody', input: { contentId: page, url } };
+  const label = (a.textContent ?? '').trim();
+  if (a.closest('.social-links')) return { type: 'ClickSocialBrand', input: { network: (label || new URL(href, location.href).hostname).toLowerCase().slice(0, 50) } };
+  const menu = menuOf(a);
+  if (menu) return { type: 'ClickMenu', input: { menu, label: label.slice(0, 200) || '(image)', url } };
+  return null;
+}
+
+/** Starts the client: the page's view, appended articles' views, link clicks, and the flushes. */
 export function startEvents(api: EventConsent): void {
   consentApi = api;
-  trackPageView(`path:${location.pathname}`, { path: location.pathname });
+  const body = document.body;
+  const contentId = intAttr(body, 'data-page-content');
+  const sectionId = intAttr(body, 'data-page-section');
+  trackPageView(body.getAttribute('data-page-id') ?? `path:${location.pathname}`, { path: location.pathname, contentId, sectionId });
   articleViews(document);
   if (listening) return;
   listening = true;
@@ -108,9 +143,8 @@ export function startEvents(api: EventConsent): void {
   }).observe(document.body, { childList: true, subtree: true });
   document.addEventListener('click', (e) => {
     const a = (e.target as Element | null)?.closest?.('a[href]');
-    const menu = a && menuOf(a);
-    const href = a?.getAttribute('href') ?? '';
-    if (a && menu && /^(https?:\/\/|\/)/i.test(href)) track('ClickMenu', { menu, label: (a.textContent ?? '').trim().slice(0, 200) || '(image)', url: href.slice(0, 2048) });
+    const ev = a && clickEvent(a);
+    if (ev) track(ev.type, ev.input);
   }, { capture: true });
   document.addEventListener('visibilitychange', () => { if (document.visibilityState === 'hidden') flush(); });
   window.addEventListener('pagehide', flush);

@@ -44,8 +44,8 @@ export function AccountMenu({ join, login }: AccountMenuProps) {
   if (!member) {
     return (
       <>
-        <a className="button" href={withBack(join.href, back)}>{join.label}</a>
-        <a className="button button-ghost" href={withBack(login.href, back)}>{login.label}</a>
+        <a className="button" href={withBack(join.href, back)} data-track-step="click-join-header">{join.label}</a>
+        <a className="button button-ghost" href={withBack(login.href, back)} data-track-step="click-login-header">{login.label}</a>
       </>
     );
   }

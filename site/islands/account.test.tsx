@@ -14,12 +14,14 @@ import { installFakeApi, MEMBER, setMemberHint, type FakeApi } from './member-te
 
 const navigate = vi.hoisted(() => vi.fn());
 vi.mock('../client/navigate', () => ({ safeNavigate: navigate }));
+const track = vi.hoisted(() => vi.fn(() => true));
+vi.mock('../client/events', () => ({ track }));
 
 const JOIN = { label: 'Join FreightWise', href: '/membership/choose', newTab: false };
 const LOGIN = { label: 'Login', href: '/account/login', newTab: false };
 
 let api: FakeApi;
-beforeEach(() => { api = installFakeApi(); navigate.mockClear(); history.replaceState(null, '', '/markets/10100001/rates'); });
+beforeEach(() => { api = installFakeApi(); navigate.mockClear(); track.mockClear(); history.replaceState(null, '', '/markets/10100001/rates'); });
 afterEach(() => { cleanup(); vi.useRealTimers(); history.replaceState(null, '', '/'); });
 
 describe('session cache', () => {
@@ -104,6 +106,8 @@ describe('favourite button', () => {
     fireEvent.click(on);
     await screen.findByRole('button', { name: FAVOURITE_TEXTS.add });
     expect(api.calls.map((c) => [c.name, c.vars])).toEqual([['addSiteUserFavorite', { contentId: 10100001 }], ['removeSiteUserFavorite', { contentId: 10100001 }]]);
+    // Saving records FavoriteContent once; removing records nothing.
+    expect(track.mock.calls).toEqual([['FavoriteContent', { contentId: 10100001 }]]);
   });
 });
 

@@ -3,6 +3,7 @@
 // in their favourites, listed on /account#manage-favorites.
 import { useEffect, useState } from 'react';
 import { siteApi } from '../client/api';
+import { track } from '../client/events';
 import { currentMember, herePath, MEMBER_EVENT, rememberMember, type MemberInfo } from '../client/member-session';
 
 export type FavouriteButtonProps = { contentId: number };
@@ -39,6 +40,7 @@ export function FavouriteButton({ contentId }: FavouriteButtonProps) {
     setError(null);
     try {
       const u = await siteApi().mutation<MemberInfo>(on ? 'removeSiteUserFavorite' : 'addSiteUserFavorite', { contentId });
+      if (!on) track('FavoriteContent', { contentId });
       rememberMember(u);
       setMember(u);
     } catch {

@@ -36,7 +36,7 @@ export function MembershipChoose({ links = [] }: MembershipChooseProps) {
           <h2>{c.title}</h2>
           {c.isFree !== null && <p className="membership-price">{c.isFree ? 'Free' : 'Paid membership'}</p>}
           {c.description && <p>{c.description}</p>}
-          <a className="button" href={`${c.href}${query}`}>{c.isFree === false ? 'Sign up' : 'Join now'}</a>
+          <a className="button" href={`${c.href}${query}`} data-track-step="choose-membership">{c.isFree === false ? 'Sign up' : 'Join now'}</a>
         </li>
       ))}
     </ul>

@@ -13,6 +13,8 @@ import { installFakeApi, installFakeRecaptcha, MEMBER, type FakeApi } from './me
 
 const navigate = vi.hoisted(() => vi.fn());
 vi.mock('../client/navigate', () => ({ safeNavigate: navigate }));
+const track = vi.hoisted(() => vi.fn(() => true));
+vi.mock('../client/events', () => ({ track, flush: vi.fn() }));
 
 const INSIDER = {
   id: 5101, title: 'FreightWise Insider', alias: 'insider', description: 'Free membership.', status: 1, isFree: true, omedaProduct: null,
@@ -24,7 +26,7 @@ const QUESTIONS = [
 ];
 
 let api: FakeApi;
-beforeEach(() => { api = installFakeApi(); navigate.mockClear(); api.on('getMembership', () => INSIDER); });
+beforeEach(() => { api = installFakeApi(); navigate.mockClear(); track.mockClear(); api.on('getMembership', () => INSIDER); });
 afterEach(() => { cleanup(); history.replaceState(null, '', '/'); });
 
 describe('/membership/choose', () => {
@@ -64,6 +66,8 @@ describe('/membership/signup/{alias}', () => {
       email: 'ivy@example.com', membershipId: 5101, countryCode: 'CAN', region: 'ON',
       consent: { CASL: { country: 'CAN', region: 'ON', compliance: true } }, path: '/whitepapers/10100026',
     }]);
+    // The registration funnel (public §3): the submitted request, after it succeeded, once.
+    expect(track.mock.calls).toEqual([['Registration', { step: 'submit-registration', membershipId: 5101 }]]);
   });
 
   it('sends a reCAPTCHA token (action siteUserRegister) with the registration request when the tenant has a site key', async () => {
@@ -122,6 +126,7 @@ describe('/membership/signup/{alias}', () => {
       demographics: [{ questionId: 31, answerIds: [312] }, { questionId: 32, answerIds: [], value: '40' }],
     }]);
     expect(cachedMember()?.id).toBe(MEMBER.id);
+    expect(track.mock.calls).toEqual([['Registration', { step: 'complete-registration', membershipId: 5101 }]]);
   });
 
   it('shows the server message for a used or expired link', async () => {

@@ -7,6 +7,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { COMMON_USER_FIELDS, MEMBER_TEXTS, safeRedirectPath, validateDemographicAnswers, type CommonUserField } from '../../engine/domain/members';
 import { siteApi } from '../client/api';
+import { flush, track } from '../client/events';
 import { goTo, rememberMember, type MemberInfo } from '../client/member-session';
 import {
   consentOf, CountryFields, NO_VALIDATE, countryErrors, DemographicField, TextField, type CountryValue, type DemographicQuestion, type FormAnswer,
@@ -99,6 +100,7 @@ function RequestForm({ m, redirectTo }: { m: Membership; redirectTo: string }) {
         email: email.trim(), membershipId: m.id, countryCode: country.countryCode, region: country.region || null, consent: consentOf(country), path: redirectTo,
         ...(await memberCaptcha('siteUserRegister')),
       });
+      track('Registration', { step: 'submit-registration', membershipId: m.id });
       setSent(r.message || MEMBER_TEXTS.registrationSent);
     } catch (err) {
       setFailure(message(err));
@@ -165,6 +167,8 @@ function CompleteForm({ m, stub, id, questions }: { m: Membership; stub: Stub; i
         demographics: given.map((a) => (a.value ? { questionId: a.questionId, answerIds: [], value: a.value } : { questionId: a.questionId, answerIds: a.answerIds })),
       });
       rememberMember(r.userInfo);
+      track('Registration', { step: 'complete-registration', membershipId: m.id });
+      flush();
       goTo(stub.redirectTo);
     } catch (err) {
       setFailure(message(err));

@@ -15,5 +15,5 @@ export function NewsletterButton({ join, manage }: NewsletterButtonProps) {
     void signedInMember().then((m) => { if (live) setSignedIn(m !== null); });
     return () => { live = false; };
   }, []);
-  return <A link={signedIn ? manage : join} className="button" />;
+  return signedIn ? <A link={manage} className="button" /> : <A link={join} className="button" step="click-join-footer" />;
 }

@@ -6,13 +6,16 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { load } from 'cheerio';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SUBSCRIBE_TEXTS } from '../../engine/domain/newsletter-subscribe';
 import { HtmlValidate } from 'html-validate';
 import { Grid, prerenderBlocks } from '../blocks';
 import type { BlockView, RowView } from '../model';
 import { installFakeApi, type FakeApi } from './member-test-api';
 import { SubscribeBlock } from './subscribe-block';
+
+const track = vi.hoisted(() => vi.fn(() => true));
+vi.mock('../client/events', () => ({ track }));
 
 const NEWSLETTERS = [{ id: 5, title: 'Daily', description: 'Top stories' }, { id: 6, title: 'Weekly', description: '' }];
 const block = (id: string): BlockView => ({
@@ -87,5 +90,7 @@ describe('subscribe block in the browser', () => {
       consent: { GDPR: { country: 'BRA', region: null, compliance: true } },
     });
     expect(screen.queryByRole('checkbox', { name: /Weekly/ })).toBeNull();
+    // One NewsletterSubscription event per newsletter the answer confirmed, and none for the refused tries.
+    expect(track.mock.calls).toEqual([['NewsletterSubscription', { newsletterId: 6, source: 'NlWidgetUnauthenticated' }]]);
   });
 });

@@ -13,6 +13,7 @@ import { htmlToText } from '../../engine/domain/text';
 import { PROMO_CODE_MAX, SUBSCRIBE_TEXTS, validateSubscribeRequest } from '../../engine/domain/newsletter-subscribe';
 import { autocomplete } from '../attrs';
 import { siteApi } from '../client/api';
+import { track } from '../client/events';
 import { captchaToken } from './captcha';
 
 export interface NewsletterOption { id: number; title: string; description: string }
@@ -119,6 +120,7 @@ export function SubscribeForm({ uid, newsletters, promoCode, recaptchaKey, label
         setMessage(answer.message);
       } else {
         const gone = new Set(answer.newsletterIds.length ? answer.newsletterIds : values.selected);
+        for (const newsletterId of gone) track('NewsletterSubscription', { newsletterId, source: 'NlWidgetUnauthenticated' });
         setAvailable((list) => list.filter((n) => !gone.has(n.id)));
         setValues((v) => ({ ...v, selected: [] }));
         setErrors({});

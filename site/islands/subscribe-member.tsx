@@ -5,6 +5,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { SUBSCRIBE_TEXTS } from '../../engine/domain/newsletter-subscribe';
 import { siteApi } from '../client/api';
+import { track } from '../client/events';
 import { memberChanged, signedInMember, type SignedInMember } from './newsletter-member';
 import { SubscribeForm, plainText, type NewsletterOption, type SubscribeAnswer, type SubscribeFormProps } from './subscribe-form';
 
@@ -16,7 +17,9 @@ async function change(kind: 'in' | 'out', newsletterId: number, promoCode: strin
     : ['unsubscribeSiteUserNewsletter', { newsletterId }, SUBSCRIBE_TEXTS.optOutSuccess, SUBSCRIBE_TEXTS.optOutFailed] as const;
   try {
     const answer = await siteApi().mutation<SubscribeAnswer>(name, vars);
-    return answer.error ? { ok: false, text: failure } : { ok: true, text: success };
+    if (answer.error) return { ok: false, text: failure };
+    if (kind === 'in') track('NewsletterSubscription', { newsletterId, source: 'NlWidgetAuthenticated' });
+    return { ok: true, text: success };
   } catch {
     return { ok: false, text: failure };
   }

@@ -5,11 +5,14 @@
 // member's opt in and opt out.
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SUBSCRIBE_TEXTS } from '../../engine/domain/newsletter-subscribe';
 import { installFakeApi, MEMBER, type FakeApi } from './member-test-api';
 import { DEVELOPMENT_CAPTCHA_TOKEN } from './captcha';
 import { SubscribePane, type SubscribePaneProps } from './subscribe-pane';
+
+const track = vi.hoisted(() => vi.fn(() => true));
+vi.mock('../client/events', () => ({ track }));
 
 const NEWSLETTERS = [
   { id: 1, title: 'Daily <b>Brief</b>', description: 'Every <i>weekday</i> morning.' },
@@ -18,7 +21,7 @@ const NEWSLETTERS = [
 const PROPS: SubscribePaneProps = { label: 'Sign Up', title: SUBSCRIBE_TEXTS.paneTitle, newsletters: NEWSLETTERS, promoCode: 'SITE', recaptchaKey: null };
 
 let api: FakeApi;
-beforeEach(() => { api = installFakeApi(); });
+beforeEach(() => { api = installFakeApi(); track.mockClear(); });
 afterEach(() => { cleanup(); history.replaceState(null, '', '/'); });
 
 async function openPane(props: SubscribePaneProps = PROPS) {
@@ -232,6 +235,7 @@ describe('subscribe pane: a signed-in member', () => {
     await waitFor(() => expect(pane().getByRole('status').textContent).toBe('Newsletter opt in successful!'));
     expect(api.named('subscribeSiteUserNewsletter')).toEqual([{ newsletterId: 2, promoCode: 'SITE' }]);
     expect((pane().getByRole('checkbox', { name: /Weekly Wrap/ }) as HTMLInputElement).checked).toBe(true);
+    expect(track.mock.calls).toEqual([['NewsletterSubscription', { newsletterId: 2, source: 'NlWidgetAuthenticated' }]]);
   });
 
   it('asks before opting out, and opts out only on Yes', async () => {
@@ -259,6 +263,7 @@ describe('subscribe pane: a signed-in member', () => {
     await openAsMember();
     fireEvent.click(pane().getByRole('checkbox', { name: /Weekly Wrap/ }));
     await waitFor(() => expect(pane().getByRole('status').textContent).toBe('Newsletter opt in failed. Please try again or contact support for assistance.'));
+    expect(track).not.toHaveBeenCalled();
     api.on('subscribeSiteUserNewsletter', () => ({ error: false, message: '', fields: null, newsletterIds: [2] }));
     api.on('unsubscribeSiteUserNewsletter', () => { throw new Error('network'); });
     fireEvent.click(pane().getByRole('checkbox', { name: /Weekly Wrap/ }));

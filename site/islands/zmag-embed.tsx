@@ -4,8 +4,12 @@
 // getGatedContent answer the gate island uses) and hides itself when that decision lists the
 // zmag_embed block as hidden (gating failed and the meter failed); otherwise the button frames the
 // viewer in place.
-import { useEffect, useState } from 'react';
+// Consent (issue 18): the viewer is a third-party frame of the functional category. Without that
+// consent the facade says so and the click is the reader's consent for this one frame (the stored
+// choice is not changed); withdrawing functional consent closes a frame opened under it.
+import { useEffect, useRef, useState } from 'react';
 import { gatedContent, type GatedContent } from '../client/member-gate';
+import type { ConsentApi } from '../client/consent';
 
 export type ZmagEmbedProps = {
   contentId: number;
@@ -19,7 +23,11 @@ export const ZMAG_TEXTS = {
   title: 'Digital edition',
   open: 'Open the digital edition',
   frame: 'Digital edition viewer',
+  consentNote: 'The viewer is provided by zmag and may set its own cookies. Opening it loads it on this page only.',
 } as const;
+
+type PageConsent = Pick<ConsentApi, 'has' | 'onChange'>;
+const pageConsent = (): PageConsent | null => (window as { mastheadConsent?: PageConsent }).mastheadConsent ?? null;
 
 /** Public §4: the zmag embed is hidden when the page's decision lists it (gating and meter failed). */
 export function showsZmagEmbed(g: Pick<GatedContent, 'hiddenBlocks'>): boolean {
@@ -30,6 +38,17 @@ type State = 'pending' | 'ready' | 'open' | 'hidden';
 
 export function ZmagEmbed({ contentId, viewerUrl }: ZmagEmbedProps) {
   const [state, setState] = useState<State>('pending');
+  // The server's facade has no note (consent is only known in the browser).
+  const [allowed, setAllowed] = useState(true);
+  const openedAllowed = useRef(false);
+  useEffect(() => {
+    const c = pageConsent();
+    setAllowed(c?.has('functional') ?? false);
+    return c?.onChange((g) => {
+      setAllowed(g.functional);
+      if (!g.functional && openedAllowed.current) setState((s) => (s === 'open' ? 'ready' : s));
+    });
+  }, []);
   useEffect(() => {
     let live = true;
     // An unanswered decision fails closed: the embed stays hidden, the gate island shows the error.
@@ -43,7 +62,12 @@ export function ZmagEmbed({ contentId, viewerUrl }: ZmagEmbedProps) {
       <p className="zmag-title">{ZMAG_TEXTS.title}</p>
       {state === 'open'
         ? <iframe className="zmag-frame" src={viewerUrl} title={ZMAG_TEXTS.frame} loading="lazy" allowFullScreen />
-        : <button type="button" className="button zmag-open" disabled={state === 'pending'} onClick={() => setState('open')}>{ZMAG_TEXTS.open}</button>}
+        : (
+          <>
+            {!allowed && <p className="zmag-consent">{ZMAG_TEXTS.consentNote}</p>}
+            <button type="button" className="button zmag-open" disabled={state === 'pending'} onClick={() => { openedAllowed.current = allowed; setState('open'); }}>{ZMAG_TEXTS.open}</button>
+          </>
+        )}
     </section>
   );
 }

@@ -116,6 +116,24 @@ describe('layouts, grids and lists', () => {
     expect(rows.map((r) => attr(r, 'class'))).toEqual(['columns layout-1', 'columns layout-1', 'columns layout-1']);
   });
 
+  it('marks what the event client records: the page id and section, block ids, listed items, and the join/login funnel links', () => {
+    const story = page(`/markets/ocean-freight/${id(ALPHA, 1)}/carriers-adjust-capacity-on-lane-1`);
+    const body = elements(story, 'body')[0]!;
+    expect([attr(body, 'data-page-id'), attr(body, 'data-page-content'), attr(body, 'data-page-section')]).toEqual([`content:${id(ALPHA, 1)}`, String(id(ALPHA, 1)), String(ALPHA + 3)]);
+    const steps = elements(story, 'a').filter((a) => attr(a, 'data-track-step')).map((a) => [text(a), attr(a, 'data-track-step')]);
+    expect(steps).toEqual([['Join Alpha', 'click-join-header'], ['Login', 'click-login-header']]);
+    const home = page('/');
+    expect(attr(elements(home, 'body')[0]!, 'data-page-id')).toBeUndefined();
+    const latest = elements(home).find((e) => attr(e, 'data-block-id') === 'latest')!;
+    expect(elements({ children: [latest] } as never, 'a').filter((a) => elements({ children: [a.parent] } as never).some((e) => attr(e, 'class') === 'block-title')).map((a) => attr(a, 'href'))).toEqual(['/markets']);
+    const items = elements({ children: [latest] } as never, 'li').filter((li) => attr(li, 'class')?.startsWith('item '));
+    expect(items.length).toBeGreaterThan(0);
+    expect(items.map((li) => attr(li, 'data-content-id'))).toEqual(items.map(() => expect.stringMatching(/^[1-9]\d*$/)));
+    expect(items.some((li) => elements({ children: [li] } as never, 'a')[0]!.attribs.href!.includes(`/${attr(li, 'data-content-id')}/`))).toBe(true);
+    const print = files.find((f) => f.startsWith('print') && f.endsWith('index.html'))!;
+    expect(attr(elements(parseHtml(join(site, print)), 'body')[0]!, 'data-page-id')).toBeUndefined();
+  });
+
   it('uses the content-type override for its type and never repeats the page’s own item in its lists', () => {
     const release = files.find((f) => f.includes(`/${RELEASE_ID}/`) && f.endsWith('index.html') && !f.startsWith('print'))!;
     const doc = parseHtml(join(site, release));

@@ -116,6 +116,7 @@ export function resolveContentPage(ctx: ResolveContext, c: BuildContent, body: s
     hideHeader: layout.hideHeader,
     hideFooter: layout.hideFooter,
     sectionPath: section && section !== ctx.homeSection ? section.path : null,
+    sectionId: section?.id ?? null,
     breadcrumbs: crumbs,
     head: contentHead(ctx, c, view, crumbs),
     rows: grid.rows,
