@@ -19,6 +19,8 @@ const screen = (load: () => Promise<{ default: ComponentType<{ params: Params }>
 const Login = screen(() => import('./screens/login'));
 const ResetPassword = screen(() => import('./screens/reset-password'));
 const Dashboard = screen(() => import('./screens/dashboard'));
+const ThemeTestBlocks = screen(() => import('./screens/system/theme-test').then((m) => ({ default: m.ThemeTestBlocks })));
+const ThemeTestForms = screen(() => import('./screens/system/theme-test').then((m) => ({ default: m.ThemeTestForms })));
 const Profile = screen(() => import('./screens/profile'));
 const ContentList = screen(() => import('./screens/content/content-list'));
 const ContentEdit = screen(() => import('./screens/content/content-edit'));
@@ -104,6 +106,8 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/history', screen: History, permissions: ['view_history'] },
   { path: '/aspire-news', screen: AspireNews, permissions: ['manage_users'] },
   { path: '/system', screen: System, permissions: ['manage_modules'] },
+  { path: '/test', screen: ThemeTestBlocks, permissions: SITE_LAYOUTS },
+  { path: '/test-form-api', screen: ThemeTestForms, permissions: SITE_LAYOUTS },
   { path: '/update-layout-schedule-options', screen: LayoutScheduleOptions, permissions: ['manage_site_layouts'] },
   { path: '/migrate-site-settings-post-uiux', screen: MigrateSiteSettings, permissions: ['manage_modules'] },
   { path: '/contracts', screen: Contracts, permissions: ['manage_contracts'] },

@@ -5,6 +5,7 @@ import { registerCompanyUpdateRoutes } from './company-updates/routes';
 import { recordFolders } from './system/disk-use';
 import { registerContractRoutes } from './contracts/routes';
 import { registerIpTestRoute } from './system/ip-test';
+import { registerThemeTestRoute } from './system/theme-test';
 import { registerIndesignRoute } from './magazine/indesign-route';
 import { registerAssetRoutes } from './assets/route';
 import cookie from '@fastify/cookie';
@@ -116,6 +117,7 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
     registerContractRoutes(scope, services);
     registerCompanyUpdateRoutes(scope, services);
     registerIpTestRoute(scope, services);
+    registerThemeTestRoute(scope, services);
     registerIndesignRoute(scope);
   });
   return { services, registry };

@@ -285,6 +285,9 @@ export const updateLayoutScheduleOptions = (from: string, to: string | null, dry
 export interface SettingsMigrationRow { tenantKey: string; name: string; state: 'unchanged' | 'changed' | 'migrated' | 'invalid'; keys: string[]; error: string | null }
 export const migrateSiteSettings = (dryRun: boolean) => m<SettingsMigrationRow[]>('migrateSiteSettings', { dryRun });
 export const rebuildTenant = (tenantKey: string) => m<{ ok: boolean }>('rebuildTenant', {}, tenantKey);
+/** A signed link (one hour) to the tenant's theme test page: every block type or every form, with sample data. */
+export const createThemeTestLink = (kind: 'blocks' | 'forms', tenantKey: string) =>
+  m<{ path: string; url: string | null; expiresAt: string }>('createThemeTestLink', { kind }, tenantKey);
 
 // People, taxonomy and contacts (issue 16)
 /** Every person of the tenant (any status) for /admin/persons; the list limit is 9999 (admin §9). */

@@ -5,7 +5,7 @@ import { filterEntries, quickEntries, visibleGroups } from './nav';
 describe('menu permissions (admin §6)', () => {
   it('an editor sees content, sections, layouts and history, and nothing of site configuration or users', () => {
     const labels = visibleGroups(permissionsFor('editor')).flatMap((g) => g.links.map((l) => l.label));
-    expect(labels).toEqual(['All content', 'New article', 'Content research', 'Syndication', 'Media library', 'People', 'New person', 'Taxonomy', 'Website sections', 'Layouts', 'Print exports', 'History']);
+    expect(labels).toEqual(['All content', 'New article', 'Content research', 'Syndication', 'Media library', 'People', 'New person', 'Taxonomy', 'Website sections', 'Layouts', 'Theme test', 'Print exports', 'History']);
   });
   it('an admin sees every link; nobody signed in sees none', () => {
     const all = visibleGroups([...ROLES.admin]).flatMap((g) => g.links);

@@ -63,6 +63,7 @@ export const NAV_GROUPS: readonly NavGroup[] = [
     links: [
       { label: 'Website sections', href: '/admin/website-sections', icon: 'sections', permissions: ['view_site_sections', 'manage_site_sections'], keywords: 'tree alias' },
       { label: 'Layouts', href: '/admin/layouts', icon: 'layouts', permissions: ['view_site_layouts', 'manage_site_layouts'], keywords: 'grid blocks web layout' },
+      { label: 'Theme test', href: '/admin/test', icon: 'globe', permissions: ['view_site_layouts', 'manage_site_layouts'], keywords: 'design brand colours fonts sample blocks forms test-form-api' },
       { label: 'Layout schedule options', href: '/admin/update-layout-schedule-options', icon: 'layouts', permissions: ['manage_site_layouts'], keywords: 'bulk pinned content list option' },
       { label: 'Menus', href: '/admin/menus', icon: 'menus', permissions: ['manage_menus'], keywords: 'navigation header footer links' },
       { label: 'Redirects', href: '/admin/redirects', icon: 'redirects', permissions: ['manage_redirects'], keywords: '301 path' },

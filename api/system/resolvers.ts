@@ -1,6 +1,7 @@
 // System resolvers: thin adapters over operations.ts.
 import type { GqlContext } from '../context';
 import * as ops from './operations';
+import { themeTestResolvers } from './theme-test';
 
 export const systemResolvers = {
   Query: {
@@ -12,5 +13,6 @@ export const systemResolvers = {
     async rebuildTenant(_: unknown, _a: unknown, ctx: GqlContext) {
       return ops.rebuildTenant({ ctx: await ctx.op(), input: {} });
     },
+    ...themeTestResolvers.Mutation,
   },
 };

@@ -7,6 +7,7 @@ import { load } from './stages/load';
 import { createResolveContext, type ResolveContext } from './stages/resolve';
 
 export { draftContent, renderDraftContentPage, type DraftPageRequest } from './stages/draft-page';
+export { renderThemeTestPage, THEME_TEST_KINDS, type ThemeTestKind } from './stages/theme-test-page';
 export {
   resolveNextPage, resolveSecondaryGrid, type NextPage, type NextPageRequest, type SecondaryGrid, type SecondaryGridRequest,
 } from './stages/resolve-secondary';

@@ -20,6 +20,7 @@ import { readEpoch, type OutputRow } from '../store/queries/builds';
 import { saveBuildState, trackInputs, type TrackedInputs } from './incremental/state';
 import type { TaskResult, WorkerTask } from './workers/worker-protocol';
 import { FileWriter } from './stages/writer';
+import { DRAGONFORM_PATH, dragonformCss } from '../../site/form-theme';
 
 export type { BuildOptions } from './stages/plan';
 
@@ -162,6 +163,7 @@ async function buildTenant(
     const favicon = index.tenant.settings.general.favicon;
     const css = stylesheet(index);
     writer.write(css.path, css.body);
+    writer.write(DRAGONFORM_PATH, dragonformCss(index.tenant.settings));
     writeClientBundle(p.client, writer);
     writeEmailIcons(writer);
     const ids = index.content.filter(hasPage).map((c) => c.id);

@@ -17,7 +17,7 @@ describe('permissions and tenants', () => {
     await page.getByRole('heading', { name: 'Content', level: 1 }).waitFor();
     expect(await page.getByRole('combobox', { name: 'Site' }).count()).toBe(0);
     expect(await page.locator('.tenant').textContent()).toContain('FreightWise');
-    expect(await navLabels(page)).toEqual(['Dashboard', 'All content', 'New article', 'Content research', 'Syndication', 'Media library', 'People', 'New person', 'Taxonomy', 'Website sections', 'Layouts', 'Print exports', 'History']);
+    expect(await navLabels(page)).toEqual(['Dashboard', 'All content', 'New article', 'Content research', 'Syndication', 'Media library', 'People', 'New person', 'Taxonomy', 'Website sections', 'Layouts', 'Theme test', 'Print exports', 'History']);
     await page.keyboard.press('Control+k');
     const search = page.getByRole('combobox', { name: 'Go to' });
     await search.fill('users');

@@ -206,4 +206,13 @@ describe('incremental build', () => {
     expect(full.modes).toEqual({ alpha: 'full' });
     expect(full.pages).toBeGreaterThan(changed.pages);
   }, 120_000);
+  // Last: a theme change leaves the previous hashed stylesheet behind, which the tree comparisons above would see.
+  it('rewrites /css/dragonform.css in place when the theme colours change (another system links its fixed path)', async () => {
+    const form = () => readFileSync(join(site(), 'css', 'dragonform.css'), 'utf8');
+    expect(form()).not.toContain('--color-primary:#7a1f5c');
+    await store.run("UPDATE tenants SET settings = json_set(settings, '$.colors.primary.main', '#7a1f5c') WHERE tenant_key = 'alpha'");
+    const r = await builder.update({ reload: true, now: BUILD_NOW, maxShare: 1 });
+    expect(r.full).toBe(false);
+    expect(form()).toContain('--color-primary:#7a1f5c');
+  }, 120_000);
 });

@@ -95,6 +95,13 @@ describe('pages the build writes', () => {
     expect(sheet).toContain('--block-gap:24px');
   });
 
+  it('writes /css/dragonform.css: the form stylesheet in the tenant theme, at its fixed path', () => {
+    expect(files).toContain('css/dragonform.css');
+    const form = html('css/dragonform.css');
+    expect(form).toContain('--color-primary:#0b3d91');
+    expect(form).toMatch(/button,input\[type=submit\],input\[type=button\]\{[^}]*background:var\(--color-primary\)/);
+  });
+
   it('writes a _payload.json with the data each page was rendered from, never a gated body', () => {
     const gated = files.find((f) => f.includes(`/${GATED_ID}/`) && f.endsWith('_payload.json'))!;
     const payload = JSON.parse(html(gated)) as { kind: string; content: { id: number; gated: boolean; bodyHtml: string } };

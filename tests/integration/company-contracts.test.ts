@@ -169,4 +169,16 @@ describe('contributor contracts', () => {
     expect((await h.op('getContent', { id: article, status: 'any' }, { as: 'alphaEditor' })).data.getContent.contractId).toBeNull();
     expect((await h.op('updateContent', { id: article, input: { contractId: null } }, { as: 'alphaEditor' })).data.updateContent.contractId).toBeNull();
   });
+  it('getContractStreamForSelect answers at most 1000 contracts (admin §9), newest first, and the list pages within that cap', async () => {
+    // 1001 more, written straight to the table: the cap, not the mail, is under test.
+    await h.store.run(`with recursive n(i) as (select 1 union all select i + 1 from n where i < 1001)
+      insert into contracts (tenant_key, contributor_name, contributor_email, template, terms, created_at, updated_at)
+      select 'alpha', 'Bulk ' || i, 'bulk' || i || '@example.com', '<p>t</p>', '<p>t</p>', ? + i, ? + i from n`, [NOW, NOW]);
+    const select = (await h.op('getContractStreamForSelect', {}, { as: 'alphaEditor' })).data.getContractStreamForSelect;
+    expect(select).toHaveLength(1000);
+    expect(select[0].label).toBe('Bulk 1001 Pending');
+    const page = (await h.op('getContractStream', { limit: 5000 }, { as: 'alphaAdmin' })).data.getContractStream;
+    expect(page.items).toHaveLength(1000);
+    expect(page.totalCount).toBeGreaterThan(1001);
+  });
 });

@@ -21,6 +21,7 @@ import { FileWriter } from '../stages/writer';
 import type { TenantIndex } from '../types';
 import { sectionOf, type Job } from './edit-plan';
 import type { Writes } from './live-writes';
+import { DRAGONFORM_PATH, dragonformCss } from '../../../site/form-theme';
 
 export interface ApplyEnv { store: Store; key: string; outDir: string; client: ClientBundle | null; assetsDir?: string | null | undefined }
 type Delta = Map<string, OutputRow | null>;
@@ -51,6 +52,7 @@ export async function applyJobs(
   for (const job of jobs) {
     if (job.kind === 'static') {
       writes.file(css.path, css.body, true);
+      writes.file(DRAGONFORM_PATH, dragonformCss(index.tenant.settings), false);
       if (job.assets) {
         const writer = new FileWriter(writes.root);
         await writeAssets(env.store, env.key, writer);
