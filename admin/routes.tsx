@@ -60,6 +60,7 @@ const NewsletterContent = screen(() => import('./screens/newsletters/newsletter-
 const NL_TEMPLATES: Permission[] = ['manage_newsletter_templates', 'manage_newsletter_templates_basic'];
 const Memberships = screen(() => import('./screens/members/memberships'));
 const SiteUsers = screen(() => import('./screens/members/site-users'));
+const MigrateSiteUsers = screen(() => import('./screens/members/migrate-site-users'));
 const IpGating = screen(() => import('./screens/members/ip-gating'));
 const MagazinePublications = screen(() => import('./screens/magazine/publications'));
 const MagazineIssues = screen(() => import('./screens/magazine/issues'));
@@ -127,6 +128,7 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/memberships', screen: Memberships, permissions: ['manage_memberships'] },
   { path: '/create-membership', screen: Memberships, permissions: ['manage_memberships'], onTenantSwitch: '/admin/memberships' },
   { path: '/site-users', screen: SiteUsers, permissions: ['manage_site_users'] },
+  { path: '/migrate-site-users', screen: MigrateSiteUsers, permissions: ['manage_site_users'] },
   { path: '/ip-gating-settings', screen: IpGating, permissions: ['manage_ip_gating'] },
   { path: '/create-ip-gating', screen: IpGating, permissions: ['manage_ip_gating'], onTenantSwitch: '/admin/ip-gating-settings' },
   { path: '/magazine-publications', screen: MagazinePublications, permissions: ['manage_magazine_publications'], onTenantSwitch: '/admin/magazine-publications' },

@@ -96,6 +96,7 @@ export const NAV_GROUPS: readonly NavGroup[] = [
     links: [
       { label: 'Memberships', href: '/admin/memberships', icon: 'star', permissions: ['manage_memberships'], keywords: 'paywall free paid signup' },
       { label: 'Site users', href: '/admin/site-users', icon: 'users', permissions: ['manage_site_users'], keywords: 'members readers accounts simulate' },
+      { label: 'Migrate site users', href: '/admin/migrate-site-users', icon: 'users', permissions: ['manage_site_users'], keywords: 'csv import members migration merge' },
       { label: 'IP gating', href: '/admin/ip-gating-settings', icon: 'globe', permissions: ['manage_ip_gating'], keywords: 'site license company ip ranges cidr' },
     ],
   },

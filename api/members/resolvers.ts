@@ -12,6 +12,7 @@ import * as demographics from './demographics';
 import { getGatedContent } from './gated-content';
 import * as ip from './ip-gating';
 import * as memberships from './memberships';
+import { importSiteUsers, previewSiteUserImport } from './migrate-users';
 import * as profile from './profile';
 import * as registration from './registration';
 import { siteUserView } from './user-view';
@@ -42,6 +43,7 @@ export const memberResolvers = {
     getSiteLicenseCompany: async (_: unknown, a: Args, ctx: GqlContext) => ip.readLicenseCompany({ ctx: await ctx.op(), input: { id: a.id } }),
     getSiteLicenseCompanyStream: async (_: unknown, a: Args, ctx: GqlContext) => ip.readLicenseCompanyStream({ ctx: await ctx.op(), input: a.input }),
     getGatedContent: (_: unknown, a: Args, ctx: GqlContext) => getGatedContent(ctx, a),
+    previewSiteUserImport: async (_: unknown, a: Args, ctx: GqlContext) => previewSiteUserImport({ ctx: await ctx.op(), input: a.input }),
   },
   Mutation: {
     loginSiteUser: (_: unknown, a: Args, ctx: GqlContext) => account.loginSiteUser(ctx, given(a, ['username', 'password', 'recaptchaToken'])),
@@ -61,6 +63,7 @@ export const memberResolvers = {
       const { id } = await profile.updateSiteUserProfileAdmin({ ctx: await ctx.op(), input: { id: a.id, input: a.input } });
       return siteUserById(ctx, id);
     },
+    importSiteUsers: async (_: unknown, a: Args, ctx: GqlContext) => importSiteUsers({ ctx: await ctx.op(), input: a.input }),
     async createMembership(_: unknown, a: Args, ctx: GqlContext) {
       const { id } = await memberships.createMembership({ ctx: await ctx.op(), input: a.input });
       return getMembershipById(ctx.services.store.db, (await ctx.tenant()).tenantKey, id);
