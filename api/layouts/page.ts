@@ -1,6 +1,8 @@
 // Page resolution for getWebsiteLayoutPage (admin §2.4): a path becomes a url-override page, a
-// content page (a non-canonical path redirects 301 to the canonical one), a section page or a
-// stored redirect; with none of these, nothing. Structure comes from the cached site snapshot.
+// content page (a non-canonical path redirects 301 to the canonical one), a magazine issue or
+// publication page (likewise), a section page or a stored redirect; with none of these, nothing.
+// Structure comes from the cached site snapshot.
+import { issuePath, publicationPath } from '../../engine/domain/magazine';
 import { contentPath, sectionPath } from '../../engine/domain/paths';
 import type { ContentHead } from '../../engine/store/queries/content';
 import type { LayoutRecord } from '../../engine/store/queries/layouts';
@@ -18,11 +20,11 @@ export function normalizePath(alias: string): string | null {
 }
 
 export interface PageData {
-  type: 'home' | 'section' | 'content' | 'url';
+  type: 'home' | 'section' | 'content' | 'issue' | 'publication' | 'url';
   contentId: number | null;
   sectionId: number | null;
-  issueId: null;
-  publicationId: null;
+  issueId: number | null;
+  publicationId: number | null;
   name: string | null;
   canonicalPath: string | null;
 }
@@ -69,6 +71,22 @@ export function contentLayout(site: SiteSnapshot, c: Pick<ContentHead, 'id' | 't
     ?? null;
 }
 
+/** An issue or publication page's layout: the first section layout of that page type (by id), else none. */
+export function magazineLayout(site: SiteSnapshot, kind: 'issue' | 'publication'): LayoutRecord | null {
+  return site.layouts.find((l) => l.type === 'section' && l.pageType === kind) ?? null;
+}
+
+/** The visible issue or publication a /magazine/… path names (the caller applies status, schedule and preview rules). */
+export type MagazinePage =
+  | { kind: 'issue'; id: number; name: string; publicationId: number }
+  | { kind: 'publication'; id: number; name: string };
+
+function magazineData(m: MagazinePage, canonicalPath: string): PageData {
+  return data({
+    type: m.kind, issueId: m.kind === 'issue' ? m.id : null, publicationId: m.kind === 'issue' ? m.publicationId : m.id, name: m.name, canonicalPath,
+  });
+}
+
 /** The eight-digit content id a path names (the last such segment), or null. */
 export function contentIdIn(path: string): number | null {
   const segs = path.split('/').filter((s) => /^\d{8}$/.test(s));
@@ -81,10 +99,14 @@ export interface PageInputs {
   path: string;
   /** The visible content item the path names, if any (the caller applies status and preview rules). */
   content: ContentHead | null;
+  /** The visible issue or publication the path names, if any. */
+  magazine?: MagazinePage | null;
 }
 
-export function resolvePage({ site, path, content }: PageInputs): ResolvedPage | null {
+export function resolvePage({ site, path, content, magazine = null }: PageInputs): ResolvedPage | null {
   const override = urlOverride(site, path);
+  const magazineCanonical = magazine && (magazine.kind === 'issue' ? issuePath(magazine) : publicationPath(magazine));
+  if (override && magazine && path === magazineCanonical) return { layout: override, redirect: null, pageData: magazineData(magazine, path) };
   if (override) {
     const type = path === '/' ? 'home' : override.pageType === 'home' || override.pageType === 'section' || override.pageType === 'content' ? override.pageType : 'url';
     const home = path === '/' ? site.byAlias.get('home') : undefined;
@@ -96,6 +118,12 @@ export function resolvePage({ site, path, content }: PageInputs): ResolvedPage |
     const pageData = data({ type: 'content', contentId: content.id, sectionId: content.primarySectionId, name: content.name, canonicalPath: canonical });
     if (path !== canonical) return { layout: null, pageData, redirect: { to: canonical, code: 301 } };
     const layout = contentLayout(site, content);
+    return layout ? { layout, pageData, redirect: null } : null;
+  }
+  if (magazine && magazineCanonical) {
+    const pageData = magazineData(magazine, magazineCanonical);
+    if (path !== magazineCanonical) return { layout: null, pageData, redirect: { to: magazineCanonical, code: 301 } };
+    const layout = magazineLayout(site, magazine.kind);
     return layout ? { layout, pageData, redirect: null } : null;
   }
   const section = path === '/' ? site.byAlias.get('home') : site.byAlias.get(path.slice(1));

@@ -2,7 +2,9 @@
 import { AppError } from '../../engine/domain/errors';
 import { LAYOUT_TYPES } from '../../engine/domain/enums';
 import { badInput, REQUIRED } from '../../engine/domain/validation';
+import { isIssueLive, magazinePageOf } from '../../engine/domain/magazine';
 import { contentHead } from '../../engine/store/queries/content';
+import { readMagazineIssue, readMagazinePublication } from '../../engine/store/queries/magazine-admin';
 import { getLayout, listLayouts, type LayoutRecord } from '../../engine/store/queries/layouts';
 import { may, requireTenantPermission } from '../access';
 import type { GqlContext } from '../context';
@@ -10,7 +12,7 @@ import { clampLimit, connection, skipOf } from '../paging';
 import { idArg } from '../patch';
 import * as ops from './operations';
 import { updateLayoutScheduleOptions } from './schedule-options';
-import { contentIdIn, normalizePath, resolvePage, type ResolvedPage } from './page';
+import { contentIdIn, normalizePath, resolvePage, type MagazinePage, type ResolvedPage } from './page';
 
 const PREVIEW = ['manage_content', 'manage_site_layouts', 'view_site_layouts'] as const;
 const VIEW = ['view_site_layouts', 'manage_site_layouts'] as const;
@@ -23,6 +25,20 @@ function pageOf(p: ResolvedPage) {
     gatingRequirements: l?.gatingRequirements ?? null, pageData: p.pageData, primaryGrid: l?.primaryGrid ?? null,
     secondaryGrid: l?.secondaryGrid ?? null, redirect: p.redirect,
   };
+}
+
+/** The issue or publication a /magazine/… path names, if the reader may see it: an issue is live (status and schedule) unless previewed by staff. */
+async function magazinePage(ctx: GqlContext, tenantKey: string, path: string, preview: boolean): Promise<MagazinePage | null> {
+  const target = magazinePageOf(path);
+  if (!target) return null;
+  const db = ctx.services.store.db;
+  if (target.kind === 'publication') {
+    const p = await readMagazinePublication(db, tenantKey, target.id);
+    return p ? { kind: 'publication', id: p.id, name: p.name } : null;
+  }
+  const i = await readMagazineIssue(db, tenantKey, target.id);
+  if (!i || !(preview || isIssueLive(i, ctx.services.now()))) return null;
+  return { kind: 'issue', id: i.id, name: i.name, publicationId: i.publicationId };
 }
 
 async function layoutById(ctx: GqlContext, id: number): Promise<LayoutRecord> {
@@ -52,7 +68,8 @@ export const layoutResolvers = {
         const visible = row && (preview ? row.status !== 0 : row.status === 1 && row.published !== null && row.published <= now);
         content = visible ? row : null;
       }
-      const page = resolvePage({ site, path, content });
+      const magazine = content ? null : await magazinePage(ctx, tenant.tenantKey, path, preview);
+      const page = resolvePage({ site, path, content, magazine });
       return page ? pageOf(page) : null;
     },
     async getLayout(_: unknown, a: { id?: unknown }, ctx: GqlContext) {

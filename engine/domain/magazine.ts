@@ -75,6 +75,14 @@ export function issuePath(i: { id: number; name: string }): string {
   return `/magazine/issue/${i.id}/${slugify(i.name) || 'issue'}`;
 }
 
+/** The magazine page a site path names (/magazine/issue/<id>[/<slug>] or /magazine/<id>[/<slug>]), else null. */
+export function magazinePageOf(path: string): { kind: 'issue' | 'publication'; id: number } | null {
+  const m = /^\/magazine\/(issue\/)?(\d{1,15})(?:\/[^/]+)?\/?$/.exec(path);
+  if (!m) return null;
+  const id = Number(m[2]);
+  return Number.isSafeInteger(id) && id > 0 ? { kind: m[1] ? 'issue' : 'publication', id } : null;
+}
+
 /** "March 2026" in the site's time zone. */
 export function issueMonthYear(issueDate: number): string {
   return new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: SITE_TIME_ZONE }).format(issueDate);

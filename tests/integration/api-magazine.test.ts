@@ -129,6 +129,37 @@ describe('sections, issues and placements', () => {
   });
 });
 
+describe('layout lookup (admin §2.4): issue and publication pages', () => {
+  const lookup = async (alias: string, opts: { preview?: boolean; as?: 'alphaEditor' } = {}) =>
+    (await h.op('getWebsiteLayoutPage', { alias, ...(opts.preview ? { preview: true } : {}) }, opts.as ? { as: opts.as } : {})).data.getWebsiteLayoutPage;
+  const grid = { rows: [{ settings: { layout: '1' }, columns: [{ blocks: [] }] }] };
+
+  it('resolves a publication path to a page of kind publication with its own layout; a wrong slug redirects 301', async () => {
+    const pubPath = `/magazine/${ids.publication}/freight-monthly`;
+    expect(await lookup(pubPath)).toBeNull(); // no layout of page type publication yet
+    const layout = (await h.op('createLayout', { input: { name: 'Publication pages', type: 'section', pageType: 'publication', primaryGrid: grid } }, admin)).data.createLayout;
+    const page = await lookup(`${pubPath}/`);
+    expect(page).toMatchObject({ id: layout.id, layoutType: 'section', redirect: null,
+      pageData: { type: 'publication', publicationId: ids.publication, issueId: null, contentId: null, name: 'Freight Monthly', canonicalPath: pubPath } });
+    expect((await lookup(`/magazine/${ids.publication}/old-name`)).redirect).toEqual({ to: pubPath, code: 301 });
+    expect(await lookup(`/magazine/${ids.betaPublication}/beta-quarterly`)).toBeNull();
+  });
+
+  it('resolves a live issue to a page of kind issue; an issue off its schedule is found only in staff preview', async () => {
+    const layout = (await h.op('createLayout', { input: { name: 'Issue pages', type: 'section', pageType: 'issue', primaryGrid: grid } }, admin)).data.createLayout;
+    const issuePath = `/magazine/issue/${ids.issue}/march-2026`;
+    // March 2026 ended on 2026-06-01 (set above): off the site, but staff preview sees it
+    expect(await lookup(issuePath)).toBeNull();
+    expect((await lookup(issuePath, { preview: true, as: 'alphaEditor' })).pageData).toMatchObject({ type: 'issue', issueId: ids.issue });
+    await h.op('updateMagazineIssue', { id: ids.issue, input: { endDate: null } }, admin);
+    const page = await lookup(issuePath);
+    expect(page).toMatchObject({ id: layout.id, pageData: { type: 'issue', issueId: ids.issue, publicationId: ids.publication, name: 'March 2026', canonicalPath: issuePath } });
+    expect((await lookup(`/magazine/issue/${ids.issue}`)).redirect).toEqual({ to: issuePath, code: 301 });
+    const april = (await h.op('getIssues', { input: { status: 0 } }, admin)).data.getIssues.edges[0].node;
+    expect(await lookup(april.canonicalPath)).toBeNull(); // inactive
+  });
+});
+
 describe('print export', () => {
   it('downloads the issue\u2019s zip (manage_print_export): every story as well-formed ICML, and a manifest', async () => {
     expect(code(await h.op('exportIssueForPrint', { issueId: ids.issue }, { as: 'alphaViewer' }))).toBe('FORBIDDEN');
