@@ -8,6 +8,8 @@ import { Island } from './island';
 import { SubscribeBlock, type SubscribeBlockProps } from './islands/subscribe-block';
 import { ItemList, Pagination, Picture, itemHtml, type ItemHtmlCache } from './items';
 import { ContentBody, ContentHero } from './content';
+import { ImageGallery } from './islands/image-gallery';
+import { VideoPlayer } from './islands/video-player';
 
 type Level = 2 | 3 | 4 | 5;
 const next = (l: Level): Level => (l < 5 ? ((l + 1) as Level) : 5);
@@ -16,7 +18,8 @@ function BlockTitle({ block, level }: { block: BlockView; level: Level }) {
   const t = block.settings.title;
   if (!t) return null;
   const Tag = `h${level}` as 'h2';
-  return <Tag className="block-title">{block.settings.link ? <A link={{ ...block.settings.link, label: t }} /> : t}</Tag>;
+  const icon = block.settings.titleIcon ? <img className="title-icon" src={block.settings.titleIcon} alt="" width={24} height={24} /> : null;
+  return <Tag className="block-title">{icon}{block.settings.link ? <A link={{ ...block.settings.link, label: t }} /> : t}</Tag>;
 }
 
 type NewsletterView = Extract<BlockView, { kind: 'newsletter' }>;
@@ -69,6 +72,16 @@ function BlockBody({ block, level, uid, pre, content }: { block: BlockView; leve
     case 'newsletter': return <NewsletterBlock block={block} uid={uid} inner={pre.get(block)} />;
     case 'ad': return <div className="ad-slot" data-island="ad-slot" data-ad-slot={block.slot} data-ad-sizes={block.sizes.map(([w, h]) => `${w}x${h}`).join(',')} />;
     case 'island': return <Island name={block.island} props={block.props} />;
+    case 'gallery':
+      return <Island name="image-gallery" component={ImageGallery} props={{ images: block.images, lockedFor: block.lockedFor, label: block.settings.title ?? 'Image gallery' }} />;
+    case 'video': return <Island name="video-player" component={VideoPlayer} props={{ videos: block.videos, lockedFor: block.lockedFor }} />;
+    case 'document':
+      return (
+        <p className="document-download">
+          <a className="button" href={block.document.href} download>{block.document.label} <span className="document-format">({block.document.format})</span></a>
+        </p>
+      );
+    case 'webinar': return <p className="webinar-link"><A link={block.link} className="button" /></p>;
   }
 }
 
@@ -76,7 +89,7 @@ function Block({ block, level, uid, pre, content }: { block: BlockView; level: L
   const s = block.settings;
   const titled = Boolean(s.title);
   return (
-    <div className={`block block-${block.kind} scheme-${s.colorScheme}`} data-block-id={block.id}>
+    <div className={`block block-${block.kind} scheme-${s.colorScheme}${s.keepInView ? ' keep-in-view' : ''}`} data-block-id={block.id} data-tracking-id={s.trackingId ?? undefined}>
       <BlockTitle block={block} level={level} />
       <BlockBody block={block} level={titled ? next(level) : level} uid={uid} pre={pre} content={content} />
       {s.cta && (

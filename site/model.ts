@@ -35,7 +35,15 @@ export interface BlockSettingsView {
   link: SiteLink | null;
   colorScheme: 'default' | 'primary' | 'secondary' | 'dark';
   cta: { text: string | null; button: SiteLink | null } | null;
+  /** Stays in view while its column scrolls (position: sticky). */
+  keepInView?: boolean;
+  /** Written as data-tracking-id for the tag manager's click and view triggers. */
+  trackingId?: string | null;
+  /** A decorative icon image before the title (checked link). */
+  titleIcon?: string | null;
 }
+
+export interface VideoView { youtubeId: string; title: string }
 
 export interface PaginationView { page: number; pages: number; prev: string | null; next: string | null }
 
@@ -77,6 +85,11 @@ export type BlockView =
   | { kind: 'images'; id: string; settings: BlockSettingsView; images: ImageView[] }
   | { kind: 'newsletter'; id: string; settings: BlockSettingsView; newsletters: { id: number; title: string; description: string }[]; promoCode: string | null; recaptchaKey?: string | null }
   | { kind: 'ad'; id: string; settings: BlockSettingsView; slot: string; sizes: [number, number][] }
+  /** lockedFor: the gated content whose gate decision may hide the block (public §4 "Hidden blocks"); null on open pages. */
+  | { kind: 'gallery'; id: string; settings: BlockSettingsView; images: ImageView[]; lockedFor: number | null }
+  | { kind: 'video'; id: string; settings: BlockSettingsView; videos: VideoView[]; lockedFor: number | null }
+  | { kind: 'document'; id: string; settings: BlockSettingsView; document: { href: string; label: string; format: string } }
+  | { kind: 'webinar'; id: string; settings: BlockSettingsView; link: SiteLink }
   /** A marked root an island hydrates later (gating form, load more); static fallback only. */
   | { kind: 'island'; id: string; settings: BlockSettingsView; island: string; props: Record<string, unknown> };
 

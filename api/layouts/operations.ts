@@ -28,7 +28,8 @@ function gridRefs(l: Layout): [string, ReferenceKind, number][] {
     grid?.rows.forEach((row, ri) => row.columns.forEach((col, ci) => col.blocks.forEach((b, bi) => {
       const at = `${name}.rows[${ri}].columns[${ci}].blocks[${bi}].data`;
       if (b.type === 'content_list' && typeof b.data.section === 'number') out.push([`${at}.section`, 'section', b.data.section]);
-      if (b.type === 'image_grid') b.data.assetIds.forEach((a, ai) => out.push([`${at}.assetIds[${ai}]`, 'asset', a]));
+      if (b.type === 'image_grid' || b.type === 'image_gallery') b.data.assetIds.forEach((a, ai) => out.push([`${at}.assetIds[${ai}]`, 'asset', a]));
+      if (b.type === 'document_download' && b.data.assetId !== undefined) out.push([`${at}.assetId`, 'asset', b.data.assetId]);
     })));
   }
   return out;

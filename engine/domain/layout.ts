@@ -12,6 +12,7 @@ export { ROW_LAYOUTS, columnCount, remapRowLayout, type RowLayout } from './rows
 export const BLOCK_TYPES = [
   'content_list', 'content_hero', 'content_body', 'primary_image', 'related_content', 'html',
   'image_grid', 'newsletter_subscribe', 'ad_slot', 'gating_form', 'load_more',
+  'image_gallery', 'video_player', 'document_download', 'webinar_link',
 ] as const;
 export type BlockType = (typeof BLOCK_TYPES)[number];
 
@@ -21,9 +22,25 @@ export const blockSettingsSchema = z.strictObject({
   colorScheme: z.enum(['default', 'primary', 'secondary', 'dark']).optional(),
   cta: z.strictObject({ text: z.string().optional(), buttonLabel: z.string().optional(), buttonLink: z.string().optional() }).optional(),
   keepInView: z.boolean().optional(),
-  trackingId: z.string().optional(),
-  titleIcon: z.string().optional(),
-  method: z.string().optional(),
+  trackingId: z.string().max(100).regex(/^[\w.:-]*$/, 'Use letters, digits, _ . : or -').optional(),
+  /** An icon image shown before the title (a site path or https URL; decorative). */
+  titleIcon: z.string().max(500).optional(),
+  method: z.string().max(100).optional(),
+});
+
+/** A YouTube video id: 11 characters of A–Z, a–z, 0–9, _ and -. */
+export const youtubeIdSchema = z.string().trim().regex(/^[\w-]{11}$/, 'A YouTube video id has 11 letters, digits, _ or -');
+
+/** Image gallery data: media library images after the page's primary image (public §4). */
+export const imageGalleryDataSchema = z.strictObject({
+  assetIds: z.array(z.number().int().positive()).max(100).default([]),
+  /** On a content page, start with the item's primary image (the gallery drops without one). */
+  includePrimaryImage: z.boolean().default(true),
+});
+
+/** Video player data: YouTube videos by id, played from the privacy-enhanced domain. */
+export const videoPlayerDataSchema = z.strictObject({
+  videos: z.array(z.strictObject({ youtubeId: youtubeIdSchema, title: z.string().trim().min(1, 'Field is required').max(200) })).max(50).default([]),
 });
 
 /** Data of a content list: which schedule to read and how many items. */
@@ -53,6 +70,10 @@ export const blockSchema = z.discriminatedUnion('type', [
   z.strictObject({ ...blockBase, type: z.literal('ad_slot'), data: z.strictObject({ slot: z.string().min(1), sizes: z.array(z.tuple([z.number().int(), z.number().int()])).default([]) }) }),
   z.strictObject({ ...blockBase, type: z.literal('gating_form'), data: z.strictObject({}).default({}) }),
   z.strictObject({ ...blockBase, type: z.literal('load_more'), data: z.strictObject({}).default({}) }),
+  z.strictObject({ ...blockBase, type: z.literal('image_gallery'), data: imageGalleryDataSchema.default({ assetIds: [], includePrimaryImage: true }) }),
+  z.strictObject({ ...blockBase, type: z.literal('video_player'), data: videoPlayerDataSchema.default({ videos: [] }) }),
+  z.strictObject({ ...blockBase, type: z.literal('document_download'), data: z.strictObject({ assetId: z.number().int().positive().optional(), label: z.string().max(200).optional() }).default({}) }),
+  z.strictObject({ ...blockBase, type: z.literal('webinar_link'), data: z.strictObject({ label: z.string().max(100).optional() }).default({}) }),
 ]);
 export type Block = z.output<typeof blockSchema>;
 

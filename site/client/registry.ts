@@ -26,4 +26,6 @@ export const islands: Record<string, IslandLoader> = {
   'favourite-button': () => import('../islands/favourite-button').then((m) => m.FavouriteButton),
   search: () => import('../islands/search').then((m) => m.Search),
   'load-more': () => import('../islands/load-more').then((m) => m.LoadMore),
+  'image-gallery': () => import('../islands/image-gallery').then((m) => m.ImageGallery),
+  'video-player': () => import('../islands/video-player').then((m) => m.VideoPlayer),
 };

@@ -10,6 +10,7 @@ import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { CheckboxField, CheckboxGroup, SelectField, TextAreaField, TextField } from '../../components/fields';
 import { BLOCK_LABELS, type Row } from './grid-ops';
+import { applyTexts, BlockDataFields, dataTexts, SharedSettingsFields } from './block-data-fields';
 
 type Draft = Record<string, unknown> & { settings: Record<string, unknown>; data: Record<string, unknown> };
 
@@ -27,6 +28,7 @@ export function parseSizes(text: string): [number, number][] | null {
 export function BlockSettingsDialog({ block, sections, onApply, onClose }: { block: Block; sections: SectionNode[]; onApply: (b: Block) => void; onClose: () => void }) {
   const [draft, setDraft] = useState<Draft>(() => structuredClone(block) as unknown as Draft);
   const [sizes, setSizes] = useState(() => (block.type === 'ad_slot' ? block.data.sizes.map(([w, h]) => `${w}x${h}`).join(', ') : ''));
+  const [texts, setTexts] = useState<Record<string, string>>(() => dataTexts(block));
   const [errors, setErrors] = useState<FieldErrors>({});
   const s = draft.settings;
   const d = draft.data;
@@ -42,6 +44,11 @@ export function BlockSettingsDialog({ block, sections, onApply, onClose }: { blo
         return;
       }
       next.data.sizes = parsed;
+    }
+    const textErrors = applyTexts(block.type, next.data, texts);
+    if (textErrors) {
+      setErrors(textErrors);
+      return;
     }
     const r = blockSchema.safeParse(next);
     if (!r.success) {
@@ -61,12 +68,8 @@ export function BlockSettingsDialog({ block, sections, onApply, onClose }: { blo
     <Dialog title={`${BLOCK_LABELS[block.type]} settings`} onClose={onClose} width={620}
       footer={<><Button onClick={onClose}>Cancel</Button><Button variant="primary" onClick={apply}>Apply</Button></>}>
       <div className="stack">
-        <div className="grid-2">
-          <TextField label="Title" value={String(s.title ?? '')} onChange={(v) => setS('title', v)} error={errors['settings.title']} />
-          <TextField label="Title link" value={String(s.link ?? '')} onChange={(v) => setS('link', v)} placeholder="/news" error={errors['settings.link']} />
-          <SelectField label="Colour scheme" value={String(s.colorScheme ?? '')} placeholder="Default" options={['primary', 'secondary', 'dark'].map((c) => ({ value: c, label: c[0]?.toUpperCase() + c.slice(1) }))} onChange={(v) => setS('colorScheme', v ?? '')} />
-          <TextField label="Tracking id" value={String(s.trackingId ?? '')} onChange={(v) => setS('trackingId', v)} />
-        </div>
+        <SharedSettingsFields s={s} setS={setS} errors={errors} />
+        <BlockDataFields type={block.type} d={d} setD={setD} texts={texts} setText={(k, v) => setTexts((x) => ({ ...x, [k]: v }))} errors={errors} />
         {block.type === 'content_list' ? (
           <>
             <div className="grid-2">

@@ -21,6 +21,9 @@ function blockSummary(b: Block): string {
     case 'ad_slot': return `${b.data.slot}${b.data.sizes.length ? ` · ${b.data.sizes.map(([w, h]) => `${w}×${h}`).join(', ')}` : ''}`;
     case 'html': return b.data.html ? `${b.data.html.replace(/<[^>]+>/g, ' ').trim().slice(0, 40) || 'HTML'}` : 'Empty';
     case 'image_grid': return `${b.data.assetIds.length} images`;
+    case 'image_gallery': return `${b.data.includePrimaryImage ? 'Primary image + ' : ''}${b.data.assetIds.length} images`;
+    case 'video_player': return `${b.data.videos.length} ${b.data.videos.length === 1 ? 'video' : 'videos'}`;
+    case 'document_download': return b.data.assetId === undefined ? 'No document' : `Document ${b.data.assetId}`;
     default: return '';
   }
 }

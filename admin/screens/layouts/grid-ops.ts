@@ -33,6 +33,10 @@ export function newBlock(type: BlockType, id: string = newBlockId()): Block {
       return { id, type, settings, data: { assetIds: [] } };
     case 'ad_slot':
       return { id, type, settings, data: { slot: 'layout-block', sizes: [] } };
+    case 'image_gallery':
+      return { id, type, settings, data: { assetIds: [], includePrimaryImage: true } };
+    case 'video_player':
+      return { id, type, settings, data: { videos: [] } };
     default:
       return { id, type, settings, data: {} } as Block;
   }
@@ -50,6 +54,10 @@ export const BLOCK_LABELS: Record<BlockType, string> = {
   ad_slot: 'Ad slot',
   gating_form: 'Gating form',
   load_more: 'Load more',
+  image_gallery: 'Image gallery',
+  video_player: 'Video player',
+  document_download: 'Document download',
+  webinar_link: 'Webinar link',
 };
 export const BLOCK_TYPE_OPTIONS = BLOCK_TYPES.map((t) => ({ value: t, label: BLOCK_LABELS[t] }));
 

@@ -4,8 +4,8 @@
 // empty rows; row layouts are remapped (1_3→1_2, 3_1→2_1, 1_2_1→1_1_1) and narrowed to the columns left.
 import type { Block, Grid, Layout } from '../../domain/layout';
 import { ROW_LAYOUTS, remapRowLayout, type RowLayout } from '../../domain/rows';
-import { linkTarget } from '../../domain/links';
-import type { BlockSettingsView, BlockView, ContentView, ItemView, RowView, SiteLink } from '../../../site/model';
+import type { BlockSettingsView, BlockView, ContentView, ItemView, RowView } from '../../../site/model';
+import { link, resolveDocument, resolveGallery, resolveVideo, resolveWebinarLink, settingsView } from './resolve-blocks';
 import { imageView, itemView, type ResolveContext } from './resolve-context';
 import { clampListLimit, takeUnused, type ListSource } from './resolve-lists';
 import { sanitizeBody } from '../../html/sanitize';
@@ -28,23 +28,6 @@ export interface GridResult { rows: RowView[]; used: Set<number>; sectionIds: Se
 export function pagePath(base: string, page: number): string {
   if (page <= 1) return base;
   return base === '/' ? `/page/${page}` : `${base}/page/${page}`;
-}
-
-function link(href: string | undefined, label: string, external = false): SiteLink | null {
-  const t = linkTarget(href, external);
-  return t ? { label, href: t.href, newTab: t.newTab } : null;
-}
-
-function settingsView(s: Block['settings']): BlockSettingsView {
-  const title = s.title?.trim() || null;
-  const cta = s.cta;
-  const button = cta?.buttonLabel && cta.buttonLink ? link(cta.buttonLink, cta.buttonLabel) : null;
-  return {
-    title,
-    link: title && s.link ? link(s.link, title) : null,
-    colorScheme: s.colorScheme ?? 'default',
-    cta: cta && (cta.text || button) ? { text: cta.text?.trim() || null, button } : null,
-  };
 }
 
 /** The schedule source of a list: "current" is the page's section (home: the home section, else the site). */
@@ -141,6 +124,10 @@ function resolveBlock(ctx: ResolveContext, b: Block, env: PageEnv, st: GridState
       return content?.gated ? { kind: 'island', id: b.id, settings: settings(), island: 'gating-form', props: { contentId: content.id } } : null;
     case 'load_more':
       return env.layout.loadMoreType !== 'none' ? loadMoreBlock(b.id, settings(), env, st.used) : null;
+    case 'image_gallery': return resolveGallery(ctx, b, env);
+    case 'video_player': return resolveVideo(b, env);
+    case 'document_download': return resolveDocument(ctx, b, env);
+    case 'webinar_link': return resolveWebinarLink(b, env);
   }
 }
 
@@ -162,7 +149,7 @@ function loadMoreBlock(id: string, settings: BlockSettingsView, env: PageEnv, us
 function appendLoadMore(rows: RowView[], grid: Grid, env: PageEnv, used: ReadonlySet<number>): void {
   if (env.layout.loadMoreType === 'none' || grid !== env.layout.primaryGrid) return;
   if (grid.rows.some((r) => r.columns.some((c) => c.blocks.some((b) => b.type === 'load_more')))) return;
-  const settings: BlockSettingsView = { title: null, link: null, colorScheme: 'default', cta: null };
+  const settings: BlockSettingsView = settingsView({});
   rows.push({
     layout: '1', title: null, link: null, width: 'site-width', backgroundColor: null, textColor: null,
     columns: [{ blocks: [loadMoreBlock('load-more', settings, env, used)] }],

@@ -1,0 +1,123 @@
+// The grid editor's fields for the settings every block shares (public §3 "Grid": title, link,
+// colorScheme, cta, keepInView, trackingId, titleIcon, method) and the data of the media and
+// content blocks of issue 17 (image gallery, video player, document download, webinar link).
+import type { FieldErrors } from '../../lib/validation';
+import { CheckboxField, SelectField, TextAreaField, TextField } from '../../components/fields';
+
+type Values = Record<string, unknown>;
+type Set = (k: string, v: unknown) => void;
+
+export function SharedSettingsFields({ s, setS, errors }: { s: Values; setS: Set; errors: FieldErrors }) {
+  const cta = (s.cta as Values | undefined) ?? {};
+  const setCta = (k: string, v: string) => {
+    const next = { ...cta, [k]: v === '' ? undefined : v };
+    setS('cta', Object.values(next).some((x) => x !== undefined) ? next : undefined);
+  };
+  return (
+    <>
+      <div className="grid-2">
+        <TextField label="Title" value={String(s.title ?? '')} onChange={(v) => setS('title', v)} error={errors['settings.title']} />
+        <TextField label="Title link" value={String(s.link ?? '')} onChange={(v) => setS('link', v)} placeholder="/news" error={errors['settings.link']} />
+        <TextField label="Title icon" value={String(s.titleIcon ?? '')} onChange={(v) => setS('titleIcon', v)} placeholder="/images/icon.svg" hint="An image shown before the title." error={errors['settings.titleIcon']} />
+        <SelectField label="Colour scheme" value={String(s.colorScheme ?? '')} placeholder="Default" options={['primary', 'secondary', 'dark'].map((c) => ({ value: c, label: c[0]?.toUpperCase() + c.slice(1) }))} onChange={(v) => setS('colorScheme', v ?? '')} />
+        <TextField label="Tracking id" value={String(s.trackingId ?? '')} onChange={(v) => setS('trackingId', v)} error={errors['settings.trackingId']} />
+        <TextField label="Method" value={String(s.method ?? '')} onChange={(v) => setS('method', v)} hint="The data method this block is known by to integrations." error={errors['settings.method']} />
+      </div>
+      <CheckboxField label="Keep in view while the column scrolls" checked={s.keepInView === true} onChange={(v) => setS('keepInView', v || undefined)} />
+      <fieldset className="fieldset">
+        <legend>Call to action</legend>
+        <div className="grid-2">
+          <TextField label="Call to action text" value={String(cta.text ?? '')} onChange={(v) => setCta('text', v)} error={errors['settings.cta.text']} />
+          <TextField label="Button label" value={String(cta.buttonLabel ?? '')} onChange={(v) => setCta('buttonLabel', v)} error={errors['settings.cta.buttonLabel']} />
+          <TextField label="Button link" value={String(cta.buttonLink ?? '')} onChange={(v) => setCta('buttonLink', v)} placeholder="/subscribe" error={errors['settings.cta.buttonLink']} />
+        </div>
+      </fieldset>
+    </>
+  );
+}
+
+/** "id, id" → positive integers; null when a part is not one. */
+export function parseIds(text: string): number[] | null {
+  const parts = text.split(/[\s,]+/).filter(Boolean);
+  return parts.every((p) => /^\d+$/.test(p) && Number(p) > 0) ? parts.map(Number) : null;
+}
+
+/** A YouTube id from an id, a watch URL, a youtu.be link or an embed URL. */
+export function youtubeIdOf(text: string): string {
+  const t = text.trim();
+  const m = /(?:[?&]v=|youtu\.be\/|\/embed\/|\/shorts\/)([\w-]{11})/.exec(t);
+  return m ? m[1]! : t;
+}
+
+/** One video a line: the id (or its URL), a space, then the title. */
+export function parseVideos(text: string): { youtubeId: string; title: string }[] {
+  return text.split('\n').map((l) => l.trim()).filter(Boolean).map((l) => {
+    const at = l.search(/\s/);
+    return at < 0 ? { youtubeId: youtubeIdOf(l), title: '' } : { youtubeId: youtubeIdOf(l.slice(0, at)), title: l.slice(at).trim() };
+  });
+}
+
+export const videosText = (videos: { youtubeId: string; title: string }[]) => videos.map((v) => `${v.youtubeId} ${v.title}`).join('\n');
+
+/** The first error under data.videos, named by its line. */
+export function videoError(errors: FieldErrors): string | undefined {
+  const key = Object.keys(errors).find((k) => k.startsWith('data.videos'));
+  if (!key) return undefined;
+  const line = /^data\.videos\.(\d+)/.exec(key);
+  return line ? `Line ${Number(line[1]) + 1}: ${errors[key]}` : errors[key];
+}
+
+export function BlockDataFields({ type, d, setD, texts, setText, errors }: {
+  type: string; d: Values; setD: Set; texts: Record<string, string>; setText: (k: string, v: string) => void; errors: FieldErrors;
+}) {
+  switch (type) {
+    case 'image_gallery':
+      return (
+        <>
+          <TextField label="Image ids" value={texts.assetIds ?? ''} onChange={(v) => setText('assetIds', v)} error={errors['data.assetIds']} hint="Media library image ids separated by commas, shown after the primary image." />
+          <CheckboxField label="Start with the page’s primary image (the gallery is left out of content pages without one)" checked={d.includePrimaryImage !== false} onChange={(v) => setD('includePrimaryImage', v)} />
+        </>
+      );
+    case 'video_player':
+      return (
+        <TextAreaField label="Videos" rows={5} className="mono" value={texts.videos ?? ''} onChange={(v) => setText('videos', v)} error={videoError(errors)}
+          hint="One a line: the YouTube id or link, a space, then the title." />
+      );
+    case 'document_download':
+      return (
+        <div className="grid-2">
+          <TextField label="Document id" required value={texts.assetId ?? ''} onChange={(v) => setText('assetId', v)} error={errors['data.assetId']} hint="A PDF from the media library." />
+          <TextField label="Download link label" value={String(d.label ?? '')} onChange={(v) => setD('label', v === '' ? undefined : v)} placeholder="Download the document" error={errors['data.label']} />
+        </div>
+      );
+    case 'webinar_link':
+      return <TextField label="Webinar link label" value={String(d.label ?? '')} onChange={(v) => setD('label', v === '' ? undefined : v)} placeholder="Register for the webinar" hint="Links to the webinar page’s link URL; left out without one." error={errors['data.label']} />;
+    default:
+      return null;
+  }
+}
+
+/** The text fields' starting values for a block's data. */
+export function dataTexts(block: { type: string; data: unknown }): Record<string, string> {
+  const d = block.data as Values;
+  if (block.type === 'image_gallery') return { assetIds: ((d.assetIds as number[]) ?? []).join(', ') };
+  if (block.type === 'video_player') return { videos: videosText((d.videos as { youtubeId: string; title: string }[]) ?? []) };
+  if (block.type === 'document_download') return { assetId: d.assetId === undefined ? '' : String(d.assetId) };
+  return {};
+}
+
+/** Folds the text fields back into the data; an error (by field key) when one does not parse. */
+export function applyTexts(type: string, data: Values, texts: Record<string, string>): FieldErrors | null {
+  if (type === 'image_gallery') {
+    const ids = parseIds(texts.assetIds ?? '');
+    if (!ids) return { 'data.assetIds': 'Use image ids separated by commas, like 12, 14' };
+    data.assetIds = ids;
+  } else if (type === 'video_player') {
+    data.videos = parseVideos(texts.videos ?? '');
+  } else if (type === 'document_download') {
+    const t = (texts.assetId ?? '').trim();
+    if (!/^\d+$/.test(t) || Number(t) <= 0) return { 'data.assetId': 'Enter the id of a PDF from the media library' };
+    data.assetId = Number(t);
+  }
+  return null;
+}

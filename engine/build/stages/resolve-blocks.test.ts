@@ -1,0 +1,127 @@
+// Resolve rules of the media and content blocks (public §4 "Blocks dropped when empty", "Hidden
+// blocks"): each block's drop rule, its view, and the shared block settings.
+import { describe, expect, it } from 'vitest';
+import { layoutSchema, type LayoutInput } from '../../domain/layout';
+import { siteSettingsSchema } from '../../domain/settings';
+import type { BlockView } from '../../../site/model';
+import { createResolveContext, resolveContentPage, resolveListingPage } from './resolve';
+import type { BuildAsset, BuildContent, TenantIndex } from '../types';
+
+const NOW = Date.UTC(2026, 10, 1);
+const IMG = { path: '/images/acme/port.jpg', alt: 'The port', width: 1200, height: 800, caption: 'Cranes at dawn', credit: 'A. Photographer' };
+
+function item(id: number, extra: Partial<BuildContent> = {}): BuildContent {
+  return {
+    id, type: 'Article', name: `Story ${id}`, slug: `story-${id}`, teaser: 'Teaser', published: NOW, updatedAt: NOW, path: `/news/${id}/story-${id}`,
+    sectionId: 2, image: null, authors: [], terms: [], labels: [], linkUrl: null, seoTitle: null, description: null, event: null,
+    membershipIds: [], surveyType: null, startDate: null, endDate: null, relatedIds: [], ...extra,
+  };
+}
+const asset = (id: number, path: string, mimeType = 'image/jpeg', extra: Partial<BuildAsset> = {}): BuildAsset =>
+  ({ id, path, mimeType, alt: `Asset ${id}`, width: 800, height: 600, caption: null, credit: null, ...extra });
+
+function ctxWith(blocks: unknown[]) {
+  const layout = layoutSchema.parse({ id: 1, name: 'Content', type: 'content', primaryGrid: { rows: [{ settings: { layout: '1' }, columns: [{ blocks }] }] } } as LayoutInput);
+  const section = layoutSchema.parse({ id: 2, name: 'Section', type: 'section', primaryGrid: { rows: [{ settings: { layout: '1' }, columns: [{ blocks }] }] } } as LayoutInput);
+  const index: TenantIndex = {
+    tenant: {
+      key: 'acme', name: 'Acme', domain: 'acme.test', abbreviation: 'AC', origin: 'https://acme.test', language: 'en',
+      settings: siteSettingsSchema.parse({
+        general: { siteName: 'Acme' }, header: { logo: '/images/acme/logo.svg' }, footer: {}, tenantInfo: { name: 'Acme', domain: 'acme.test' },
+        colors: { primary: { main: '#0b3d91', container: '#dce6f7', onContainer: '#0a1f44' }, secondary: { main: '#c2410c', container: '#fde8dc', onContainer: '#3b1405' } },
+      }),
+    },
+    sections: [{ id: 1, name: 'Home', alias: 'home', path: '/home', parentId: null, description: null, depth: 1, updatedAt: NOW }, { id: 2, name: 'News', alias: 'news', path: '/news', parentId: null, description: null, depth: 1, updatedAt: NOW }],
+    content: [
+      item(10000001, { image: IMG }),
+      item(10000002),
+      item(10000003, { image: IMG, membershipIds: [7] }),
+      item(10000004, { type: 'Webinar', linkUrl: 'https://webinars.example/register/42' }),
+      item(10000005, { type: 'Webinar', linkUrl: 'javascript:alert(1)' }),
+    ],
+    schedules: [], redirects: [], now: NOW, layouts: [layout, section],
+    assets: [asset(20, '/images/acme/a.jpg'), asset(21, '/images/acme/b.jpg'), asset(30, '/files/acme/guide.pdf', 'application/pdf', { caption: 'The 2027 buyer’s guide' }), asset(31, '/files/acme/untitled.pdf', 'application/pdf', { alt: '' })],
+  };
+  return createResolveContext(index);
+}
+
+const blocksOf = (ctx: ReturnType<typeof ctxWith>, id: number | null): BlockView[] => {
+  const page = id === null ? resolveListingPage(ctx, ctx.sectionById.get(2)!).page : resolveContentPage(ctx, ctx.contentById.get(id)!, '<p>Body</p>');
+  return page.rows.flatMap((r) => r.columns.flatMap((c) => c.blocks));
+};
+const kinds = (bs: BlockView[]) => bs.map((b) => b.kind);
+
+describe('image gallery', () => {
+  const grid = [{ id: 'g', type: 'image_gallery', data: { assetIds: [20, 30, 21, 999] } }];
+  it('shows the primary image first, then the library images, leaving out documents and unknown ids', () => {
+    const [g] = blocksOf(ctxWith(grid), 10000001);
+    expect(g?.kind === 'gallery' && g.images.map((i) => i.src)).toEqual(['/images/acme/port.jpg', '/images/acme/a.jpg', '/images/acme/b.jpg']);
+    expect(g?.kind === 'gallery' && g.lockedFor).toBeNull();
+  });
+  it('drops on a content page without a primary image', () => {
+    expect(blocksOf(ctxWith(grid), 10000002)).toEqual([]);
+  });
+  it('needs no primary image when told not to include it, and drops with no image at all', () => {
+    expect(kinds(blocksOf(ctxWith([{ id: 'g', type: 'image_gallery', data: { assetIds: [20], includePrimaryImage: false } }]), 10000002))).toEqual(['gallery']);
+    expect(blocksOf(ctxWith([{ id: 'g', type: 'image_gallery', data: { assetIds: [30], includePrimaryImage: false } }]), 10000002)).toEqual([]);
+  });
+  it('on a listing page starts with the first library image', () => {
+    const [g] = blocksOf(ctxWith(grid), null);
+    expect(g?.kind === 'gallery' && g.images[0]!.src).toBe('/images/acme/a.jpg');
+  });
+  it('on a gated page names the content whose gate decides whether it is hidden', () => {
+    const [g] = blocksOf(ctxWith(grid), 10000003);
+    expect(g?.kind === 'gallery' && g.lockedFor).toBe(10000003);
+  });
+});
+
+describe('video player', () => {
+  it('drops without videos, keeps them in order otherwise, and is locked on a gated page', () => {
+    expect(blocksOf(ctxWith([{ id: 'v', type: 'video_player', data: { videos: [] } }]), 10000001)).toEqual([]);
+    const videos = [{ youtubeId: 'dQw4w9WgXcQ', title: 'Port tour' }, { youtubeId: 'aaaaaaaaaaa', title: 'Crane demo' }];
+    const [v] = blocksOf(ctxWith([{ id: 'v', type: 'video_player', data: { videos } }]), 10000003);
+    expect(v).toMatchObject({ kind: 'video', videos, lockedFor: 10000003 });
+  });
+  it('refuses an id that is not a YouTube id, naming the field', () => {
+    const r = layoutSchema.safeParse({ id: 1, name: 'x', type: 'content', primaryGrid: { rows: [{ columns: [{ blocks: [{ id: 'v', type: 'video_player', data: { videos: [{ youtubeId: 'https://evil.example/x', title: 'T' }] } }] }] }] } });
+    expect(r.success).toBe(false);
+    expect(r.error?.issues[0]?.path.join('.')).toBe('primaryGrid.rows.0.columns.0.blocks.0.data.videos.0.youtubeId');
+  });
+});
+
+describe('document download', () => {
+  it('links the PDF with its caption as label, or the default label', () => {
+    const [d] = blocksOf(ctxWith([{ id: 'd', type: 'document_download', data: { assetId: 30 } }]), 10000001);
+    expect(d).toMatchObject({ kind: 'document', document: { href: '/files/acme/guide.pdf', label: 'The 2027 buyer’s guide', format: 'PDF' } });
+    const [u] = blocksOf(ctxWith([{ id: 'd', type: 'document_download', data: { assetId: 31 } }]), 10000001);
+    expect(u?.kind === 'document' && u.document.label).toBe('Download the document');
+  });
+  it('drops without a file, with an image instead of a document, and on a gated page', () => {
+    for (const data of [{}, { assetId: 999 }, { assetId: 20 }]) expect(blocksOf(ctxWith([{ id: 'd', type: 'document_download', data }]), 10000001)).toEqual([]);
+    expect(blocksOf(ctxWith([{ id: 'd', type: 'document_download', data: { assetId: 30 } }]), 10000003)).toEqual([]);
+  });
+});
+
+describe('webinar link', () => {
+  it('links the item’s linkUrl in a new tab, and drops without a (safe) linkUrl', () => {
+    const b = [{ id: 'w', type: 'webinar_link', data: { label: 'Join the session' } }];
+    expect(blocksOf(ctxWith(b), 10000004)[0]).toMatchObject({ kind: 'webinar', link: { href: 'https://webinars.example/register/42', label: 'Join the session', newTab: true } });
+    expect(blocksOf(ctxWith(b), 10000001)).toEqual([]);
+    expect(blocksOf(ctxWith(b), 10000005)).toEqual([]);
+    expect(blocksOf(ctxWith(b), null)).toEqual([]);
+  });
+});
+
+describe('shared block settings', () => {
+  it('carries keepInView, trackingId and a safe titleIcon; a CTA needs text or a whole button', () => {
+    const settings = { title: 'Watch', titleIcon: '/images/acme/play.svg', keepInView: true, trackingId: 'video-rail', cta: { text: ' ', buttonLabel: 'More' } };
+    const [v] = blocksOf(ctxWith([{ id: 'v', type: 'video_player', settings, data: { videos: [{ youtubeId: 'dQw4w9WgXcQ', title: 'T' }] } }]), 10000001);
+    expect(v?.settings).toEqual({ title: 'Watch', link: null, colorScheme: 'default', cta: null, keepInView: true, trackingId: 'video-rail', titleIcon: '/images/acme/play.svg' });
+    const [w] = blocksOf(ctxWith([{ id: 'v', type: 'video_player', settings: { title: 'W', titleIcon: 'javascript:x()' }, data: { videos: [{ youtubeId: 'dQw4w9WgXcQ', title: 'T' }] } }]), 10000001);
+    expect(w?.settings.titleIcon).toBeNull();
+  });
+  it('refuses a tracking id with spaces or markup, naming the field', () => {
+    const r = layoutSchema.safeParse({ id: 1, name: 'x', type: 'content', primaryGrid: { rows: [{ columns: [{ blocks: [{ id: 'h', type: 'webinar_link', settings: { trackingId: 'a "b"' } }] }] }] } });
+    expect(r.error?.issues[0]?.path.at(-1)).toBe('trackingId');
+  });
+});

@@ -1,0 +1,88 @@
+// The media and content blocks of issue 17 (public §3 "Grid", §4 "Hidden blocks", "Blocks dropped
+// when empty"): each resolver returns the block's view, or null when the block drops.
+// - image_gallery: the page's primary image (content pages) then media library images; drops
+//   without a primary image.
+// - video_player: YouTube videos by id; drops without one. Played from youtube-nocookie.com only
+//   after the reader clicks (site/islands/video-player.tsx).
+// - document_download: a PDF from the media library; drops without a file, and on a gated page
+//   (gated documents are not delivered yet, so the file never gets a public link there).
+// - webinar_link: the Webinar's linkUrl; drops without one.
+// Gallery and video are "hidden blocks" (public §4): on a gated page they carry the content id, and
+// their island shows them only when the page's gate decision does not list them as hidden.
+import type { Block } from '../../domain/layout';
+import { linkTarget, safeHref } from '../../domain/links';
+import type { BlockSettingsView, BlockView, ContentView, ImageView, SiteLink } from '../../../site/model';
+import { imageView, type ResolveContext } from './resolve-context';
+import type { BuildContent } from '../types';
+
+/** What these blocks read of the page (resolve-grid's PageEnv). */
+interface PageEnv { content: BuildContent | null; contentView: ContentView | null }
+
+type Of<T extends Block['type']> = Extract<Block, { type: T }>;
+
+export const DOCUMENT_MIME_TYPES = new Set(['application/pdf']);
+export const DEFAULT_DOCUMENT_LABEL = 'Download the document';
+export const DEFAULT_WEBINAR_LABEL = 'Register for the webinar';
+
+/** The settings every block shares (public §3 "Grid" block settings), checked and ready to render. */
+export function settingsView(s: Block['settings']): BlockSettingsView {
+  const title = s.title?.trim() || null;
+  const cta = s.cta;
+  const button = cta?.buttonLabel?.trim() && cta.buttonLink ? link(cta.buttonLink, cta.buttonLabel.trim()) : null;
+  const icon = s.titleIcon ? safeHref(s.titleIcon.trim()) : null;
+  return {
+    title,
+    link: title && s.link ? link(s.link, title) : null,
+    colorScheme: s.colorScheme ?? 'default',
+    cta: cta && (cta.text?.trim() || button) ? { text: cta.text?.trim() || null, button } : null,
+    keepInView: s.keepInView === true,
+    trackingId: s.trackingId?.trim() || null,
+    titleIcon: title ? icon : null,
+  };
+}
+
+export function link(href: string | undefined, label: string, external = false): SiteLink | null {
+  const t = linkTarget(href, external);
+  return t ? { label, href: t.href, newTab: t.newTab } : null;
+}
+
+/** The content id whose gate decides a hidden block, or null on an open page. */
+const lockedFor = (env: PageEnv): number | null => (env.content && env.contentView?.gated ? env.content.id : null);
+
+export function resolveGallery(ctx: ResolveContext, b: Of<'image_gallery'>, env: PageEnv): BlockView | null {
+  const primary = b.data.includePrimaryImage && env.contentView ? env.contentView.image : null;
+  const images: ImageView[] = [];
+  const seen = new Set<string>();
+  const add = (img: ImageView | null) => {
+    if (img && !seen.has(img.src)) { seen.add(img.src); images.push(img); }
+  };
+  add(primary);
+  for (const id of b.data.assetIds) {
+    const a = ctx.assets.get(id);
+    if (a && a.mimeType.startsWith('image/')) add(imageView(a));
+  }
+  // Without a primary image the gallery drops: on a content page, the item's own image (when the
+  // block includes it); elsewhere, the first library image.
+  if (b.data.includePrimaryImage && env.contentView && !primary) return null;
+  if (images.length === 0) return null;
+  return { kind: 'gallery', id: b.id, settings: settingsView(b.settings), images, lockedFor: lockedFor(env) };
+}
+
+export function resolveVideo(b: Of<'video_player'>, env: PageEnv): BlockView | null {
+  if (b.data.videos.length === 0) return null;
+  return { kind: 'video', id: b.id, settings: settingsView(b.settings), videos: b.data.videos.map((v) => ({ ...v })), lockedFor: lockedFor(env) };
+}
+
+export function resolveDocument(ctx: ResolveContext, b: Of<'document_download'>, env: PageEnv): BlockView | null {
+  const a = b.data.assetId === undefined ? undefined : ctx.assets.get(b.data.assetId);
+  if (!a || !DOCUMENT_MIME_TYPES.has(a.mimeType) || lockedFor(env) !== null) return null;
+  const href = safeHref(a.path);
+  if (!href) return null;
+  const label = b.data.label?.trim() || a.caption?.trim() || a.alt.trim() || DEFAULT_DOCUMENT_LABEL;
+  return { kind: 'document', id: b.id, settings: settingsView(b.settings), document: { href, label, format: 'PDF' } };
+}
+
+export function resolveWebinarLink(b: Of<'webinar_link'>, env: PageEnv): BlockView | null {
+  const target = link(env.content?.linkUrl ?? undefined, b.data.label?.trim() || DEFAULT_WEBINAR_LABEL, true);
+  return target ? { kind: 'webinar', id: b.id, settings: settingsView(b.settings), link: target } : null;
+}
