@@ -152,3 +152,21 @@ describe('what the page says', () => {
     delete document.body.dataset.pageContent;
   });
 });
+
+describe('consent given on the page', () => {
+  // Last: it loads a fresh copy of the module, whose listeners stay on the document.
+  it('sends the page’s view once the reader grants performance consent on it, and only once', async () => {
+    vi.resetModules();
+    const ev = await import('./events');
+    let granted = false;
+    let changed: (() => void) | null = null;
+    ev.startEvents({ has: () => granted, onChange: (fn) => { changed = () => fn({} as never); return () => {}; } });
+    ev.flush();
+    expect(pageViews()).toEqual([]);
+    granted = true;
+    changed!();
+    changed!();
+    ev.flush();
+    expect(pageViews()).toEqual(['path:/markets/10100001/rates']);
+  });
+});

@@ -18,7 +18,7 @@ const SESSION_KEY = 'mh_sid';
 type Input = Record<string, string | number | undefined>;
 
 let queue: { type: EventType; input: Input }[] = [];
-type EventConsent = Pick<ConsentApi, 'has'> & Partial<Pick<ConsentApi, 'eventsAllowed'>>;
+type EventConsent = Pick<ConsentApi, 'has'> & Partial<Pick<ConsentApi, 'eventsAllowed' | 'onChange'>>;
 let consentApi: EventConsent = { has: () => false };
 let listening = false;
 
@@ -134,10 +134,15 @@ export function startEvents(api: EventConsent): void {
   const body = document.body;
   const contentId = intAttr(body, 'data-page-content');
   const sectionId = intAttr(body, 'data-page-section');
-  trackPageView(body.getAttribute('data-page-id') ?? `path:${location.pathname}`, { path: location.pathname, contentId, sectionId });
-  articleViews(document);
+  const views = () => {
+    trackPageView(body.getAttribute('data-page-id') ?? `path:${location.pathname}`, { path: location.pathname, contentId, sectionId });
+    articleViews(document);
+  };
+  views();
   if (listening) return;
   listening = true;
+  // A reader who grants consent on this page counts as having viewed it (still once per page id).
+  api.onChange?.(views);
   new MutationObserver((records) => {
     for (const r of records) for (const n of r.addedNodes) if (n instanceof Element) articleViews(n.parentElement ?? n);
   }).observe(document.body, { childList: true, subtree: true });

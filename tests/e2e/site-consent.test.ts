@@ -4,6 +4,8 @@
 // analytics only loads the tag manager once (Consent Mode: analytics granted, ads denied); a reload
 // keeps the choice without the banner; withdrawing clears the analytics cookies and nothing new loads.
 // The tag manager's host is allowed by the CSP without being listed (derived from the settings).
+// The event client in the browser: after "Accept all", the home page and a story are each recorded
+// once, though the reader goes back and forward, and the beacons reach the store.
 import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -19,6 +21,7 @@ import { seedFixtures } from '../../engine/fixtures/seed';
 import { getTenant, writeTenantSettings } from '../../engine/store/queries/tenants';
 import { runBuild } from '../../engine/build/index';
 import { createMastheadServer } from '../../cli/serve/app';
+import { FLUSH_MS } from '../../site/client/events';
 
 const TENANT = 'freightwise';
 const GTM = 'GTM-E2ECONSENT';
@@ -69,8 +72,8 @@ afterAll(async () => {
 
 interface Log { requests: string[]; thirdParty: () => string[]; tagManager: () => string[] }
 
-async function session(): Promise<{ context: BrowserContext; page: Page; log: Log }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+async function session(userAgent?: string): Promise<{ context: BrowserContext; page: Page; log: Log }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US', ...(userAgent ? { userAgent } : {}) });
   const requests: string[] = [];
   context.on('request', (r: Request) => { requests.push(r.url()); });
   // No request may leave the machine: the tag manager is answered here (and counted in the log first).
@@ -154,6 +157,36 @@ describe('consent banner and the tag manager', () => {
     await page.waitForTimeout(500);
     expect(log.thirdParty()).toHaveLength(before);
     expect(await page.getByRole('dialog').count()).toBe(0);
+    await context.close();
+  }, 120_000);
+
+  it('records each page view once per page id, also across back/forward, and the beacons land in the store', async () => {
+    // A desktop Chrome user agent: the event API drops HeadlessChrome as a bot.
+    const { context, page } = await session('Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36');
+    const before = (await store.all("select id from events where tenant_key = ? and type = 'PageView'", [TENANT])).length;
+    const views = async () => (await store.all<{ page_id: string; content_id: number | null }>(
+      "select page_id, content_id from events where tenant_key = ? and type = 'PageView' order by id", [TENANT],
+    )).slice(before);
+    // The periodic flush (every FLUSH_MS) sends the queue: Playwright's request interception (the
+    // route keeping every request on this machine) drops an unloading page's keepalive beacons.
+    const until = async (n: number) => {
+      for (let i = 0; i < 60 && (await views()).length < n; i++) await page.waitForTimeout(250);
+    };
+    await page.goto(`${base}/`);
+    await page.getByRole('dialog', { name: 'Your privacy choices' }).getByRole('button', { name: 'Accept all' }).click();
+    await until(1);
+    await page.locator('main .item a[href^="/"]').first().click();
+    await page.waitForLoadState('load');
+    const story = Number(await page.locator('body').getAttribute('data-page-content'));
+    expect(story).toBeGreaterThan(0);
+    await until(2);
+    await page.goBack();
+    await page.waitForTimeout(FLUSH_MS + 1000);
+    await page.goForward();
+    await page.waitForTimeout(FLUSH_MS + 1000);
+    const rows = await views();
+    expect(rows.map((r) => r.page_id).sort()).toEqual([`content:${story}`, 'path:/']);
+    expect(rows.find((r) => r.page_id === `content:${story}`)?.content_id).toBe(story);
     await context.close();
   }, 120_000);
 });
