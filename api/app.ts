@@ -6,6 +6,7 @@ import { recordFolders } from './system/disk-use';
 import { registerContractRoutes } from './contracts/routes';
 import { registerIpTestRoute } from './system/ip-test';
 import { registerThemeTestRoute } from './system/theme-test';
+import { registerCommentSsoRoute } from './members/comment-sso';
 import { registerIndesignRoute } from './magazine/indesign-route';
 import { registerAssetRoutes } from './assets/route';
 import cookie from '@fastify/cookie';
@@ -118,6 +119,7 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
     registerCompanyUpdateRoutes(scope, services);
     registerIpTestRoute(scope, services);
     registerThemeTestRoute(scope, services);
+    registerCommentSsoRoute(scope, services);
     registerIndesignRoute(scope);
   });
   return { services, registry };

@@ -38,17 +38,22 @@ export interface MemberSession {
 
 const sessions = new WeakMap<GqlContext, Promise<MemberSession | null>>();
 
+/** The live session of a member token presented to `tenantKey` (outside GraphQL too), or null. */
+export async function memberByToken(services: Services, tenantKey: string, token: unknown): Promise<MemberSession | null> {
+  if (!looksLikeMemberToken('session', token)) return null;
+  const db = services.store.db;
+  const s = await findSiteUserSession(db, digest(token));
+  if (!s || s.tenantKey !== tenantKey || s.revokedAt !== null || s.expiresAt <= services.now() || s.userStatus !== 1) return null;
+  const user = await findSiteUserById(db, tenantKey, s.siteUserId);
+  if (!user) return null;
+  return { sessionId: s.id, tenantKey: s.tenantKey, user, simulating: s.simulatedBy !== null, expiresAt: s.expiresAt };
+}
+
 async function lookup(ctx: GqlContext): Promise<MemberSession | null> {
   const token = ctx.req.siteUserToken;
   if (!looksLikeMemberToken('session', token)) return null;
   const tenant = await ctx.tenantOrNull();
-  if (!tenant) return null;
-  const db = ctx.services.store.db;
-  const s = await findSiteUserSession(db, digest(token));
-  if (!s || s.tenantKey !== tenant.tenantKey || s.revokedAt !== null || s.expiresAt <= ctx.services.now() || s.userStatus !== 1) return null;
-  const user = await findSiteUserById(db, tenant.tenantKey, s.siteUserId);
-  if (!user) return null;
-  return { sessionId: s.id, tenantKey: s.tenantKey, user, simulating: s.simulatedBy !== null, expiresAt: s.expiresAt };
+  return tenant ? memberByToken(ctx.services, tenant.tenantKey, token) : null;
 }
 
 /** The signed-in member of this request, or null. Resolved once per request. */
