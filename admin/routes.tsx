@@ -42,6 +42,8 @@ const AspireNews = screen(() => import('./screens/system/aspire-news'));
 const System = screen(() => import('./screens/system/system'));
 const LayoutScheduleOptions = screen(() => import('./screens/layouts/schedule-options'));
 const MigrateSiteSettings = screen(() => import('./screens/system/migrate-site-settings'));
+const BrandCopyConfig = screen(() => import('./screens/system/brand-copy-config'));
+const BrandCopyRun = screen(() => import('./screens/system/brand-copy-run'));
 const Contracts = screen(() => import('./screens/contracts/contracts'));
 const ContractEdit = screen(() => import('./screens/contracts/contract-edit'));
 const CompanyUpdates = screen(() => import('./screens/company/company-updates'));
@@ -111,6 +113,8 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/test-form-api', screen: ThemeTestForms, permissions: SITE_LAYOUTS },
   { path: '/update-layout-schedule-options', screen: LayoutScheduleOptions, permissions: ['manage_site_layouts'] },
   { path: '/migrate-site-settings-post-uiux', screen: MigrateSiteSettings, permissions: ['manage_modules'] },
+  { path: '/aspire-to-aspire-migration-config', screen: BrandCopyConfig, permissions: ['manage_modules'] },
+  { path: '/run-aspire-to-aspire-migration', screen: BrandCopyRun, permissions: ['manage_modules'] },
   { path: '/contracts', screen: Contracts, permissions: ['manage_contracts'] },
   { path: '/create-contract', screen: ContractEdit, permissions: ['manage_contracts'], onTenantSwitch: '/admin/contracts' },
   { path: '/contract/:id', screen: ContractEdit, permissions: ['manage_contracts'], onTenantSwitch: '/admin/contracts' },

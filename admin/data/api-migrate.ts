@@ -18,3 +18,11 @@ export const previewSiteUserImport = (csv: string, mapping?: SiteUserImportMappi
   request<SiteUserImportPreview>('query', 'previewSiteUserImport', { input: { csv, mapping } });
 export const importSiteUsers = (csv: string, mapping: SiteUserImportMapping, importValidRows: boolean) =>
   request<SiteUserImportResult>('mutation', 'importSiteUsers', { input: { csv, mapping, importValidRows } });
+
+// Brand configuration copy (/admin/aspire-to-aspire-migration-config, /admin/run-aspire-to-aspire-migration)
+export interface BrandCopyLine { part: string; action: 'create' | 'update' | 'unchanged' | 'warning'; name: string; detail: string | null }
+export interface BrandCopyResult { from: string; to: string; dryRun: boolean; lines: BrandCopyLine[]; created: number; updated: number; unchanged: number; warnings: number }
+export interface BrandCopyConfig { from: string; to: string; parts: string[]; settingsKeys: string[] }
+
+export const copyBrandConfiguration = (c: BrandCopyConfig, dryRun: boolean) =>
+  request<BrandCopyResult>('mutation', 'copyBrandConfiguration', { input: { ...c, dryRun } });

@@ -136,6 +136,7 @@ export const NAV_GROUPS: readonly NavGroup[] = [
       { label: 'History', href: '/admin/history', icon: 'history', permissions: ['view_history'], keywords: 'audit changes log' },
       { label: 'System status', href: '/admin/system', icon: 'settings', permissions: ['manage_modules'], global: true, keywords: 'server database builds queue rebuild versions' },
       { label: 'Migrate site settings', href: '/admin/migrate-site-settings-post-uiux', icon: 'settings', permissions: ['manage_modules'], global: true, keywords: 'schema upgrade dry run settings migration' },
+      { label: 'Brand copy', href: '/admin/aspire-to-aspire-migration-config', icon: 'settings', permissions: ['manage_modules'], global: true, keywords: 'copy configuration sections layouts menus templates between sites aspire migration' },
       { label: 'Internal news', href: '/admin/aspire-news', icon: 'bell', permissions: ['manage_users'], global: true, keywords: 'staff announcements alerts aspire news' },
     ],
   },

@@ -4,6 +4,7 @@ import { inScope } from '../access';
 import { enabledModules } from '../../engine/domain/settings';
 import { updateHeaderCta, updateSiteSettings } from './operations';
 import { migrateSiteSettings } from './migrate-settings';
+import { copyBrandConfiguration } from './brand-copy';
 
 const shape = (t: TenantRow, staff: boolean) => ({
   tenantKey: t.tenantKey, name: t.name, abbreviation: t.abbreviation, domain: staff ? t.domain : null,
@@ -26,6 +27,9 @@ export const tenantResolvers = {
     },
   },
   Mutation: {
+    async copyBrandConfiguration(_: unknown, a: { input?: unknown }, ctx: GqlContext) {
+      return copyBrandConfiguration({ ctx: await ctx.op(), input: a.input });
+    },
     async migrateSiteSettings(_: unknown, a: { dryRun?: boolean | null }, ctx: GqlContext) {
       return migrateSiteSettings({ ctx: await ctx.op(), input: { dryRun: a.dryRun ?? true } });
     },

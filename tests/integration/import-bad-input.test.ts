@@ -98,6 +98,13 @@ describe('WXR versions', () => {
 
 describe('bad Ghost exports', () => {
   const ghost = (file: string) => runImport(store, { source: 'ghost', file, tenantKey: 'alpha', mediaDir: world.mediaDir });
+  it('a Ghost 4 export (mobiledoc, no lexical) reads the same as Ghost 5', async () => {
+    const v4 = JSON.parse(ghostText.replace('"version": "5.80.0"', '"version": "4.48.9"'));
+    for (const p of v4.db[0].data.posts) { delete p.lexical; p.mobiledoc ??= '{"version":"0.3.1","atoms":[],"cards":[],"markups":[],"sections":[]}'; }
+    const r = await runImport(store, { source: 'ghost', file: variant('g-v4.json', JSON.stringify(v4)), tenantKey: 'alpha', mediaDir: world.mediaDir, dryRun: true });
+    expect(r.version).toBe('4.48.9');
+    expect(r.counts.created).toMatchObject({ content: 3, person: 2, taxonomy: 2, redirect: 2 });
+  });
   it('an unknown version', async () => {
     const file = variant('g-version.json', ghostText.replace('"version": "5.80.0"', '"version": "3.42.1"'));
     expect(await failsWithoutWriting(() => ghost(file))).toContain('at db[0].meta.version: unknown Ghost export version "3.42.1" (Ghost 4 and 5 exports are read)');
