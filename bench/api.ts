@@ -49,6 +49,7 @@ async function serve(fixtures: string): Promise<void> {
   const { buildApp } = await import('../api/app');
   const { hashPassword } = await import('../engine/auth/passwords');
   const { grantMembership, insertSiteUser } = await import('../engine/store/queries/members');
+  const { issueMemberSession } = await import('../api/members/session');
   const dir = mkdtempSync(join(tmpdir(), 'masthead-bench-'));
   const store = await openStore({ path: join(dir, 'bench.sqlite') });
   await seedFixtures(store, fixtures);
@@ -70,12 +71,8 @@ async function serve(fixtures: string): Promise<void> {
   });
   const memberships = await store.all<{ id: number }>('select id from memberships where tenant_key = ?', [TENANT]);
   for (const m of memberships) await grantMembership(store.db, memberId, m.id, null);
-  const login = await app.inject({
-    method: 'POST', url: '/graphql', headers: { 'content-type': 'application/json', 'x-tenant-key': TENANT },
-    payload: { query: app.api.registry.byName.get('loginSiteUser')!.text, variables: { username: MEMBER.email, password: MEMBER.password } },
-  });
-  const memberToken = (login.json() as { data?: { loginSiteUser?: { token?: string } } }).data?.loginSiteUser?.token;
-  if (!memberToken) throw new Error(`member login failed: ${login.body}`);
+  // Its session is issued directly: production refuses loginSiteUser without a captcha secret.
+  const { token: memberToken } = await issueMemberSession(store.db, app.api.services, TENANT, memberId);
   const ready: Ready = {
     apiUrl: `${apiUrl}/graphql`, uncachedUrl: `${uncachedUrl}/graphql`, bareUrl: `${bareUrl}/bare`, contentId: row.id, contentPath: `/${row.alias}/${row.id}/${row.slug}`, docs, memberToken,
   };
