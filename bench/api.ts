@@ -2,11 +2,14 @@
 // loopback. Seeds the demo fixtures into a temporary database, starts the API (production mode,
 // trusted documents) twice — with the anonymous answer cache (the default) and without it — and a
 // bare Fastify route, all in one child process, and drives each with autocannon from this process:
-// getWebsiteLayoutPage (a content page) and getContent on both APIs, and the bare route. Prints
-// req/s and p99 per target (median of the runs) and writes bench/results/api-<date>.json.
+// getWebsiteLayoutPage (a content page) and getContent on both APIs, getContent and
+// getGatedContent for a signed-in member (a member's requests never use the answer cache: the path
+// of gated content and the meter), and the bare route. Prints req/s, p50 and p99 per target (median
+// of the runs) and writes bench/results/api-<date>.json.
 //
 // Options: --runs N (default 3), --duration S (default 10), --connections N (default 50),
-//          --fixtures DIR (default fixtures/demo).
+//          --fixtures DIR (default fixtures/demo), --only TEXT (targets whose name contains it),
+//          --cpu-prof (the server writes a V8 CPU profile of the whole run into bench/results/).
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -35,13 +38,18 @@ function arg(name: string, fallback: string): string {
   return i >= 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
 }
 
-interface Ready { apiUrl: string; uncachedUrl: string; bareUrl: string; contentId: number; contentPath: string; docs: Record<string, string> }
+interface Ready { apiUrl: string; uncachedUrl: string; bareUrl: string; contentId: number; contentPath: string; docs: Record<string, string>; memberToken: string }
+
+const MEMBER = { email: 'bench.member@example.com', password: 'bench-member-password-2026' };
 
 /** The child: seed, build the app, listen on two loopback ports, report them over IPC. */
 async function serve(fixtures: string): Promise<void> {
   const { openStore } = await import('../engine/store/connection');
   const { seedFixtures } = await import('../engine/fixtures/seed');
   const { buildApp } = await import('../api/app');
+  const { hashPassword } = await import('../engine/auth/passwords');
+  const { grantMembership, insertSiteUser } = await import('../engine/store/queries/members');
+  const { issueMemberSession } = await import('../api/members/session');
   const dir = mkdtempSync(join(tmpdir(), 'masthead-bench-'));
   const store = await openStore({ path: join(dir, 'bench.sqlite') });
   await seedFixtures(store, fixtures);
@@ -56,18 +64,30 @@ async function serve(fixtures: string): Promise<void> {
   const bare = Fastify({ logger: false });
   bare.post('/bare', async () => ({ data: { ok: true } }));
   const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
-  const docs = Object.fromEntries(['getWebsiteLayoutPage', 'getContent'].map((n) => [n, app.api.registry.byName.get(n)!.text]));
-  const ready: Ready = { apiUrl: `${apiUrl}/graphql`, uncachedUrl: `${uncachedUrl}/graphql`, bareUrl: `${bareUrl}/bare`, contentId: row.id, contentPath: `/${row.alias}/${row.id}/${row.slug}`, docs };
+  const docs = Object.fromEntries(['getWebsiteLayoutPage', 'getContent', 'getGatedContent'].map((n) => [n, app.api.registry.byName.get(n)!.text]));
+  // A signed-in member holding every membership of the tenant, so gated content passes.
+  const memberId = await insertSiteUser(store.db, {
+    tenantKey: TENANT, username: MEMBER.email, email: MEMBER.email, passwordHash: await hashPassword(MEMBER.password), firstName: 'Bench', lastName: 'Member', demographics: [],
+  });
+  const memberships = await store.all<{ id: number }>('select id from memberships where tenant_key = ?', [TENANT]);
+  for (const m of memberships) await grantMembership(store.db, memberId, m.id, null);
+  // Its session is issued directly: production refuses loginSiteUser without a captcha secret.
+  const { token: memberToken } = await issueMemberSession(store.db, app.api.services, TENANT, memberId);
+  const ready: Ready = {
+    apiUrl: `${apiUrl}/graphql`, uncachedUrl: `${uncachedUrl}/graphql`, bareUrl: `${bareUrl}/bare`, contentId: row.id, contentPath: `/${row.alias}/${row.id}/${row.slug}`, docs, memberToken,
+  };
+  // 'stop' ends the process normally, so --cpu-prof writes its profile.
+  process.on('message', (m) => { if (m === 'stop') void Promise.all([app.close(), uncached.close(), bare.close()]).then(() => process.exit(0)); });
   process.send?.(ready);
 }
 
 interface Figures { requestsPerSecond: number; p50Ms: number; p99Ms: number; errors: number; non2xx: number; requests: number }
 
-function run(url: string, body: string, seconds: number, connections: number): Promise<Figures> {
+function run(url: string, body: string, seconds: number, connections: number, memberToken?: string): Promise<Figures> {
   return new Promise((ok, fail) => {
     autocannon({
       url, method: 'POST', connections, duration: seconds, body,
-      headers: { 'content-type': 'application/json', 'x-tenant-key': TENANT },
+      headers: { 'content-type': 'application/json', 'x-tenant-key': TENANT, ...(memberToken ? { 'x-site-user': `Bearer ${memberToken}` } : {}) },
     }, (err, r) => {
       if (err) return fail(err);
       ok({
@@ -85,8 +105,12 @@ async function main(): Promise<void> {
   const seconds = Number(arg('duration', '10'));
   const connections = Number(arg('connections', '50'));
   const fixtures = resolve(arg('fixtures', join(ROOT, 'fixtures/demo')));
+  const only = arg('only', '');
+  const profile = process.argv.includes('--cpu-prof');
   const loadAtStart = loadavg().map((n) => Math.round(n * 100) / 100);
-  const child: ChildProcess = fork(HERE, ['--serve', fixtures], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
+  const execArgv = ['--import', 'tsx', ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${join(ROOT, 'bench/results')}`] : [])];
+  const child: ChildProcess = fork(HERE, ['--serve', fixtures], { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   try {
     const ready = await new Promise<Ready>((ok, fail) => {
       child.once('message', (m) => ok(m as Ready));
@@ -94,18 +118,24 @@ async function main(): Promise<void> {
     });
     const page = JSON.stringify({ query: ready.docs.getWebsiteLayoutPage, variables: { alias: ready.contentPath } });
     const content = JSON.stringify({ query: ready.docs.getContent, variables: { id: ready.contentId } });
-    const targets = [
+    const gated = JSON.stringify({ query: ready.docs.getGatedContent, variables: { id: ready.contentId } });
+    const member = ready.memberToken;
+    const all: { name: string; url: string; body: string; member?: string }[] = [
       { name: 'getWebsiteLayoutPage', url: ready.apiUrl, body: page },
       { name: 'getContent', url: ready.apiUrl, body: content },
       { name: 'getWebsiteLayoutPage (no answer cache)', url: ready.uncachedUrl, body: page },
       { name: 'getContent (no answer cache)', url: ready.uncachedUrl, body: content },
+      { name: 'getContent (signed-in member)', url: ready.apiUrl, body: content, member },
+      { name: 'getGatedContent (signed-in member)', url: ready.apiUrl, body: gated, member },
       { name: 'bare Fastify route', url: ready.bareUrl, body: '{}' },
     ];
+    const targets = all.filter((t) => t.name.includes(only));
     const results: Record<string, Figures[]> = {};
     for (const t of targets) {
-      await run(t.url, t.body, 2, connections); // warm-up
+      const warm = await run(t.url, t.body, 2, connections, t.member); // warm-up
+      if (warm.non2xx === warm.requests) throw new Error(`${t.name}: every request failed`);
       results[t.name] = [];
-      for (let i = 0; i < runs; i++) results[t.name]!.push(await run(t.url, t.body, seconds, connections));
+      for (let i = 0; i < runs; i++) results[t.name]!.push(await run(t.url, t.body, seconds, connections, t.member));
     }
     const summary = Object.fromEntries(Object.entries(results).map(([name, rs]) => [name, {
       requestsPerSecond: median(rs.map((r) => r.requestsPerSecond)), p99Ms: median(rs.map((r) => r.p99Ms)), p50Ms: median(rs.map((r) => r.p50Ms)),
@@ -116,7 +146,6 @@ async function main(): Promise<void> {
       connections, durationSeconds: seconds, runs, fixtures, tenant: TENANT, contentId: ready.contentId, contentPath: ready.contentPath,
       target: { requestsPerSecond: 5000, p99Ms: 20 }, results: summary,
     };
-    mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
     const file = join(ROOT, 'bench/results', `api-${report.date.replace(/[:.]/g, '-')}.json`);
     writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
     process.stdout.write(`API on loopback, ${connections} connections, ${seconds} s × ${runs} runs (median), ${report.cpus} CPUs, load average ${loadAtStart.join(' ')}, node ${process.version}\n`);
@@ -125,7 +154,11 @@ async function main(): Promise<void> {
     }
     process.stdout.write(`wrote ${file}\n`);
   } finally {
-    child.kill();
+    if (profile && child.exitCode === null) {
+      child.send('stop');
+      await new Promise((ok) => child.once('exit', ok));
+      process.stdout.write('CPU profile of the server written to bench/results/*.cpuprofile\n');
+    } else child.kill();
   }
 }
 

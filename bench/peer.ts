@@ -25,7 +25,11 @@ const BIN = join(ROOT, 'bin', 'masthead.js');
 const TIME = '/usr/bin/time';
 
 interface Timed { wallMs: number; cpuMs: number; peakRssMb: number; stdout: string }
-interface Round { tool: 'hugo' | 'masthead'; wallMs: number; cpuMs: number; peakRssMb: number; pages: number; htmlFiles: number; loadAverage: number[] }
+interface Round {
+  tool: 'hugo' | 'masthead'; wallMs: number; cpuMs: number; peakRssMb: number; pages: number; htmlFiles: number; loadAverage: number[];
+  /** Masthead's own per-tenant stage timings (load, render, emit, publish), to see where a round went. */
+  stages?: unknown;
+}
 
 function parse() {
   const { values } = parseArgs({
@@ -97,8 +101,9 @@ async function runHugo(sites: { key: string; dir: string }[], out: string): Prom
 async function runMasthead(db: string, out: string, workers: number | undefined): Promise<Omit<Round, 'loadAverage'>> {
   const args = [BIN, '--db', db, '--json', 'build', '--full', '--out', out, ...(workers ? ['--workers', String(workers)] : [])];
   const r = await timed(process.execPath, args, ROOT);
-  const s = JSON.parse(r.stdout) as { pages: number };
-  return { tool: 'masthead', wallMs: r.wallMs, cpuMs: r.cpuMs, peakRssMb: r.peakRssMb, pages: s.pages, htmlFiles: countHtml(out) };
+  const s = JSON.parse(r.stdout) as { pages: number; tenants?: { key: string; timings?: unknown; workerBusyMs?: number }[] };
+  const stages = s.tenants?.map((t) => ({ key: t.key, timings: t.timings, workerBusyMs: t.workerBusyMs }));
+  return { tool: 'masthead', wallMs: r.wallMs, cpuMs: r.cpuMs, peakRssMb: r.peakRssMb, pages: s.pages, htmlFiles: countHtml(out), stages };
 }
 
 function line(r: Round): string {

@@ -3,7 +3,8 @@
 // Escape (focus back on the hamburger); the bottom navbar hides once scrolled and Back To Top
 // brings the reader back; with JavaScript disabled home, section and article pages are readable
 // and their links work (the mega menu still opens through its fragment link); axe-core finds no
-// serious or critical violation on home, section, article and /search.
+// serious or critical violation on home, section, article and /search; an anonymous reader's page
+// loads make no request that fails and log no error (what Lighthouse's best practices count).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage, injectAxe, screenshot } from './helpers/browser';
@@ -219,6 +220,29 @@ describe('without JavaScript', () => {
     await screenshot(page, 'site-mega-menu-no-js');
     await page.getByRole('link', { name: 'Close the menu' }).click();
     await menu.waitFor({ state: 'hidden' });
+  });
+});
+
+describe('anonymous page loads', () => {
+  it('make no request that fails and log no console error on home, section and article; /favicon.ico is an icon', async () => {
+    const failed: string[] = [];
+    for (const path of ['/', sectionPath, articlePath]) {
+      const page = await fresh();
+      page.on('response', (r) => { if (r.status() >= 400) failed.push(`${path}: ${r.status()} ${r.request().method()} ${new URL(r.url()).pathname}`); });
+      page.on('requestfailed', (r) => failed.push(`${path}: failed ${r.method()} ${new URL(r.url()).pathname} (${r.failure()?.errorText ?? ''})`));
+      // Every console error counts here, the network's "Failed to load resource" lines included.
+      page.on('console', (m) => { if (m.type() === 'error') failed.push(`${path}: console ${m.text()}`); });
+      failed.push(...(await hydrated(page, path)).map((e) => `${path}: ${e}`));
+      // Islands that ask the API do so right after hydration: let them finish.
+      await page.waitForLoadState('networkidle');
+      if (path === '/') {
+        // Through the browser (its host mapping), as its own automatic request would go.
+        const icon = await page.goto(url('/favicon.ico'));
+        expect(icon?.status()).toBe(200);
+        expect(icon?.headers()['content-type']).toMatch(/^image\//);
+      }
+    }
+    expect(failed).toEqual([]);
   });
 });
 
