@@ -8,6 +8,7 @@ import { Island } from './island';
 import { SubscribeBlock, type SubscribeBlockProps } from './islands/subscribe-block';
 import { ItemList, Pagination, Picture, itemHtml, type ItemHtmlCache } from './items';
 import { ContentBody, ContentHero } from './content';
+import { IssueCard } from './magazine';
 
 type Level = 2 | 3 | 4 | 5;
 const next = (l: Level): Level => (l < 5 ? ((l + 1) as Level) : 5);
@@ -63,6 +64,12 @@ function BlockBody({ block, level, uid, pre, content }: { block: BlockView; leve
           {block.images.map((img, i) => (
             <li key={i}><figure><Picture image={img} />{img.caption && <figcaption>{img.caption}</figcaption>}</figure></li>
           ))}
+        </ul>
+      );
+    case 'issues':
+      return block.display === 'single' ? <IssueCard issue={block.issues[0]!} level={level} /> : (
+        <ul className={block.display === 'grid' ? 'issue-grid' : 'issue-list'}>
+          {block.issues.map((i) => <li key={i.href}><IssueCard issue={i} level={level} /></li>)}
         </ul>
       );
     case 'html': return <div className="rich-text" dangerouslySetInnerHTML={{ __html: block.html }} />;

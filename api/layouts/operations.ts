@@ -29,6 +29,7 @@ function gridRefs(l: Layout): [string, ReferenceKind, number][] {
       const at = `${name}.rows[${ri}].columns[${ci}].blocks[${bi}].data`;
       if (b.type === 'content_list' && typeof b.data.section === 'number') out.push([`${at}.section`, 'section', b.data.section]);
       if (b.type === 'image_grid') b.data.assetIds.forEach((a, ai) => out.push([`${at}.assetIds[${ai}]`, 'asset', a]));
+      if (b.type === 'issue_list') out.push([`${at}.publicationId`, 'publication', b.data.publicationId]);
     })));
   }
   return out;
@@ -46,7 +47,7 @@ async function checkLayout(tx: Db, tenantKey: string, actor: Actor, l: Layout, s
     ...l.contentIds.map((id, i): [string, ReferenceKind, number] => [`contentIds[${i}]`, 'content', id]),
     ...gridRefs(l),
   ];
-  for (const kind of ['section', 'content', 'asset'] as const) {
+  for (const kind of ['section', 'content', 'asset', 'publication'] as const) {
     const mine = refs.filter((r) => r[1] === kind);
     const missing = new Set(await idsNotInTenant(tx, kind, tenantKey, mine.map((r) => r[2])));
     const bad = mine.find((r) => missing.has(r[2]));

@@ -2,6 +2,7 @@
 // reachable with buttons (keyboard); blocks can also be dragged between columns.
 import { useState } from 'react';
 import { ROW_LAYOUTS, type Block, type Grid, type RowLayout } from '../../../engine/domain/layout';
+import { issueListLimit } from '../../../engine/domain/magazine';
 import type { SectionNode } from '../../data/types';
 import { IconButton } from '../../components/button';
 import { Icon } from '../../components/icons';
@@ -21,6 +22,7 @@ function blockSummary(b: Block): string {
     case 'ad_slot': return `${b.data.slot}${b.data.sizes.length ? ` · ${b.data.sizes.map(([w, h]) => `${w}×${h}`).join(', ')}` : ''}`;
     case 'html': return b.data.html ? `${b.data.html.replace(/<[^>]+>/g, ' ').trim().slice(0, 40) || 'HTML'}` : 'Empty';
     case 'image_grid': return `${b.data.assetIds.length} images`;
+    case 'issue_list': return `Publication ${b.data.publicationId} · ${b.data.display} (${issueListLimit(b.data.display)} at most)`;
     default: return '';
   }
 }

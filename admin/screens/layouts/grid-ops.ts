@@ -33,6 +33,9 @@ export function newBlock(type: BlockType, id: string = newBlockId()): Block {
       return { id, type, settings, data: { assetIds: [] } };
     case 'ad_slot':
       return { id, type, settings, data: { slot: 'layout-block', sizes: [] } };
+    case 'issue_list':
+      // the publication is chosen in the block's settings before it can be applied
+      return { id, type, settings, data: { display: 'grid' } } as unknown as Block;
     default:
       return { id, type, settings, data: {} } as Block;
   }
@@ -50,6 +53,7 @@ export const BLOCK_LABELS: Record<BlockType, string> = {
   ad_slot: 'Ad slot',
   gating_form: 'Gating form',
   load_more: 'Load more',
+  issue_list: 'Magazine issues',
 };
 export const BLOCK_TYPE_OPTIONS = BLOCK_TYPES.map((t) => ({ value: t, label: BLOCK_LABELS[t] }));
 

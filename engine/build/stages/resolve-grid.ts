@@ -5,9 +5,11 @@
 import type { Block, Grid, Layout } from '../../domain/layout';
 import { ROW_LAYOUTS, remapRowLayout, type RowLayout } from '../../domain/rows';
 import { linkTarget } from '../../domain/links';
+import { issueListLimit } from '../../domain/magazine';
 import type { BlockSettingsView, BlockView, ContentView, ItemView, RowView, SiteLink } from '../../../site/model';
 import { imageView, itemView, type ResolveContext } from './resolve-context';
 import { clampListLimit, takeUnused, type ListSource } from './resolve-lists';
+import { issueCard, publicationIssues } from './resolve-issues';
 import { sanitizeBody } from '../../html/sanitize';
 import type { BuildContent, BuildSection } from '../types';
 
@@ -141,6 +143,10 @@ function resolveBlock(ctx: ResolveContext, b: Block, env: PageEnv, st: GridState
       return content?.gated ? { kind: 'island', id: b.id, settings: settings(), island: 'gating-form', props: { contentId: content.id } } : null;
     case 'load_more':
       return env.layout.loadMoreType !== 'none' ? loadMoreBlock(b.id, settings(), env, st.used) : null;
+    case 'issue_list': {
+      const issues = publicationIssues(ctx, b.data.publicationId).slice(0, issueListLimit(b.data.display)).map((i) => issueCard(ctx, i));
+      return issues.length ? { kind: 'issues', id: b.id, settings: settings(), display: b.data.display, issues } : null;
+    }
   }
 }
 
