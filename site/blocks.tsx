@@ -10,6 +10,7 @@ import { ItemList, Pagination, Picture, itemHtml, type ItemHtmlCache } from './i
 import { ContentBody, ContentHero } from './content';
 import { ImageGallery } from './islands/image-gallery';
 import { VideoPlayer } from './islands/video-player';
+import { IssueCard } from './magazine';
 
 type Level = 2 | 3 | 4 | 5;
 const next = (l: Level): Level => (l < 5 ? ((l + 1) as Level) : 5);
@@ -66,6 +67,12 @@ function BlockBody({ block, level, uid, pre, content }: { block: BlockView; leve
           {block.images.map((img, i) => (
             <li key={i}><figure><Picture image={img} />{img.caption && <figcaption>{img.caption}</figcaption>}</figure></li>
           ))}
+        </ul>
+      );
+    case 'issues':
+      return block.display === 'single' ? <IssueCard issue={block.issues[0]!} level={level} /> : (
+        <ul className={block.display === 'grid' ? 'issue-grid' : 'issue-list'}>
+          {block.issues.map((i) => <li key={i.href}><IssueCard issue={i} level={level} /></li>)}
         </ul>
       );
     case 'html': return <div className="rich-text" dangerouslySetInnerHTML={{ __html: block.html }} />;

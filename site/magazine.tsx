@@ -5,7 +5,8 @@ import type { IssueCardView, MagazineView } from './model';
 import { A } from './link';
 import { ItemList, Picture } from './items';
 
-function IssueCard({ issue, level }: { issue: IssueCardView; level: 3 | 4 }) {
+/** One issue: cover, title linking to the issue page, month and description (publication pages, issue list blocks). */
+export function IssueCard({ issue, level }: { issue: IssueCardView; level: 2 | 3 | 4 | 5 }) {
   const H = `h${level}` as 'h2';
   return (
     <article className="issue-card">

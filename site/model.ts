@@ -83,6 +83,7 @@ export type BlockView =
   | { kind: 'related'; id: string; settings: BlockSettingsView; items: ItemView[] }
   | { kind: 'html'; id: string; settings: BlockSettingsView; html: string }
   | { kind: 'images'; id: string; settings: BlockSettingsView; images: ImageView[] }
+  | { kind: 'issues'; id: string; settings: BlockSettingsView; display: 'single' | 'grid' | 'list'; issues: IssueCardView[] }
   | { kind: 'newsletter'; id: string; settings: BlockSettingsView; newsletters: { id: number; title: string; description: string }[]; promoCode: string | null; recaptchaKey?: string | null }
   | { kind: 'ad'; id: string; settings: BlockSettingsView; slot: string; sizes: [number, number][] }
   /** lockedFor: the gated content whose gate decision may hide the block (public §4 "Hidden blocks"); null on open pages. */

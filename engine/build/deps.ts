@@ -124,6 +124,13 @@ function layoutSections(ctx: ResolveContext, layoutId: number | null): number[] 
   return ids;
 }
 
+/** Publications whose issues a layout's issue list blocks show (their issues change the page). */
+function layoutPublications(ctx: ResolveContext, layoutId: number | null): number[] {
+  const layout = (ctx.index.layouts ?? []).find((l) => l.id === layoutId);
+  if (!layout) return [];
+  return layout.primaryGrid.rows.flatMap((r) => r.columns.flatMap((c) => c.blocks.flatMap((b) => (b.type === 'issue_list' ? [b.data.publicationId] : []))));
+}
+
 /** The input keys a resolved page read. */
 export function pageDeps(ctx: ResolveContext, page: PageView, self?: BuildContent): string[] {
   const keys = new Set<string>(['settings', 'menus', 'layouts', 'home', 'assets', `layout:${page.layoutId ?? 0}`]);
@@ -150,6 +157,7 @@ export function pageDeps(ctx: ResolveContext, page: PageView, self?: BuildConten
     addSection(id);
   }
   for (const id of layoutSections(ctx, page.layoutId)) { keys.add(`s:${id}`); keys.add(`list:${id}`); }
+  for (const id of layoutPublications(ctx, page.layoutId)) keys.add(`mag:p:${id}`);
   return [...keys].sort();
 }
 

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   CONTENT_TYPES, LAYOUT_AD_EXCLUSIONS, LAYOUT_TYPES, LOAD_MORE_TYPES, SCHEDULE_OPTIONS,
 } from './enums';
+import { ISSUE_LIST_DISPLAYS } from './magazine';
 import { hexColor } from './settings';
 import { ROW_LAYOUTS, columnCount } from './rows';
 
@@ -11,7 +12,7 @@ export { ROW_LAYOUTS, columnCount, remapRowLayout, type RowLayout } from './rows
 
 export const BLOCK_TYPES = [
   'content_list', 'content_hero', 'content_body', 'primary_image', 'related_content', 'html',
-  'image_grid', 'newsletter_subscribe', 'ad_slot', 'gating_form', 'load_more',
+  'image_grid', 'newsletter_subscribe', 'ad_slot', 'gating_form', 'load_more', 'issue_list',
   'image_gallery', 'video_player', 'document_download', 'webinar_link',
 ] as const;
 export type BlockType = (typeof BLOCK_TYPES)[number];
@@ -56,6 +57,12 @@ export const contentListDataSchema = z.strictObject({
   paginate: z.boolean().default(false),
 });
 
+/** Data of an issue list: a magazine publication's live issues, newest first, as many as the display allows (single 1, grid 12, list 13; admin §9). */
+export const issueListDataSchema = z.strictObject({
+  publicationId: z.number({ error: 'Field is required' }).int().positive('Must be a publication id'),
+  display: z.enum(ISSUE_LIST_DISPLAYS).default('grid'),
+});
+
 const blockBase = { id: z.string().min(1), settings: blockSettingsSchema.default({}) };
 
 export const blockSchema = z.discriminatedUnion('type', [
@@ -74,6 +81,7 @@ export const blockSchema = z.discriminatedUnion('type', [
   z.strictObject({ ...blockBase, type: z.literal('video_player'), data: videoPlayerDataSchema.default({ videos: [] }) }),
   z.strictObject({ ...blockBase, type: z.literal('document_download'), data: z.strictObject({ assetId: z.number().int().positive().optional(), label: z.string().max(200).optional() }).default({}) }),
   z.strictObject({ ...blockBase, type: z.literal('webinar_link'), data: z.strictObject({ label: z.string().max(100).optional() }).default({}) }),
+  z.strictObject({ ...blockBase, type: z.literal('issue_list'), data: issueListDataSchema }),
 ]);
 export type Block = z.output<typeof blockSchema>;
 

@@ -65,6 +65,13 @@ export function issueLimit(kind: 'single' | 'grid' | 'other'): number {
   return ISSUE_LIMITS[kind];
 }
 
+/** How an issue list block shows a publication's issues; its display sets how many (§9). */
+export const ISSUE_LIST_DISPLAYS = ['single', 'grid', 'list'] as const;
+export type IssueListDisplay = (typeof ISSUE_LIST_DISPLAYS)[number];
+export function issueListLimit(display: IssueListDisplay): number {
+  return issueLimit(display === 'list' ? 'other' : display);
+}
+
 /** The publication page: /magazine/<id>/<slug>. */
 export function publicationPath(p: { id: number; name: string }): string {
   return `/magazine/${p.id}/${slugify(p.name) || 'publication'}`;

@@ -86,6 +86,16 @@ describe('newsletter rendering', () => {
     expect(issue.find('a').toArray().map((a) => $(a).attr('href'))).toEqual(['https://digital.alpha.example/oct-2026', `${ORIGIN}/subscribe-print`]);
   });
 
+  it('shows the latest issue live at the send date: an issue whose schedule ended is not offered', async () => {
+    await db.store.run('UPDATE magazine_issues SET end_date = ? WHERE id = ?', [AT - 1000, IDS.issue]);
+    try {
+      expect((await renderAt(AT))('.nl-block-issue')).toHaveLength(0);
+    } finally {
+      await db.store.run('UPDATE magazine_issues SET end_date = NULL WHERE id = ?', [IDS.issue]);
+    }
+    expect((await renderAt(AT))('.nl-block-issue').text()).toContain('Alpha Monthly');
+  });
+
   it('makes every link and image absolute to the tenant domain and strips unsafe markup', () => {
     const hrefs = $('a[href]').toArray().map((a) => $(a).attr('href')!);
     const srcs = $('img[src]').toArray().map((i) => $(i).attr('src')!);

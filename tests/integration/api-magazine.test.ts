@@ -158,6 +158,15 @@ describe('layout lookup (admin §2.4): issue and publication pages', () => {
     const april = (await h.op('getIssues', { input: { status: 0 } }, admin)).data.getIssues.edges[0].node;
     expect(await lookup(april.canonicalPath)).toBeNull(); // inactive
   });
+
+  it('takes an issue list block only for a publication of the tenant, naming the field', async () => {
+    const block = (publicationId: number) => ({ rows: [{ settings: { layout: '1' }, columns: [{ blocks: [{ id: 'issues', type: 'issue_list', data: { publicationId, display: 'grid' } }] }] }] });
+    const stolen = await h.op('createLayout', { input: { name: 'Issues', type: 'section', sectionIds: [101], primaryGrid: block(ids.betaPublication) } }, admin);
+    expect(stolen.error?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'primaryGrid.rows[0].columns[0].blocks[0].data.publicationId' });
+    expect(stolen.error?.message).toContain(`Unknown publication ${ids.betaPublication}`);
+    const ok = await h.op('createLayout', { input: { name: 'Issues', type: 'section', sectionIds: [101], primaryGrid: block(ids.publication) } }, admin);
+    expect(ok.error).toBeUndefined();
+  });
 });
 
 describe('print export', () => {

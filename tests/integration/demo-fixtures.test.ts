@@ -111,6 +111,18 @@ describe('demo fixtures', () => {
     }
   });
 
+  it('has one magazine publication per brand with 6 issues, sections and stories placed in them (issue 21)', async () => {
+    const rows = await store.all<{ t: string; pubs: number; issues: number; sections: number; placed: number }>(`
+      select p.tenant_key t, count(distinct p.id) pubs, count(distinct i.id) issues, count(distinct s.id) sections, count(distinct ic.issue_id || ':' || ic.content_id) placed
+      from magazine_publications p left join magazine_issues i on i.publication_id = p.id left join magazine_sections s on s.publication_id = p.id
+      left join magazine_issue_content ic on ic.issue_id = i.id group by p.tenant_key order by p.tenant_key`);
+    expect(rows.map((r) => [r.t, r.pubs, r.issues])).toEqual([['freightwise', 1, 6], ['plantpulse', 1, 6], ['shelfline', 1, 6]]);
+    for (const r of rows) {
+      expect(r.sections, r.t).toBeGreaterThanOrEqual(2);
+      expect(r.placed, r.t).toBeGreaterThanOrEqual(6 * 3);
+    }
+  });
+
   it('has one global admin and one site-scoped editor per tenant', async () => {
     const users = await store.all<{ username: string; role: string; is_global: number; tenants: string | null }>(
       'select u.username, u.role, u.is_global, group_concat(t.tenant_key) tenants from cms_users u left join cms_user_tenants t on t.user_id = u.id group by u.id');

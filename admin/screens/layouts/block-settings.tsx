@@ -3,6 +3,9 @@
 import { useState } from 'react';
 import { CONTENT_TYPES, SCHEDULE_OPTIONS } from '../../../engine/domain/enums';
 import { blockSchema, rowSettingsSchema, type Block } from '../../../engine/domain/layout';
+import { ISSUE_LIST_DISPLAYS, issueListLimit } from '../../../engine/domain/magazine';
+import { getPublicationStream } from '../../data/api-magazine';
+import { useAsync } from '../../lib/use-async';
 import type { SectionNode } from '../../data/types';
 import { flattenTree } from '../../data/sections';
 import { issuesToErrors, type FieldErrors } from '../../lib/validation';
@@ -91,6 +94,7 @@ export function BlockSettingsDialog({ block, sections, onApply, onClose }: { blo
         {block.type === 'image_grid' ? (
           <TextField label="Image ids" value={((d.assetIds as number[]) ?? []).join(', ')} onChange={(v) => setD('assetIds', v.split(/[\s,]+/).filter(Boolean).map(Number))} error={errors['data.assetIds']} hint="Asset ids separated by commas." />
         ) : null}
+        {block.type === 'issue_list' ? <IssueListFields d={d} setD={setD} errors={errors} /> : null}
         {block.type === 'ad_slot' ? (
           <div className="grid-2">
             <TextField label="Slot" required value={String(d.slot ?? '')} onChange={(v) => setD('slot', v)} error={errors['data.slot']} />
@@ -126,5 +130,24 @@ export function RowSettingsDialog({ row, index, onApply, onClose }: { row: Row; 
         <CheckboxField label="Group blocks" checked={Boolean(draft.groupBlocks)} onChange={(v) => set('groupBlocks', v || undefined)} />
       </div>
     </Dialog>
+  );
+}
+
+/** An issue list block: the publication (picked from the tenant's publications, or typed as an id without magazine access) and the display. */
+function IssueListFields({ d, setD, errors }: { d: Record<string, unknown>; setD: (k: string, v: unknown) => void; errors: FieldErrors }) {
+  const publications = useAsync(() => getPublicationStream(), []);
+  const value = d.publicationId === undefined ? '' : String(d.publicationId as number);
+  const pick = (v: string | null) => setD('publicationId', v ? Number(v) : undefined);
+  return (
+    <div className="grid-2">
+      {publications.data ? (
+        <SelectField label="Publication" required value={value} placeholder="Choose a publication…" options={publications.data.map((p) => ({ value: String(p.id), label: p.name }))}
+          onChange={pick} error={errors['data.publicationId']} field="data.publicationId" />
+      ) : (
+        <TextField label="Publication id" required inputMode="numeric" value={value} onChange={(v) => pick(v.trim())} error={errors['data.publicationId']} field="data.publicationId" />
+      )}
+      <SelectField label="Display" required value={String(d.display ?? 'grid')} onChange={(v) => setD('display', v ?? 'grid')} field="data.display"
+        options={ISSUE_LIST_DISPLAYS.map((x) => ({ value: x, label: `${x === 'single' ? 'Latest issue' : x === 'grid' ? 'Grid' : 'List'} (${issueListLimit(x)} at most)` }))} />
+    </div>
   );
 }

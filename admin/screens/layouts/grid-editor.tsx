@@ -2,6 +2,7 @@
 // reachable with buttons (keyboard); blocks can also be dragged between columns.
 import { useState } from 'react';
 import { ROW_LAYOUTS, type Block, type Grid, type RowLayout } from '../../../engine/domain/layout';
+import { issueListLimit } from '../../../engine/domain/magazine';
 import type { SectionNode } from '../../data/types';
 import { IconButton } from '../../components/button';
 import { Icon } from '../../components/icons';
@@ -24,6 +25,7 @@ function blockSummary(b: Block): string {
     case 'image_gallery': return `${b.data.includePrimaryImage ? 'Primary image + ' : ''}${b.data.assetIds.length} images`;
     case 'video_player': return `${b.data.videos.length} ${b.data.videos.length === 1 ? 'video' : 'videos'}`;
     case 'document_download': return b.data.assetId === undefined ? 'No document' : `Document ${b.data.assetId}`;
+    case 'issue_list': return `Publication ${b.data.publicationId} · ${b.data.display} (${issueListLimit(b.data.display)} at most)`;
     default: return '';
   }
 }

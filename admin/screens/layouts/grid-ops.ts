@@ -37,6 +37,9 @@ export function newBlock(type: BlockType, id: string = newBlockId()): Block {
       return { id, type, settings, data: { assetIds: [], includePrimaryImage: true } };
     case 'video_player':
       return { id, type, settings, data: { videos: [] } };
+    case 'issue_list':
+      // the publication is chosen in the block's settings before it can be applied
+      return { id, type, settings, data: { display: 'grid' } } as unknown as Block;
     default:
       return { id, type, settings, data: {} } as Block;
   }
@@ -58,6 +61,7 @@ export const BLOCK_LABELS: Record<BlockType, string> = {
   video_player: 'Video player',
   document_download: 'Document download',
   webinar_link: 'Webinar link',
+  issue_list: 'Magazine issues',
 };
 export const BLOCK_TYPE_OPTIONS = BLOCK_TYPES.map((t) => ({ value: t, label: BLOCK_LABELS[t] }));
 

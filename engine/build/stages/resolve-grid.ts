@@ -6,8 +6,10 @@ import type { Block, Grid, Layout } from '../../domain/layout';
 import { ROW_LAYOUTS, remapRowLayout, type RowLayout } from '../../domain/rows';
 import type { BlockSettingsView, BlockView, ContentView, ItemView, RowView } from '../../../site/model';
 import { link, resolveDocument, resolveGallery, resolveVideo, resolveWebinarLink, settingsView } from './resolve-blocks';
+import { issueListLimit } from '../../domain/magazine';
 import { imageView, itemView, type ResolveContext } from './resolve-context';
 import { clampListLimit, takeUnused, type ListSource } from './resolve-lists';
+import { issueCard, publicationIssues } from './resolve-issues';
 import { sanitizeBody } from '../../html/sanitize';
 import type { BuildContent, BuildSection } from '../types';
 
@@ -128,6 +130,10 @@ function resolveBlock(ctx: ResolveContext, b: Block, env: PageEnv, st: GridState
     case 'video_player': return resolveVideo(b, env);
     case 'document_download': return resolveDocument(ctx, b, env);
     case 'webinar_link': return resolveWebinarLink(b, env);
+    case 'issue_list': {
+      const issues = publicationIssues(ctx, b.data.publicationId).slice(0, issueListLimit(b.data.display)).map((i) => issueCard(ctx, i));
+      return issues.length ? { kind: 'issues', id: b.id, settings: settings(), display: b.data.display, issues } : null;
+    }
   }
 }
 

@@ -7,8 +7,9 @@
 import { fromIssueText, issueMonthYear } from '../../domain/magazine';
 import { safeHref } from '../../domain/links';
 import { zonedYear } from '../../domain/dates';
-import type { ImageView, IssueCardView, ItemView, PageView, SiteLink } from '../../../site/model';
+import type { IssueCardView, ItemView, PageView, SiteLink } from '../../../site/model';
 import { imageView, itemView, type ResolveContext } from './resolve-context';
+import { issueCard as card, issueCover, publicationIssues } from './resolve-issues';
 import { resolveGrid, type PageEnv } from './resolve-grid';
 import { webPageHead } from './resolve-head';
 import { layoutForMagazine } from './resolve-layout';
@@ -20,19 +21,6 @@ export function issueLink(ctx: ResolveContext, contentId: number): SiteLink | nu
   const publication = issue && ctx.publicationById.get(issue.publicationId);
   if (!issue || !publication) return null;
   return { label: fromIssueText(issue.issueDate, publication.name), href: issue.path, newTab: false };
-}
-
-/** A cover from the issue's cover image: the media library asset at that path (with its size), else none. */
-function issueCover(ctx: ResolveContext, issue: BuildIssue): ImageView | null {
-  if (!issue.coverImage) return null;
-  for (const a of ctx.assets.values()) {
-    if (a.path === issue.coverImage) return imageView({ ...a, alt: a.alt || `Cover of the ${issueMonthYear(issue.issueDate)} issue` });
-  }
-  return null;
-}
-
-function card(ctx: ResolveContext, issue: BuildIssue): IssueCardView {
-  return { title: issue.name, href: issue.path, date: issueMonthYear(issue.issueDate), cover: issueCover(ctx, issue), description: issue.description };
 }
 
 function link(label: string, href: string | null): SiteLink | null {
@@ -94,9 +82,4 @@ export function resolvePublicationPage(ctx: ResolveContext, publication: BuildPu
       subscribe: link('Subscribe', publication.subscribeUrl), renewal: link('Renew your subscription', publication.renewalUrl),
     },
   };
-}
-
-/** The publication's live issues, newest first. */
-export function publicationIssues(ctx: ResolveContext, publicationId: number): BuildIssue[] {
-  return (ctx.index.magazine?.issues ?? []).filter((i) => i.publicationId === publicationId);
 }

@@ -8,7 +8,8 @@ import { narrowLayout } from './resolve-grid';
 import {
   createResolveContext, resolveContentPage, resolveListingPage, resolveNotFoundPage, resolvePrintPage, resolveShellPages,
 } from './resolve';
-import type { BuildContent, BuildSection, TenantIndex } from '../types';
+import type { BuildContent, BuildIssue, BuildSection, TenantIndex } from '../types';
+import { pageDeps } from '../deps';
 
 const DAY = 86_400_000;
 const NOW = Date.UTC(2026, 10, 1);
@@ -96,6 +97,31 @@ describe('layout selection (admin §3.1)', () => {
     const empty = buildLayoutLookup([]);
     expect(layoutForHome(empty).id).toBe(0);
     expect(layoutForSection(empty, 2, '/markets').primaryGrid.rows.length).toBeGreaterThan(0);
+  });
+});
+
+describe('issue list blocks (admin §9 issue limits)', () => {
+  // 14 live issues of publication 71, newest first (as the loader hands them over)
+  const issues: BuildIssue[] = Array.from({ length: 14 }, (_, k) => ({
+    id: 900 + k, publicationId: 71, name: `Issue ${14 - k}`, description: '', issueDate: NOW - k * 30 * DAY, path: `/magazine/issue/${900 + k}/issue-${14 - k}`,
+    coverImage: null, digitalEditionUrl: null, sections: [],
+  }));
+  const magazine = { publications: [{ id: 71, name: 'Acme Monthly', description: '', path: '/magazine/71/acme-monthly', subscribeUrl: null, renewalUrl: null, cover: null }], issues, nextChange: null };
+  const issueBlock = (id: string, data: Record<string, unknown>) => ({ id, type: 'issue_list' as const, data, settings: {} });
+
+  it('shows a publication\u2019s newest issues: single 1, grid 12, list 13; a publication without live issues drops the block', () => {
+    const grid = oneRow([
+      issueBlock('one', { publicationId: 71, display: 'single' }), issueBlock('grid', { publicationId: 71 }),
+      issueBlock('list', { publicationId: 71, display: 'list' }), issueBlock('none', { publicationId: 72, display: 'list' }),
+    ]);
+    const ctx = createResolveContext(fixture([layout({ id: 7, type: 'section', pageType: 'home', primaryGrid: grid })], { magazine }));
+    const page = resolveListingPage(ctx, null).page;
+    const shown = blocks(page).filter((b) => b.kind === 'issues');
+    expect(shown.map((b) => [b.id, b.display, b.issues.length])).toEqual([['one', 'single', 1], ['grid', 'grid', 12], ['list', 'list', 13]]);
+    expect(shown[0]!.issues[0]).toMatchObject({ title: 'Issue 14', href: '/magazine/issue/900/issue-14' });
+    expect(shown[2]!.issues.at(-1)!.title).toBe('Issue 2');
+    // the page is rebuilt when the publication's issues change
+    expect(pageDeps(ctx, page)).toContain('mag:p:71');
   });
 });
 

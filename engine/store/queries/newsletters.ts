@@ -1,7 +1,7 @@
 // Newsletter reads and writes: templates, campaigns, ads and their schedules, the local audience
 // provider's subscriptions, sends, and the magazine publications the issue block reads. Every read
 // is scoped to a tenant; joins are avoided so no two columns share a name (see connection.ts).
-import { and, asc, desc, eq, gt, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { NewsletterCampaign, NewsletterTemplate, AudienceStatus } from '../../domain/newsletter';
 import type { NewsletterAd } from '../../domain/newsletter-ads';
@@ -260,7 +260,9 @@ const issueColumns = {
 export async function issueFor(db: Db, publicationId: number, at: number, issueId?: number): Promise<IssueRecord | undefined> {
   const where = issueId !== undefined
     ? and(eq(magazineIssues.id, issueId), eq(magazineIssues.publicationId, publicationId))
-    : and(eq(magazineIssues.publicationId, publicationId), eq(magazineIssues.status, 1), lte(magazineIssues.issueDate, at));
+    // the latest issue live at `at` (admin §2.2: active and inside its schedule, as on the site)
+    : and(eq(magazineIssues.publicationId, publicationId), eq(magazineIssues.status, 1), lte(magazineIssues.issueDate, at),
+      or(isNull(magazineIssues.startDate), lte(magazineIssues.startDate, at)), or(isNull(magazineIssues.endDate), gt(magazineIssues.endDate, at)));
   const [row] = await db.select(issueColumns).from(magazineIssues).where(where).orderBy(desc(magazineIssues.issueDate), desc(magazineIssues.id)).limit(1);
   return row;
 }

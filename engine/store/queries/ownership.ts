@@ -4,11 +4,13 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../connection';
 import * as t from '../schema';
 import { contracts } from '../schema-company';
+import { magazinePublications } from '../schema-newsletters';
 
 const OWNED = {
   section: t.websiteSections, asset: t.assets, person: t.persons, taxonomy: t.taxonomy,
   membership: t.memberships, newsletter: t.newsletters, redirect: t.redirects,
   adUnitPattern: t.adUnitPatterns, layout: t.layouts, content: t.content, contract: contracts,
+  publication: magazinePublications,
 } as const;
 export type ReferenceKind = keyof typeof OWNED;
 
