@@ -37,6 +37,8 @@ export function newBlock(type: BlockType, id: string = newBlockId()): Block {
       return { id, type, settings, data: { assetIds: [], includePrimaryImage: true } };
     case 'video_player':
       return { id, type, settings, data: { videos: [] } };
+    case 'event_list':
+      return { id, type, settings, data: { contentTypes: ['Event', 'Webinar'], when: 'upcoming', limit: 10, display: 'list' } };
     default:
       return { id, type, settings, data: {} } as Block;
   }
@@ -58,6 +60,7 @@ export const BLOCK_LABELS: Record<BlockType, string> = {
   video_player: 'Video player',
   document_download: 'Document download',
   webinar_link: 'Webinar link',
+  event_list: 'Event and webinar list',
 };
 export const BLOCK_TYPE_OPTIONS = BLOCK_TYPES.map((t) => ({ value: t, label: BLOCK_LABELS[t] }));
 
