@@ -20,7 +20,7 @@ function item(id: number, extra: Partial<BuildContent> = {}): BuildContent {
 const asset = (id: number, path: string, mimeType = 'image/jpeg', extra: Partial<BuildAsset> = {}): BuildAsset =>
   ({ id, path, mimeType, alt: `Asset ${id}`, width: 800, height: 600, caption: null, credit: null, ...extra });
 
-function ctxWith(blocks: unknown[]) {
+function ctxWith(blocks: unknown[], extra: Partial<TenantIndex> = {}) {
   const layout = layoutSchema.parse({ id: 1, name: 'Content', type: 'content', primaryGrid: { rows: [{ settings: { layout: '1' }, columns: [{ blocks }] }] } } as LayoutInput);
   const section = layoutSchema.parse({ id: 2, name: 'Section', type: 'section', primaryGrid: { rows: [{ settings: { layout: '1' }, columns: [{ blocks }] }] } } as LayoutInput);
   const index: TenantIndex = {
@@ -47,6 +47,7 @@ function ctxWith(blocks: unknown[]) {
       item(10000015, { type: 'Event', event: { startDate: Date.UTC(2026, 10, 20, 17), endDate: Date.UTC(2026, 10, 21, 17) } }),
     ],
     schedules: [], redirects: [], now: NOW, layouts: [layout, section],
+    ...extra,
     assets: [asset(20, '/images/acme/a.jpg'), asset(21, '/images/acme/b.jpg'), asset(30, '/files/acme/guide.pdf', 'application/pdf', { caption: 'The 2027 buyer’s guide' }), asset(31, '/files/acme/untitled.pdf', 'application/pdf', { alt: '' })],
   };
   return createResolveContext(index);
@@ -156,5 +157,20 @@ describe('event and webinar list', () => {
     expect(ids(blocksOf(ctxWith(ev({})), 10000012)[0])).toEqual([10000015, 10000014]);
     const r = layoutSchema.safeParse({ id: 1, name: 'x', type: 'content', primaryGrid: { rows: [{ columns: [{ blocks: ev({ limit: 101 }) }] }] } });
     expect(r.error?.issues[0]).toMatchObject({ message: 'At most 100', path: ['primaryGrid', 'rows', 0, 'columns', 0, 'blocks', 0, 'data', 'limit'] });
+  });
+});
+
+describe('existing blocks’ drop rules (public §4)', () => {
+  const sub = [{ id: 's', type: 'newsletter_subscribe' }];
+  const nl = (id: number, showInSubscribeBlock: boolean) => ({ id, title: `Letter ${id}`, description: '', showInSubscribeBlock });
+  it('the subscribe block drops with no newsletter flagged for it, and shows only the flagged ones', () => {
+    expect(blocksOf(ctxWith(sub, { newsletters: [nl(1, false)] }), null)).toEqual([]);
+    const [b] = blocksOf(ctxWith(sub, { newsletters: [nl(1, false), nl(2, true)] }), null);
+    expect(b?.kind === 'newsletter' && b.newsletters.map((n) => n.id)).toEqual([2]);
+  });
+  it('the gating form drops on an open page and shows on a gated one', () => {
+    const gate = [{ id: 'g', type: 'gating_form' }];
+    expect(blocksOf(ctxWith(gate), 10000001)).toEqual([]);
+    expect(blocksOf(ctxWith(gate), 10000003)[0]).toMatchObject({ kind: 'island', island: 'gating-form', props: { contentId: 10000003 } });
   });
 });
