@@ -65,11 +65,25 @@ describe('prerendered blocks', () => {
     ]);
     const a = doc.querySelector('.document-download a')!;
     expect(a.getAttribute('href')).toBe('/files/acme/guide.pdf');
-    expect(a.hasAttribute('download')).toBe(true);
+    // A file name, not download="" (html-validate's attribute-empty-style).
+    expect(a.getAttribute('download')).toBe('guide.pdf');
     expect(a.textContent).toBe('Buyer’s guide (PDF)');
     const w = doc.querySelector('.block-webinar .webinar-link a')!;
     expect([w.getAttribute('href'), w.getAttribute('target'), w.getAttribute('rel'), w.textContent]).toEqual(['https://webinars.example/42', '_blank', 'noopener', 'Register']);
     expect(doc.querySelector('.block-webinar .block-cta p')?.textContent).toBe('Seats are limited.');
+  });
+});
+
+describe('event and webinar list (prerendered)', () => {
+  it('renders each event as a titled link with its display date in a <time>', () => {
+    const item = (id: number, title: string, date: string, dateTime: string) => ({ id, type: 'Event', title, href: `/events/${id}`, newTab: false, teaser: '', date, dateTime, image: null, labels: [], sectionName: null });
+    const doc = page([{ kind: 'list', id: 'e', settings: settings({ title: 'Upcoming events' }), display: 'list', pagination: null, items: [
+      item(1, 'Ports summit', 'Oct. 30, 2026 – Nov. 2, 2026', '2026-10-30'), item(2, 'Rates webinar', 'Dec. 9, 2026', '2026-12-09'),
+    ] }]);
+    expect(doc.querySelector('.block-list h2.block-title')?.textContent).toBe('Upcoming events');
+    const times = [...doc.querySelectorAll('.block-list time')];
+    expect(times.map((t) => [t.textContent, t.getAttribute('datetime')])).toEqual([['Oct. 30, 2026 – Nov. 2, 2026', '2026-10-30'], ['Dec. 9, 2026', '2026-12-09']]);
+    expect([...doc.querySelectorAll('.block-list h3 a')].map((a) => a.getAttribute('href'))).toEqual(['/events/1', '/events/2']);
   });
 });
 

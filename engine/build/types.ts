@@ -30,7 +30,11 @@ export interface BuildSection {
 }
 
 /** An uploaded image's derivatives (published beside its path) and focal point (engine/assets). */
-export interface BuildMedia { derivatives: { width: number; height: number; format: string; file: string }[]; focalX: number; focalY: number; decorative: boolean }
+export interface BuildMedia {
+  derivatives: { width: number; height: number; format: string; file: string }[]; focalX: number; focalY: number; decorative: boolean;
+  /** The uploaded original's file name in the tenant's assets folder (published for documents). */
+  original?: string | null;
+}
 export interface BuildImage { path: string; alt: string; width: number; height: number; caption: string | null; credit: string | null; media?: BuildMedia | null }
 
 /** A live content item (published, inside its start/end window at build time), without its body. */

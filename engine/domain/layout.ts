@@ -13,7 +13,7 @@ export { ROW_LAYOUTS, columnCount, remapRowLayout, type RowLayout } from './rows
 export const BLOCK_TYPES = [
   'content_list', 'content_hero', 'content_body', 'primary_image', 'related_content', 'html',
   'image_grid', 'newsletter_subscribe', 'ad_slot', 'gating_form', 'load_more', 'issue_list',
-  'image_gallery', 'video_player', 'document_download', 'webinar_link',
+  'image_gallery', 'video_player', 'document_download', 'webinar_link', 'event_list',
 ] as const;
 export type BlockType = (typeof BLOCK_TYPES)[number];
 
@@ -37,6 +37,17 @@ export const imageGalleryDataSchema = z.strictObject({
   assetIds: z.array(z.number().int().positive()).max(100).default([]),
   /** On a content page, start with the item's primary image (the gallery drops without one). */
   includePrimaryImage: z.boolean().default(true),
+});
+
+/** The event and webinar list limit (admin §9). */
+export const EVENT_LIST_LIMIT = 100;
+
+/** Event and webinar list data: upcoming (by start date) or past (newest first) events and webinars. */
+export const eventListDataSchema = z.strictObject({
+  contentTypes: z.array(z.enum(['Event', 'Webinar'])).min(1, 'Pick events, webinars or both').default(['Event', 'Webinar']),
+  when: z.enum(['upcoming', 'past']).default('upcoming'),
+  limit: z.number().int().min(1).max(EVENT_LIST_LIMIT, `At most ${EVENT_LIST_LIMIT}`).default(10),
+  display: z.enum(['list', 'cards', 'compact']).default('list'),
 });
 
 /** Video player data: YouTube videos by id, played from the privacy-enhanced domain. */
@@ -80,6 +91,7 @@ export const blockSchema = z.discriminatedUnion('type', [
   z.strictObject({ ...blockBase, type: z.literal('image_gallery'), data: imageGalleryDataSchema.default({ assetIds: [], includePrimaryImage: true }) }),
   z.strictObject({ ...blockBase, type: z.literal('video_player'), data: videoPlayerDataSchema.default({ videos: [] }) }),
   z.strictObject({ ...blockBase, type: z.literal('document_download'), data: z.strictObject({ assetId: z.number().int().positive().optional(), label: z.string().max(200).optional() }).default({}) }),
+  z.strictObject({ ...blockBase, type: z.literal('event_list'), data: eventListDataSchema.default({ contentTypes: ['Event', 'Webinar'], when: 'upcoming', limit: 10, display: 'list' }) }),
   z.strictObject({ ...blockBase, type: z.literal('webinar_link'), data: z.strictObject({ label: z.string().max(100).optional() }).default({}) }),
   z.strictObject({ ...blockBase, type: z.literal('issue_list'), data: issueListDataSchema }),
 ]);

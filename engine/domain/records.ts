@@ -79,8 +79,12 @@ export const assetSchema = z.strictObject({
   alt: requiredString(300),
   caption: z.string().max(1000).optional(),
   credit: z.string().max(200).optional(),
-  width: z.number().int().positive(),
-  height: z.number().int().positive(),
+  /** Images: their pixel size. Documents (PDF) have none. */
+  width: z.number().int().positive().optional(),
+  height: z.number().int().positive().optional(),
+}).superRefine((a, ctx) => {
+  if (a.file.toLowerCase().endsWith('.pdf')) return;
+  for (const k of ['width', 'height'] as const) if (a[k] === undefined) ctx.addIssue({ code: 'custom', message: 'Field is required', path: [k] });
 });
 
 const eventSchema = z.strictObject({

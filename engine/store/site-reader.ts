@@ -20,7 +20,7 @@ export interface ContentRow {
 /** What the copy's canonical URL is made of: the source tenant and the source item's path parts. */
 export interface SyndicatedFrom { tenantKey: string; domain: string; id: number; slug: string; name: string; sectionAlias: string | null }
 /** An uploaded asset's derivatives and focal point (asset_media); null for fixture assets without media metadata. */
-export interface AssetMediaMeta { derivatives: { width: number; height: number; format: string; file: string }[]; focalX: number; focalY: number; decorative: boolean }
+export interface AssetMediaMeta { derivatives: { width: number; height: number; format: string; file: string }[]; focalX: number; focalY: number; decorative: boolean; original?: string | null }
 export interface AssetMetaRow { id: number; path: string; mimeType: string; alt: string; caption: string | null; credit: string | null; width: number; height: number; media: AssetMediaMeta | null }
 export interface LinkRow { contentId: number; targetId: number; position: number }
 export interface NamedLinkRow { contentId: number; targetId: number; name: string; position: number }
@@ -164,7 +164,7 @@ async function siteStructure(store: Store, key: string) {
        FROM website_sections WHERE tenant_key = ? ORDER BY sequence, id`, [key]),
     store.all<Record<string, unknown>>(
       `SELECT a.id, a.path, a.mime_type AS mimeType, a.alt, a.caption, a.credit, a.width, a.height,
-         m.derivatives, m.focal_x AS focalX, m.focal_y AS focalY, m.decorative
+         m.derivatives, m.focal_x AS focalX, m.focal_y AS focalY, m.decorative, m.original
        FROM assets a LEFT JOIN asset_media m ON m.asset_id = a.id WHERE a.tenant_key = ? ORDER BY a.id`, [key]),
     store.all<LayoutRow>(
       `SELECT id, name, type, key, aliases, propagate, page_type AS pageType, content_types AS contentTypes, content_ids AS contentIds,
@@ -224,7 +224,7 @@ function assetMetaOf(r: Record<string, unknown>): AssetMetaRow {
     credit: (r.credit as string | null) ?? null, width: r.width as number, height: r.height as number,
   };
   if (r.derivatives === null || r.derivatives === undefined) return { ...base, media: null };
-  return { ...base, media: { derivatives: json<AssetMediaMeta['derivatives']>(r.derivatives, []), focalX: Number(r.focalX), focalY: Number(r.focalY), decorative: bool(r.decorative) } };
+  return { ...base, media: { derivatives: json<AssetMediaMeta['derivatives']>(r.derivatives, []), focalX: Number(r.focalX), focalY: Number(r.focalY), decorative: bool(r.decorative), original: (r.original as string | null) ?? null } };
 }
 
 const LAYOUT_JSON = ['aliases', 'contentTypes', 'contentIds', 'sectionIds', 'excludeAds', 'primaryGrid', 'secondaryGrid'];

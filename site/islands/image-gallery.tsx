@@ -4,7 +4,6 @@
 // leave, Tab kept inside, and focus back on the image that opened it.
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import type { ImageView } from '../model';
-import { Picture } from '../items';
 import { useLockedBlock } from './locked-block';
 
 export type ImageGalleryProps = { images: ImageView[]; lockedFor: number | null; label: string };
@@ -56,6 +55,17 @@ function Lightbox({ images, at, label, onMove, onClose }: { images: ImageView[];
         )}
       </div>
     </div>
+  );
+}
+
+/** Like site/items.tsx Picture, kept here so the island's chunk does not pull in the list renderer. */
+function Picture({ image }: { image: ImageView }) {
+  return (
+    <picture>
+      {image.sources?.map((s) => <source key={s.type} type={s.type} srcSet={s.srcset} sizes={image.sizes} />)}
+      <img src={image.src} srcSet={image.srcset} sizes={image.srcset ? image.sizes : undefined} alt={image.alt} width={image.width} height={image.height}
+        loading="lazy" decoding="async" style={image.position ? { objectPosition: image.position } : undefined} />
+    </picture>
   );
 }
 

@@ -2,7 +2,8 @@
 // colorScheme, cta, keepInView, trackingId, titleIcon, method) and the data of the media and
 // content blocks of issue 17 (image gallery, video player, document download, webinar link).
 import type { FieldErrors } from '../../lib/validation';
-import { CheckboxField, SelectField, TextAreaField, TextField } from '../../components/fields';
+import { CheckboxField, CheckboxGroup, SelectField, TextAreaField, TextField } from '../../components/fields';
+import { EVENT_LIST_LIMIT } from '../../../engine/domain/layout';
 
 type Values = Record<string, unknown>;
 type Set = (k: string, v: unknown) => void;
@@ -89,6 +90,18 @@ export function BlockDataFields({ type, d, setD, texts, setText, errors }: {
           <TextField label="Document id" required value={texts.assetId ?? ''} onChange={(v) => setText('assetId', v)} error={errors['data.assetId']} hint="A PDF from the media library." />
           <TextField label="Download link label" value={String(d.label ?? '')} onChange={(v) => setD('label', v === '' ? undefined : v)} placeholder="Download the document" error={errors['data.label']} />
         </div>
+      );
+    case 'event_list':
+      return (
+        <>
+          <div className="grid-2">
+            <SelectField label="Which" required value={String(d.when ?? 'upcoming')} options={[{ value: 'upcoming', label: 'Upcoming, soonest first' }, { value: 'past', label: 'Past, latest first' }]} onChange={(v) => v && setD('when', v)} />
+            <SelectField label="Display" required value={String(d.display ?? 'list')} options={['list', 'cards', 'compact'].map((x) => ({ value: x, label: x[0]?.toUpperCase() + x.slice(1) }))} onChange={(v) => v && setD('display', v)} />
+            <TextField label="Number of items" type="number" min={1} max={EVENT_LIST_LIMIT} value={String(d.limit ?? 10)} onChange={(v) => setD('limit', v === '' ? undefined : Number(v))} error={errors['data.limit']} hint={`1 to ${EVENT_LIST_LIMIT}.`} />
+          </div>
+          <CheckboxGroup legend="Show" columns={2} options={[{ value: 'Event', label: 'Events' }, { value: 'Webinar', label: 'Webinars' }]} value={(d.contentTypes as string[]) ?? []} onChange={(v) => setD('contentTypes', v)} />
+          {errors['data.contentTypes'] ? <p className="field-error" role="alert">{errors['data.contentTypes']}</p> : null}
+        </>
       );
     case 'webinar_link':
       return <TextField label="Webinar link label" value={String(d.label ?? '')} onChange={(v) => setD('label', v === '' ? undefined : v)} placeholder="Register for the webinar" hint="Links to the webinar page’s link URL; left out without one." error={errors['data.label']} />;

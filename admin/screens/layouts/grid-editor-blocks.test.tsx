@@ -89,6 +89,24 @@ describe('grid editor: media and content blocks', () => {
     expect(gridSchema.safeParse(current).success).toBe(true);
   });
 
+  it('adds an event and webinar list: past webinars only, refusing more than 100 and no type at all', async () => {
+    render(<Harness />);
+    const dialog = await addBlock('Event and webinar list');
+    await act(async () => { fireEvent.change(screen.getByLabelText(/^Which/), { target: { value: 'past' } }); });
+    await type(/^Number of items/, '101');
+    await apply(dialog);
+    expect(within(dialog).getByText('At most 100')).toBeTruthy();
+    await type(/^Number of items/, '20');
+    await act(async () => { fireEvent.click(within(dialog).getByLabelText('Events')); });
+    await act(async () => { fireEvent.click(within(dialog).getByLabelText('Webinars')); });
+    await apply(dialog);
+    expect(within(dialog).getByText('Pick events, webinars or both')).toBeTruthy();
+    await act(async () => { fireEvent.click(within(dialog).getByLabelText('Webinars')); });
+    await apply(dialog);
+    expect(last()).toMatchObject({ type: 'event_list', data: { contentTypes: ['Webinar'], when: 'past', limit: 20, display: 'list' } });
+    expect(screen.getByText('Past webinars · 20')).toBeTruthy();
+  });
+
   it('refuses a tracking id with spaces on any block, under the field', async () => {
     render(<Harness />);
     const dialog = await addBlock('Webinar link');

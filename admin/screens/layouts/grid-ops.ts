@@ -40,6 +40,8 @@ export function newBlock(type: BlockType, id: string = newBlockId()): Block {
     case 'issue_list':
       // the publication is chosen in the block's settings before it can be applied
       return { id, type, settings, data: { display: 'grid' } } as unknown as Block;
+    case 'event_list':
+      return { id, type, settings, data: { contentTypes: ['Event', 'Webinar'], when: 'upcoming', limit: 10, display: 'list' } };
     default:
       return { id, type, settings, data: {} } as Block;
   }
@@ -62,6 +64,7 @@ export const BLOCK_LABELS: Record<BlockType, string> = {
   document_download: 'Document download',
   webinar_link: 'Webinar link',
   issue_list: 'Magazine issues',
+  event_list: 'Event and webinar list',
 };
 export const BLOCK_TYPE_OPTIONS = BLOCK_TYPES.map((t) => ({ value: t, label: BLOCK_LABELS[t] }));
 

@@ -39,14 +39,15 @@ export function pictureOf(img: BuildImage): Pick<ImageView, 'src' | 'width' | 'h
   };
 }
 
-/** Asset ids named by layout blocks (image grids and any block data with assetIds). */
+/** Asset ids named by layout blocks (image grids and any block data with assetIds or an assetId). */
 function layoutAssetIds(value: unknown, out: Set<number>): void {
   if (Array.isArray(value)) for (const v of value) layoutAssetIds(v, out);
   else if (value && typeof value === 'object') {
     for (const [k, v] of Object.entries(value)) {
       if (k === 'assetIds' && Array.isArray(v)) {
         for (const id of v) if (typeof id === 'number') out.add(id);
-      } else layoutAssetIds(v, out);
+      } else if (k === 'assetId' && typeof v === 'number') out.add(v);
+      else layoutAssetIds(v, out);
     }
   }
 }
@@ -57,8 +58,13 @@ export function referencedMedia(index: TenantIndex): Map<string, string> {
   for (const c of index.content) if (c.image) images.push(c.image);
   const ids = new Set<number>();
   layoutAssetIds(index.layouts ?? [], ids);
-  for (const a of index.assets ?? []) if (ids.has(a.id)) images.push(a);
   const out = new Map<string, string>();
+  for (const a of index.assets ?? []) {
+    if (!ids.has(a.id)) continue;
+    images.push(a);
+    // An uploaded document (document download block) is published as its original file.
+    if (a.mimeType === 'application/pdf' && a.media?.original && a.path.startsWith('/')) out.set(a.path.slice(1), a.media.original);
+  }
   for (const img of images) for (const d of img.media?.derivatives ?? []) out.set(derivativePath(img, d).slice(1), d.file);
   return out;
 }

@@ -20,7 +20,7 @@ function item(id: number, extra: Partial<BuildContent> = {}): BuildContent {
 const asset = (id: number, path: string, mimeType = 'image/jpeg', extra: Partial<BuildAsset> = {}): BuildAsset =>
   ({ id, path, mimeType, alt: `Asset ${id}`, width: 800, height: 600, caption: null, credit: null, ...extra });
 
-function ctxWith(blocks: unknown[]) {
+function ctxWith(blocks: unknown[], extra: Partial<TenantIndex> = {}) {
   const layout = layoutSchema.parse({ id: 1, name: 'Content', type: 'content', primaryGrid: { rows: [{ settings: { layout: '1' }, columns: [{ blocks }] }] } } as LayoutInput);
   const section = layoutSchema.parse({ id: 2, name: 'Section', type: 'section', primaryGrid: { rows: [{ settings: { layout: '1' }, columns: [{ blocks }] }] } } as LayoutInput);
   const index: TenantIndex = {
@@ -38,8 +38,16 @@ function ctxWith(blocks: unknown[]) {
       item(10000003, { image: IMG, membershipIds: [7] }),
       item(10000004, { type: 'Webinar', linkUrl: 'https://webinars.example/register/42' }),
       item(10000005, { type: 'Webinar', linkUrl: 'javascript:alert(1)' }),
+      item(10000006, { type: 'Event', linkUrl: 'https://events.example/register' }),
+      // Events and webinars around NOW (2026-11-01): past, running, upcoming.
+      item(10000011, { type: 'Event', event: { startDate: Date.UTC(2026, 9, 1, 17), endDate: Date.UTC(2026, 9, 3, 17) } }),
+      item(10000012, { type: 'Event', event: { startDate: Date.UTC(2026, 9, 30, 17), endDate: Date.UTC(2026, 10, 2, 17) } }),
+      item(10000013, { type: 'Webinar', event: { startDate: Date.UTC(2026, 8, 15, 17) } }),
+      item(10000014, { type: 'Webinar', event: { startDate: Date.UTC(2026, 11, 9, 17) } }),
+      item(10000015, { type: 'Event', event: { startDate: Date.UTC(2026, 10, 20, 17), endDate: Date.UTC(2026, 10, 21, 17) } }),
     ],
     schedules: [], redirects: [], now: NOW, layouts: [layout, section],
+    ...extra,
     assets: [asset(20, '/images/acme/a.jpg'), asset(21, '/images/acme/b.jpg'), asset(30, '/files/acme/guide.pdf', 'application/pdf', { caption: 'The 2027 buyer’s guide' }), asset(31, '/files/acme/untitled.pdf', 'application/pdf', { alt: '' })],
   };
   return createResolveContext(index);
@@ -103,12 +111,17 @@ describe('document download', () => {
 });
 
 describe('webinar link', () => {
-  it('links the item’s linkUrl in a new tab, and drops without a (safe) linkUrl', () => {
+  it('links a Webinar’s linkUrl in a new tab, and drops without a (safe) linkUrl or on other pages', () => {
     const b = [{ id: 'w', type: 'webinar_link', data: { label: 'Join the session' } }];
     expect(blocksOf(ctxWith(b), 10000004)[0]).toMatchObject({ kind: 'webinar', link: { href: 'https://webinars.example/register/42', label: 'Join the session', newTab: true } });
     expect(blocksOf(ctxWith(b), 10000001)).toEqual([]);
     expect(blocksOf(ctxWith(b), 10000005)).toEqual([]);
     expect(blocksOf(ctxWith(b), null)).toEqual([]);
+    expect(blocksOf(ctxWith(b), 10000006)).toEqual([]);
+  });
+  it('image grids leave documents out', () => {
+    const [g] = blocksOf(ctxWith([{ id: 'i', type: 'image_grid', data: { assetIds: [30, 20] } }]), 10000001);
+    expect(g?.kind === 'images' && g.images.map((i) => i.src)).toEqual(['/images/acme/a.jpg']);
   });
 });
 
@@ -123,5 +136,41 @@ describe('shared block settings', () => {
   it('refuses a tracking id with spaces or markup, naming the field', () => {
     const r = layoutSchema.safeParse({ id: 1, name: 'x', type: 'content', primaryGrid: { rows: [{ columns: [{ blocks: [{ id: 'h', type: 'webinar_link', settings: { trackingId: 'a "b"' } }] }] }] } });
     expect(r.error?.issues[0]?.path.at(-1)).toBe('trackingId');
+  });
+});
+
+describe('event and webinar list', () => {
+  const ids = (b: BlockView | undefined) => (b?.kind === 'list' ? b.items.map((i) => i.id) : []);
+  const ev = (data: Record<string, unknown>) => [{ id: 'e', type: 'event_list', data }];
+  it('lists upcoming events and webinars soonest first, running ones included, with the display dates', () => {
+    const [b] = blocksOf(ctxWith(ev({})), null);
+    expect(ids(b)).toEqual([10000012, 10000015, 10000014]);
+    expect(b?.kind === 'list' && b.items.map((i) => i.date)).toEqual(['Oct. 30, 2026 – Nov. 2, 2026', 'Nov. 20, 2026 – Nov. 21, 2026', 'Dec. 9, 2026']);
+  });
+  it('lists past ones latest first, filters by type, and honours the limit', () => {
+    expect(ids(blocksOf(ctxWith(ev({ when: 'past' })), null)[0])).toEqual([10000011, 10000013]);
+    expect(ids(blocksOf(ctxWith(ev({ contentTypes: ['Webinar'] })), null)[0])).toEqual([10000014]);
+    expect(ids(blocksOf(ctxWith(ev({ limit: 1 })), null)[0])).toEqual([10000012]);
+  });
+  it('drops when nothing matches, skips the page’s own item, and caps the limit at 100 (admin §9)', () => {
+    expect(blocksOf(ctxWith(ev({ when: 'past', contentTypes: ['Webinar'], limit: 5 })), 10000013)).toEqual([]);
+    expect(ids(blocksOf(ctxWith(ev({})), 10000012)[0])).toEqual([10000015, 10000014]);
+    const r = layoutSchema.safeParse({ id: 1, name: 'x', type: 'content', primaryGrid: { rows: [{ columns: [{ blocks: ev({ limit: 101 }) }] }] } });
+    expect(r.error?.issues[0]).toMatchObject({ message: 'At most 100', path: ['primaryGrid', 'rows', 0, 'columns', 0, 'blocks', 0, 'data', 'limit'] });
+  });
+});
+
+describe('existing blocks’ drop rules (public §4)', () => {
+  const sub = [{ id: 's', type: 'newsletter_subscribe' }];
+  const nl = (id: number, showInSubscribeBlock: boolean) => ({ id, title: `Letter ${id}`, description: '', showInSubscribeBlock });
+  it('the subscribe block drops with no newsletter flagged for it, and shows only the flagged ones', () => {
+    expect(blocksOf(ctxWith(sub, { newsletters: [nl(1, false)] }), null)).toEqual([]);
+    const [b] = blocksOf(ctxWith(sub, { newsletters: [nl(1, false), nl(2, true)] }), null);
+    expect(b?.kind === 'newsletter' && b.newsletters.map((n) => n.id)).toEqual([2]);
+  });
+  it('the gating form drops on an open page and shows on a gated one', () => {
+    const gate = [{ id: 'g', type: 'gating_form' }];
+    expect(blocksOf(ctxWith(gate), 10000001)).toEqual([]);
+    expect(blocksOf(ctxWith(gate), 10000003)[0]).toMatchObject({ kind: 'island', island: 'gating-form', props: { contentId: 10000003 } });
   });
 });

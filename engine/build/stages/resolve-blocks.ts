@@ -6,13 +6,16 @@
 //   after the reader clicks (site/islands/video-player.tsx).
 // - document_download: a PDF from the media library; drops without a file, and on a gated page
 //   (gated documents are not delivered yet, so the file never gets a public link there).
-// - webinar_link: the Webinar's linkUrl; drops without one.
+// - event_list: upcoming (soonest first, until their end) or past (latest first) events and
+//   webinars, at most 100 (admin §9), dates per the display rule; drops when none.
+// - webinar_link: a Webinar page's linkUrl; drops without one (and on other pages).
 // Gallery and video are "hidden blocks" (public §4): on a gated page they carry the content id, and
 // their island shows them only when the page's gate decision does not list them as hidden.
 import type { Block } from '../../domain/layout';
 import { linkTarget, safeHref } from '../../domain/links';
 import type { BlockSettingsView, BlockView, ContentView, ImageView, SiteLink } from '../../../site/model';
-import { imageView, type ResolveContext } from './resolve-context';
+import { imageView, itemView, type ResolveContext } from './resolve-context';
+import { takeUnused } from './resolve-lists';
 import type { BuildContent } from '../types';
 
 /** What these blocks read of the page (resolve-grid's PageEnv). */
@@ -83,6 +86,40 @@ export function resolveDocument(ctx: ResolveContext, b: Of<'document_download'>,
 }
 
 export function resolveWebinarLink(b: Of<'webinar_link'>, env: PageEnv): BlockView | null {
-  const target = link(env.content?.linkUrl ?? undefined, b.data.label?.trim() || DEFAULT_WEBINAR_LABEL, true);
+  if (env.content?.type !== 'Webinar') return null;
+  const target = link(env.content.linkUrl ?? undefined, b.data.label?.trim() || DEFAULT_WEBINAR_LABEL, true);
   return target ? { kind: 'webinar', id: b.id, settings: settingsView(b.settings), link: target } : null;
+}
+
+interface EventEntry { id: number; type: string; start: number; end: number }
+const eventEntries = new WeakMap<ResolveContext, EventEntry[]>();
+
+/** The tenant's dated events and webinars by start date, computed once per build context. */
+function eventsOf(ctx: ResolveContext): EventEntry[] {
+  let list = eventEntries.get(ctx);
+  if (!list) {
+    list = [];
+    for (const c of ctx.index.content) {
+      const start = c.event?.startDate;
+      if ((c.type === 'Event' || c.type === 'Webinar') && start !== undefined) list.push({ id: c.id, type: c.type, start, end: c.event?.endDate ?? start });
+    }
+    list.sort((a, b) => a.start - b.start || a.id - b.id);
+    eventEntries.set(ctx, list);
+  }
+  return list;
+}
+
+export function resolveEventList(ctx: ResolveContext, b: Of<'event_list'>, used: Set<number>): BlockView | null {
+  const now = ctx.index.now;
+  const types = new Set<string>(b.data.contentTypes);
+  const all = eventsOf(ctx).filter((e) => types.has(e.type));
+  const picked = b.data.when === 'upcoming' ? all.filter((e) => e.end >= now) : all.filter((e) => e.end < now).reverse();
+  const items = [];
+  for (const id of takeUnused(picked.map((e) => e.id), b.data.limit, used)) {
+    const v = itemView(ctx, id);
+    if (!v) continue;
+    used.add(id);
+    items.push(v);
+  }
+  return items.length ? { kind: 'list', id: b.id, settings: settingsView(b.settings), display: b.data.display, items, pagination: null } : null;
 }

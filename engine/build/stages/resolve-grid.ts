@@ -5,8 +5,8 @@
 import type { Block, Grid, Layout } from '../../domain/layout';
 import { ROW_LAYOUTS, remapRowLayout, type RowLayout } from '../../domain/rows';
 import type { BlockSettingsView, BlockView, ContentView, ItemView, RowView } from '../../../site/model';
-import { link, resolveDocument, resolveGallery, resolveVideo, resolveWebinarLink, settingsView } from './resolve-blocks';
 import { issueListLimit } from '../../domain/magazine';
+import { link, resolveDocument, resolveEventList, resolveGallery, resolveVideo, resolveWebinarLink, settingsView } from './resolve-blocks';
 import { imageView, itemView, type ResolveContext } from './resolve-context';
 import { clampListLimit, takeUnused, type ListSource } from './resolve-lists';
 import { issueCard, publicationIssues } from './resolve-issues';
@@ -111,7 +111,8 @@ function resolveBlock(ctx: ResolveContext, b: Block, env: PageEnv, st: GridState
       return html ? { kind: 'html', id: b.id, settings: settings(), html } : null;
     }
     case 'image_grid': {
-      const images = b.data.assetIds.map((id) => imageView(ctx.assets.get(id))).filter((i) => i !== null);
+      // Documents in the library are not images.
+      const images = b.data.assetIds.map((id) => ctx.assets.get(id)).filter((a) => a?.mimeType.startsWith('image/')).map(imageView).filter((i) => i !== null);
       return images.length ? { kind: 'images', id: b.id, settings: settings(), images } : null;
     }
     case 'newsletter_subscribe': {
@@ -134,6 +135,7 @@ function resolveBlock(ctx: ResolveContext, b: Block, env: PageEnv, st: GridState
       const issues = publicationIssues(ctx, b.data.publicationId).slice(0, issueListLimit(b.data.display)).map((i) => issueCard(ctx, i));
       return issues.length ? { kind: 'issues', id: b.id, settings: settings(), display: b.data.display, issues } : null;
     }
+    case 'event_list': return resolveEventList(ctx, b, st.used);
   }
 }
 
