@@ -21,6 +21,8 @@ export interface BuildRun { kind: 'today' | 'withImages'; pages: number; files: 
 export interface BuildComparison {
   items: number; tenants: number; imagesIngested: number; ingestMs: number; runs: BuildRun[];
   medianMs: { today: number; withImages: number }; ratio: number; withinTenPercent: boolean;
+  /** CPU time of the build processes (all threads): steadier than wall time on a shared machine. */
+  medianCpuMs: { today: number; withImages: number }; cpuRatio: number;
 }
 
 const median = (xs: number[]) => {
@@ -140,8 +142,10 @@ export async function compareColdBuilds(opts: { root: string; dir: string; items
   const today = median(runs.filter((r) => r.kind === 'today').map((r) => r.buildWallMs));
   const withImages = median(runs.filter((r) => r.kind === 'withImages').map((r) => r.buildWallMs));
   const ratio = Math.round((withImages / today) * 1000) / 1000;
+  const cpu = { today: median(runs.filter((r) => r.kind === 'today').map((r) => r.cpuMs)), withImages: median(runs.filter((r) => r.kind === 'withImages').map((r) => r.cpuMs)) };
   return {
     items: opts.items, tenants: opts.tenants, imagesIngested: uploaded.count, ingestMs: uploaded.ms, runs,
     medianMs: { today, withImages }, ratio, withinTenPercent: ratio <= 1.1,
+    medianCpuMs: cpu, cpuRatio: Math.round((cpu.withImages / cpu.today) * 1000) / 1000,
   };
 }

@@ -79,7 +79,7 @@ async function main() {
       if (!opts.dir) rmSync(dir, { recursive: true, force: true });
     }
     console.log(`cold build with images: ${(build.medianMs.withImages / 1000).toFixed(2)} s vs today's ${(build.medianMs.today / 1000).toFixed(2)} s `
-      + `(×${build.ratio}) — ${build.withinTenPercent ? 'within' : 'NOT within'} 10%`);
+      + `(×${build.ratio}) — ${build.withinTenPercent ? 'within' : 'NOT within'} 10%; CPU ${(build.medianCpuMs.withImages / 1000).toFixed(1)} s vs ${(build.medianCpuMs.today / 1000).toFixed(1)} s (×${build.cpuRatio})`);
     if (!build.withinTenPercent) process.exitCode = 1;
   }
   const report = {

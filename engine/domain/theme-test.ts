@@ -10,7 +10,9 @@ export type ThemeTestKind = (typeof THEME_TEST_KINDS)[number];
 export const BLOCK_LABELS: Record<BlockType, string> = {
   content_list: 'Content list', content_hero: 'Content hero', content_body: 'Content body', primary_image: 'Primary image',
   related_content: 'Related content', html: 'HTML', image_grid: 'Image grid', newsletter_subscribe: 'Newsletter subscribe',
-  ad_slot: 'Ad slot', gating_form: 'Gating form', load_more: 'Load more',
+  ad_slot: 'Ad slot', gating_form: 'Gating form', load_more: 'Load more', issue_list: 'Magazine issues',
+  image_gallery: 'Image gallery', video_player: 'Video player', document_download: 'Document download',
+  webinar_link: 'Webinar link', event_list: 'Event and webinar list',
 };
 
 /** The forms of the site, in the order the forms page shows them. */

@@ -90,6 +90,14 @@ function blockRows(ctx: ResolveContext, s: ReturnType<typeof samples>): RowView[
     ad_slot: { kind: 'ad', id: 'tt-ad', settings: settings(null), slot: 'theme-test', sizes: [[728, 90], [300, 250]] },
     gating_form: html('tt-gating', null, `<div class="gating-form">${markup(RegisterByEmail, { idPrefix: 'tt-gating' })}</div>`),
     load_more: html('tt-load-more', null, `<div class="load-more"><button type="button" class="button load-more-button">${LOAD_MORE_TEXTS.button}</button></div>`),
+    issue_list: { kind: 'issues', id: 'tt-issues', settings: settings('Magazine issues'), display: 'grid', issues: [1, 2, 3].map((n) => ({
+      title: `Sample issue ${n}`, href: '/', date: `March ${2027 - n}`, cover: s.images[0] ?? null, description: 'The issue’s description, one sentence long.',
+    })) },
+    image_gallery: { kind: 'gallery', id: 'tt-gallery', settings: settings('Image gallery'), images: s.images, lockedFor: null },
+    video_player: { kind: 'video', id: 'tt-video', settings: settings('Video player'), videos: [{ youtubeId: 'aqz-KE-bpKQ', title: 'Sample video' }], lockedFor: null },
+    document_download: { kind: 'document', id: 'tt-document', settings: settings('Document download'), document: { href: '/', label: 'Sample report', format: 'PDF' } },
+    webinar_link: { kind: 'webinar', id: 'tt-webinar', settings: settings(null), link: { label: 'Register for the webinar', href: '/', newTab: false } },
+    event_list: { kind: 'list', id: 'tt-events', settings: settings('Upcoming events and webinars'), display: 'list', items: s.items.slice(0, 3), pagination: null },
   };
   const rows = BLOCK_TYPES.map((t) => row(`${BLOCK_LABELS[t]} (${t})`, [[view[t]]]));
   const display = (d: 'list' | 'cards' | 'compact' | 'hero'): BlockView =>
