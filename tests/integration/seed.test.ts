@@ -58,6 +58,9 @@ describe('seed', () => {
     ['an empty required name', (t) => { t.sections[1]!.name = '   '; }, /tenants\/alpha\/sections\.json: record 2 \(id 102\): name: Field is required/],
     ['a content id that is not eight digits', (t) => { t.content[0]!.id = 1234; }, /record 1 \(id 1234\): id: Must be an 8-digit id/],
     ['a duplicate id across tenants', (t) => { t.content[0]!.id = 10_020_001; }, /Duplicate content id 10020001/],
+    ['an issue list naming an unknown publication', (t) => {
+      t.layouts[0]!.primaryGrid.rows[0]!.columns[0]!.blocks.push({ id: 'issues', type: 'issue_list', data: { publicationId: 999, display: 'grid' } } as never);
+    }, /tenants\/alpha\/layouts\.json: record 1 \(id 170\): primaryGrid\.rows\[0\]\.columns\[0\]\.blocks\[1\]\.data\.publicationId: Unknown publication 999/],
     ['sections nested four deep', (t) => { t.sections.push({ id: 105, name: 'Too Deep', parentId: 104 } as never); }, /sections\.json: record 5 \(id 105\): parentId: Sections nest at most 3 levels deep/],
   ];
   it.each(broken)('refuses %s, naming file, record and field, and writes nothing', async (_name, breakIt, message) => {
