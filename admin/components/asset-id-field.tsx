@@ -1,6 +1,6 @@
 // An image id field with "Choose … from the library": the media library's image grid
 // (asset-library.tsx AssetBrowser) opens inline, searchable; picking an image fills the id. Used by
-// the person photo (issue 16); the magazine screens have their own copy (screens/magazine/asset-pick.tsx).
+// the person photo (issue 16) and the magazine publication's logo and cover (issue 21).
 import { useState } from 'react';
 import * as api from '../data/api';
 import { useAsync } from '../lib/use-async';

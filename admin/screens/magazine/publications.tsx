@@ -16,7 +16,7 @@ import { Card, Page } from '../../shell/page';
 import { ListTable, RowActions } from '../../components/list-table';
 import { FormDialog } from '../../components/form-dialog';
 import { useBusy, useDeleteFlow } from '../../lib/use-busy';
-import { AssetIdField } from './asset-pick';
+import { LibraryImageField as AssetIdField } from '../../components/asset-id-field';
 import { publicationForm, publicationInput, validatePublication, type PublicationForm } from './magazine-forms';
 
 const HOME = '/admin/magazine-publications';
