@@ -108,8 +108,8 @@ describe('member screens: routes and menu', () => {
   });
   it('each menu entry needs its own permission; an editor sees none of them', () => {
     const members = (held: Parameters<typeof visibleGroups>[0]) => visibleGroups(held).find((g) => g.label === 'Members')?.links.map((l) => l.label) ?? [];
-    expect(members(permissionsFor('site_admin'))).toEqual(['Memberships', 'Site users', 'IP gating']);
-    expect(members(['manage_site_users'])).toEqual(['Site users']);
+    expect(members(permissionsFor('site_admin'))).toEqual(['Memberships', 'Site users', 'Migrate site users', 'IP gating']);
+    expect(members(['manage_site_users'])).toEqual(['Site users', 'Migrate site users']);
     expect(members(permissionsFor('editor'))).toEqual([]);
   });
 });
