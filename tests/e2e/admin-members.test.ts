@@ -294,7 +294,7 @@ describe('permissions, accessibility and look', () => {
   it('an admin reaches them from the menu; the screens pass an accessibility scan, at desktop and tablet width', async () => {
     const page = await suite.signedIn(LOGINS.admin);
     const nav = page.getByRole('navigation', { name: 'Main menu' });
-    await nav.getByRole('link', { name: 'Site users' }).click();
+    await nav.getByRole('link', { name: 'Site users', exact: true }).click();
     await page.getByRole('heading', { name: 'Site users', level: 1 }).waitFor();
     const problems: string[] = [];
     for (const [path, heading] of [['/admin/memberships', 'Memberships'], ['/admin/site-users', 'Site users'], ['/admin/ip-gating-settings', 'IP gating'], ['/admin/create-membership', 'Memberships']] as const) {
