@@ -9,7 +9,8 @@
 //
 // Options: --runs N (default 3), --duration S (default 10), --connections N (default 50),
 //          --fixtures DIR (default fixtures/demo), --only TEXT (targets whose name contains it),
-//          --cpu-prof (the server writes a V8 CPU profile of the whole run into bench/results/).
+//          --cpu-prof (the server writes a V8 CPU profile of the whole run into bench/results/),
+//          --readers N (read-only SQLite connections beside the writer; default: what `masthead serve` opens).
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -17,6 +18,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import Fastify from 'fastify';
+import { SERVE_READERS } from '../cli/serve/readers';
 
 /** The slice of autocannon's API used here (the package ships no types). */
 interface AutocannonResult {
@@ -43,7 +45,7 @@ interface Ready { apiUrl: string; uncachedUrl: string; bareUrl: string; contentI
 const MEMBER = { email: 'bench.member@example.com', password: 'bench-member-password-2026' };
 
 /** The child: seed, build the app, listen on two loopback ports, report them over IPC. */
-async function serve(fixtures: string): Promise<void> {
+async function serve(fixtures: string, readers: number): Promise<void> {
   const { openStore } = await import('../engine/store/connection');
   const { seedFixtures } = await import('../engine/fixtures/seed');
   const { buildApp } = await import('../api/app');
@@ -51,7 +53,7 @@ async function serve(fixtures: string): Promise<void> {
   const { grantMembership, insertSiteUser } = await import('../engine/store/queries/members');
   const { issueMemberSession } = await import('../api/members/session');
   const dir = mkdtempSync(join(tmpdir(), 'masthead-bench-'));
-  const store = await openStore({ path: join(dir, 'bench.sqlite') });
+  const store = await openStore({ path: join(dir, 'bench.sqlite'), readers });
   await seedFixtures(store, fixtures);
   const [row] = await store.all<{ id: number; slug: string; alias: string }>(
     `select c.id as id, c.slug as slug, s.alias as alias from content c join website_sections s on s.id = c.primary_section_id
@@ -106,11 +108,12 @@ async function main(): Promise<void> {
   const connections = Number(arg('connections', '50'));
   const fixtures = resolve(arg('fixtures', join(ROOT, 'fixtures/demo')));
   const only = arg('only', '');
+  const readers = Number(arg('readers', String(SERVE_READERS)));
   const profile = process.argv.includes('--cpu-prof');
   const loadAtStart = loadavg().map((n) => Math.round(n * 100) / 100);
   mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
   const execArgv = ['--import', 'tsx', ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${join(ROOT, 'bench/results')}`] : [])];
-  const child: ChildProcess = fork(HERE, ['--serve', fixtures], { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child: ChildProcess = fork(HERE, ['--serve', fixtures, String(readers)], { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   try {
     const ready = await new Promise<Ready>((ok, fail) => {
       child.once('message', (m) => ok(m as Ready));
@@ -143,12 +146,12 @@ async function main(): Promise<void> {
     }]));
     const report = {
       date: new Date().toISOString(), node: process.version, cpus: cpus().length, cpuModel: cpus()[0]?.model, loadAverageAtStart: loadAtStart,
-      connections, durationSeconds: seconds, runs, fixtures, tenant: TENANT, contentId: ready.contentId, contentPath: ready.contentPath,
+      connections, durationSeconds: seconds, runs, fixtures, sqliteReaders: readers, tenant: TENANT, contentId: ready.contentId, contentPath: ready.contentPath,
       target: { requestsPerSecond: 5000, p99Ms: 20 }, results: summary,
     };
     const file = join(ROOT, 'bench/results', `api-${report.date.replace(/[:.]/g, '-')}.json`);
     writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
-    process.stdout.write(`API on loopback, ${connections} connections, ${seconds} s × ${runs} runs (median), ${report.cpus} CPUs, load average ${loadAtStart.join(' ')}, node ${process.version}\n`);
+    process.stdout.write(`API on loopback, ${connections} connections, ${readers} SQLite readers, ${seconds} s × ${runs} runs (median), ${report.cpus} CPUs, load average ${loadAtStart.join(' ')}, node ${process.version}\n`);
     for (const [name, s] of Object.entries(summary)) {
       process.stdout.write(`  ${name.padEnd(40)} ${String(s.requestsPerSecond).padStart(7)} req/s   p50 ${String(s.p50Ms).padStart(3)} ms   p99 ${String(s.p99Ms).padStart(3)} ms${s.errors || s.non2xx ? `   (${s.errors} errors, ${s.non2xx} non-2xx)` : ''}\n`);
     }
@@ -163,7 +166,7 @@ async function main(): Promise<void> {
 }
 
 if (process.argv.includes('--serve')) {
-  serve(process.argv[process.argv.indexOf('--serve') + 1]!).catch((e: unknown) => { console.error(e); process.exit(1); });
+  serve(process.argv[process.argv.indexOf('--serve') + 1]!, Number(process.argv[process.argv.indexOf('--serve') + 2] ?? 0)).catch((e: unknown) => { console.error(e); process.exit(1); });
 } else {
   main().catch((e: unknown) => { console.error(e); process.exit(1); });
 }

@@ -2,6 +2,7 @@
 // the first tenant), the GraphQL API and the admin at /admin, on one port, until interrupted.
 // Each admin edit rebuilds the tenant it touched.
 // The server and everything it needs load when the command runs (cli/serve/start.ts), not at startup.
+import { SERVE_READERS } from '../serve/readers';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { CommandEnv } from '../context';
@@ -29,7 +30,8 @@ export function registerServe(program: Command, env: CommandEnv) {
       const [{ openStore }, { ensureAdminBundle }, { ensureWorkerBundle }, { startServing }] = await Promise.all([
         import('../../engine/store/connection'), import('../admin-bundle'), import('../worker-bundle'), import('../serve/start'),
       ]);
-      const store = await openStore({ path: config.dbPath });
+      // Two read-only connections answer the API's reads beside the one writer (see OpenOptions.readers).
+      const store = await openStore({ path: config.dbPath, readers: SERVE_READERS });
       const log = (line: string) => process.stderr.write(`${line}\n`);
       const [adminDir] = await Promise.all([flags.admin ? ensureAdminBundle(log) : null, ensureWorkerBundle(log)]);
       const server = await startServing({

@@ -6,8 +6,8 @@ import { tempDbPath } from '../../tests/helpers/fixture-set';
 
 const open: Store[] = [];
 afterEach(async () => { while (open.length) await open.pop()!.close(); });
-async function fresh(path = tempDbPath()) {
-  const s = await openStore({ path });
+async function fresh(path = tempDbPath(), readers = 0) {
+  const s = await openStore({ path, readers });
   open.push(s);
   return s;
 }
@@ -107,6 +107,59 @@ describe('connection', () => {
       throw new Error('after the write');
     })).rejects.toThrow('after the write');
     expect(await s.db.select().from(tenants)).toHaveLength(0);
+  });
+
+  describe('with read-only connections (readers)', () => {
+    const insertA = "insert into tenants (tenant_key, name, domain, abbreviation, settings) values ('a', 'A', 'a.localhost', 'A', '{}')";
+    /** Starts a transaction that writes and then holds until `release` is called. */
+    function holdingTransaction(s: Store) {
+      let release!: () => void;
+      const held = new Promise<void>((ok) => (release = ok));
+      let wrote!: () => void;
+      const written = new Promise<void>((ok) => (wrote = ok));
+      const done = s.transaction(async (tx) => {
+        await rawOf(tx).run(insertA);
+        wrote();
+        await held;
+      });
+      return { written, release, done };
+    }
+    /** Whether `p` settles within `ms` (generous where it must, short where it must not: a loaded machine only delays). */
+    const settled = (p: Promise<unknown>, ms: number) => Promise.race([p.then(() => true), new Promise((ok) => setTimeout(() => ok(false), ms))]);
+
+    it('a SELECT outside the transaction is answered while a transaction is open, from the last committed state', async () => {
+      const s = await fresh(tempDbPath(), 2);
+      const t = holdingTransaction(s);
+      await t.written;
+      const during = s.db.select().from(tenants);
+      expect(await settled(during, 10_000)).toBe(true);
+      expect(await during).toHaveLength(0);
+      t.release();
+      await t.done;
+      expect(await s.db.select().from(tenants)).toHaveLength(1);
+      expect(await s.all('select tenant_key from tenants')).toEqual([{ tenant_key: 'a' }]);
+    });
+
+    it('without readers the same SELECT waits for the transaction to end', async () => {
+      const s = await fresh(tempDbPath(), 0);
+      const t = holdingTransaction(s);
+      await t.written;
+      const during = s.db.select().from(tenants);
+      expect(await settled(during, 300)).toBe(false);
+      t.release();
+      await t.done;
+      expect(await during).toHaveLength(1);
+    });
+
+    it('writes still go through the one writer, and reads inside a transaction still see its own writes', async () => {
+      const s = await fresh(tempDbPath(), 2);
+      await s.run(insertA);
+      await s.transaction(async (tx) => {
+        await rawOf(tx).run("update tenants set name = 'B' where tenant_key = 'a'");
+        expect((await s.db.select().from(tenants))[0]?.name).toBe('B');
+      });
+      expect((await s.db.select().from(tenants))[0]?.name).toBe('B');
+    });
   });
 
   it('refuses a transaction object used after its transaction ended', async () => {

@@ -43,6 +43,8 @@ export class WriteOutsideTransactionError extends Error {
 }
 
 const WRITE = /^\s*(insert|update|delete|replace|create|drop|alter)\b/i;
+/** Statements a read-only connection may serve: plain SELECTs (a WITH may end in a write). */
+const READ = /^\s*select\b/i;
 
 export interface Store extends RawSql {
   /** Statements outside a transaction; each waits for any running transaction to finish. */
@@ -64,6 +66,13 @@ export interface OpenOptions {
   migrate?: boolean;
   /** Busy timeout in ms (default 5000). */
   busyTimeoutMs?: number;
+  /**
+   * Read-only connections (default 0) that serve SELECTs made outside a transaction, so reads run
+   * side by side on libuv's threads instead of one at a time behind the writer's lock (WAL: they
+   * never block the writer and see every committed write). For long-running servers; ignored for
+   * ':memory:', where a second connection would open another database.
+   */
+  readers?: number;
 }
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -96,6 +105,36 @@ function promisify(conn: sqlite3.Database) {
   };
 }
 
+/** Read-only connections; each statement goes to the one with the fewest statements in flight. */
+class ReaderPool {
+  #conns: { raw: ReturnType<typeof promisify>; busy: number }[] = [];
+  get size(): number {
+    return this.#conns.length;
+  }
+  async open(path: string, count: number, busyTimeoutMs: number): Promise<void> {
+    for (let i = 0; i < count; i++) {
+      const raw = promisify(await openRaw(path));
+      await raw.exec(`PRAGMA busy_timeout = ${busyTimeoutMs}; PRAGMA temp_store = MEMORY; PRAGMA query_only = ON;`);
+      this.#conns.push({ raw, busy: 0 });
+    }
+  }
+  async run<T>(fn: (raw: ReturnType<typeof promisify>) => Promise<T>): Promise<T> {
+    let pick = this.#conns[0]!;
+    for (const c of this.#conns) if (c.busy < pick.busy) pick = c;
+    pick.busy += 1;
+    try {
+      return await fn(pick.raw);
+    } finally {
+      pick.busy -= 1;
+    }
+  }
+  async close(): Promise<void> {
+    const conns = this.#conns;
+    this.#conns = [];
+    await Promise.all(conns.map((c) => c.raw.close()));
+  }
+}
+
 function openRaw(path: string): Promise<sqlite3.Database> {
   return new Promise((ok, fail) => {
     const conn = new sqlite3.Database(path, sqlite3.OPEN_READWRITE | sqlite3.OPEN_CREATE, (e) => (e ? fail(e) : ok(conn)));
@@ -115,20 +154,25 @@ export async function openStore(options: OpenOptions): Promise<Store> {
   // `open` turns false when the transaction ends, so work it started and left running queues again.
   const inTx = new AsyncLocalStorage<{ depth: number; open: boolean }>();
   const active = () => inTx.getStore()?.open === true;
-  const exec = {
-    run: async (sql: string, params: unknown[]) => ({ rows: [], ...(await raw.run(sql, params)) }),
-    get: async (sql: string, params: unknown[]) => {
-      const row = await raw.get<Record<string, unknown>>(sql, params);
-      return { rows: row ? (Object.values(row) as unknown[]) : (undefined as unknown as unknown[]) };
-    },
-    all: async (sql: string, params: unknown[]) => ({ rows: (await raw.all<Record<string, unknown>>(sql, params)).map((r) => Object.values(r)) }),
-  };
+  type Raw = ReturnType<typeof promisify>;
   type Method = 'run' | 'all' | 'values' | 'get';
-  const run = (sql: string, params: unknown[], method: Method) => (method === 'run' ? exec.run(sql, params) : method === 'get' ? exec.get(sql, params) : exec.all(sql, params));
+  const runOn = async (conn: Raw, sql: string, params: unknown[], method: Method) => {
+    if (method === 'run') return { rows: [], ...(await conn.run(sql, params)) };
+    if (method === 'get') {
+      const row = await conn.get<Record<string, unknown>>(sql, params);
+      return { rows: row ? (Object.values(row) as unknown[]) : (undefined as unknown as unknown[]) };
+    }
+    return { rows: (await conn.all<Record<string, unknown>>(sql, params)).map((r) => Object.values(r)) };
+  };
+  const run = (sql: string, params: unknown[], method: Method) => runOn(raw, sql, params, method);
+  const pool = new ReaderPool();
 
-  /** The store's own handles: outside a transaction they queue behind the lock; inside one they only read. */
-  const outer = <T>(sql: string, fn: () => Promise<T>): Promise<T> => {
-    if (!active()) return lock.run(fn);
+  /**
+   * The store's own handles: outside a transaction a SELECT goes to a reader when there are any,
+   * everything else queues behind the lock; inside a transaction they only read.
+   */
+  const outer = <T>(sql: string, fn: () => Promise<T>, onReader?: (conn: Raw) => Promise<T>): Promise<T> => {
+    if (!active()) return onReader && pool.size > 0 && READ.test(sql) ? pool.run(onReader) : lock.run(fn);
     if (WRITE.test(sql)) return Promise.reject(new WriteOutsideTransactionError(sql));
     return fn();
   };
@@ -136,11 +180,11 @@ export async function openStore(options: OpenOptions): Promise<Store> {
   const inner = <T>(fn: () => Promise<T>): Promise<T> =>
     active() ? fn() : Promise.reject(new Error('Transaction object used outside its transaction'));
 
-  const db = drizzle((sql, params, method) => outer(sql, () => run(sql, params, method)), { schema });
+  const db = drizzle((sql, params, method) => outer(sql, () => run(sql, params, method), (conn) => runOn(conn, sql, params, method)), { schema });
   const txDb = drizzle((sql, params, method) => inner(() => run(sql, params, method)), { schema });
   rawByDb.set(db, {
     exec: (sql) => outer(sql, () => raw.exec(sql)),
-    all: (sql, params = []) => outer(sql, () => raw.all(sql, params)),
+    all: (sql, params = []) => outer(sql, () => raw.all(sql, params), (conn) => conn.all(sql, params)),
     run: (sql, params = []) => outer(sql, () => raw.run(sql, params)),
   });
   rawByDb.set(txDb, {
@@ -178,9 +222,14 @@ export async function openStore(options: OpenOptions): Promise<Store> {
       return lock.run(() => within(0, 'BEGIN IMMEDIATE', 'COMMIT', 'ROLLBACK', fn));
     },
     ...rawByDb.get(db)!,
-    close: () => lock.run(() => raw.close()),
+    close: async () => {
+      await pool.close();
+      await lock.run(() => raw.close());
+    },
   };
   if (options.migrate !== false) await migrateStore(store);
+  // Readers open after the migrations, so none starts on an older schema.
+  if (path !== ':memory:') await pool.open(path, options.readers ?? 0, options.busyTimeoutMs ?? 5000);
   return store;
 }
 

@@ -13,6 +13,7 @@ import { createBuildQueue, runBuild, type RebuildQueue } from '../../../engine/b
 import { seedFixtures } from '../../../engine/fixtures/seed';
 import { createMailer, type Mailer } from '../../../engine/mail';
 import { startTestSmtpServer, type TestSmtpServer } from '../../../engine/mail/testing';
+import { SERVE_READERS } from '../../../cli/serve/readers';
 import { openStore, type Store } from '../../../engine/store/connection';
 import { ADMIN_DIST, ROOT, ensureAdminBuilt } from './build-admin';
 
@@ -57,7 +58,7 @@ export async function startStackWithMail(o: MailStackOptions): Promise<MailStack
   const smtp = await startTestSmtpServer();
   const mailer = createMailer({ transport: 'smtp', url: smtp.url, defaultFrom: o.from });
   const dir = mkdtempSync(join(tmpdir(), 'masthead-e2e-mail-'));
-  const store = await openStore({ path: join(dir, 'db.sqlite') });
+  const store = await openStore({ path: join(dir, 'db.sqlite'), readers: SERVE_READERS });
   await seedFixtures(store, o.fixtures ?? join(ROOT, 'fixtures', 'demo'));
   await o.prepare?.(store);
   const outDir = join(dir, 'out');

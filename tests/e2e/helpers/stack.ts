@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import fastifyStatic from '@fastify/static';
+import { SERVE_READERS } from '../../../cli/serve/readers';
 import { openStore } from '../../../engine/store/connection';
 import { seedFixtures } from '../../../engine/fixtures/seed';
 import { runBuild } from '../../../engine/build/index';
@@ -18,7 +19,7 @@ import type { Target } from './types';
 export async function startStack(fixtures = join(ROOT, 'fixtures', 'demo')): Promise<Target> {
   await ensureAdminBuilt();
   const dir = mkdtempSync(join(tmpdir(), 'masthead-e2e-'));
-  const store = await openStore({ path: join(dir, 'db.sqlite') });
+  const store = await openStore({ path: join(dir, 'db.sqlite'), readers: SERVE_READERS });
   await seedFixtures(store, fixtures);
   const outDir = join(dir, 'out');
   // The media library's folder (MASTHEAD_ASSETS_DIR in `masthead serve`).
