@@ -17,4 +17,4 @@ import * as syndication from './schema-syndication';
 export const SQLITE_TABLES: readonly SQLiteTable[] = Object.values({
   ...core, ...assets, ...builds, ...company, ...events, ...imports, ...magazine, ...members, ...newsletters,
   ...people, ...research, ...syndication,
-}).filter((v): v is SQLiteTable => is(v, SQLiteTable));
+} as Record<string, unknown>).filter((v): v is SQLiteTable => is(v, SQLiteTable));

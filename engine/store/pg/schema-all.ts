@@ -19,4 +19,4 @@ export const pgSchema = {
   ...people, ...research, ...syndication,
 };
 
-export const PG_TABLES: readonly PgTable[] = Object.values(pgSchema).filter((v): v is PgTable => is(v, PgTable));
+export const PG_TABLES: readonly PgTable[] = Object.values(pgSchema as Record<string, unknown>).filter((v): v is PgTable => is(v, PgTable));
