@@ -73,6 +73,9 @@ function ordered(tables: readonly SQLiteTable[]): TableInfo[] {
   return out;
 }
 
+/** Tables whose rows the migrations write (the build epoch's one row): replaced, not a sign of a used target. */
+const SEEDED_BY_MIGRATIONS = new Set(['build_epoch']);
+
 const q = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 function sortKeys(v: unknown): unknown {
@@ -175,7 +178,10 @@ export async function copySqliteToPg(options: CopyOptions): Promise<CopyReport> 
       throw new CopyError(`--to: the role of ${target.url} is held to row-level security; copy with the tables' owner role granted BYPASSRLS (or a superuser)`);
     }
     const nonEmpty: string[] = [];
-    for (const t of tables) if ((await target.all(`SELECT 1 FROM ${q(t.name)} LIMIT 1`)).length) nonEmpty.push(t.name);
+    for (const t of tables) {
+      if (SEEDED_BY_MIGRATIONS.has(t.name)) continue;
+      if ((await target.all(`SELECT 1 FROM ${q(t.name)} LIMIT 1`)).length) nonEmpty.push(t.name);
+    }
     if (nonEmpty.length && !options.force) {
       throw new CopyError(`--to: ${target.url} is not empty (${nonEmpty.slice(0, 5).join(', ')}${nonEmpty.length > 5 ? ', …' : ''} hold rows); use --force to replace its data`);
     }
@@ -188,6 +194,14 @@ export async function copySqliteToPg(options: CopyOptions): Promise<CopyReport> 
         say(`emptying ${nonEmpty.length} table(s) of the target (--force)`);
         await tx.exec(`TRUNCATE ${tables.map((t) => q(t.name)).join(', ')} RESTART IDENTITY CASCADE`);
       }
+      // A faithful copy: no trigger (build epoch, append-only events) adds to what is copied.
+      // ALTER TABLE here is rolled back with the transaction if the copy fails.
+      const triggered = await tx.all<{ t: string }>(
+        `SELECT DISTINCT c.relname AS t FROM pg_trigger g JOIN pg_class c ON c.oid = g.tgrelid
+          WHERE NOT g.tgisinternal AND c.relnamespace = 'public'::regnamespace AND NOT c.relispartition`,
+      );
+      for (const { t } of triggered) await tx.exec(`ALTER TABLE ${q(t)} DISABLE TRIGGER USER`);
+      for (const t of SEEDED_BY_MIGRATIONS) await tx.exec(`DELETE FROM ${q(t)}`);
       for (const table of ['events', 'event_rollups']) {
         const days = await src.all<{ day: string }>(`SELECT DISTINCT day FROM ${q(table)} ORDER BY day`);
         for (const { day } of days) await tx.all('SELECT masthead_ensure_day_partitions(?, ?::date, 1)', [table, day]);
@@ -221,6 +235,7 @@ export async function copySqliteToPg(options: CopyOptions): Promise<CopyReport> 
       );
       for (const { t, c, s } of seqs) await tx.all(`SELECT setval(?, coalesce((SELECT max(${q(c)}) FROM ${q(t)}), 0) + 1, false)`, [s]);
 
+      for (const { t } of triggered) await tx.exec(`ALTER TABLE ${q(t)} ENABLE TRIGGER USER`);
       say('verifying row counts and checksums');
       const out: TableReport[] = [];
       for (const t of tables) {

@@ -7,6 +7,7 @@ import { getTableConfig as pgConfig, type PgColumn, type PgTable } from 'drizzle
 import { getTableConfig as liteConfig, type SQLiteColumn, type SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { SQLITE_TABLES } from '../schema-all';
 import { PG_TABLES } from './schema-all';
+import { openStore } from '../connection';
 import { openPgStore, type PgStore } from './connection';
 import { freshPgDatabase, type FreshPg } from '../../../tests/helpers/pg';
 
@@ -124,6 +125,24 @@ describe('PostgreSQL migrations', () => {
       // PostgreSQL cuts identifiers at 63 bytes.
       for (const f of c.foreignKeys) expect(fks, `${c.name} ${f.getName()}`).toContain(f.getName().slice(0, 63));
     }
+  });
+
+  it('bump the build epoch on writes to the tables SQLite\'s triggers watch, and only those', async () => {
+    const lite = await openStore({ path: ':memory:' });
+    const watched = (rows: { t: string }[]) => [...new Set(rows.map((r) => r.t))].sort();
+    try {
+      const liteTables = watched(await lite.all<{ t: string }>("select tbl_name as t from sqlite_master where type = 'trigger' and name like 'build_epoch_%'"));
+      const pgTables = watched(await store.all<{ t: string }>("select c.relname as t from pg_trigger g join pg_class c on c.oid = g.tgrelid where g.tgname like 'build_epoch_%'"));
+      expect(pgTables).toEqual(liteTables);
+      expect(pgTables.length).toBeGreaterThan(15);
+    } finally {
+      await lite.close();
+    }
+    const [before] = await store.all<{ n: number }>('select n from build_epoch where id = 1');
+    await store.run("insert into tenants (tenant_key, name, domain, abbreviation, settings) values ('epoch', 'E', 'epoch.test', 'E', '{}')");
+    await store.run("insert into installation_secrets (name, value) values ('epoch', 'x')");
+    const [after] = await store.all<{ n: number }>('select n from build_epoch where id = 1');
+    expect(after!.n).toBe(before!.n + 1);
   });
 
   it('index content for full-text search with a GIN index over a generated tsvector', async () => {
