@@ -29,6 +29,7 @@ describe('toPgParams', () => {
       "select * from t where a = $1 and b = '?' and \"c?\" = $2 -- ?\n and d = $3 /* ? */",
     );
     expect(toPgParams("select 'it''s ?', ?")).toBe("select 'it''s ?', $1");
+    expect(toPgParams('select * from t where a in (?1) or b in (?1) and c = ?2')).toBe('select * from t where a in ($1) or b in ($1) and c = $2');
   });
 });
 

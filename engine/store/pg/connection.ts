@@ -11,7 +11,7 @@
 //   outside the transaction.
 // - withTenant(tenant, fn) is a transaction with `SET LOCAL masthead.tenant`, the setting the
 //   row-level security policies (pg/tenancy.ts) read.
-// - Raw SQL is written with `?` placeholders as for SQLite; they become $1…$n (not inside quotes or
+// - Raw SQL is written with `?` (or `?N`) placeholders as for SQLite; they become $1…$n (not inside quotes or
 //   comments; so PostgreSQL's jsonb `?` operators cannot be used: use jsonb_exists()). Raw rows read
 //   as SQLite's do: bigint and numeric as numbers, booleans as 1/0, json/jsonb as their text.
 import { AsyncLocalStorage } from 'node:async_hooks';
@@ -60,7 +60,7 @@ const RAW_TYPES: pg.CustomTypesConfig = {
   }) as pg.CustomTypesConfig['getTypeParser'],
 };
 
-/** Rewrites `?` placeholders to $1…$n, leaving quoted strings, identifiers and comments alone. */
+/** Rewrites `?` placeholders to $1…$n (and `?3` to $3), leaving quoted strings, identifiers and comments alone. */
 export function toPgParams(sql: string): string {
   let out = '';
   let n = 0;
@@ -81,8 +81,15 @@ export function toPgParams(sql: string): string {
       out += sql.slice(i, stop);
       i = stop - 1;
     } else if (c === '?') {
-      n += 1;
-      out += `$${n}`;
+      // ?NNN (SQLite's numbered parameter) keeps its number; a bare ? takes the next one.
+      const digits = /^\d+/.exec(sql.slice(i + 1))?.[0];
+      if (digits) {
+        out += `$${digits}`;
+        i += digits.length;
+      } else {
+        n += 1;
+        out += `$${n}`;
+      }
     } else out += c;
   }
   return out;
