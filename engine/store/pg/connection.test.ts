@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { WriteOutsideTransactionError } from '../connection';
-import { checkPgUrl, migratePgStore, openPgStore, pgRawOf, toPgParams, type PgStore } from './connection';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { checkPgUrl, migratePgStore, openPgStore, PG_MIGRATIONS_FOLDER, pgRawOf, toPgParams, type PgStore } from './connection';
 import { tenants } from './schema';
 import { freshPgDatabase, type FreshPg } from '../../../tests/helpers/pg';
 
@@ -48,6 +50,19 @@ describe('PostgreSQL store', () => {
     const applied = await store.all<{ n: number }>('select count(*) as n from drizzle.__drizzle_migrations');
     await migratePgStore(store);
     expect(await store.all('select count(*) as n from drizzle.__drizzle_migrations')).toEqual(applied);
+  });
+
+  it('applies each migration once when several instances migrate a new database together', async () => {
+    const other = await freshPgDatabase('mig');
+    const stores = await Promise.all([1, 2, 3].map(() => openPgStore({ url: other.url, max: 1 })));
+    try {
+      await Promise.all(stores.map((s) => migratePgStore(s)));
+      const journal = JSON.parse(readFileSync(join(PG_MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as { entries: unknown[] };
+      expect(await stores[0]!.all('select count(*) as n from drizzle.__drizzle_migrations')).toEqual([{ n: journal.entries.length }]);
+    } finally {
+      for (const s of stores) await s.close();
+      await other.drop();
+    }
   });
 
   it('commits a transaction, and rolls all of it back when the callback throws', async () => {

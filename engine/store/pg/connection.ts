@@ -253,6 +253,7 @@ export async function openPgStore(options: PgOpenOptions): Promise<PgStore> {
     ...pgRaw.get(db)!,
     close: () => pool.end(),
   };
+  urls.set(store, options.url);
   if (options.migrate) await migratePgStore(store);
   return store;
 }
@@ -264,8 +265,26 @@ export function pgRawOf(db: PgDb): RawSql {
   return r;
 }
 
-/** Applies pending PostgreSQL migrations in one transaction (needs the owner role). */
+const urls = new WeakMap<PgStore, string>();
+const MIGRATE_LOCK_KEY = 0x6d696772; // "migr"
+
+/**
+ * Applies pending PostgreSQL migrations in one transaction (needs the owner role). Instances that
+ * start together take turns (a session advisory lock on a connection of its own, held from reading
+ * what is applied to committing), so each migration applies once.
+ */
 export async function migratePgStore(store: PgStore): Promise<void> {
+  const lock = new pg.Client({ connectionString: urls.get(store) });
+  await lock.connect();
+  try {
+    await lock.query('SELECT pg_advisory_lock($1)', [MIGRATE_LOCK_KEY]);
+    await applyMigrations(store);
+  } finally {
+    await lock.end().catch(() => undefined); // ending the session releases its lock
+  }
+}
+
+async function applyMigrations(store: PgStore): Promise<void> {
   await drizzleMigrate(
     store.db,
     async (queries) => {
