@@ -17,4 +17,35 @@ export function registerDb(program: Command, env: CommandEnv) {
         await store.close();
       }
     }));
+  db.command('copy')
+    .description('Copy an installation from its SQLite file to PostgreSQL, verifying row counts and a checksum per table')
+    .requiredOption('--from <file>', 'the SQLite database to copy')
+    .requiredOption('--to <url>', 'the PostgreSQL database (postgres://user@host:5432/db; a role that owns the tables and may bypass row-level security)')
+    .option('--force', 'replace the data of a non-empty target', false)
+    .option('--batch-size <n>', 'rows per batch (1–10000)', env.int('--batch-size'), 500)
+    .action(env.run(async (_config, out, flags: { from: string; to: string; force: boolean; batchSize: number }) => {
+      const { copySqliteToPg } = await import('../../engine/store/pg/copy');
+      const r = await copySqliteToPg({
+        from: flags.from, to: flags.to, force: flags.force, batchSize: flags.batchSize,
+        progress: (line) => process.stderr.write(`${line}\n`),
+      });
+      out.result(r, [
+        `Copied ${r.rows.toLocaleString('en-US')} row(s) in ${r.tables.length} tables from ${r.from} to ${r.to} in ${(r.ms / 1000).toFixed(1)} s; every table verified`,
+        ...r.tables.map((t) => `  ${t.table.padEnd(30)} ${String(t.rows).padStart(9)} rows  ${t.checksum.slice(0, 16)}  ${t.ok ? 'ok' : 'MISMATCH'}`),
+      ]);
+    }));
+  db.command('partitions')
+    .description('Create the coming days\' partitions of the PostgreSQL event tables (run daily, as the tables\' owner)')
+    .requiredOption('--url <url>', 'the PostgreSQL database (postgres://…)')
+    .option('--days <n>', 'days ahead, from today (UTC)', env.int('--days'), 7)
+    .action(env.run(async (_config, out, flags: { url: string; days: number }) => {
+      const [{ openPgStore }, { ensureDayPartitions }] = await Promise.all([import('../../engine/store/pg/connection'), import('../../engine/store/pg/partitions')]);
+      const store = await openPgStore({ url: flags.url, max: 1 });
+      try {
+        const r = await ensureDayPartitions(store, new Date(), flags.days);
+        out.result({ database: store.url, ...r }, [r.created.length ? `Created ${r.created.length} partition(s): ${r.created.join(', ')}` : `The next ${flags.days} day(s) have their partitions`]);
+      } finally {
+        await store.close();
+      }
+    }));
 }

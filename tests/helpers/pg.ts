@@ -1,0 +1,69 @@
+// A fresh PostgreSQL database per test file: created with a unique name on the server that
+// MASTHEAD_TEST_PG_URL names (default: the local cluster, user postgres), dropped afterwards, so
+// runs never collide. CI (.ci/run) starts PostgreSQL if it is not running.
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+
+export const TEST_PG_URL = process.env.MASTHEAD_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** The admin URL with another database (or user/password) in it. */
+export function pgUrl(database: string, user?: { name: string; password: string }): string {
+  const u = new URL(TEST_PG_URL);
+  u.pathname = `/${database}`;
+  if (user) {
+    u.username = user.name;
+    u.password = user.password;
+  }
+  return u.toString();
+}
+
+async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const c = new pg.Client({ connectionString: TEST_PG_URL });
+  await c.connect();
+  try {
+    return await fn(c);
+  } finally {
+    await c.end();
+  }
+}
+
+export interface FreshPg {
+  name: string;
+  /** The database's URL for the admin user (owner, superuser: bypasses row-level security). */
+  url: string;
+  /** Creates a login role that is neither superuser nor BYPASSRLS, with table rights only; returns its URL. */
+  appRole(): Promise<string>;
+  drop(): Promise<void>;
+}
+
+export async function freshPgDatabase(label = 'test'): Promise<FreshPg> {
+  const name = `masthead_${label}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  await admin((c) => c.query(`CREATE DATABASE "${name}"`));
+  const roles: string[] = [];
+  return {
+    name,
+    url: pgUrl(name),
+    async appRole() {
+      const role = `${name}_app${roles.length}`;
+      const password = randomBytes(12).toString('hex');
+      roles.push(role);
+      await admin((c) => c.query(`CREATE ROLE "${role}" LOGIN NOSUPERUSER NOBYPASSRLS NOCREATEDB NOCREATEROLE PASSWORD '${password}'`));
+      const c = new pg.Client({ connectionString: pgUrl(name) });
+      await c.connect();
+      try {
+        await c.query(`GRANT USAGE ON SCHEMA public TO "${role}";
+          GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO "${role}";
+          GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO "${role}";`);
+      } finally {
+        await c.end();
+      }
+      return pgUrl(name, { name: role, password });
+    },
+    async drop() {
+      await admin(async (c) => {
+        await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+        for (const role of roles) await c.query(`DROP ROLE IF EXISTS "${role}"`);
+      });
+    },
+  };
+}
