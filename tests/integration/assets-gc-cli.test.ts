@@ -4,10 +4,9 @@
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../../cli/main';
+import { CLI_RUNNERS, ensureCompiledCli, type CliRunner } from '../helpers/cli';
 import { startApi, type Harness } from './api-harness';
 
 let h: Harness;
@@ -15,29 +14,16 @@ let dir: string;
 let kept: Record<string, any>;
 let gone: Record<string, any>;
 
-function sink() {
-  let text = '';
-  const stream = new Writable({ write(chunk, _enc, cb) { text += String(chunk); cb(); } });
-  return { stream, get text() { return text; } };
+async function gc(cli: CliRunner, ...flags: string[]) {
+  const r = await cli.run(['--db', h.store.path, '--json', 'assets', 'gc', ...flags], { MASTHEAD_ASSETS_DIR: dir });
+  expect(r.stderr).toBe('');
+  expect(r.code).toBe(0);
+  return JSON.parse(r.stdout) as { dryRun: boolean; removed: { tenant: string; file: string }[] };
 }
 
-async function gc(...flags: string[]) {
-  const out = sink();
-  const err = sink();
-  const prev = process.env.MASTHEAD_ASSETS_DIR;
-  process.env.MASTHEAD_ASSETS_DIR = dir;
-  try {
-    const code = await main(['node', 'masthead', '--db', h.store.path, '--json', 'assets', 'gc', ...flags], { stdout: out.stream, stderr: err.stream });
-    expect(err.text).toBe('');
-    expect(code).toBe(0);
-  } finally {
-    if (prev === undefined) delete process.env.MASTHEAD_ASSETS_DIR;
-    else process.env.MASTHEAD_ASSETS_DIR = prev;
-  }
-  return JSON.parse(out.text) as { dryRun: boolean; removed: { tenant: string; file: string }[] };
-}
-
-beforeAll(async () => {
+beforeAll(ensureCompiledCli, 180_000);
+/** A library with one kept asset, one deleted asset and a stray temp file, before each CLI's turn. */
+async function setUp() {
   dir = await mkdtemp(join(tmpdir(), 'mh-assets-gc-'));
   h = await startApi({ assets: { dir, maxBytes: 1024 * 1024 } });
   const create = async (r: number) => {
@@ -50,27 +36,30 @@ beforeAll(async () => {
   gone = await create(90);
   expect((await h.op('deleteAsset', { id: gone.id }, { as: 'alphaEditor' })).error).toBeUndefined();
   await writeFile(join(dir, 'alpha', 'abandoned.jpg.123.tmp'), 'partial');
-});
-afterAll(async () => {
+}
+async function tearDown() {
   await h.close();
   await rm(dir, { recursive: true, force: true });
-});
+}
 
 const filesOf = (a: Record<string, any>) => [a.original, ...a.derivatives.map((d: { file: string }) => d.file)] as string[];
 
-describe('masthead assets gc', () => {
+// The TypeScript sources and the compiled CLI (dist/cli, what bin/masthead.js runs) pass the same tests.
+describe.each(CLI_RUNNERS)('masthead assets gc ($name CLI)', (cli) => {
+  beforeAll(setUp);
+  afterAll(tearDown);
   it('--dry-run lists the deleted asset\'s files and the temp file, and removes nothing', async () => {
     const before = (await readdir(join(dir, 'alpha'))).sort();
-    const r = await gc('--dry-run');
+    const r = await gc(cli, '--dry-run');
     expect(r.dryRun).toBe(true);
     expect(r.removed.map((x) => x.file).sort()).toEqual([...filesOf(gone), 'abandoned.jpg.123.tmp'].sort());
     expect((await readdir(join(dir, 'alpha'))).sort()).toEqual(before);
   });
 
   it('removes the unreferenced files and keeps every file an asset names', async () => {
-    const r = await gc();
+    const r = await gc(cli);
     expect(r.removed.map((x) => x.file).sort()).toEqual([...filesOf(gone), 'abandoned.jpg.123.tmp'].sort());
     expect((await readdir(join(dir, 'alpha'))).sort()).toEqual(filesOf(kept).sort());
-    expect((await gc()).removed).toEqual([]);
+    expect((await gc(cli)).removed).toEqual([]);
   });
 });

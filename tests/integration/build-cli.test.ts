@@ -7,7 +7,7 @@ import { PassThrough } from 'node:stream';
 import React from 'react';
 import { render } from 'ink-testing-library';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../../cli/main';
+import { CLI_RUNNERS, ensureCompiledCli } from '../helpers/cli';
 import { BuildView, createBuildProgress } from '../../cli/commands/build-view';
 import type { Store } from '../../engine/store/connection';
 import { seedBuildSite } from './build-site-fixture';
@@ -15,17 +15,7 @@ import { seedBuildSite } from './build-site-fixture';
 let store: Store;
 let dbPath: string;
 
-async function run(args: string[]) {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (d: Buffer) => { out += d.toString(); });
-  stderr.on('data', (d: Buffer) => { err += d.toString(); });
-  const code = await main(['node', 'masthead', '--db', dbPath, ...args], { stdout, stderr });
-  return { code, out, err };
-}
-
+beforeAll(ensureCompiledCli, 180_000);
 beforeAll(async () => {
   ({ store, dbPath } = await seedBuildSite());
 }, 120_000);
@@ -34,7 +24,12 @@ afterAll(async () => {
   await store?.close();
 });
 
-describe('masthead build', () => {
+// The TypeScript sources and the compiled CLI (dist/cli, what bin/masthead.js runs) pass the same tests.
+describe.each(CLI_RUNNERS)('masthead build ($name CLI)', (cli) => {
+  const run = async (args: string[]) => {
+    const r = await cli.run(['--db', dbPath, ...args]);
+    return { code: r.code, out: r.stdout, err: r.stderr };
+  };
   it('prints counts and timings as JSON with --json', async () => {
     const dir = join(mkdtempSync(join(tmpdir(), 'masthead-cli-')), 'site');
     const r = await run(['build', '--json', '--out', dir, '--tenant', 'beta', '--workers', '1']);

@@ -3,28 +3,22 @@
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { XMLValidator } from 'fast-xml-parser';
 import { strFromU8, unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../../cli/main';
+import { CLI_RUNNERS, ensureCompiledCli } from '../helpers/cli';
 import { openStore } from '../../engine/store/connection';
 import { setIssuePlacements, upsertMagazineSection } from '../../engine/store/queries/magazine';
 import { upsertIssue, upsertPublication } from '../../engine/store/queries/newsletters';
 import { tempDbPath, tenantFixture, writeFixtureSet } from '../helpers/fixture-set';
 
-async function run(...args: string[]) {
-  let stdout = ''; let stderr = '';
-  const sink = (add: (s: string) => void) => new Writable({ write(chunk, _e, cb) { add(String(chunk)); cb(); } });
-  const code = await main(['node', 'masthead', ...args], { stdout: sink((s) => { stdout += s; }), stderr: sink((s) => { stderr += s; }) });
-  return { code, stdout, stderr };
-}
 
 const db = tempDbPath();
 const dir = mkdtempSync(join(tmpdir(), 'masthead-mag-cli-'));
 
+beforeAll(ensureCompiledCli, 180_000);
 beforeAll(async () => {
-  expect((await run('--db', db, 'seed', writeFixtureSet([tenantFixture('alpha', 100), tenantFixture('beta', 200)]))).code).toBe(0);
+  expect((await CLI_RUNNERS[0]!.run(['--db', db, 'seed', writeFixtureSet([tenantFixture('alpha', 100), tenantFixture('beta', 200)])])).code).toBe(0);
   const store = await openStore({ path: db });
   await store.transaction(async (tx) => {
     await upsertPublication(tx, 'alpha', { id: 5, name: 'Alpha Monthly', subscribeUrl: null });
@@ -35,9 +29,11 @@ beforeAll(async () => {
   await store.close();
 }, 60_000);
 
-describe('masthead magazine export', () => {
+// The TypeScript sources and the compiled CLI (dist/cli, what bin/masthead.js runs) pass the same tests.
+describe.each(CLI_RUNNERS)('masthead magazine export ($name CLI)', (cli) => {
+  const run = (...args: string[]) => cli.run(args);
   it('writes the issue\'s print package: a manifest, parsing ICML per story, the images', async () => {
-    const file = join(dir, 'nov.zip');
+    const file = join(dir, `nov-${cli.name}.zip`);
     const r = await run('--db', db, '--json', 'magazine', 'export', '50', '--tenant', 'alpha', '--out', file);
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ issueId: 50, stories: 2 });
@@ -54,7 +50,7 @@ describe('masthead magazine export', () => {
   });
 
   it('refuses an issue of another tenant and writes nothing', async () => {
-    const file = join(dir, 'beta.zip');
+    const file = join(dir, `beta-${cli.name}.zip`);
     const r = await run('--db', db, 'magazine', 'export', '50', '--tenant', 'beta', '--out', file);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/unknown issue 50 of tenant beta/);
