@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { BuildSummary } from '../../engine/build/index';
 import { withStore, type CommandEnv } from '../context';
-import type { BuildProgress } from './build-view';
+import type { BuildProgress } from './build-progress';
 
 export const DEFAULT_OUT = './out';
 
@@ -48,8 +48,9 @@ export function registerBuild(program: Command, env: CommandEnv) {
       // Loaded here, not at startup, so other commands do not pay for the build pipeline.
       const [{ runSiteBuild }, { workerRuntime }] = await Promise.all([import('../../engine/build/index'), import('../worker-bundle')]);
       await ensureBuildBundles();
-      // Ink (React) is loaded only when progress is shown: --json runs stay light.
-      const progress: BuildProgress = config.json ? { onEvent() {}, stop() {} } : (await import('./build-view')).createBuildProgress({ tty: config.isTTY, quiet: false });
+      // Ink (React) loads only once there is progress to show on a terminal: --json runs and builds
+      // with nothing to do stay light.
+      const progress: BuildProgress = config.json ? { onEvent() {}, stop() {} } : (await import('./build-progress')).createBuildProgress({ tty: config.isTTY, quiet: false });
       try {
         const summary = await withStore(config, (store) => runSiteBuild(store, {
           outDir: resolve(s.outDir), tenants: flags.tenant, originTemplate: s.originTemplate, workers: s.workers, full: flags.full,

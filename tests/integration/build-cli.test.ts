@@ -8,7 +8,8 @@ import React from 'react';
 import { render } from 'ink-testing-library';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI_RUNNERS, ensureCompiledCli } from '../helpers/cli';
-import { BuildView, createBuildProgress } from '../../cli/commands/build-view';
+import { BuildView } from '../../cli/commands/build-view';
+import { createBuildProgress } from '../../cli/commands/build-progress';
 import type { Store } from '../../engine/store/connection';
 import { seedBuildSite } from './build-site-fixture';
 
@@ -70,6 +71,27 @@ describe('build progress', () => {
     expect(text).toContain('alpha: 0/10 pages');
     expect(text).not.toContain('alpha: 4/10 pages');
     expect(text).toContain('alpha: 10 pages in 1.5 s');
+  });
+
+  it('on a terminal mounts the Ink view at the first event and shows its rows, and never mounts it without one', async () => {
+    const capture = () => {
+      const stream = Object.assign(new PassThrough(), { isTTY: true, columns: 120, rows: 40 }) as unknown as NodeJS.WriteStream;
+      const out = { text: '' };
+      (stream as unknown as PassThrough).on('data', (d: Buffer) => { out.text += d.toString(); });
+      return { stream, out };
+    };
+    const idle = capture();
+    const quietRun = createBuildProgress({ tty: true, quiet: false, stream: idle.stream });
+    await new Promise((ok) => setTimeout(ok, 50));
+    quietRun.stop();
+    expect(idle.out.text).toBe('');
+
+    const busy = capture();
+    const p = createBuildProgress({ tty: true, quiet: false, stream: busy.stream });
+    p.onEvent({ type: 'plan', buildId: 'b1', tenants: ['alpha'], workers: 2 });
+    p.onEvent({ type: 'tenant-start', key: 'alpha', total: 10 });
+    await expect.poll(() => busy.out.text, { timeout: 10_000 }).toMatch(/alpha\s.*0\/10 pages/);
+    p.stop();
   });
 
   it('shows one Ink row per tenant with pages done/total, pages/s and ETA', () => {

@@ -7,7 +7,7 @@
 // - full: no usable live build, other code or config, or `full` asked → run-build.ts runBuild.
 import type { Store } from '../../store/connection';
 import { findTarget, readEpoch } from '../../store/queries/builds';
-import { runBuild, type BuildEvent, type BuildSummary, type TenantSummary } from '../run-build';
+import type { BuildEvent, BuildSummary, TenantSummary } from '../run-build';
 import { plan, type BuildOptions } from '../stages/plan';
 import { liveBuildUsable } from '../stages/publish';
 
@@ -26,6 +26,9 @@ function summaryOf(key: string, buildId: string, pages: number, ms: number): Ten
 export async function runSiteBuild(store: Store, options: SiteBuildOptions, onEvent: (e: BuildEvent) => void = () => {}): Promise<SiteBuildSummary> {
   const started = performance.now();
   const p = await plan(store, options);
+  // The full pipeline (renderer, workers, MJML) loads only when a tenant needs a full build, so a
+  // build with nothing to do answers from the database and the live builds alone.
+  const runBuild = async (...a: Parameters<typeof import('../run-build').runBuild>) => (await import('../run-build')).runBuild(...a);
   if (options.full) {
     const s = await runBuild(store, { ...options, configHash: p.configHash }, onEvent);
     return { ...s, modes: Object.fromEntries(s.tenants.map((t) => [t.key, 'full' as const])) };

@@ -13,6 +13,7 @@ import { isIssueLive, issuePath, publicationPath } from '../../domain/magazine';
 
 import { tenantScriptSources } from './security-headers';
 import { tagManagerHost } from '../../domain/consent';
+import { DEFAULT_ORIGIN_TEMPLATE, tenantOrigin } from './origin';
 
 export interface LoadOptions {
   now: number; originTemplate?: string | undefined;
@@ -21,14 +22,7 @@ export interface LoadOptions {
 }
 export interface LoadResult { index: TenantIndex; warnings: string[] }
 
-export const DEFAULT_ORIGIN_TEMPLATE = 'https://{domain}';
-
-/** The tenant's absolute origin from a template with {key} and {domain}, without a trailing slash. */
-export function tenantOrigin(template: string, key: string, domain: string): string {
-  const url = new URL(template.replaceAll('{key}', key).replaceAll('{domain}', domain));
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`origin must be http(s) (got ${url.protocol})`);
-  return url.origin;
-}
+export { DEFAULT_ORIGIN_TEMPLATE, tenantOrigin } from './origin';
 
 function groupBy<T>(rows: T[], key: (r: T) => number): Map<number, T[]> {
   const out = new Map<number, T[]>();

@@ -7,8 +7,8 @@ import { AppError } from '../../domain/errors';
 import type { Store } from '../../store/connection';
 import { countLiveContent, listTenants, type TenantRow } from '../../store/site-reader';
 import { configHash } from '../config-hash';
-import { DEFAULT_ORIGIN_TEMPLATE, tenantOrigin } from './load';
-import { DEFAULT_CLIENT_DIR, readClientBundle, type ClientBundle } from './emit';
+import { DEFAULT_ORIGIN_TEMPLATE, tenantOrigin } from './origin';
+import { DEFAULT_CLIENT_DIR, readClientBundle, type ClientBundle } from './client-bundle';
 
 export interface BuildOptions {
   /** Output folder (each tenant in <outDir>/<tenantKey>); default ./out. */
