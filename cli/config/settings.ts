@@ -75,6 +75,7 @@ export const settingsSchema = z.object({
   eventRollupMinutes: whole(0, 24 * 60),
   assetsDir: text,
   assetMaxBytes: whole(1024, 2 ** 31),
+  redisUrl: z.string().trim().regex(/^rediss?:\/\/\S+$/, 'must be a redis:// or rediss:// URL').optional(),
 });
 
 export type Settings = Readonly<z.output<typeof settingsSchema>>;
@@ -117,6 +118,7 @@ export const SETTINGS: Record<SettingName, SettingMeta> = {
   eventRollupMinutes: { env: 'MASTHEAD_EVENT_ROLLUP_MINUTES', default: '15', description: 'minutes between event rollups in masthead serve (0: off; run masthead events rollup)' },
   assetsDir: { env: 'MASTHEAD_ASSETS_DIR', default: './data/assets', description: 'media library: uploaded originals and derivatives, one folder per tenant' },
   assetMaxBytes: { env: 'MASTHEAD_ASSET_MAX_BYTES', default: String(25 * 1024 * 1024), description: 'media library: largest upload in bytes (default 25 MB)' },
+  redisUrl: { env: 'MASTHEAD_REDIS_URL', secret: true, description: 'serve: share login limits, lockouts, the license cache and cache invalidations with the other instances through this Redis (default: this process only)' },
 };
 
 export { SettingsError };
