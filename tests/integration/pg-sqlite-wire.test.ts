@@ -18,8 +18,15 @@ describe('wireSql', () => {
     expect(unsetToDefault('select null from t')).toBe('select null from t');
   });
 
-  it('casts to bigint where SQLite casts to its 64-bit integer', () => {
+  it('casts to bigint where SQLite casts to its 64-bit integer, and builds JSON objects PostgreSQL\'s way', () => {
     expect(wireSql('select cast(unixepoch(\'subsec\') * 1000 as integer)')).toBe('select cast(unixepoch(\'subsec\') * 1000 as bigint)');
+    expect(wireSql("select json_object('id', p.id) from p")).toBe("select json_build_object('id', p.id) from p");
+  });
+
+  it('matches LIKE without case as SQLite does, and names an upsert\'s target columns bare; quoted text stays', () => {
+    expect(wireSql("select 1 from t where a like ? escape '\\' and b not like 'like me'")).toBe("select 1 from t where a ilike ? escape '\\' and b not ilike 'like me'");
+    expect(wireSql('insert into "p" ("id", "n") values (?, ?) on conflict ("p"."id") do update set "n" = ?'))
+      .toBe('insert into "p" ("id", "n") values (?, ?) on conflict ("id") do update set "n" = ?');
   });
 
   it('turns a JSON id list into typed array elements, and other json_each into its text values', () => {
@@ -62,6 +69,13 @@ describe('openStore with a postgres:// URL', () => {
     const [first] = await store.all<{ id: number }>("select id from content where tenant_key = 'alpha' order by id limit 2");
     const rows = await contentByIds(store.db, 'alpha', [first!.id, 999]);
     expect(rows.map((r) => r.id)).toEqual([first!.id]);
+  });
+
+  it('gives SQLite\'s total() and json_extract() their SQLite meaning', async () => {
+    const [r] = await store.all<{ s: number; e: number; d: string | null }>(
+      "select (select total(id) from redirects where id < 0) as e, (select total(x) from (values (1), (2)) v(x)) as s, json_extract('{\"a\":{\"b\":\"deep\"}}'::jsonb, '$.a.b') as d",
+    );
+    expect(r).toEqual({ e: 0, s: 3, d: 'deep' });
   });
 
   it('fills identity ids and column defaults for unset values, and reads numbers as numbers', async () => {

@@ -8,8 +8,9 @@
 // own mappings then parse). What differs is handled here or in the database:
 //   - an INSERT's unset columns: the SQLite dialect writes `null` (SQLite then applies no default
 //     either); here they become DEFAULT, so identity ids and defaults fill as they do in SQLite.
-//   - SQLite's own functions in shared SQL and column defaults (unixepoch('subsec'), ifnull) exist
-//     in PostgreSQL too (migration 0004_sqlite-functions).
+//   - SQLite's own functions in shared SQL and column defaults (unixepoch('subsec'), ifnull,
+//     total, json_extract of an object path) exist in PostgreSQL too (migration 0004_sqlite-functions);
+//     json_object and json_each are rewritten (wireSql).
 // SQL that has no PostgreSQL meaning (FTS5 MATCH, json_each, INSERT OR REPLACE, strftime, …) still
 // fails on PostgreSQL: see the inventory in engine/README.md.
 //
@@ -26,13 +27,26 @@ export type ColumnTypes = Map<string, string>;
 
 /**
  * SQL from the SQLite dialect, made PostgreSQL's: unset INSERT values become DEFAULT, SQLite's
- * 64-bit `integer` casts become bigint, and JSON lists (json_each) become json_array_elements_text,
+ * 64-bit `integer` casts become bigint, json_object becomes json_build_object, LIKE becomes ILIKE
+ * (SQLite's LIKE ignores ASCII case), an upsert's target loses its table names, and JSON lists (json_each) become json_array_elements_text,
  * typed as the column they are compared with.
  */
 export function wireSql(sql: string, types: ColumnTypes = new Map()): string {
-  let out = unsetToDefault(sql).replace(/\bas\s+integer\s*\)/gi, 'as bigint)');
+  let out = outsideQuotes(unsetToDefault(sql), (part) => part
+    .replace(/\bas\s+integer\s*\)/gi, 'as bigint)')
+    .replace(/\bjson_object\s*\(/gi, 'json_build_object(')
+    // SQLite's LIKE ignores ASCII case; PostgreSQL's ILIKE is that.
+    .replace(/\b(not\s+)?like\b/gi, (_m, not: string | undefined) => `${not ?? ''}ilike`)
+    // The SQLite dialect names an upsert's target columns with their table; PostgreSQL wants bare names.
+    .replace(/\bon conflict\s*\(([^)]*)\)/gi, (_m, cols: string) => `on conflict (${cols.replace(/"[^"]+"\./g, '')})`));
   if (/json_each\s*\(/i.test(out)) out = jsonEachToPg(out, types);
   return out;
+}
+
+/** Applies `fn` to the SQL outside single-quoted strings. */
+function outsideQuotes(sql: string, fn: (part: string) => string): string {
+  const parts = sql.split(/('(?:[^']|'')*')/);
+  return parts.map((p, i) => (i % 2 === 1 ? p : fn(p))).join('');
 }
 
 function matchingParen(sql: string, open: number): number {

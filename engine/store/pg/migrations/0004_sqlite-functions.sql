@@ -13,3 +13,11 @@ $$;
 CREATE OR REPLACE FUNCTION ifnull(a anyelement, b anyelement) RETURNS anyelement LANGUAGE sql IMMUTABLE AS $$
   SELECT coalesce(a, b)
 $$;
+--> statement-breakpoint
+-- SQLite's total(): the sum as a float, 0.0 over no rows.
+CREATE AGGREGATE total(double precision) (SFUNC = float8pl, STYPE = double precision, INITCOND = '0');
+--> statement-breakpoint
+-- json_extract(json, '$.a.b') for object paths, as text.
+CREATE OR REPLACE FUNCTION json_extract(doc jsonb, path text) RETURNS text LANGUAGE sql IMMUTABLE AS $$
+  SELECT doc #>> string_to_array(substr(path, 3), '.')
+$$;
