@@ -23,6 +23,11 @@ describe('wireSql', () => {
     expect(wireSql("select json_object('id', p.id) from p")).toBe("select json_build_object('id', p.id) from p");
   });
 
+  it('keeps camelCase aliases as written (PostgreSQL would fold them to lower case)', () => {
+    expect(wireSql("SELECT tenant_key AS tenantKey, is_test as isTest, name AS name, 'x AS notMe' FROM tenants"))
+      .toBe("SELECT tenant_key AS \"tenantKey\", is_test as \"isTest\", name AS name, 'x AS notMe' FROM tenants");
+  });
+
   it('matches LIKE without case as SQLite does, and names an upsert\'s target columns bare; quoted text stays', () => {
     expect(wireSql("select 1 from t where a like ? escape '\\' and b not like 'like me'")).toBe("select 1 from t where a ilike ? escape '\\' and b not ilike 'like me'");
     expect(wireSql('insert into "p" ("id", "n") values (?, ?) on conflict ("p"."id") do update set "n" = ?'))

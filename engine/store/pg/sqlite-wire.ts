@@ -28,13 +28,16 @@ export type ColumnTypes = Map<string, string>;
 /**
  * SQL from the SQLite dialect, made PostgreSQL's: unset INSERT values become DEFAULT, SQLite's
  * 64-bit `integer` casts become bigint, json_object becomes json_build_object, LIKE becomes ILIKE
- * (SQLite's LIKE ignores ASCII case), an upsert's target loses its table names, and JSON lists (json_each) become json_array_elements_text,
+ * (SQLite's LIKE ignores ASCII case), camelCase aliases are quoted (kept as written), an upsert's target loses its table names, and JSON lists (json_each) become json_array_elements_text,
  * typed as the column they are compared with.
  */
 export function wireSql(sql: string, types: ColumnTypes = new Map()): string {
   let out = outsideQuotes(unsetToDefault(sql), (part) => part
     .replace(/\bas\s+integer\s*\)/gi, 'as bigint)')
     .replace(/\bjson_object\s*\(/gi, 'json_build_object(')
+    // PostgreSQL folds unquoted names to lower case; SQLite keeps an alias as written (tenantKey).
+    .replace(/\bas\s+([a-z][a-z0-9_]*[A-Z][A-Za-z0-9_]*)\b/g, (_m, alias: string) => `as "${alias}"`)
+    .replace(/\bAS\s+([a-z][a-z0-9_]*[A-Z][A-Za-z0-9_]*)\b/g, (_m, alias: string) => `AS "${alias}"`)
     // SQLite's LIKE ignores ASCII case; PostgreSQL's ILIKE is that.
     .replace(/\b(not\s+)?like\b/gi, (_m, not: string | undefined) => `${not ?? ''}ilike`)
     // The SQLite dialect names an upsert's target columns with their table; PostgreSQL wants bare names.
