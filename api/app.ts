@@ -90,6 +90,7 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
   recordFolders(services, options.folders ?? {});
   const events = configureEvents(services, options.events);
   if (captcha.warning) services.log.warn({}, captcha.warning);
+  app.addHook('onClose', async () => services.detach());
   if (queue) {
     app.addHook('onReady', () => queue.start());
     app.addHook('onClose', () => queue.close());

@@ -1,6 +1,7 @@
 // Failed-attempt limiter: a sliding window of attempt times per key, in memory. An attempt is
 // counted before the password is checked (so concurrent requests cannot race past the limit) and
-// forgiven on success. One process holds the counts; several API instances would each keep their own.
+// forgiven on success. One process holds the counts: the memory side of api/shared-state.ts, whose
+// Redis side several API instances share.
 
 export interface LimitRule { max: number; windowMs: number }
 

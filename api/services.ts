@@ -2,7 +2,8 @@
 // per app (or per CLI command) by `createServices`; nothing here reads files or the environment.
 import type { Store } from '../engine/store/connection';
 import { resolveLifetimes, type Lifetimes } from './auth/lifetimes';
-import { AttemptLimiter, type LimitRule } from './rate-limit';
+import type { LimitRule } from './rate-limit';
+import { memorySharedState, type Limiter, type SharedState } from './shared-state';
 import { TenantDirectory } from './tenancy';
 import { SiteCache } from './site-cache';
 import { ResponseCache } from './response-cache';
@@ -60,6 +61,11 @@ export interface ServiceOptions {
   adminUrl?: string;
   /** Site members: the mailer for their links, link origins, lifetimes and limits (api/members/options.ts). */
   members?: MemberOptions;
+  /**
+   * What several API instances share (limits, the license cache, cache invalidations): Redis when
+   * configured (api/shared-state.ts), else this process's memory. The caller owns it (closes it).
+   */
+  shared?: SharedState;
   /** Search-engine crawler verification: the DNS resolver, timeout, cache TTLs and size (api/crawlers/verify.ts). */
   crawlers?: CrawlerVerifierOptions;
   /** Media library: the folder of uploaded files (one sub-folder per tenant) and the upload size limit. */
@@ -74,7 +80,9 @@ export interface Services {
   now: () => number;
   log: Logger;
   lifetimes: Lifetimes;
-  limiters: { loginIp: AttemptLimiter; loginUser: AttemptLimiter; resetIp: AttemptLimiter; resetEmail: AttemptLimiter };
+  limiters: { loginIp: Limiter; loginUser: Limiter; resetIp: Limiter; resetEmail: Limiter };
+  /** Limits, the license cache and invalidations shared with the other instances (memory: none). */
+  shared: SharedState;
   tenants: TenantDirectory;
   site: SiteCache;
   responses: ResponseCache;
@@ -86,6 +94,8 @@ export interface Services {
   crawlers: CrawlerVerifier;
   /** Calls the injected hook after a committed change; a failing hook is logged, never thrown. */
   changed(tenantKey: string, change: ChangeEvent): Promise<void>;
+  /** Stops applying other instances' invalidations (the app is closing). */
+  detach(): void;
   /** Hands a staff e-mail to the mailer after the current request's work (timing stays uniform). */
   mail(message: StaffMessage): void;
 }
@@ -108,17 +118,27 @@ export function createServices(o: ServiceOptions): Services {
   const tenants = new TenantDirectory(o.store, ttl, now);
   const site = new SiteCache(o.store, ttl, now);
   const responses = new ResponseCache(o.responseCacheTtlMs ?? ttl, now);
+  const shared = o.shared ?? memorySharedState();
+  // What a committed change makes stale here; another instance's change arrives through `shared`.
+  const invalidate = (tenantKey: string, entity: string) => {
+    site.invalidate(tenantKey);
+    responses.clear();
+    if (entity === 'settings') tenants.invalidate();
+  };
+  const detach = shared.onInvalidate((m) => invalidate(m.tenantKey, m.entity));
   return {
     store: o.store,
     now,
     log,
     lifetimes: resolveLifetimes(o.lifetimes),
     limiters: {
-      loginIp: new AttemptLimiter(limits.loginPerIp, now),
-      loginUser: new AttemptLimiter(limits.loginPerUsername, now),
-      resetIp: new AttemptLimiter(limits.resetPerIp, now),
-      resetEmail: new AttemptLimiter(limits.resetPerEmail, now),
+      loginIp: shared.limiter('staff-login-ip', limits.loginPerIp, now),
+      loginUser: shared.limiter('staff-login-user', limits.loginPerUsername, now),
+      resetIp: shared.limiter('staff-reset-ip', limits.resetPerIp, now),
+      resetEmail: shared.limiter('staff-reset-email', limits.resetPerEmail, now),
     },
+    shared,
+    detach,
     tenants,
     site,
     responses,
@@ -127,9 +147,12 @@ export function createServices(o: ServiceOptions): Services {
     assets: { dir: o.assets?.dir ?? './data/assets', maxBytes: o.assets?.maxBytes ?? DEFAULT_ASSET_MAX_BYTES },
     crawlers: new CrawlerVerifier({ now, ...o.crawlers }),
     async changed(tenantKey, change) {
-      site.invalidate(tenantKey);
-      responses.clear();
-      if (change.entity === 'settings') tenants.invalidate();
+      invalidate(tenantKey, change.entity);
+      try {
+        await shared.publish({ tenantKey, entity: change.entity });
+      } catch (error) {
+        log.error({ err: error, tenantKey }, 'invalidation not published to the other instances');
+      }
       try {
         await o.onChange?.(tenantKey, change);
       } catch (error) {

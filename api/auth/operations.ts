@@ -14,7 +14,7 @@ import {
 } from '../../engine/store/queries/sessions';
 import { requireActor } from '../access';
 import type { OpArgs, OpContext } from '../operation';
-import type { AttemptLimiter } from '../rate-limit';
+import { throttle } from '../shared-state';
 import { staffPassword } from './password-policy';
 import { issueTokens, rotateRefreshToken, type TokenPair } from './sessions';
 import { digest, looksLikeToken, newToken } from './tokens';
@@ -23,12 +23,6 @@ const loginInput = z.strictObject({
   username: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(254, 'At most 254 characters'),
   password: z.string({ error: REQUIRED }).min(1, REQUIRED).max(1000, 'At most 1000 characters'),
 });
-
-function throttle(limiters: AttemptLimiter[], keys: string[]): void {
-  let wait = 0;
-  limiters.forEach((l, i) => { wait = Math.max(wait, l.retryAfterMs(keys[i]!)); });
-  if (wait > 0) throw new AppError('RATE_LIMITED', { retryAfterSeconds: Math.ceil(wait / 1000) });
-}
 
 /** A stored hash to verify against: the user's, or the dummy one (unknown user, no usable password). */
 async function hashToCheck(stored: string | undefined): Promise<string> {
@@ -52,13 +46,11 @@ export async function loginCmsUser({ ctx, input }: OpArgs): Promise<TokenPair & 
   const db = ctx.services.store.db;
   const user = name.includes('@') ? await findCmsUserByEmail(db, name) : await findCmsUserByUsername(db, name);
   const userKey = accountKey(user, name);
-  throttle([loginIp, loginUser], [ipKey, userKey]);
-  loginIp.hit(ipKey);
-  loginUser.hit(userKey);
+  await throttle([[loginIp, ipKey], [loginUser, userKey]]);
   const ok = await verifyPassword(password, await hashToCheck(user?.passwordHash));
   if (!ok || !user || user.status !== 1) throw new AppError('INVALID_CREDENTIALS');
-  loginIp.forgive(ipKey);
-  loginUser.clear(userKey);
+  await loginIp.forgive(ipKey);
+  await loginUser.clear(userKey);
   const now = ctx.services.now();
   const pair = await ctx.services.store.transaction(async (tx) => {
     await touchCmsUserLogin(tx, user.id, now);
@@ -99,11 +91,9 @@ export async function requestResetCmsUserPassword({ ctx, input }: OpArgs): Promi
   const { resetIp, resetEmail } = ctx.services.limiters;
   const ipKey = `ip:${ctx.ip ?? 'unknown'}`;
   const mailKey = `email:${email.toLowerCase()}`;
-  throttle([resetIp], [ipKey]);
-  resetIp.hit(ipKey);
+  await throttle([[resetIp, ipKey]]);
   // Past the per-address limit the answer stays the same; no further mail is sent.
-  if (resetEmail.retryAfterMs(mailKey) > 0) return { ok: true, message: RESET_ANSWER };
-  resetEmail.hit(mailKey);
+  if ((await resetEmail.attempt(mailKey)) > 0) return { ok: true, message: RESET_ANSWER };
   const user = await findCmsUserByEmail(ctx.services.store.db, email);
   if (user && user.status === 1) {
     const { token, expiresAt } = await createUserToken(ctx, user.id, 'reset');
@@ -169,14 +159,13 @@ export async function changeOwnCmsUserPassword({ ctx, input }: OpArgs): Promise<
   const { currentPassword, newPassword } = parseInput(changePasswordInput, input);
   const { loginUser } = ctx.services.limiters;
   const key = accountKey(actor.userId === null ? undefined : { id: actor.userId }, actor.username);
-  throttle([loginUser], [key]);
-  loginUser.hit(key);
+  await throttle([[loginUser, key]]);
   const db = ctx.services.store.db;
   const user = await findCmsUserById(db, actor.userId ?? -1);
   if (!user || !(await verifyPassword(currentPassword, await hashToCheck(user.passwordHash)))) {
     throw new AppError('BAD_USER_INPUT', { field: 'currentPassword', message: 'The current password is incorrect.' });
   }
-  loginUser.clear(key);
+  await loginUser.clear(key);
   if (currentPassword === newPassword) throw new AppError('BAD_USER_INPUT', { field: 'newPassword', message: 'Must differ from the current password' });
   const passwordHash = await hashPassword(newPassword);
   const now = ctx.services.now();

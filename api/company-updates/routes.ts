@@ -15,7 +15,7 @@ import { companyUpdateByTokenHash, submitCompanyUpdateRow, type CompanyUpdateRec
 import { insertHistory } from '../../engine/store/queries/history';
 import { digest, looksLikeToken } from '../auth/tokens';
 import { PAGE_HEADERS, urlencodedFields } from '../newsletters/unsubscribe-page';
-import { AttemptLimiter, type LimitRule } from '../rate-limit';
+import type { LimitRule } from '../rate-limit';
 import type { Services } from '../services';
 import { esc, formPage, formValues, page, submittedPage } from './page';
 
@@ -41,16 +41,15 @@ async function byLink(services: Services, req: Req) {
 }
 
 export function registerCompanyUpdateRoutes(app: FastifyInstance, services: Services): void {
-  const limiter = new AttemptLimiter(COMPANY_UPDATE_LIMIT, services.now);
+  const limiter = services.shared.limiter('company-update-ip', COMPANY_UPDATE_LIMIT, services.now);
   const send = (reply: FastifyReply, status: number, html: string) => reply.code(status).headers(PAGE_HEADERS).send(html);
-  const limited = (req: FastifyRequest, reply: FastifyReply): boolean => {
+  const limited = async (req: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
     const key = req.ip ?? 'unknown';
-    const wait = limiter.retryAfterMs(key);
+    const wait = await limiter.attempt(key);
     if (wait > 0) {
       void send(reply.header('retry-after', String(Math.ceil(wait / 1000))), 429, page('Too many requests', '<h1>Too many requests</h1><p>Please wait a few minutes and try again.</p>'));
       return true;
     }
-    limiter.hit(key);
     return false;
   };
   const invalid = (reply: FastifyReply) => send(reply, 404, page('Update link not valid', `<h1>Update link not valid</h1><p>${esc(LINK_INVALID)}</p>`));
@@ -61,7 +60,7 @@ export function registerCompanyUpdateRoutes(app: FastifyInstance, services: Serv
       (_req, body, done) => done(null, urlencodedFields(String(body))));
 
     scope.get(COMPANY_UPDATE_PATH, async (req: Req, reply) => {
-      if (limited(req, reply)) return reply;
+      if (await limited(req, reply)) return reply;
       const l = await byLink(services, req);
       if (!l) return invalid(reply);
       if (l.r.status === 'submitted') return send(reply, 200, submittedPage(l.row.name));
@@ -69,7 +68,7 @@ export function registerCompanyUpdateRoutes(app: FastifyInstance, services: Serv
     });
 
     scope.post(COMPANY_UPDATE_PATH, async (req: Req, reply) => {
-      if (limited(req, reply)) return reply;
+      if (await limited(req, reply)) return reply;
       const l = await byLink(services, req);
       if (!l) return invalid(reply);
       if (l.r.status === 'submitted') return send(reply, 200, submittedPage(l.row.name));

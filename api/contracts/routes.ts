@@ -13,7 +13,7 @@ import { insertHistory } from '../../engine/store/queries/history';
 import { digest, looksLikeToken } from '../auth/tokens';
 import { urlencodedFields } from '../newsletters/unsubscribe-page';
 import { PAGE_HEADERS } from '../newsletters/unsubscribe-page';
-import { AttemptLimiter, type LimitRule } from '../rate-limit';
+import type { LimitRule } from '../rate-limit';
 import type { Services } from '../services';
 import { contractMail } from './mail';
 
@@ -66,16 +66,15 @@ async function byLink(services: Services, req: Req, token: unknown): Promise<Con
 }
 
 export function registerContractRoutes(app: FastifyInstance, services: Services): void {
-  const limiter = new AttemptLimiter(CONTRACT_LIMIT, services.now);
+  const limiter = services.shared.limiter('contract-ip', CONTRACT_LIMIT, services.now);
   const send = (reply: FastifyReply, status: number, html: string) => reply.code(status).headers(PAGE_HEADERS).send(html);
-  const limited = (req: FastifyRequest, reply: FastifyReply): boolean => {
+  const limited = async (req: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
     const key = req.ip ?? 'unknown';
-    const wait = limiter.retryAfterMs(key);
+    const wait = await limiter.attempt(key);
     if (wait > 0) {
       void send(reply.header('retry-after', String(Math.ceil(wait / 1000))), 429, page('Too many requests', '<h1>Too many requests</h1><p>Please wait a few minutes and try again.</p>'));
       return true;
     }
-    limiter.hit(key);
     return false;
   };
   const invalid = (reply: FastifyReply) => send(reply, 404, page('Contract link not valid', `<h1>Contract link not valid</h1><p>${esc(LINK_INVALID)}</p>`));
@@ -85,7 +84,7 @@ export function registerContractRoutes(app: FastifyInstance, services: Services)
       (_req, body, done) => done(null, urlencodedFields(String(body))));
 
     scope.get(CONTRACT_PATH, async (req: Req, reply) => {
-      if (limited(req, reply)) return reply;
+      if (await limited(req, reply)) return reply;
       const t = Array.isArray(req.query.t) ? req.query.t[0] : req.query.t;
       const c = await byLink(services, req, t);
       if (!c) return invalid(reply);
@@ -93,7 +92,7 @@ export function registerContractRoutes(app: FastifyInstance, services: Services)
     });
 
     scope.post(CONTRACT_PATH, async (req: Req, reply) => {
-      if (limited(req, reply)) return reply;
+      if (await limited(req, reply)) return reply;
       const fields = req.body ?? {};
       const c = await byLink(services, req, fields.t);
       if (!c) return invalid(reply);

@@ -54,14 +54,18 @@ export async function loginSiteUser(ctx: GqlContext, input: unknown): Promise<Lo
   const ipKey = `${tenant.tenantKey}:ip:${ctx.req.ip}`;
   const user = await findSiteUserByLogin(ctx.services.store.db, tenant.tenantKey, username);
   const userKey = accountKey(tenant.tenantKey, user, username);
-  throttle([[loginIp, ipKey], [loginUser, userKey]]);
-  await checkCaptcha(ctx.services, recaptchaToken, 'siteUserLogin', ctx.req.ip);
-  loginIp.hit(ipKey);
-  loginUser.hit(userKey);
+  await throttle([[loginIp, ipKey], [loginUser, userKey]]);
+  try {
+    await checkCaptcha(ctx.services, recaptchaToken, 'siteUserLogin', ctx.req.ip);
+  } catch (error) {
+    // A failed captcha is not a password attempt.
+    await Promise.all([loginIp.forgive(ipKey), loginUser.forgive(userKey)]);
+    throw error;
+  }
   const ok = await verifyPassword(password, await hashToCheck(user?.passwordHash));
   if (!ok || !user || user.status !== 1) throw new AppError('SITE_USER_LOGIN_FAILED');
-  loginIp.forgive(ipKey);
-  loginUser.clear(userKey);
+  await loginIp.forgive(ipKey);
+  await loginUser.clear(userKey);
   const session = await issueMemberSession(ctx.services.store.db, ctx.services, tenant.tenantKey, user.id);
   setMemberCookie(ctx, session);
   return { ...session, userInfo: await siteUserView(ctx.services, user) };
@@ -103,15 +107,12 @@ export async function simulateSiteUser(ctx: GqlContext, input: unknown): Promise
 }
 
 /** Counts a link request per IP (RATE_LIMITED past it); false when the address has had its mails this hour. */
-function allowLink(ctx: GqlContext, tenantKey: string, address: string): boolean {
+async function allowLink(ctx: GqlContext, tenantKey: string, address: string): Promise<boolean> {
   const { linkIp, linkEmail } = memberRuntime(ctx.services).limiters;
   const ipKey = `${tenantKey}:ip:${ctx.req.ip}`;
-  throttle([[linkIp, ipKey]]);
-  linkIp.hit(ipKey);
+  await throttle([[linkIp, ipKey]]);
   const mailKey = `${tenantKey}:to:${address}`;
-  if (linkEmail.retryAfterMs(mailKey) > 0) return false;
-  linkEmail.hit(mailKey);
-  return true;
+  return (await linkEmail.attempt(mailKey)) === 0;
 }
 
 /** Creates a reset link for a user (voiding older ones) and mails it. */
@@ -136,7 +137,7 @@ export async function requestSiteUserPasswordReset(ctx: GqlContext, input: unkno
   const { username, path, recaptchaToken } = parseInput(resetRequest, input);
   await checkCaptcha(ctx.services, recaptchaToken, 'siteUserPasswordReset', ctx.req.ip);
   const user = await findSiteUserByLogin(ctx.services.store.db, tenant.tenantKey, username);
-  if (allowLink(ctx, tenant.tenantKey, user?.email ?? username) && user && user.status === 1) await mailResetLink(ctx, user, safeRedirectPath(path));
+  if ((await allowLink(ctx, tenant.tenantKey, user?.email ?? username)) && user && user.status === 1) await mailResetLink(ctx, user, safeRedirectPath(path));
   return { ok: true, message: MEMBER_TEXTS.resetSent };
 }
 
@@ -172,12 +173,11 @@ export async function resetSiteUserPassword(ctx: GqlContext, input: unknown): Pr
 async function checkOwnPassword(ctx: GqlContext, user: SiteUserRow, password: string): Promise<void> {
   const { loginUser } = memberRuntime(ctx.services).limiters;
   const key = accountKey(user.tenantKey, user, user.username);
-  throttle([[loginUser, key]]);
-  loginUser.hit(key);
+  await throttle([[loginUser, key]]);
   if (!(await verifyPassword(password, await hashToCheck(user.passwordHash)))) {
     throw new AppError('BAD_USER_INPUT', { field: 'password', message: MEMBER_TEXTS.passwordIncorrect });
   }
-  loginUser.clear(key);
+  await loginUser.clear(key);
 }
 
 const changeInput = z.object({ password: givenPassword, newPassword: passwordField });
@@ -213,7 +213,7 @@ export async function requestSiteUserChangeUsername(ctx: GqlContext, input: unkn
   const db = ctx.services.store.db;
   if (await loginNameTaken(db, m.tenantKey, newUsername, m.user.id)) throw new AppError('BAD_USER_INPUT', { field: 'newUsername', message: MEMBER_TEXTS.usernameTaken });
   const tenant = await ctx.tenant();
-  if (!allowLink(ctx, tenant.tenantKey, newUsername)) return { ok: true, message: MEMBER_TEXTS.usernameSent };
+  if (!(await allowLink(ctx, tenant.tenantKey, newUsername))) return { ok: true, message: MEMBER_TEXTS.usernameSent };
   const token = newMemberToken('username');
   const now = ctx.services.now();
   const expiresAt = now + memberRuntime(ctx.services).lifetimes.usernameMs;

@@ -2,11 +2,9 @@
 // and the attempt limits. Every refusal is BAD_USER_INPUT naming the field.
 import { z } from 'zod';
 import { findCountry, consentKey } from '../../engine/domain/countries';
-import { AppError } from '../../engine/domain/errors';
 import { hasControlChars, MEMBER_TEXTS, SITE_USER_PASSWORD_MAX, SITE_USER_PASSWORD_MIN } from '../../engine/domain/members';
 import { badInput, REQUIRED } from '../../engine/domain/validation';
 import { strong } from '../auth/password-policy';
-import type { AttemptLimiter } from '../rate-limit';
 import type { Services } from '../services';
 
 const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/;
@@ -74,8 +72,4 @@ export async function checkCaptcha(services: Services, token: unknown, action: s
 }
 
 /** RATE_LIMITED when any key is over its limit. */
-export function throttle(pairs: [AttemptLimiter, string][]): void {
-  let wait = 0;
-  for (const [l, key] of pairs) wait = Math.max(wait, l.retryAfterMs(key));
-  if (wait > 0) throw new AppError('RATE_LIMITED', { retryAfterSeconds: Math.ceil(wait / 1000) });
-}
+export { throttle } from '../shared-state';

@@ -1,6 +1,7 @@
 // IP gating settings (admin /admin/ip-gating-settings, manage_ip_gating) and the site-license
 // lookup (public §4, §7 siteLicenseCompany). Lookups are remembered per tenant and address: 600 s
-// when no company matches, 86,400 s when one does; any edit by this process forgets them at once.
+// when no company matches, 86,400 s when one does; any edit forgets the tenant's at once (in every
+// instance when the cache is shared: api/shared-state.ts).
 import { z } from 'zod';
 import { AppError } from '../../engine/domain/errors';
 import { ipKey, parseCidr, type IpRange } from '../../engine/domain/ip-range';
@@ -15,7 +16,7 @@ import { commit, diff, snapshot, tenantAccess, type OpArgs, type OpContext } fro
 import { clampLimit, connection, skipOf } from '../paging';
 import { idArg } from '../patch';
 import type { Services } from '../services';
-import { memberRuntime, rememberLicense } from './runtime';
+import { MEMBER_TIMES } from '../../engine/domain/members';
 
 const MANAGE = ['manage_ip_gating'] as const;
 export const MAX_RANGES = 500;
@@ -24,13 +25,12 @@ export const MAX_RANGES = 500;
 export async function licenseCompanyFor(services: Services, tenantKey: string, ip: string | undefined): Promise<{ id: number; name: string } | null> {
   const key = ipKey(ip);
   if (!key) return null;
-  const r = memberRuntime(services);
-  const cacheKey = `${tenantKey}\u0000${key}`;
+  const cache = services.shared.licenses;
   const now = services.now();
-  const hit = r.licenses.get(cacheKey);
+  const hit = await cache.get(tenantKey, key);
   if (hit && hit.until > now) return hit.company;
   const company = (await licenseCompanyForIp(services.store.db, tenantKey, key)) ?? null;
-  rememberLicense(r, cacheKey, company, now);
+  await cache.set(tenantKey, key, { company, until: now + (company ? MEMBER_TIMES.licenseFoundTtlMs : MEMBER_TIMES.licenseNotFoundTtlMs) });
   return company;
 }
 
@@ -86,7 +86,7 @@ async function write(ctx: OpContext, id: number | null, input: unknown): Promise
     tenantKey: tenant.tenantKey, entityType: 'siteLicenseCompany', entityId: x.id, action: id === null ? 'create' : 'update',
     changes: before ? diff(recordOf(before), recordOf(x.after)) : snapshot(recordOf(x.after)),
   }));
-  memberRuntime(ctx.services).licenses.clear();
+  await ctx.services.shared.licenses.clear(tenant.tenantKey);
   return { id: r.id };
 }
 
@@ -101,7 +101,7 @@ export async function deleteSiteLicenseCompany({ ctx, input }: OpArgs<{ id: unkn
     if (!before || !(await deleteLicenseCompany(tx, tenant.tenantKey, id))) throw new AppError('NOT_FOUND', { entity: 'Site-license company', id });
     return before;
   }, (b) => ({ tenantKey: tenant.tenantKey, entityType: 'siteLicenseCompany', entityId: id, action: 'delete', changes: snapshot(recordOf(b)) }));
-  memberRuntime(ctx.services).licenses.clear();
+  await ctx.services.shared.licenses.clear(tenant.tenantKey);
   return { ok: true };
 }
 

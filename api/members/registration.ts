@@ -66,12 +66,10 @@ export async function requestRegisterSiteUser(ctx: GqlContext, input: unknown): 
   await checkCaptcha(ctx.services, f.recaptchaToken, 'siteUserRegister', ctx.req.ip);
   const { linkIp, linkEmail } = memberRuntime(ctx.services).limiters;
   const ipKey = `${tenant.tenantKey}:ip:${ctx.req.ip}`;
-  throttle([[linkIp, ipKey]]);
-  linkIp.hit(ipKey);
+  await throttle([[linkIp, ipKey]]);
   const answer = { ok: true as const, message: MEMBER_TEXTS.registrationSent };
   const mailKey = `${tenant.tenantKey}:to:${f.email}`;
-  if (linkEmail.retryAfterMs(mailKey) > 0) return answer;
-  linkEmail.hit(mailKey);
+  if ((await linkEmail.attempt(mailKey)) > 0) return answer;
 
   const existing = await findSiteUserByEmail(db, tenant.tenantKey, f.email);
   if (existing) {

@@ -1,25 +1,19 @@
-// Per-app member state that lives in memory: the attempt limiters, the site-license lookup cache
+// Per-app member state: the attempt limiters (from services.shared, so instances may share them)
 // and the meter key. Kept beside the Services object (one per app), created on first use.
 import { randomBytes } from 'node:crypto';
-import { MEMBER_TIMES } from '../../engine/domain/members';
 import { secretFor } from '../../engine/store/queries/member-sessions';
-import { AttemptLimiter } from '../rate-limit';
+import type { Limiter } from '../shared-state';
 import type { Services } from '../services';
 import { DEFAULT_MEMBER_LIFETIMES, DEFAULT_MEMBER_LIMITS, type MemberLifetimes } from './options';
 
-export interface LicenseHit { company: { id: number; name: string } | null; until: number }
-
 export interface MemberRuntime {
   lifetimes: MemberLifetimes;
-  limiters: { loginIp: AttemptLimiter; loginUser: AttemptLimiter; linkIp: AttemptLimiter; linkEmail: AttemptLimiter };
-  /** tenantKey + ip key → company (or null) until an instant: 600 s when not found, 86,400 s when found. */
-  licenses: Map<string, LicenseHit>;
+  limiters: { loginIp: Limiter; loginUser: Limiter; linkIp: Limiter; linkEmail: Limiter };
   /** simulate: the key of the simulation hand-off codes (simulate.ts). */
   secret(name: 'meter' | 'member-id' | 'simulate'): Promise<Buffer>;
 }
 
 const runtimes = new WeakMap<Services, MemberRuntime>();
-const MAX_LICENSE_ENTRIES = 50_000;
 
 export function memberRuntime(services: Services): MemberRuntime {
   let r = runtimes.get(services);
@@ -30,12 +24,11 @@ export function memberRuntime(services: Services): MemberRuntime {
   r = {
     lifetimes: { ...DEFAULT_MEMBER_LIFETIMES, ...o.lifetimes },
     limiters: {
-      loginIp: new AttemptLimiter(limits.loginPerIp, services.now),
-      loginUser: new AttemptLimiter(limits.loginPerUsername, services.now),
-      linkIp: new AttemptLimiter(limits.linkPerIp, services.now),
-      linkEmail: new AttemptLimiter(limits.linkPerEmail, services.now),
+      loginIp: services.shared.limiter('member-login-ip', limits.loginPerIp, services.now),
+      loginUser: services.shared.limiter('member-login-user', limits.loginPerUsername, services.now),
+      linkIp: services.shared.limiter('member-link-ip', limits.linkPerIp, services.now),
+      linkEmail: services.shared.limiter('member-link-email', limits.linkPerEmail, services.now),
     },
-    licenses: new Map(),
     secret(name) {
       if (name === 'meter' && o.meterSecret) return Promise.resolve(Buffer.from(o.meterSecret, 'utf8'));
       let p = secrets.get(name);
@@ -49,13 +42,4 @@ export function memberRuntime(services: Services): MemberRuntime {
   };
   runtimes.set(services, r);
   return r;
-}
-
-/** Remembers a lookup for the spec's time (found 86,400 s, not found 600 s), within a bounded map. */
-export function rememberLicense(r: MemberRuntime, key: string, company: LicenseHit['company'], now: number): void {
-  if (r.licenses.size >= MAX_LICENSE_ENTRIES) {
-    for (const [k, v] of r.licenses) if (v.until <= now) r.licenses.delete(k);
-    if (r.licenses.size >= MAX_LICENSE_ENTRIES) r.licenses.clear();
-  }
-  r.licenses.set(key, { company, until: now + (company ? MEMBER_TIMES.licenseFoundTtlMs : MEMBER_TIMES.licenseNotFoundTtlMs) });
 }

@@ -7,7 +7,8 @@ import type { Mailer } from '../../engine/mail/mailer';
 import type { AudienceProvider } from '../../engine/newsletter/audience';
 import { developmentCaptchaVerifier, recaptchaV3Verifier, type CaptchaVerifier } from '../../engine/newsletter/captcha';
 import { MIN_SECRET_LENGTH } from '../../engine/newsletter/unsubscribe';
-import { AttemptLimiter, type LimitRule } from '../rate-limit';
+import type { LimitRule } from '../rate-limit';
+import type { Limiter } from '../shared-state';
 import type { Services } from '../services';
 
 export const UNSUBSCRIBE_PATH = '/api/newsletter/unsubscribe';
@@ -37,7 +38,7 @@ export interface NewsletterOptions {
 export interface NewsletterRuntime {
   options: NewsletterOptions;
   captcha: CaptchaVerifier;
-  subscribeIp: AttemptLimiter;
+  subscribeIp: Limiter;
   origin(tenant: { tenantKey: string; domain: string }): string;
   unsubscribeBaseUrl(tenant: { tenantKey: string; domain: string }): string;
 }
@@ -60,7 +61,7 @@ function build(services: Services, o: NewsletterOptions): NewsletterRuntime {
   return {
     options: o,
     captcha: captchaOf(o),
-    subscribeIp: new AttemptLimiter(o.subscribePerIp ?? DEFAULT_SUBSCRIBE_PER_IP, services.now),
+    subscribeIp: services.shared.limiter('newsletter-subscribe-ip', o.subscribePerIp ?? DEFAULT_SUBSCRIBE_PER_IP, services.now),
     origin,
     unsubscribeBaseUrl: (t) => (o.unsubscribeUrl ? o.unsubscribeUrl(t) : `${origin(t)}${UNSUBSCRIBE_PATH}`),
   };

@@ -28,9 +28,8 @@ export async function subscribeAnonymous(ctx: GqlContext, input: SubscribeReques
   const tenant = await ctx.tenant();
   const limiter = newsletterRuntime(ctx.services).subscribeIp;
   const key = `${tenant.tenantKey}|${ctx.req.ip}`;
-  const wait = limiter.retryAfterMs(key);
+  const wait = await limiter.attempt(key);
   if (wait > 0) throw new AppError('RATE_LIMITED', { retryAfterSeconds: Math.ceil(wait / 1000) });
-  limiter.hit(key);
   return answer(await subscribeAnonymousCustomer(deps(ctx), tenant.tenantKey, input, { remoteIp: ctx.req.ip }));
 }
 

@@ -24,7 +24,7 @@ export function resolveConfig(flags: GlobalFlags, env: NodeJS.ProcessEnv = proce
   const make = (given: SettingFlags): Config => {
     const settings = resolveSettings(given, env);
     const config: Config = {
-      dbPath: settings.db === ':memory:' ? settings.db : resolve(settings.db),
+      dbPath: settings.db === ':memory:' || /^postgres(ql)?:\/\//i.test(settings.db) ? settings.db : resolve(settings.db),
       verbose: Boolean(flags.verbose),
       json: Boolean(flags.json),
       isTTY,

@@ -43,9 +43,9 @@ const scriptSources = z.preprocess(fromText((s) => {
   }
 }), z.record(z.string().regex(/^(\*|[a-z0-9][a-z0-9_-]*)$/, 'keys must be tenant keys or *'), z.array(scriptSource, SCRIPT_SOURCES_FORMAT), SCRIPT_SOURCES_FORMAT));
 
-/** A SQLite file path. A URL (postgres://, mysql://, file://…) is refused rather than taken as a folder name. */
-const sqlitePath = text.refine((s) => !/^[a-z][a-z0-9+.-]*:/i.test(s) || /^[a-z]:[\\/]/i.test(s),
-  'must be a SQLite file path: database URLs (postgres://…) are not supported by this installation');
+/** A SQLite file path or a postgres:// URL. Any other URL (mysql://, file://…) is refused rather than taken as a folder name. */
+const sqlitePath = text.refine((s) => !/^[a-z][a-z0-9+.-]*:/i.test(s) || /^[a-z]:[\\/]/i.test(s) || /^postgres(ql)?:\/\/[^/\s]+\/\S+$/i.test(s),
+  'must be a SQLite file path or a postgres://user@host:5432/database URL');
 
 export const settingsSchema = z.object({
   db: sqlitePath,
@@ -75,6 +75,7 @@ export const settingsSchema = z.object({
   eventRollupMinutes: whole(0, 24 * 60),
   assetsDir: text,
   assetMaxBytes: whole(1024, 2 ** 31),
+  redisUrl: z.string().trim().regex(/^rediss?:\/\/\S+$/, 'must be a redis:// or rediss:// URL').optional(),
 });
 
 export type Settings = Readonly<z.output<typeof settingsSchema>>;
@@ -90,7 +91,7 @@ export interface SettingMeta {
 }
 
 export const SETTINGS: Record<SettingName, SettingMeta> = {
-  db: { env: 'MASTHEAD_DB', flag: '--db', default: './data/masthead.sqlite', description: 'SQLite database file' },
+  db: { env: 'MASTHEAD_DB', flag: '--db', default: './data/masthead.sqlite', description: 'SQLite database file, or a postgres:// URL (PostgreSQL store)' },
   mode: { env: 'MASTHEAD_MODE', flag: '--mode', default: 'production', description: 'serve: production runs only registered GraphQL documents and requires a captcha' },
   port: { env: 'MASTHEAD_PORT', flag: '--port', default: '4000', description: 'serve and demo: port to listen on' },
   host: { env: 'MASTHEAD_HOST', flag: '--host', default: '127.0.0.1', description: 'serve: address to bind' },
@@ -117,6 +118,7 @@ export const SETTINGS: Record<SettingName, SettingMeta> = {
   eventRollupMinutes: { env: 'MASTHEAD_EVENT_ROLLUP_MINUTES', default: '15', description: 'minutes between event rollups in masthead serve (0: off; run masthead events rollup)' },
   assetsDir: { env: 'MASTHEAD_ASSETS_DIR', default: './data/assets', description: 'media library: uploaded originals and derivatives, one folder per tenant' },
   assetMaxBytes: { env: 'MASTHEAD_ASSET_MAX_BYTES', default: String(25 * 1024 * 1024), description: 'media library: largest upload in bytes (default 25 MB)' },
+  redisUrl: { env: 'MASTHEAD_REDIS_URL', secret: true, description: 'serve: share login limits, lockouts, the license cache and cache invalidations with the other instances through this Redis (default: this process only)' },
 };
 
 export { SettingsError };

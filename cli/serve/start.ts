@@ -12,6 +12,7 @@ import { createMastheadServer } from './app';
 import { servedTenants } from './site-server';
 import type { Settings } from '../config';
 import { resolveMailSettings } from '../config/mail';
+import { sharedStateFor } from '../../api/shared-state';
 
 export interface ServingOptions {
   store: Store; outDir: string; originTemplate: string; adminDir: string | null;
@@ -36,6 +37,8 @@ export async function startServing(o: ServingOptions) {
   const policy = captchaPolicy(o.mode, captcha);
   if (policy.warning) process.stderr.write(`warning: ${policy.warning}\n`);
   const mailer = createMailer(mail.mail);
+  // Limits, the license cache and cache invalidations: shared through Redis when configured.
+  const shared = await sharedStateFor(s.redisUrl, { onError: (e) => process.stderr.write(`redis: ${e.message}\n`) });
   const rebuilder = createBuildQueue({
     store: o.store, outDir: o.outDir, originTemplate: o.originTemplate, workers: 1, buildPollMs: o.buildPollMs, workerRuntime: workerRuntime(s.workerBundle), scriptSources: s.cspScriptSources, assetsDir: resolve(s.assetsDir),
     onError: (key, e) => process.stderr.write(`rebuild of ${key} failed: ${(e as Error).message}\n`),
@@ -51,6 +54,7 @@ export async function startServing(o: ServingOptions) {
       captcha, allowedOrigins: [...s.allowedOrigins], folders: { out: o.outDir, assets: resolve(s.assetsDir) },
       crawlers: { positiveTtlMs: s.crawlerVerifiedTtlSeconds * 1000, negativeTtlMs: s.crawlerRejectedTtlSeconds * 1000 },
       assets: { dir: resolve(s.assetsDir), maxBytes: s.assetMaxBytes },
+      shared,
     },
   });
   await app.listen({ port: o.port, host: o.host });
@@ -74,6 +78,7 @@ export async function startServing(o: ServingOptions) {
       await rolling;
       await rebuilder.idle();
       await mailer.close();
+      await shared.close();
     },
   };
 }

@@ -12,55 +12,20 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sqlite3 from 'sqlite3';
-import { drizzle, type SqliteRemoteDatabase } from 'drizzle-orm/sqlite-proxy';
+import { drizzle } from 'drizzle-orm/sqlite-proxy';
 import { migrate as drizzleMigrate } from 'drizzle-orm/sqlite-proxy/migrator';
 import * as schema from './schema';
 
-export type Db = SqliteRemoteDatabase<typeof schema>;
-export type SqlValue = string | number | bigint | null | Uint8Array;
-
-/** Raw SQL on one handle (the store's or a transaction's), for store modules only. */
-export interface RawSql {
-  exec(sql: string): Promise<void>;
-  all<T = Record<string, unknown>>(sql: string, params?: SqlValue[]): Promise<T[]>;
-  run(sql: string, params?: SqlValue[]): Promise<{ changes: number; lastID: number }>;
-}
-
-const rawByDb = new WeakMap<Db, RawSql>();
-/** The raw runner bound to a handle: inside a transaction, pass its `tx` so the SQL runs in it. */
-export function rawOf(db: Db): RawSql {
-  const r = rawByDb.get(db);
-  if (!r) throw new Error('Not a handle of an open store');
-  return r;
-}
-
-/** A write made through the store's own handles while one of its transactions is open in the same async context. */
-export class WriteOutsideTransactionError extends Error {
-  constructor(sql: string) {
-    super(`Write outside its transaction: use the transaction object the store handed out (${sql.trim().slice(0, 60)})`);
-    this.name = 'WriteOutsideTransactionError';
-  }
-}
+export { rawOf, WriteOutsideTransactionError, type Db, type RawSql, type SqlValue, type Store } from './handle';
+import { rawOf, registerRaw, WriteOutsideTransactionError, type Db, type SqlValue, type Store } from './handle';
 
 const WRITE = /^\s*(insert|update|delete|replace|create|drop|alter)\b/i;
 /** Statements a read-only connection may serve: plain SELECTs (a WITH may end in a write). */
 const READ = /^\s*select\b/i;
 
-export interface Store extends RawSql {
-  /** Statements outside a transaction; each waits for any running transaction to finish. */
-  readonly db: Db;
-  /**
-   * Read-then-write work: BEGIN IMMEDIATE … COMMIT, rolled back on any error. Nests as savepoints.
-   * Writes inside go through `tx` (and `rawOf(tx)`); the store's own handles refuse them meanwhile.
-   */
-  transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
-  // exec/all/run: raw SQL for store modules (bulk writes, pragmas). Never for callers outside engine/store.
-  readonly path: string;
-  close(): Promise<void>;
-}
 
 export interface OpenOptions {
-  /** File path, or ':memory:'. Parent folders are created. */
+  /** File path, or ':memory:' (parent folders are created), or a postgres:// URL (pg/sqlite-wire.ts). */
   path: string;
   /** Apply pending migrations on open (default true). */
   migrate?: boolean;
@@ -143,6 +108,14 @@ function openRaw(path: string): Promise<sqlite3.Database> {
 
 /** Opens (creating if needed) the database, sets the pragmas and applies migrations. */
 export async function openStore(options: OpenOptions): Promise<Store> {
+  // postgres://… selects PostgreSQL (the same Store, served by pg/sqlite-wire.ts); any other URL is refused.
+  if (/^postgres(ql)?:\/\//i.test(options.path)) {
+    const { openSqliteWireStore } = await import('./pg/sqlite-wire');
+    return openSqliteWireStore({ url: options.path, migrate: options.migrate ?? true });
+  }
+  if (/^[a-z][a-z0-9+.-]*:/i.test(options.path) && !/^[a-z]:[\\/]/i.test(options.path)) {
+    throw new Error(`Not a database this store can open: ${JSON.stringify(options.path.replace(/:[^:@/]*@/, ':***@'))} (a SQLite file path or a postgres:// URL)`);
+  }
   const path = options.path === ':memory:' ? ':memory:' : resolve(options.path);
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const raw = promisify(await openRaw(path));
@@ -182,12 +155,12 @@ export async function openStore(options: OpenOptions): Promise<Store> {
 
   const db = drizzle((sql, params, method) => outer(sql, () => run(sql, params, method), (conn) => runOn(conn, sql, params, method)), { schema });
   const txDb = drizzle((sql, params, method) => inner(() => run(sql, params, method)), { schema });
-  rawByDb.set(db, {
+  registerRaw(db, {
     exec: (sql) => outer(sql, () => raw.exec(sql)),
     all: (sql, params = []) => outer(sql, () => raw.all(sql, params), (conn) => conn.all(sql, params)),
     run: (sql, params = []) => outer(sql, () => raw.run(sql, params)),
   });
-  rawByDb.set(txDb, {
+  registerRaw(txDb, {
     exec: (sql) => inner(() => raw.exec(sql)),
     all: (sql, params = []) => inner(() => raw.all(sql, params)),
     run: (sql, params = []) => inner(() => raw.run(sql, params)),
@@ -221,7 +194,7 @@ export async function openStore(options: OpenOptions): Promise<Store> {
       }
       return lock.run(() => within(0, 'BEGIN IMMEDIATE', 'COMMIT', 'ROLLBACK', fn));
     },
-    ...rawByDb.get(db)!,
+    ...rawOf(db),
     close: async () => {
       await pool.close();
       await lock.run(() => raw.close());

@@ -1,4 +1,5 @@
 // A small, valid fixture set written to a temp folder, for tests that need to bend one record.
+import { freshPgDatabaseSync, TEST_STORE_IS_PG } from './pg';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -79,6 +80,8 @@ export function writeFixtureSet(tenants: TenantFixture[], users: unknown[] = [],
   return dir;
 }
 
+/** A new database: a SQLite file in a temporary folder, or (MASTHEAD_TEST_STORE=postgres) a fresh PostgreSQL database's URL. */
 export function tempDbPath(): string {
+  if (TEST_STORE_IS_PG) return freshPgDatabaseSync();
   return join(mkdtempSync(join(tmpdir(), 'masthead-db-')), 'test.sqlite');
 }

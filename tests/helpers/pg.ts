@@ -1,6 +1,7 @@
 // A fresh PostgreSQL database per test file: created with a unique name on the server that
 // MASTHEAD_TEST_PG_URL names (default: the local cluster, user postgres), dropped afterwards, so
 // runs never collide. CI (.ci/run) starts PostgreSQL if it is not running.
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
@@ -67,3 +68,24 @@ export async function freshPgDatabase(label = 'test'): Promise<FreshPg> {
     },
   };
 }
+
+const createdSync: string[] = [];
+function psql(sql: string): void {
+  const r = spawnSync('psql', [TEST_PG_URL, '-v', 'ON_ERROR_STOP=1', '-qc', sql], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`psql failed: ${r.stderr || r.error?.message}`);
+}
+
+/**
+ * A fresh PostgreSQL database's URL, created at once (synchronously, for tempDbPath under
+ * MASTHEAD_TEST_STORE=postgres) and dropped when the test process exits.
+ */
+export function freshPgDatabaseSync(label = 'store'): string {
+  const name = `masthead_${label}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  psql(`CREATE DATABASE "${name}"`);
+  if (createdSync.length === 0) process.once('exit', () => { for (const n of createdSync) { try { psql(`DROP DATABASE IF EXISTS "${n}" WITH (FORCE)`); } catch { /* left for the next CI machine */ } } });
+  createdSync.push(name);
+  return pgUrl(name);
+}
+
+/** MASTHEAD_TEST_STORE=postgres: the store and integration tests run on PostgreSQL (tempDbPath gives a fresh database). */
+export const TEST_STORE_IS_PG = process.env.MASTHEAD_TEST_STORE === 'postgres';

@@ -51,7 +51,8 @@ describe.each(CLI_RUNNERS)('masthead config ($name)', (cli) => {
     [{ MASTHEAD_ALLOWED_ORIGINS: 'https://admin.example/path' }, /^error: MASTHEAD_ALLOWED_ORIGINS: must be a list of origins/],
     [{ MASTHEAD_CSP_SCRIPT_SOURCES: '{"*": ["http://ads.example"]}' }, /^error: MASTHEAD_CSP_SCRIPT_SOURCES: must be https:\/\/ sources/],
     [{ MASTHEAD_RECAPTCHA_MIN_SCORE: '5' }, /^error: MASTHEAD_RECAPTCHA_MIN_SCORE: must be from 0 to 1/],
-    [{ MASTHEAD_DB: 'postgres://localhost/masthead' }, /^error: MASTHEAD_DB: must be a SQLite file path: database URLs/],
+    [{ MASTHEAD_DB: 'mysql://localhost/masthead' }, /^error: MASTHEAD_DB: must be a SQLite file path or a postgres:\/\/user@host:5432\/database URL/],
+    [{ MASTHEAD_DB: 'postgres://localhost' }, /^error: MASTHEAD_DB: must be a SQLite file path or a postgres:\/\//],
     [{ MASTHEAD_UNSUBSCRIBE_SECRET: 'short' }, /^error: MASTHEAD_UNSUBSCRIBE_SECRET: must have at least 16 characters$/],
   ])('refuses %j naming the variable, with exit code 2', async (env, message) => {
     const r = await run(env, 'config');
@@ -67,7 +68,9 @@ describe('the settings schema', () => {
     expect(config.settings.port).toBe(5000);
     expect(config.with({ port: 6000 }).settings.port).toBe(6000);
     expect(() => config.with({ mode: 'staging' })).toThrow(/^--mode: must be production or development/);
-    expect(() => config.with({ db: 'postgres://127.0.0.1/test' })).toThrow(/^--db: must be a SQLite file path/);
+    expect(() => config.with({ db: 'file:///tmp/x.sqlite' })).toThrow(/^--db: must be a SQLite file path or a postgres:\/\//);
+    // A postgres:// URL selects the PostgreSQL store and stays a URL (not resolved as a path).
+    expect(config.with({ db: 'postgres://127.0.0.1/test' }).dbPath).toBe('postgres://127.0.0.1/test');
     expect(config.with({ db: './data/x.sqlite' }).settings.db).toBe('./data/x.sqlite');
     expect(Object.isFrozen(config.settings)).toBe(true);
     expect(Object.isFrozen(config.settings.trustedProxies)).toBe(true);

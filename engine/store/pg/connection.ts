@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { drizzle, type PgRemoteDatabase } from 'drizzle-orm/pg-proxy';
 import { migrate as drizzleMigrate } from 'drizzle-orm/pg-proxy/migrator';
-import { WriteOutsideTransactionError, type RawSql, type SqlValue } from '../connection';
+import { WriteOutsideTransactionError, type RawSql, type SqlValue } from '../handle';
 import { pgSchema } from './schema-all';
 
 export type PgDb = PgRemoteDatabase<typeof pgSchema>;

@@ -186,24 +186,25 @@ export interface ContentLinks {
 const emptyLinks = (): ContentLinks => ({ authors: [], images: [], taxonomy: [], schedules: [], membershipIds: [], relatedIds: [] });
 
 // Every link of many items in one statement (one round trip instead of six), rows tagged by kind.
+// Payloads are text in every branch, so the union has one type on PostgreSQL too.
 const LINKS_SQL = `
-select 'a' as kind, ca.content_id as cid, ca.position as pos, json_object('id', p.id, 'firstName', p.first_name, 'lastName', p.last_name,
-  'fullName', p.full_name, 'title', p.title, 'bio', p.bio, 'imageId', p.image_id, 'status', p.status) as payload
+select 'a' as kind, ca.content_id as cid, ca.position as pos, cast(json_object('id', p.id, 'firstName', p.first_name, 'lastName', p.last_name,
+  'fullName', p.full_name, 'title', p.title, 'bio', p.bio, 'imageId', p.image_id, 'status', p.status) as text) as payload
   from content_authors ca join persons p on p.id = ca.person_id where ca.content_id in (select value from json_each(?1))
 union all
-select 'i', ci.content_id, ci.position, json_object('id', a.id, 'path', a.path, 'mimeType', a.mime_type, 'alt', a.alt, 'caption', a.caption,
-  'credit', a.credit, 'width', a.width, 'height', a.height, 'sha256', a.sha256, 'updatedAt', a.updated_at)
+select 'i', ci.content_id, ci.position, cast(json_object('id', a.id, 'path', a.path, 'mimeType', a.mime_type, 'alt', a.alt, 'caption', a.caption,
+  'credit', a.credit, 'width', a.width, 'height', a.height, 'sha256', a.sha256, 'updatedAt', a.updated_at) as text)
   from content_images ci join assets a on a.id = ci.asset_id where ci.content_id in (select value from json_each(?1))
 union all
-select 't', ct.content_id, 0, json_object('id', t.id, 'type', t.type, 'name', t.name, 'fullName', t.full_name, 'parentId', t.parent_id)
+select 't', ct.content_id, 0, cast(json_object('id', t.id, 'type', t.type, 'name', t.name, 'fullName', t.full_name, 'parentId', t.parent_id) as text)
   from content_taxonomy ct join taxonomy t on t.id = ct.taxonomy_id where ct.content_id in (select value from json_each(?1))
 union all
-select 's', ws.content_id, 0, json_object('contentId', ws.content_id, 'sectionId', ws.section_id, 'option', ws.option, 'startDate', ws.start_date, 'endDate', ws.end_date)
+select 's', ws.content_id, 0, cast(json_object('contentId', ws.content_id, 'sectionId', ws.section_id, 'option', ws.option, 'startDate', ws.start_date, 'endDate', ws.end_date) as text)
   from website_schedules ws where ws.content_id in (select value from json_each(?1))
 union all
-select 'm', cm.content_id, cm.membership_id, null from content_memberships cm where cm.content_id in (select value from json_each(?1))
+select 'm', cm.content_id, cm.membership_id, cast(null as text) from content_memberships cm where cm.content_id in (select value from json_each(?1))
 union all
-select 'r', cr.content_id, cr.position, cr.related_id from content_related cr where cr.content_id in (select value from json_each(?1))`;
+select 'r', cr.content_id, cr.position, cast(cr.related_id as text) from content_related cr where cr.content_id in (select value from json_each(?1))`;
 
 interface LinkRow { kind: string; cid: number; pos: number; payload: string | number | null }
 
