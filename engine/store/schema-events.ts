@@ -7,7 +7,7 @@
 //   across days or recomputed later.
 // - event_drops: per tenant, day and reason (bot, crawler, rate-limit, invalid), how many events were refused.
 // - event_rollups: per tenant, grain (hour | day), bucket, event type, dimension (all | content |
-//   section | menu | newsletter | company) and key: event count and unique visitors.
+//   section | menu | newsletter | company | step) and key: event count and unique visitors.
 // - event_rollup_state: the last event id each tenant's rollup has seen; the row '*' holds the id up
 //   to which every tenant's events are rolled up (the next run scans only the ids after it).
 import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
