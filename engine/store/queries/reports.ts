@@ -170,7 +170,7 @@ const registrations: Runner = async (db, q) => {
   const completed = count(['complete-registration'], 'events');
   return {
     summary: { joinClicks, submitted: count(['submit-registration'], 'events'), completed, conversion: round2(ratio(completed, joinClicks) * 100) / 100 },
-    series: rows.map((r) => ({ label: r.label, events: r.events })), rows,
+    series: rows.map((r) => ({ label: r.label ?? null, events: r.events ?? null })), rows,
   };
 };
 
