@@ -5,6 +5,7 @@
 import { AppError } from '../../engine/domain/errors';
 import { comparisonRange, parseReportParams, reportById, sortRows, type ReportData, type ReportDefinition, type ReportId, type ReportParams } from '../../engine/domain/reports';
 import { badInput } from '../../engine/domain/validation';
+import type { Db } from '../../engine/store/connection';
 import { runReportQuery } from '../../engine/store/queries/reports';
 import { requireTenantPermission, type Actor } from '../access';
 import type { GqlContext } from '../context';
@@ -21,8 +22,8 @@ export interface ReportAnswer {
 const today = (): string => new Date().toISOString().slice(0, 10);
 
 /** The tenants a report may count for this actor: its own request tenant, another it is scoped to, or every tenant (global staff). */
-async function tenantsFor(ctx: GqlContext, def: ReportDefinition, wanted: string | null, extra: readonly ReportDefinition['permissions'][number][]): Promise<{ actor: Actor; tenant: string; keys: string[] | null }> {
-  const perms = [...def.permissions, ...extra];
+async function tenantsFor(ctx: GqlContext, def: ReportDefinition, wanted: string | null): Promise<{ actor: Actor; tenant: string; keys: string[] | null }> {
+  const perms = def.permissions;
   if (wanted === '*') {
     const actor = requireTenantPermission(await ctx.actor(), (await ctx.tenant()).tenantKey, perms);
     if (!actor.isGlobal) throw new AppError('FORBIDDEN');
@@ -34,18 +35,23 @@ async function tenantsFor(ctx: GqlContext, def: ReportDefinition, wanted: string
   return { actor, tenant: key, keys: [key] };
 }
 
-export async function runReport(ctx: GqlContext, id: string, search: string, o: { extraPermissions?: readonly ReportDefinition['permissions'][number][] } = {}): Promise<ReportAnswer> {
+export async function runReport(ctx: GqlContext, id: string, search: string): Promise<ReportAnswer> {
   const def = reportById(id);
   if (!def) badInput('id', 'No report has this id');
   const parsed = parseReportParams(def, new URLSearchParams(search), today());
   if (!parsed.ok) badInput(parsed.errors[0]!.field, parsed.errors[0]!.message);
   const params = parsed.params;
-  const { tenant, keys } = await tenantsFor(ctx, def, params.tenant, o.extraPermissions ?? []);
-  const db = ctx.services.store.db;
+  const { tenant, keys } = await tenantsFor(ctx, def, params.tenant);
+  const { data, comparison } = await answerReport(ctx.services.store.db, def, params, keys);
+  return { def, params, tenant, data, comparison };
+}
+
+/** The report's rows (sorted) and figures for the period, and the comparison period's figures: the work after the checks. */
+export async function answerReport(db: Db, def: ReportDefinition, params: ReportParams, keys: string[] | null): Promise<Pick<ReportAnswer, 'data' | 'comparison'>> {
   const q = { tenantKeys: keys, from: params.from, to: params.to, section: params.section, type: params.type, author: params.author };
   const data = await runReportQuery(db, def.id as ReportId, q);
   data.rows = sortRows(data.rows, params.sort, params.dir, def.columns[0]?.key);
   const range = def.dated ? comparisonRange(params.from, params.to, params.compare) : null;
   const comparison = range ? { ...range, summary: (await runReportQuery(db, def.id as ReportId, { ...q, ...range })).summary } : null;
-  return { def, params, tenant, data, comparison };
+  return { data, comparison };
 }

@@ -60,6 +60,9 @@ export const eventRollups = sqliteTable('event_rollups', {
 }, (t) => [
   primaryKey({ columns: [t.tenantKey, t.grain, t.bucket, t.type, t.dim, t.key] }),
   index('event_rollups_tenant_day').on(t.tenantKey, t.day),
+  // Reports (issue #20) read one grain, dimension and type over a range of days: this index answers
+  // them without touching the table (it covers key and counters too).
+  index('event_rollups_report').on(t.tenantKey, t.grain, t.dim, t.type, t.day, t.key, t.events, t.visitors),
 ]);
 
 export const eventRollupState = sqliteTable('event_rollup_state', {

@@ -327,7 +327,12 @@ export const history = sqliteTable('history', {
   action: text('action').notNull(),
   changes: text('changes', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
   createdAt: createdAt(),
-}, (t) => [index('history_tenant_created').on(t.tenantKey, t.createdAt), index('history_entity').on(t.entityType, t.entityId)]);
+}, (t) => [
+  index('history_tenant_created').on(t.tenantKey, t.createdAt),
+  index('history_entity').on(t.entityType, t.entityId),
+  // The editorial tracking report (issue #20) counts a tenant's content changes in a period by person and action from this index alone.
+  index('history_report').on(t.tenantKey, t.entityType, t.createdAt, t.actorType, t.actorId, t.action, t.entityId),
+]);
 
 /**
  * Staff sessions: one row per issued bearer/refresh pair. Only SHA-256 digests of the tokens are

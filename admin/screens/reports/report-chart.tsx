@@ -29,6 +29,7 @@ function optionsFor(chart: ChartDef, series: readonly ReportRow[]): Record<strin
   if (chart.kind === 'funnel') {
     const first = chart.series[0]!;
     return {
+      animation: false,
       color: COLORS,
       tooltip: { trigger: 'item', formatter: '{b}: {c}' },
       series: [{
@@ -40,6 +41,8 @@ function optionsFor(chart: ChartDef, series: readonly ReportRow[]): Record<strin
   }
   const days = chart.x === 'day';
   return {
+    // Drawn at once: a report is read, not watched (and screenshots show the final chart).
+    animation: false,
     color: COLORS,
     grid: { left: 48, right: 16, top: 36, bottom: 32, containLabel: true },
     tooltip: { trigger: 'axis' },

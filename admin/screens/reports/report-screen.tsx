@@ -101,7 +101,7 @@ function Report({ def }: { def: ReportDefinition }) {
         </>
       ) : null}
       {user?.isGlobal ? (
-        <SelectField label="Sites" value={params.tenant === '*' ? '*' : ''} options={[{ value: '', label: 'This site' }, { value: '*', label: 'All sites' }]}
+        <SelectField label="Sites" value={params.tenant === '*' ? '*' : 'this'} options={[{ value: 'this', label: 'This site' }, { value: '*', label: 'All sites' }]}
           onChange={(v) => go({ tenant: v === '*' ? '*' : null })} />
       ) : null}
       {def.filters.includes('section') ? (

@@ -192,7 +192,7 @@ const incompleteRegistrations: Runner = async (db, q) => {
     submitted += n(s.submitted);
     completed += n(s.completed);
     s.incomplete = Math.max(0, n(s.submitted) - n(s.completed));
-    return { day: s.day, submitted: n(s.submitted), completed: n(s.completed), incomplete: s.incomplete, reminders: n(s.reminders) };
+    return { day: String(s.day), submitted: n(s.submitted), completed: n(s.completed), incomplete: s.incomplete, reminders: n(s.reminders) };
   });
   const incomplete = Math.max(0, submitted - completed);
   return { summary: { submitted, completed, incomplete, incompleteRate: round2(ratio(incomplete, submitted) * 100) / 100 }, series, rows };
@@ -201,7 +201,7 @@ const incompleteRegistrations: Runner = async (db, q) => {
 const logins: Runner = async (db, q) => {
   const series = await stepSeries(db, q, { logins: ['login'], loginClicks: ['click-login-header'] });
   const sum = (k: string) => series.reduce((s, r) => s + n(r[k]), 0);
-  const rows = series.map((s) => ({ day: s.day, logins: n(s.logins), visitors: n(s.visitors), loginClicks: n(s.loginClicks) }));
+  const rows = series.map((s) => ({ day: String(s.day), logins: n(s.logins), visitors: n(s.visitors), loginClicks: n(s.loginClicks) }));
   return { summary: { logins: sum('logins'), visitors: sum('visitors'), loginClicks: sum('loginClicks'), perDay: round2(ratio(sum('logins'), series.length)) }, series, rows };
 };
 
@@ -310,29 +310,34 @@ const contentLength: Runner = async (db, q) => {
 
 const editorialTracking: Runner = async (db, q) => {
   const t = tenantWhere('h.tenant_key', q);
-  const rows = await rawOf(db).all<{ actor_type: string; username: string | null; action: string; day: string; entity_id: string; n: number; last: number }>(
-    `select h.actor_type, u.username, h.action, strftime('%Y-%m-%d', h.created_at / 1000, 'unixepoch') as day, h.entity_id, count(*) as n, max(h.created_at) as last
-     from history h left join cms_users u on u.id = h.actor_id
-     where ${t.sql} and h.entity_type = 'content' and h.created_at >= ? and h.created_at < ?
-     group by 1, 2, 3, 4, 5`, [...t.params, startMs(q.from), endMs(q.to)]);
+  const where = `${t.sql} and h.entity_type = 'content' and h.created_at >= ? and h.created_at < ?`;
+  const params = [...t.params, startMs(q.from), endMs(q.to)];
+  const raw = rawOf(db);
+  // Three aggregates over the covering index history_report: per person, action and day; per person (items, last change); items in all.
+  const [perDay, perPerson, [all]] = await Promise.all([
+    raw.all<{ actor_type: string; actor_id: number | null; action: string; day: string; n: number }>(
+      `select h.actor_type, h.actor_id, h.action, strftime('%Y-%m-%d', h.created_at / 1000, 'unixepoch') as day, count(*) as n from history h where ${where} group by 1, 2, 3, 4`, params),
+    raw.all<{ actor_type: string; actor_id: number | null; items: number; last: number }>(
+      `select h.actor_type, h.actor_id, count(distinct h.entity_id) as items, max(h.created_at) as last from history h where ${where} group by 1, 2`, params),
+    raw.all<{ items: number }>(`select count(distinct h.entity_id) as items from history h where ${where}`, params),
+  ]);
+  const ids = [...new Set(perPerson.map((p) => p.actor_id).filter((id): id is number => id !== null))];
+  const names = new Map((await raw.all<{ id: number; username: string }>('select u.id, u.username from json_each(?) j join cms_users u on u.id = j.value', [JSON.stringify(ids)])).map((u) => [Number(u.id), u.username]));
+  const who = (type: string, id: number | null) => (id !== null ? names.get(Number(id)) : undefined) ?? (type === 'cli' ? 'Command line' : id !== null ? `${type} ${id}` : type);
   const series = everyDay(q, ['created', 'updated', 'deleted']);
-  const people = new Map<string, { row: ReportRow; items: Set<string>; last: number }>();
-  const allItems = new Set<string>();
+  const people = new Map<string, ReportRow>();
   let changes = 0;
-  for (const r of rows) {
+  for (const p of perPerson) {
+    const name = who(p.actor_type, p.actor_id);
+    people.set(`${p.actor_type}:${p.actor_id}`, { user: name, created: 0, updated: 0, deleted: 0, items: n(p.items), last: new Date(n(p.last)).toISOString().slice(0, 10) });
+  }
+  for (const r of perDay) {
     const action = r.action === 'create' ? 'created' : r.action === 'delete' ? 'deleted' : 'updated';
-    const who = r.username ?? (r.actor_type === 'cli' ? 'Command line' : r.actor_type);
-    const p = people.get(who) ?? { row: { user: who, created: 0, updated: 0, deleted: 0 }, items: new Set<string>(), last: 0 };
-    add(p.row, action, n(r.n));
-    p.items.add(r.entity_id);
-    p.last = Math.max(p.last, n(r.last));
-    people.set(who, p);
-    allItems.add(r.entity_id);
+    add(people.get(`${r.actor_type}:${r.actor_id}`), action, n(r.n));
     add(series.get(r.day), action, n(r.n));
     changes += n(r.n);
   }
-  const out = [...people.values()].map((p) => ({ ...p.row, items: p.items.size, last: new Date(p.last).toISOString().slice(0, 10) }));
-  return { summary: { changes, people: out.length, items: allItems.size }, series: [...series.values()], rows: out };
+  return { summary: { changes, people: people.size, items: n(all?.items) }, series: [...series.values()], rows: [...people.values()] };
 };
 
 interface GridLike { rows?: { columns?: { blocks?: { type?: string }[] }[] }[] }

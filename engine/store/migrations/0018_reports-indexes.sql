@@ -1,0 +1,2 @@
+CREATE INDEX `history_report` ON `history` (`tenant_key`,`entity_type`,`created_at`,`actor_type`,`actor_id`,`action`,`entity_id`);--> statement-breakpoint
+CREATE INDEX `event_rollups_report` ON `event_rollups` (`tenant_key`,`grain`,`dim`,`type`,`day`,`key`,`events`,`visitors`);
