@@ -8,7 +8,7 @@
 // --requests answers per run, --runs runs; per run the p95 of its answers; printed and saved per
 // report: the median over runs of p95 and of the median answer (target: p95 ≤ 500 ms).
 // Writes bench/results/reports-<date>.json.
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -45,16 +45,26 @@ function rng(seed: number) {
 }
 
 const today = new Date().toISOString().slice(0, 10);
-const dir = mkdtempSync(join(tmpdir(), 'masthead-bench-reports-'));
-const store = await openStore({ path: join(dir, 'db.sqlite') });
-await seedFixtures(store, writeFixtureSet([tenantFixture('alpha', 100), tenantFixture('beta', 200)]));
+/** --db <file>: keep the seeded database there and reuse it on the next run (seeding and rollup take minutes). */
+const dbArg = process.argv.indexOf('--db');
+const dbPath = dbArg >= 0 && process.argv[dbArg + 1] ? resolve(process.argv[dbArg + 1]!) : join(mkdtempSync(join(tmpdir(), 'masthead-bench-reports-')), 'db.sqlite');
+const reuse = existsSync(dbPath);
+const store = await openStore({ path: dbPath });
 const r = rng(20);
 const t0 = performance.now();
+const ids: number[] = [];
+let seeded = 0;
+let appended = 0;
+let rolledUp = 0;
+if (reuse) {
+  ids.push(...(await rawOf(store.db).all<{ id: number }>("select id from content where tenant_key = 'alpha' and id >= 10100000")).map((x) => Number(x.id)));
+  console.log(`reusing ${dbPath} (${ids.length.toLocaleString('en-US')} items)`);
+} else {
+await seedFixtures(store, writeFixtureSet([tenantFixture('alpha', 100), tenantFixture('beta', 200)]));
 
 // Content: ITEMS items of alpha (ids from 10,100,000), published over the last year.
 const WORDS = ['carriers', 'shippers', 'rates', 'ports', 'freight', 'capacity', 'lanes', 'demand', 'contracts', 'terminals'];
 const body = (words: number) => `<p>${Array.from({ length: words }, (_, i) => WORDS[i % WORDS.length]).join(' ')}</p>`;
-const ids: number[] = [];
 await store.transaction(async (tx) => {
   const raw = rawOf(tx);
   for (let start = 0; start < ITEMS; start += 1000) {
@@ -80,7 +90,7 @@ await store.transaction(async (tx) => {
     }
   }
 });
-const seeded = performance.now() - t0;
+seeded = performance.now() - t0;
 
 // Events over the last 90 days.
 const MENU = Array.from({ length: 30 }, (_, i) => `header_primary:Link ${i}`);
@@ -102,12 +112,13 @@ for (let start = 0; start < EVENTS; start += 20_000) {
   }
   await store.transaction((tx) => appendEvents(tx, batch));
 }
-const appended = performance.now() - t1;
+appended = performance.now() - t1;
 const t2 = performance.now();
 await rollupEvents(store, Date.now());
-const rolledUp = performance.now() - t2;
+rolledUp = performance.now() - t2;
+}
 const [{ n: rollupRows } = { n: 0 }] = await rawOf(store.db).all<{ n: number }>('select count(*) as n from event_rollups');
-console.log(`seeded ${ITEMS.toLocaleString('en-US')} items in ${Math.round(seeded)} ms; ${EVENTS.toLocaleString('en-US')} events appended in ${Math.round(appended)} ms, rolled up in ${Math.round(rolledUp)} ms (${Number(rollupRows).toLocaleString('en-US')} rollup rows)`);
+if (!reuse) console.log(`seeded ${ITEMS.toLocaleString('en-US')} items in ${Math.round(seeded)} ms; ${EVENTS.toLocaleString('en-US')} events appended in ${Math.round(appended)} ms, rolled up in ${Math.round(rolledUp)} ms (${Number(rollupRows).toLocaleString('en-US')} rollup rows)`);
 
 interface Figure { id: string; rows: number; p95Ms: number; medianMs: number; runs: { p95Ms: number; medianMs: number }[] }
 const figures: Figure[] = [];

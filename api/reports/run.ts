@@ -52,6 +52,6 @@ export async function answerReport(db: Db, def: ReportDefinition, params: Report
   const data = await runReportQuery(db, def.id as ReportId, q);
   data.rows = sortRows(data.rows, params.sort, params.dir, def.columns[0]?.key);
   const range = def.dated ? comparisonRange(params.from, params.to, params.compare) : null;
-  const comparison = range ? { ...range, summary: (await runReportQuery(db, def.id as ReportId, { ...q, ...range })).summary } : null;
+  const comparison = range ? { ...range, summary: (await runReportQuery(db, def.id as ReportId, { ...q, ...range, summaryOnly: true })).summary } : null;
   return { data, comparison };
 }

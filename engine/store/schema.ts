@@ -144,6 +144,10 @@ export const content = sqliteTable('content', {
   index('content_tenant_status_published').on(t.tenantKey, t.status, t.published),
   index('content_primary_section').on(t.primarySectionId),
   index('content_tenant_type').on(t.tenantKey, t.type),
+  // Reports (issue #20) read names, types, sections and dates of many items: these indexes cover
+  // them, so the rows (whose bodies spill onto overflow pages before the later columns) are not read.
+  index('content_report_by_id').on(t.id, t.primarySectionId, t.type, t.status, t.published, t.name),
+  index('content_report_published').on(t.tenantKey, t.status, t.published, t.primarySectionId, t.type, t.id, t.name),
   check('content_id_eight_digits', sql`${t.id} between 10000000 and 99999999`),
   check('content_status_code', sql`${t.status} in (0, 1, 2)`),
 ]);

@@ -18,7 +18,7 @@ export function SummaryFigures({ def, summary, comparison, compareLabel }: {
           <li key={f.key} className="report-figure">
             <span className="report-figure-label">{f.label}</span>
             <strong className="report-figure-value">{formatValue(now, f.kind)}</strong>
-            {comparison ? (
+            {comparison && comparison.summary[f.key] !== undefined ? (
               <span className={`report-figure-change ${delta ? `is-${delta.tone}` : 'is-flat'}`}
                 title={`${compareLabel}: ${formatDay(comparison.from)} – ${formatDay(comparison.to)}`}>
                 {delta ? `${delta.text} vs ${compareLabel.toLowerCase()}` : `${formatValue(comparison.summary[f.key] ?? 0, f.kind)} in ${compareLabel.toLowerCase()}`}
