@@ -107,22 +107,30 @@ function contentEventReport(type: string, value: string): Runner {
       const daily = await byDay(db, q, [type]);
       return { summary: { [value]: daily.reduce((sum, d) => sum + d.events, 0), visitors: daily.reduce((sum, d) => sum + d.visitors, 0) }, series: [], rows: [] };
     }
-    const keyed = await byKey(db, q, [type], 'content');
-    const info = await contentInfo(db, q, keyed.map((r) => Number(r.key)));
+    // Per item in one statement: the rollups grouped by item, joined to the items (covering index) with the filters.
+    const t = tenantWhere('r.tenant_key', q);
+    const w = contentWhere(q);
+    const items = await rawOf(db).all<{ id: number; name: string; type: string; section: string | null; events: number; visitors: number }>(
+      `select c.id, c.name, c.type, s.name as section, v.events, v.visitors from (
+         select r.key, sum(r.events) as events, sum(r.visitors) as visitors from event_rollups r
+         where ${t.sql} and r.grain = 'day' and r.dim = 'content' and r.type = ? and r.day between ? and ? group by r.key) v
+       join content c indexed by content_report_by_id on c.id = cast(v.key as integer)
+       left join website_sections s on s.id = c.primary_section_id where ${w.sql}`, [...t.params, type, q.from, q.to, ...w.params]);
     const rows: ReportRow[] = [];
+    const ids: string[] = [];
     let total = 0;
     let visitors = 0;
-    for (const r of keyed) {
-      const c = info.get(Number(r.key));
-      if (!c) continue;
-      rows.push({ contentId: c.id, title: c.name, type: c.type, section: c.section, [value]: r.events, visitors: r.visitors });
-      total += r.events;
-      visitors += r.visitors;
+    for (const r of items) {
+      const events = n(r.events);
+      rows.push({ contentId: Number(r.id), title: r.name, type: r.type, section: r.section, [value]: events, visitors: n(r.visitors) });
+      ids.push(String(r.id));
+      total += events;
+      visitors += n(r.visitors);
     }
     for (const r of rows) r.share = round2(ratio(n(r[value]), total) * 100) / 100;
     const series = everyDay(q, [value, 'visitors']);
     const daily = hasContentFilter(q)
-      ? (await byDay(db, q, [type], 'content', [...info.keys()].map(String)))
+      ? (await byDay(db, q, [type], 'content', ids))
       : await byDay(db, q, [type]);
     for (const d of daily) { add(series.get(d.day), value, d.events); add(series.get(d.day), 'visitors', d.visitors); }
     if (!hasContentFilter(q)) visitors = daily.reduce((s, d) => s + d.visitors, 0);
