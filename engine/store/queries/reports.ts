@@ -332,7 +332,7 @@ export const LENGTH_BUCKETS: readonly { label: string; max: number }[] = [
   { label: '1,000–1,999', max: 1999 }, { label: '2,000 or more', max: Infinity },
 ];
 
-const contentLength: Runner = async (db, q) => {
+const contentLength: Runner = async (db, q): Promise<ReportData> => {
   // The comparison period counts items only: word counts mean reading every body again.
   if (q.summaryOnly) return { summary: { items: (await publishedItems(db, q, false)).length }, series: [], rows: [] };
   const items = await publishedItems(db, q, true);
