@@ -7,6 +7,11 @@ import { shortDay } from './format';
 
 const COLORS = ['#2563eb', '#f59e0b', '#10b981', '#ef4444', '#8b5cf6'];
 
+/** The chart card's heading. */
+export function chartHeading(chart: ChartDef): string {
+  return chart.kind === 'funnel' ? 'Funnel' : chart.x === 'day' ? 'By day' : 'Distribution';
+}
+
 /** What the chart shows, in words: the first series' total and its highest point. */
 export function describeChart(title: string, chart: ChartDef, series: readonly ReportRow[]): string {
   const first = chart.series[0];
@@ -28,14 +33,16 @@ export function describeChart(title: string, chart: ChartDef, series: readonly R
 function optionsFor(chart: ChartDef, series: readonly ReportRow[]): Record<string, unknown> {
   if (chart.kind === 'funnel') {
     const first = chart.series[0]!;
+    const values = series.map((s) => Number(s[first.key] ?? 0));
     return {
       animation: false,
       color: COLORS,
       tooltip: { trigger: 'item', formatter: '{b}: {c}' },
       series: [{
-        type: 'funnel', sort: 'none', left: '10%', width: '80%', minSize: '8%', gap: 2,
-        label: { show: true, position: 'inside', formatter: '{b}\n{c}', color: '#fff', fontWeight: 600 },
-        data: series.map((s) => ({ name: String(s[chart.x]), value: Number(s[first.key] ?? 0) })),
+        // Widths in proportion to the first step (ECharts' default scale is 0–100).
+        type: 'funnel', sort: 'none', left: '15%', width: '70%', top: 8, bottom: 8, min: 0, max: Math.max(1, ...values), minSize: '12%', gap: 3,
+        label: { show: true, position: 'inside', formatter: '{b}: {c}', color: '#fff', fontWeight: 600, fontSize: 13 },
+        data: series.map((s, i) => ({ name: String(s[chart.x]), value: values[i]! })),
       }],
     };
   }

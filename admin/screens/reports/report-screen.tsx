@@ -20,7 +20,7 @@ import { flattenTree } from '../../data/sections';
 import { useAsync } from '../../lib/use-async';
 import { useLocation, useNavigate } from '../../lib/router';
 import { Card, Page } from '../../shell/page';
-import { ReportChart } from './report-chart';
+import { chartHeading, ReportChart } from './report-chart';
 import { SummaryFigures, ReportTable } from './report-parts';
 import { NotFound } from '../not-found';
 
@@ -131,7 +131,7 @@ function Report({ def }: { def: ReportDefinition }) {
         <>
           <SummaryFigures def={def} summary={data.summary} comparison={data.comparison} compareLabel={COMPARISON_LABELS[params.compare]} />
           {def.chart && data.series.length ? (
-            <Card title="Trend" className="report-chart-card"><ReportChart title={def.title} chart={def.chart} series={data.series} /></Card>
+            <Card title={chartHeading(def.chart)} className="report-chart-card"><ReportChart title={def.title} chart={def.chart} series={data.series} /></Card>
           ) : null}
           <ReportTable def={def} rows={data.rows} total={data.totalRows} sort={params.sort} dir={params.dir} loading={answer.loading}
             onSort={(key, dir) => go({ sort: key, dir })} />
