@@ -40,7 +40,7 @@ function optionsFor(chart: ChartDef, series: readonly ReportRow[]): Record<strin
       tooltip: { trigger: 'item', formatter: '{b}: {c}' },
       series: [{
         // Widths in proportion to the first step (ECharts' default scale is 0–100).
-        type: 'funnel', sort: 'none', left: '15%', width: '70%', top: 8, bottom: 8, min: 0, max: Math.max(1, ...values), minSize: '12%', gap: 3,
+        type: 'funnel', sort: 'none', left: '15%', width: '70%', top: 8, bottom: 8, min: 0, max: Math.max(1, ...values), minSize: '30%', gap: 3,
         label: { show: true, position: 'inside', formatter: '{b}: {c}', color: '#fff', fontWeight: 600, fontSize: 13 },
         data: series.map((s, i) => ({ name: String(s[chart.x]), value: values[i]! })),
       }],
