@@ -7,8 +7,8 @@ describe('menu permissions (admin §6)', () => {
     const labels = visibleGroups(permissionsFor('editor')).flatMap((g) => g.links.map((l) => l.label));
     expect(labels).toEqual(['All content', 'New article', 'Content research', 'Syndication', 'Media library', 'People', 'New person', 'Taxonomy', 'Website sections', 'Layouts', 'Theme test', 'Print exports',
       'Content views', 'Top content by publication date', 'Content favourites', 'Registrations', 'Incomplete registrations', 'Logins',
-      'Newsletter subscriptions', 'Menu link clicks', 'Media gallery views', 'Company engagement',
-      'Content velocity', 'Content length', 'Editorial tracking', 'Layout block usage', 'Company export', 'History']);
+      'Newsletter subscriptions', 'Menu link clicks', 'Media gallery views', 'Company engagement', 'Sponsored search logo clicks',
+      'Content detail', 'Content velocity', 'Content length', 'Editorial tracking', 'Layout block usage', 'Company export', 'History']);
   });
   it('an admin sees every link; nobody signed in sees none', () => {
     const all = visibleGroups([...ROLES.admin]).flatMap((g) => g.links);
@@ -80,7 +80,8 @@ describe('newsroom entries (issue 16)', () => {
 describe('quick menu filter', () => {
   const entries = quickEntries([...ROLES.admin]);
   it('matches every typed word against label, group and keywords, label-start first', () => {
-    expect(filterEntries(entries, 'red').map((e) => e.label)).toEqual(['Redirects']);
+    // Label starts first, then matches inside a label ("Sponso-red").
+    expect(filterEntries(entries, 'red').map((e) => e.label)).toEqual(['Redirects', 'Sponsored search logo clicks']);
     expect(filterEntries(entries, 'site set').map((e) => e.label)).toEqual(['Site settings', 'Site settings (new)']);
     expect(filterEntries(entries, 'LAY')[0]?.label).toBe('Layouts');
     expect(filterEntries(entries, 'password').map((e) => e.label)).toEqual(['My profile']);

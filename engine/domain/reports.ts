@@ -135,6 +135,25 @@ export const REPORT_DEFINITIONS = [
     defaultSort: { key: 'interactions', dir: 'desc' },
   },
   {
+    id: 'sponsored-search-logo-clicks', path: '/sponsored-search-logo-clicks-report', title: 'Sponsored search logo clicks', group: 'Analytics', permissions: VIEW, dated: true, filters: [],
+    description: 'Clicks on sponsoring companies\' logos in search results.',
+    summary: [f('clicks', 'Clicks'), f('visitors', 'Daily visitors'), f('companies', 'Companies')],
+    chart: dayChart([['clicks', 'Clicks']], 'bar'),
+    columns: [c('companyId', 'Id'), c('company', 'Company', 'content'), c('clicks', 'Clicks'), c('visitors', 'Daily visitors'), c('share', 'Share', 'percent')],
+    defaultSort: { key: 'clicks', dir: 'desc' },
+  },
+  {
+    id: 'content-detail', path: '/content-detail-report', title: 'Content detail', group: 'Editorial', permissions: VIEW, dated: true, filters: ['section', 'type', 'author'],
+    description: 'One row per item published in the period, with its fields.',
+    summary: [f('items', 'Items'), f('authors', 'Authors'), f('sections', 'Sections')],
+    chart: null,
+    columns: [
+      c('contentId', 'Id'), c('title', 'Content', 'content'), c('type', 'Type', 'text'), c('status', 'Status', 'text'), c('section', 'Section', 'text'),
+      c('authors', 'Authors', 'text'), c('published', 'Published', 'date'), c('updated', 'Updated', 'date'), c('slug', 'Slug', 'text'), c('teaser', 'Teaser', 'text'),
+    ],
+    defaultSort: { key: 'published', dir: 'desc' },
+  },
+  {
     id: 'content-velocity', path: '/content-velocity-report', title: 'Content velocity', group: 'Editorial', permissions: VIEW, dated: true, filters: ['section', 'type', 'author'],
     description: 'Items published per day, by section.',
     summary: [f('published', 'Items published'), f('perDay', 'Per day', 'decimal'), f('sections', 'Sections'), f('authors', 'Authors')],

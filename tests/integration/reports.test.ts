@@ -163,7 +163,29 @@ describe('analytics reports read the rollups', () => {
   });
 });
 
+describe('sponsored search logo clicks', () => {
+  it('counts logo clicks per company with the company name', async () => {
+    const r = await run('sponsored-search-logo-clicks');
+    const es = alpha.filter((e) => e.type === 'ClickSponsoredSearchLogo' && inRange(e));
+    expect(r.summary).toMatchObject({ clicks: es.length, companies: new Set(es.map((e) => e.companyId)).size, visitors: dailyVisitors(es) });
+    for (const row of r.rows) {
+      expect(row.clicks).toBe(es.filter((e) => e.companyId === row.companyId).length);
+      expect(row.company).toBe(`Carriers adjust capacity on lane ${Number(row.companyId) - 10_010_000}`);
+    }
+  });
+});
+
 describe('editorial reports and analyses read content, history and layouts', () => {
+  it('content detail: one row per item published in the range, with authors and fields', async () => {
+    const r = await run('content-detail', { from: '2026-10-02', to: '2026-10-03', author: 110 });
+    expect(r.rows.map((row) => row.contentId).sort()).toEqual([10_010_002, 10_010_003]);
+    expect(r.rows.find((row) => row.contentId === 10_010_002)).toMatchObject({
+      title: 'Carriers adjust capacity on lane 2', type: 'Article', status: 'Published', section: 'Spot Rates', authors: 'Rosa Delgado', published: '2026-10-02',
+    });
+    expect(r.summary).toMatchObject({ items: 2, authors: 1, sections: 2 });
+    expect((await run('content-detail', { from: '2026-10-02', to: '2026-10-03', author: 999 })).rows).toEqual([]);
+  });
+
   it('content velocity: items published per section in the range', async () => {
     const r = await run('content-velocity', { from: '2026-10-01', to: '2026-10-31' });
     // 11 published alpha items on Oct 1–11; even positions in section 103 (Ocean Freight), odd in 104.

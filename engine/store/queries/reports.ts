@@ -424,7 +424,39 @@ const companyExport: Runner = async (db, q) => {
   return { summary: { companies: rows.length, published: rows.filter((r) => r.status === 'Published').length }, series: [], rows };
 };
 
+const sponsoredLogoClicks: Runner = async (db, q) => {
+  const keyed = await byKey(db, q, ['ClickSponsoredSearchLogo'], 'company');
+  const info = await contentInfo(db, { ...q, section: null, type: null, author: null }, keyed.map((r) => Number(r.key)));
+  const total = keyed.reduce((sum, r) => sum + r.events, 0);
+  const rows = keyed.map((r) => ({
+    companyId: Number(r.key), company: info.get(Number(r.key))?.name ?? `Company ${r.key}`, clicks: r.events, visitors: r.visitors, share: round2(ratio(r.events, total) * 100) / 100,
+  }));
+  const series = everyDay(q, ['clicks', 'visitors']);
+  for (const d of await byDay(db, q, ['ClickSponsoredSearchLogo'])) { add(series.get(d.day), 'clicks', d.events); add(series.get(d.day), 'visitors', d.visitors); }
+  const s = [...series.values()];
+  return { summary: { clicks: total, visitors: s.reduce((a, r) => a + n(r.visitors), 0), companies: rows.length }, series: s, rows };
+};
+
+const contentDetail: Runner = async (db, q) => {
+  const t = tenantWhere('c.tenant_key', q);
+  const w = contentWhere(q);
+  const items = await rawOf(db).all<{ id: number; name: string; type: string; status: number; section: string | null; authors: string | null; published: number; updated_at: number; slug: string; teaser: string }>(
+    `select c.id, c.name, c.type, c.status, s.name as section, c.published, c.updated_at, c.slug, c.teaser,
+       (select group_concat(p.full_name, '; ') from (select a.person_id from content_authors a where a.content_id = c.id order by a.position) x join persons p on p.id = x.person_id) as authors
+     from content c left join website_sections s on s.id = c.primary_section_id
+     where ${t.sql} and c.status <> 0 and c.published >= ? and c.published < ? and ${w.sql}`, [...t.params, startMs(q.from), endMs(q.to), ...w.params]);
+  const day = (ms: number) => new Date(n(ms)).toISOString().slice(0, 10);
+  const rows = items.map((i) => ({
+    contentId: Number(i.id), title: i.name, type: i.type, status: STATUS_LABEL[n(i.status)] ?? String(i.status), section: i.section, authors: i.authors ?? '',
+    published: day(i.published), updated: day(i.updated_at), slug: i.slug, teaser: i.teaser,
+  }));
+  const authors = new Set(rows.flatMap((r) => (r.authors ? r.authors.split('; ') : [])));
+  return { summary: { items: rows.length, authors: authors.size, sections: new Set(rows.map((r) => r.section)).size }, series: [], rows };
+};
+
 export const REPORT_QUERIES: Record<ReportId, Runner> = {
+  'sponsored-search-logo-clicks': sponsoredLogoClicks,
+  'content-detail': contentDetail,
   'content-views': contentViews,
   'top-content-by-pub-date': topContentByPubDate,
   'content-favorites': contentEventReport('FavoriteContent', 'favorites'),
