@@ -438,13 +438,15 @@ const sponsoredLogoClicks: Runner = async (db, q) => {
 };
 
 const contentDetail: Runner = async (db, q) => {
+  // The comparison period counts items only (from the covering index), not their fields.
+  if (q.summaryOnly) return { summary: { items: (await publishedItems(db, q, false)).length }, series: [], rows: [] };
   const t = tenantWhere('c.tenant_key', q);
   const w = contentWhere(q);
   const items = await rawOf(db).all<{ id: number; name: string; type: string; status: number; section: string | null; authors: string | null; published: number; updated_at: number; slug: string; teaser: string }>(
     `select c.id, c.name, c.type, c.status, s.name as section, c.published, c.updated_at, c.slug, c.teaser,
        (select group_concat(p.full_name, '; ') from (select a.person_id from content_authors a where a.content_id = c.id order by a.position) x join persons p on p.id = x.person_id) as authors
      from content c left join website_sections s on s.id = c.primary_section_id
-     where ${t.sql} and c.status <> 0 and c.published >= ? and c.published < ? and ${w.sql}`, [...t.params, startMs(q.from), endMs(q.to), ...w.params]);
+     where ${t.sql} and c.status = 1 and c.published >= ? and c.published < ? and ${w.sql}`, [...t.params, startMs(q.from), endMs(q.to), ...w.params]);
   const day = (ms: number) => new Date(n(ms)).toISOString().slice(0, 10);
   const rows = items.map((i) => ({
     contentId: Number(i.id), title: i.name, type: i.type, status: STATUS_LABEL[n(i.status)] ?? String(i.status), section: i.section, authors: i.authors ?? '',
