@@ -437,7 +437,7 @@ const sponsoredLogoClicks: Runner = async (db, q) => {
   return { summary: { clicks: total, visitors: s.reduce((a, r) => a + n(r.visitors), 0), companies: rows.length }, series: s, rows };
 };
 
-const contentDetail: Runner = async (db, q) => {
+const contentDetail: Runner = async (db, q): Promise<ReportData> => {
   // The comparison period counts items only (from the covering index), not their fields.
   if (q.summaryOnly) return { summary: { items: (await publishedItems(db, q, false)).length }, series: [], rows: [] };
   const t = tenantWhere('c.tenant_key', q);
