@@ -10,6 +10,7 @@ import './styles/components.css';
 import './styles/screens.css';
 import './styles/members.css';
 import './styles/newsletters.css';
+import './styles/reports.css';
 
 window.addEventListener('vite:preloadError', (event) => {
   event.preventDefault();

@@ -2,6 +2,7 @@
 // below /admin. Public routes work without a session; any other unknown path is the not-found screen.
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { Permission } from '../engine/domain/permissions';
+import { REPORT_DEFINITIONS } from '../engine/domain/reports';
 import { matchPath, type Params } from './lib/path-match';
 
 export interface RouteDef {
@@ -68,6 +69,8 @@ const MagazinePublications = screen(() => import('./screens/magazine/publication
 const MagazineIssues = screen(() => import('./screens/magazine/issues'));
 const MagazineSections = screen(() => import('./screens/magazine/sections'));
 const PrintExports = screen(() => import('./screens/magazine/print-exports'));
+/** Every report definition (engine/domain/reports.ts) on the one report screen. */
+const Report = screen(() => import('./screens/reports/report-screen'));
 
 const SITE_SECTIONS: Permission[] = ['view_site_sections', 'manage_site_sections'];
 const SITE_LAYOUTS: Permission[] = ['view_site_layouts', 'manage_site_layouts'];
@@ -139,6 +142,7 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/magazine-issues', screen: MagazineIssues, permissions: ['manage_magazine_issues'], onTenantSwitch: '/admin/magazine-issues' },
   { path: '/magazine-sections', screen: MagazineSections, permissions: ['manage_magazine_sections'], onTenantSwitch: '/admin/magazine-sections' },
   { path: '/print-exports', screen: PrintExports, permissions: ['manage_print_export'] },
+  ...REPORT_DEFINITIONS.map((d) => ({ path: d.path, screen: Report, permissions: d.permissions })),
 ];
 
 export function resolveRoute(sub: string): { route: RouteDef; params: Params } | null {

@@ -23,6 +23,7 @@ import { registerPreviewRoutes } from './preview/routes';
 import { registerMemberRoutes } from './members/simulate';
 import { configureEvents, type EventOptions } from './events/ingest';
 import { registerEventRoutes } from './events/routes';
+import { registerReportExportRoute } from './reports/export-route';
 import type { NewsletterOptions } from './newsletters/options';
 import { buildSchema } from './schema';
 import { captchaPolicy, recordCaptchaPolicy, type CaptchaOptions } from './captcha';
@@ -112,6 +113,7 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
     registerGraphqlRoute(scope, route);
     registerEventRoutes(scope, route, events);
     registerAssetRoutes(scope, route);
+    registerReportExportRoute(scope, route);
     registerDocumentsRoute(scope, registry);
     registerNewsletterRoutes(scope, services, { ...options, newsletters });
     registerPreviewRoutes(scope, services);

@@ -25,7 +25,8 @@ interface SessionValue {
   adoptTokens: (tokens: SessionTokens) => void;
 }
 
-const SessionContext = createContext<SessionValue | null>(null);
+/** Exported for screen tests, which provide a fixed session. */
+export const SessionContext = createContext<SessionValue | null>(null);
 
 export function SessionProvider({ children, env: given }: { children: ReactNode; env?: SessionEnv }) {
   const env = useMemo(() => given ?? browserSessionEnv(), [given]);

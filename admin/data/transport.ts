@@ -159,3 +159,32 @@ export async function request<T>(
     throw e;
   }
 }
+
+/**
+ * Downloads a report export from GET /api/reports/:id/export (the same bearer and tenant as
+ * GraphQL): answers the file's bytes and the name the API gave it.
+ */
+export async function fetchReportExport(id: string, search: string, format: 'csv' | 'xlsx'): Promise<{ filename: string; bytes: Uint8Array; type: string }> {
+  const headers: Record<string, string> = {};
+  const tenant = config.tenantKey();
+  if (tenant) headers['x-tenant-key'] = tenant;
+  const bearer = config.bearer();
+  if (bearer) headers.authorization = `Bearer ${bearer}`;
+  const q = new URLSearchParams(search);
+  q.set('format', format);
+  // Tests give the transport a fake fetch; it answers real Response objects here.
+  const f = (config.fetch as unknown as typeof fetch | undefined) ?? ((url: string, init?: RequestInit) => fetch(url, init));
+  let r: Response;
+  try {
+    r = await f(`/api/reports/${encodeURIComponent(id)}/export?${q}`, { method: 'GET', headers });
+  } catch {
+    throw new ApiError(NETWORK_ERROR_MESSAGE, 0);
+  }
+  if (!r.ok) {
+    const body = await r.json().catch(() => ({})) as { errors?: { message: string; extensions?: { code?: string } }[] };
+    const e = body.errors?.[0];
+    throw new ApiError(e?.message ?? `The export failed (HTTP ${r.status}).`, r.status, e?.extensions?.code ?? null);
+  }
+  const name = /filename="([^"]+)"/.exec(r.headers.get('content-disposition') ?? '')?.[1] ?? `${id}.${format}`;
+  return { filename: name, bytes: new Uint8Array(await r.arrayBuffer()), type: r.headers.get('content-type') ?? 'application/octet-stream' };
+}

@@ -5,13 +5,21 @@ import { filterEntries, quickEntries, visibleGroups } from './nav';
 describe('menu permissions (admin §6)', () => {
   it('an editor sees content, sections, layouts and history, and nothing of site configuration or users', () => {
     const labels = visibleGroups(permissionsFor('editor')).flatMap((g) => g.links.map((l) => l.label));
-    expect(labels).toEqual(['All content', 'New article', 'Content research', 'Syndication', 'Media library', 'People', 'New person', 'Taxonomy', 'Website sections', 'Layouts', 'Theme test', 'Print exports', 'History']);
+    expect(labels).toEqual(['All content', 'New article', 'Content research', 'Syndication', 'Media library', 'People', 'New person', 'Taxonomy', 'Website sections', 'Layouts', 'Theme test', 'Print exports',
+      'Content views', 'Top content by publication date', 'Content favourites', 'Registrations', 'Incomplete registrations', 'Logins',
+      'Newsletter subscriptions', 'Menu link clicks', 'Media gallery views', 'Company engagement', 'Sponsored search logo clicks',
+      'Content detail', 'Content velocity', 'Content length', 'Editorial tracking', 'Layout block usage', 'Company export', 'History']);
   });
   it('an admin sees every link; nobody signed in sees none', () => {
     const all = visibleGroups([...ROLES.admin]).flatMap((g) => g.links);
     expect(all.map((l) => l.label)).toContain('CMS users');
     expect(all.map((l) => l.label)).toContain('Site settings');
     expect(visibleGroups([])).toEqual([]);
+  });
+  it('report screens show with view_common_reports; layout block usage also with the layout permissions', () => {
+    expect(visibleGroups(['view_common_reports']).map((g) => g.label)).toEqual(['Analytics', 'Reports and analyses']);
+    expect(visibleGroups(['view_site_layouts']).flatMap((g) => g.links.map((l) => l.label))).toEqual(['Layouts', 'Theme test', 'Layout block usage']);
+    expect(visibleGroups(['view_history']).map((g) => g.label)).toEqual(['System']);
   });
   it('a group with one permitted link shows only that link', () => {
     const groups = visibleGroups(['manage_redirects']);
@@ -72,7 +80,8 @@ describe('newsroom entries (issue 16)', () => {
 describe('quick menu filter', () => {
   const entries = quickEntries([...ROLES.admin]);
   it('matches every typed word against label, group and keywords, label-start first', () => {
-    expect(filterEntries(entries, 'red').map((e) => e.label)).toEqual(['Redirects']);
+    // Label starts first, then matches inside a label ("Sponso-red").
+    expect(filterEntries(entries, 'red').map((e) => e.label)).toEqual(['Redirects', 'Sponsored search logo clicks']);
     expect(filterEntries(entries, 'site set').map((e) => e.label)).toEqual(['Site settings', 'Site settings (new)']);
     expect(filterEntries(entries, 'LAY')[0]?.label).toBe('Layouts');
     expect(filterEntries(entries, 'password').map((e) => e.label)).toEqual(['My profile']);

@@ -2,11 +2,12 @@
 // (admin §6), plus optional conditions: global staff only, or a tenant module switched on. The same
 // list feeds the left panel and the Ctrl/Cmd+K quick menu.
 import { hasAnyPermission, type Permission } from '../../engine/domain/permissions';
+import { REPORT_DEFINITIONS, type ReportDefinition } from '../../engine/domain/reports';
 
 export type IconName =
   | 'home' | 'content' | 'sections' | 'layouts' | 'menus' | 'redirects' | 'settings' | 'ads'
   | 'users' | 'history' | 'profile' | 'plus'
-  | 'star' | 'globe' | 'bell';
+  | 'star' | 'globe' | 'bell' | 'chart';
 
 export interface NavLink {
   label: string;
@@ -32,6 +33,13 @@ export interface NavGroup {
   label: string;
   permissions: readonly Permission[];
   links: readonly NavLink[];
+}
+
+/** The menu links of report definitions (one screen renders each; engine/domain/reports.ts). */
+function reportLinks(which: (d: ReportDefinition) => boolean): NavLink[] {
+  return (REPORT_DEFINITIONS as readonly ReportDefinition[]).filter(which).map((d) => ({
+    label: d.title, href: `/admin${d.path}`, icon: 'chart', permissions: d.permissions, keywords: `report ${d.group.toLowerCase()} ${d.id.replace(/-/g, ' ')}`,
+  }));
 }
 
 export const NAV_GROUPS: readonly NavGroup[] = [
@@ -112,6 +120,16 @@ export const NAV_GROUPS: readonly NavGroup[] = [
       { label: 'New magazine section', href: '/admin/magazine-sections?action=add', icon: 'plus', permissions: ['manage_magazine_sections'], keywords: 'magazine create add section' },
       { label: 'Print exports', href: '/admin/print-exports', icon: 'content', permissions: ['manage_print_export'], keywords: 'print export icml indesign zip' },
     ],
+  },
+  {
+    label: 'Analytics',
+    permissions: ['view_common_reports'],
+    links: reportLinks((d) => d.group === 'Analytics'),
+  },
+  {
+    label: 'Reports and analyses',
+    permissions: ['view_common_reports', 'view_site_layouts', 'manage_site_layouts'],
+    links: reportLinks((d) => d.group !== 'Analytics'),
   },
   {
     label: 'Company data',

@@ -7,7 +7,7 @@
 //   across days or recomputed later.
 // - event_drops: per tenant, day and reason (bot, crawler, rate-limit, invalid), how many events were refused.
 // - event_rollups: per tenant, grain (hour | day), bucket, event type, dimension (all | content |
-//   section | menu | newsletter | company) and key: event count and unique visitors.
+//   section | menu | newsletter | company | step) and key: event count and unique visitors.
 // - event_rollup_state: the last event id each tenant's rollup has seen; the row '*' holds the id up
 //   to which every tenant's events are rolled up (the next run scans only the ids after it).
 import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
@@ -60,6 +60,9 @@ export const eventRollups = sqliteTable('event_rollups', {
 }, (t) => [
   primaryKey({ columns: [t.tenantKey, t.grain, t.bucket, t.type, t.dim, t.key] }),
   index('event_rollups_tenant_day').on(t.tenantKey, t.day),
+  // Reports (issue #20) read one grain, dimension and type over a range of days: this index answers
+  // them without touching the table (it covers key and counters too).
+  index('event_rollups_report').on(t.tenantKey, t.grain, t.dim, t.type, t.day, t.key, t.events, t.visitors),
 ]);
 
 export const eventRollupState = sqliteTable('event_rollup_state', {

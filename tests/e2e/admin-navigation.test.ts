@@ -17,7 +17,10 @@ describe('permissions and tenants', () => {
     await page.getByRole('heading', { name: 'Content', level: 1 }).waitFor();
     expect(await page.getByRole('combobox', { name: 'Site' }).count()).toBe(0);
     expect(await page.locator('.tenant').textContent()).toContain('FreightWise');
-    expect(await navLabels(page)).toEqual(['Dashboard', 'All content', 'New article', 'Content research', 'Syndication', 'Media library', 'People', 'New person', 'Taxonomy', 'Website sections', 'Layouts', 'Theme test', 'Print exports', 'History']);
+    expect(await navLabels(page)).toEqual(['Dashboard', 'All content', 'New article', 'Content research', 'Syndication', 'Media library', 'People', 'New person', 'Taxonomy', 'Website sections', 'Layouts', 'Theme test', 'Print exports',
+      'Content views', 'Top content by publication date', 'Content favourites', 'Registrations', 'Incomplete registrations', 'Logins',
+      'Newsletter subscriptions', 'Menu link clicks', 'Media gallery views', 'Company engagement', 'Sponsored search logo clicks',
+      'Content detail', 'Content velocity', 'Content length', 'Editorial tracking', 'Layout block usage', 'Company export', 'History']);
     await page.keyboard.press('Control+k');
     const search = page.getByRole('combobox', { name: 'Go to' });
     await search.fill('users');

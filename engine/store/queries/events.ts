@@ -71,6 +71,8 @@ const DIMENSIONS: { dim: string; key: string; where: string }[] = [
   { dim: 'company', key: 'company_id', where: 'company_id is not null' },
   { dim: 'newsletter', key: 'newsletter_id', where: 'newsletter_id is not null' },
   { dim: 'menu', key: 'target', where: "type = 'ClickMenu'" },
+  // The registration funnel's step (public §3): what the registrations reports count by.
+  { dim: 'step', key: 'target', where: "type = 'Registration'" },
 ];
 
 export interface RollupResult { tenants: number; days: number; events: number }

@@ -9,6 +9,7 @@ import fastifyStatic from '@fastify/static';
 import { SERVE_READERS } from '../../../cli/serve/readers';
 import { openStore } from '../../../engine/store/connection';
 import { seedFixtures } from '../../../engine/fixtures/seed';
+import { rollupEvents } from '../../../engine/store/queries/events';
 import { runBuild } from '../../../engine/build/index';
 import { registerApi } from '../../../api/app';
 import { createSiteServer } from '../../../cli/serve/site-server';
@@ -50,6 +51,7 @@ export async function startStack(fixtures = join(ROOT, 'fixtures', 'demo')): Pro
     adminUrl: (path = '/admin') => `http://localhost:${port}${path}`,
     publicUrl: (tenantKey, path = '/') => `http://${tenantKey}.localhost:${port}${path}`,
     settle: () => queue!.idle(),
+    rollupEvents: async () => { await rollupEvents(store, Date.now()); },
     async stop() {
       await queue?.close();
       await app.close();

@@ -69,6 +69,10 @@ async function startServe(): Promise<Target> {
     adminUrl: (path = '/admin') => `http://localhost:${port}${path}`,
     publicUrl: (tenantKey, path = '/') => `http://${tenantKey}.localhost:${port}${path}`,
     settle: async () => undefined,
+    async rollupEvents() {
+      const r = spawnSync(process.execPath, [bin, '--db', db, 'events', 'rollup'], { cwd: ROOT, encoding: 'utf8' });
+      if (r.status !== 0) throw new Error(`masthead events rollup failed: ${r.stderr || r.stdout}`);
+    },
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));

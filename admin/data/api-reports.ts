@@ -1,0 +1,28 @@
+// Report operations of the admin (issue #20): run a report for a screen's address query, download
+// its export. The definitions themselves are shared code (engine/domain/reports.ts).
+import type { ReportRow } from '../../engine/domain/reports';
+import { fetchReportExport, request } from './transport';
+import { downloadBytes } from '../lib/download';
+
+export interface ReportAnswer {
+  id: string;
+  from: string;
+  to: string;
+  tenant: string;
+  summary: Record<string, number>;
+  comparison: { from: string; to: string; summary: Record<string, number> } | null;
+  series: ReportRow[];
+  rows: ReportRow[];
+  totalRows: number;
+  skip: number;
+  limit: number;
+}
+
+export const runReport = (id: string, params: string) => request<ReportAnswer>('query', 'runReport', { id, params });
+
+/** Downloads every row of the report as a CSV or XLSX file (the API names it). */
+export async function downloadReport(id: string, params: string, format: 'csv' | 'xlsx'): Promise<string> {
+  const file = await fetchReportExport(id, params, format);
+  downloadBytes(file.filename, file.bytes, file.type);
+  return file.filename;
+}
