@@ -31,6 +31,7 @@ export const eventRollups = pgTable('event_rollups', {
 }, (t) => [
   primaryKey({ columns: [t.tenantKey, t.grain, t.bucket, t.type, t.dim, t.key, t.day] }),
   index('event_rollups_tenant_day').on(t.tenantKey, t.day),
+  index('event_rollups_report').on(t.tenantKey, t.grain, t.dim, t.type, t.day, t.key, t.events, t.visitors),
 ]);
 
 export const eventSalts = pgTable('event_salts', {

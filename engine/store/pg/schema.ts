@@ -119,6 +119,8 @@ export const content = pgTable('content', {
   index('content_tenant_status_published').on(t.tenantKey, t.status, t.published),
   index('content_primary_section').on(t.primarySectionId),
   index('content_tenant_type').on(t.tenantKey, t.type),
+  index('content_report_by_id').on(t.id, t.primarySectionId, t.type, t.status, t.published, t.name),
+  index('content_report_published').on(t.tenantKey, t.status, t.published, t.primarySectionId, t.type, t.id, t.name),
   check('content_id_eight_digits', sql`"content"."id" between 10000000 and 99999999`),
   check('content_status_code', sql`"content"."status" in (0, 1, 2)`),
   index('content_search_vector').using('gin', t.searchVector),
@@ -176,6 +178,7 @@ export const history = pgTable('history', {
 }, (t) => [
   index('history_tenant_created').on(t.tenantKey, t.createdAt),
   index('history_entity').on(t.entityType, t.entityId),
+  index('history_report').on(t.tenantKey, t.entityType, t.createdAt, t.actorType, t.actorId, t.action, t.entityId),
 ]);
 
 export const layouts = pgTable('layouts', {
