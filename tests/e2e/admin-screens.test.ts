@@ -166,6 +166,7 @@ describe('look and accessibility', () => {
     ['/admin/taxonomy', 'taxonomy', 'Taxonomy'],
     ['/admin/contacts-settings', 'contacts-settings', 'Contacts'],
     ['/admin/ad-unit-patterns', 'ad-unit-patterns', 'Ad unit patterns'],
+    ['/admin/ad-units', 'ad-units', 'Ad units'],
     ['/admin/cms-users', 'cms-users', 'CMS users'],
     ['/admin/history', 'history', 'History'],
     ['/admin/user', 'profile', 'My profile'],
