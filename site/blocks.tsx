@@ -77,7 +77,7 @@ function BlockBody({ block, level, uid, pre, content }: { block: BlockView; leve
       );
     case 'html': return <div className="rich-text" dangerouslySetInnerHTML={{ __html: block.html }} />;
     case 'newsletter': return <NewsletterBlock block={block} uid={uid} inner={pre.get(block)} />;
-    case 'ad': return <div className="ad-slot" data-island="ad-slot" data-ad-slot={block.slot} data-ad-sizes={block.sizes.map(([w, h]) => `${w}x${h}`).join(',')} />;
+    case 'ad': return <div className={`ad-slot ad-${block.slot.type}`} id={block.slot.id} data-ad-key={block.slot.key} />;
     case 'island': return <Island name={block.island} props={block.props} />;
     case 'gallery':
       return <Island name="image-gallery" component={ImageGallery} props={{ images: block.images, lockedFor: block.lockedFor, label: block.settings.title ?? 'Image gallery' }} />;

@@ -1,6 +1,7 @@
 // What the public-site components render: a resolved page (engine/build/stages/resolve.ts builds it, pure)
 // and the tenant's chrome (header, menus, footer, theme). Every value here is plain data, so the
 // same object is written to <path>/_payload.json and can cross a worker boundary.
+import type { AdUnitType } from '../engine/domain/ads';
 import type { ConsentConfig } from '../engine/domain/consent';
 import type { RowLayout } from '../engine/domain/layout';
 
@@ -74,6 +75,28 @@ export interface ContentView {
   issue?: SiteLink | null;
 }
 
+/** One ad slot of a page (issue 19): its element id, unit and what Google Publisher Tag is told. */
+export interface AdSlotView {
+  /** The slot element's id, unique on the page. */
+  id: string;
+  key: string;
+  type: AdUnitType;
+  /** The ad unit path (pattern filled for the page's section). */
+  path: string;
+  sizes: [number, number][];
+  sizeMapping: { minWidth: number; sizes: [number, number][] }[];
+  refreshRate: number;
+}
+
+/** The ads of a page: every slot it has, the page-level targeting and the reserved-height CSS. */
+export interface PageAdsView {
+  slots: AdSlotView[];
+  targeting: { section: string; contentId: string | null; contentType: string | null; pageType: string; tenant: string };
+  /** Google Publisher Tag's script; null: house ads only. */
+  gptUrl: string | null;
+  css: string;
+}
+
 export type BlockView =
   | { kind: 'list'; id: string; settings: BlockSettingsView; display: 'list' | 'cards' | 'compact' | 'hero'; items: ItemView[]; pagination: PaginationView | null }
   /** The page's content item (PageView.content) as hero or body: not repeated in the block. */
@@ -85,7 +108,7 @@ export type BlockView =
   | { kind: 'images'; id: string; settings: BlockSettingsView; images: ImageView[] }
   | { kind: 'issues'; id: string; settings: BlockSettingsView; display: 'single' | 'grid' | 'list'; issues: IssueCardView[] }
   | { kind: 'newsletter'; id: string; settings: BlockSettingsView; newsletters: { id: number; title: string; description: string }[]; promoCode: string | null; recaptchaKey?: string | null }
-  | { kind: 'ad'; id: string; settings: BlockSettingsView; slot: string; sizes: [number, number][] }
+  | { kind: 'ad'; id: string; settings: BlockSettingsView; slot: AdSlotView }
   /** lockedFor: the gated content whose gate decision may hide the block (public §4 "Hidden blocks"); null on open pages. */
   | { kind: 'gallery'; id: string; settings: BlockSettingsView; images: ImageView[]; lockedFor: number | null }
   | { kind: 'video'; id: string; settings: BlockSettingsView; videos: VideoView[]; lockedFor: number | null }
@@ -158,6 +181,8 @@ export interface PageView {
   preview?: boolean;
   /** Issue and publication pages: the cover, table of contents, latest issue and archive. */
   magazine?: MagazineView | null;
+  /** The page's ad slots (issue 19); absent: no ads. */
+  ads?: PageAdsView | null;
 }
 
 export interface MenuView { title: string; links: SiteLink[] }
