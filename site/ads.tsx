@@ -4,10 +4,8 @@
 // containers: their height is reserved by the page's CSS (PageAdsView.css), so filling them never
 // moves the page.
 import type { AdSlotView, PageAdsView } from './model';
+import { ADS_CONFIG_ID } from '../engine/domain/ads-config';
 import { escapeJsonForHtml } from './json';
-
-/** The id of the JSON script element the ads client reads. */
-export const ADS_CONFIG_ID = 'masthead-ads';
 
 function Slot({ slot }: { slot: AdSlotView }) {
   return <div className={`ad-slot ad-${slot.type}`} id={slot.id} data-ad-key={slot.key} />;
