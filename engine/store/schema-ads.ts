@@ -1,8 +1,9 @@
-// Ad tables (public §3 Ad unit, admin §2.2): a tenant's ad units. JSON columns hold values already
+// Ad tables (public §3 Ad unit, Native ad, Ad skin, Welcome ad; admin §2.2): a tenant's ad units and house ads. JSON columns hold values already
 // validated by engine/domain/ads.ts.
 import { sql } from 'drizzle-orm';
-import { integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import type { AdPageType, AdSize, AdUnitType, SizeMappingEntry } from '../domain/ads';
+import type { HouseAdKind } from '../domain/house-ads';
 import { tenants } from './schema';
 
 const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
@@ -23,3 +24,19 @@ export const adUnits = sqliteTable('ad_units', {
   createdAt: integer('created_at').notNull().default(now),
   updatedAt: integer('updated_at').notNull().default(now),
 }, (t) => [uniqueIndex('ad_units_tenant_key').on(t.tenantKey, t.key)]);
+
+/** House ads (engine/domain/house-ads.ts): the kind's creative fields are kept as JSON. */
+export const houseAds = sqliteTable('house_ads', {
+  id: integer('id').primaryKey(),
+  tenantKey: tenantRef(),
+  name: text('name').notNull(),
+  kind: text('kind').$type<HouseAdKind>().notNull(),
+  status: integer('status').notNull().default(1),
+  priority: integer('priority').notNull().default(10),
+  startAt: integer('start_at'),
+  endAt: integer('end_at'),
+  unitKeys: text('unit_keys', { mode: 'json' }).$type<string[]>().notNull(),
+  creative: text('creative', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+  createdAt: integer('created_at').notNull().default(now),
+  updatedAt: integer('updated_at').notNull().default(now),
+}, (t) => [index('house_ads_tenant_kind').on(t.tenantKey, t.kind)]);

@@ -1,5 +1,5 @@
-// Ad units through the API (issue 19): list, create, update and delete behind the ad settings
-// permissions, one tenant at a time; bad input names the field and writes nothing.
+// Ad units and house ads through the API (issue 19): list, create, update and delete behind the ad
+// settings permissions, one tenant at a time; bad input names the field and writes nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { snapshotCounts, startApi, type Harness } from './api-harness';
 
@@ -63,6 +63,38 @@ describe('ad units', () => {
     expect((await h.op('getAdUnits', {}, { as: 'alphaViewer', tenant: 'beta' })).error!.extensions.code).toBe('FORBIDDEN');
     expect((await h.op('updateAdUnit', { id: unit.id, input: { refreshRate: 60 } }, { as: 'alphaViewer' })).error!.extensions.code).toBe('FORBIDDEN');
     expect((await h.op('deleteAdUnit', { id: unit.id }, { ...admin, tenant: 'beta' })).error!.extensions.code).toBe('FORBIDDEN');
+    expect(await snapshotCounts(h)).toEqual(before);
+  });
+});
+
+describe('house ads', () => {
+  const native = { nativeTitle: 'Benchmark report', nativeSummary: 'Free download', nativeUrl: 'https://sponsor.example/report', nativeImagePath: '/images/alpha/ship.svg' };
+  it('creates a native ad with the Sponsored label by default, schedules and updates it, and deletes it', async () => {
+    const c = await h.op('createHouseAd', { input: { name: 'Report', kind: 'native', priority: 5, startDate: '2026-01-01T00:00:00Z', endDate: '2027-01-01T00:00:00Z', native } }, admin);
+    const ad = c.data.createHouseAd;
+    expect(ad).toMatchObject({ kind: 'native', status: 1, priority: 5, startDate: '2026-01-01T00:00:00.000Z', native: { ...native, labels: 'Sponsored' }, skin: null });
+    const u = await h.op('updateHouseAd', { id: ad.id, input: { endDate: '2028-01-01T00:00:00Z', native: { ...native, labels: 'Partner content' } } }, admin);
+    expect(u.data.updateHouseAd).toMatchObject({ endDate: '2028-01-01T00:00:00.000Z', startDate: '2026-01-01T00:00:00.000Z', native: { labels: 'Partner content' } });
+    expect((await h.op('getHouseAds', {}, { as: 'alphaViewer' })).data.getHouseAds.map((a: any) => a.id)).toEqual([ad.id]);
+    expect((await h.op('deleteHouseAd', { id: ad.id }, admin)).data.deleteHouseAd.ok).toBe(true);
+  });
+
+  it('refuses bad creatives naming the field, and other tenants and roles, writing nothing', async () => {
+    const before = await snapshotCounts(h);
+    const field = async (input: Record<string, unknown>, opts: Record<string, unknown> = admin) => {
+      const e = (await h.op('createHouseAd', { input }, opts as never)).error;
+      return e?.extensions.field ?? e?.extensions.code;
+    };
+    expect(await field({ name: 'x', kind: 'native' })).toBe('native');
+    expect(await field({ name: 'x', kind: 'native', native: { ...native, nativeUrl: 'javascript:alert(1)' } })).toBe('native.nativeUrl');
+    expect(await field({ name: 'x', kind: 'native', native: { ...native, nativeImagePath: '"><script>' } })).toBe('native.nativeImagePath');
+    expect(await field({ name: 'x', kind: 'native', native, skin: { adTitle: 't', adClickUrl: 'https://a.example' } })).toBe('skin');
+    expect(await field({ name: 'x', kind: 'welcome', welcome: { adType: 'welcomeAdImage' } })).toBe('welcome.adImagePath');
+    expect(await field({ name: 'x', kind: 'welcome', welcome: { adImagePath: '/i.svg', adLength: 0 } })).toBe('welcome.adLength');
+    expect(await field({ name: 'x', kind: 'native', native, startDate: '2027-01-01', endDate: '2026-01-01' })).toBe('endDate');
+    expect(await field({ name: 'x', kind: 'native', native, priority: 7 })).toBe('priority');
+    expect(await field({ name: 'x', kind: 'native', native }, { as: 'alphaEditor' })).toBe('FORBIDDEN');
+    expect(await field({ name: 'x', kind: 'native', native }, { ...admin, tenant: 'beta' })).toBe('FORBIDDEN');
     expect(await snapshotCounts(h)).toEqual(before);
   });
 });
