@@ -88,17 +88,41 @@ export interface AdSlotView {
   refreshRate: number;
 }
 
+/** A house native ad as a page shows it (public §3 Native ad). */
+export interface NativeAdView {
+  id: number;
+  unitKey: string;
+  title: string;
+  summary: string;
+  url: string;
+  image: { src: string; width: number | null; height: number | null } | null;
+  /** Shown above the ad: labels, default Sponsored. */
+  label: string;
+  /** Requested once per viewable impression, with advertising consent. */
+  tracker: string | null;
+}
+
+/** The house creatives a page shows besides natives (public §3 Ad skin, Welcome ad; sticky bottom). */
+export interface HouseAdsView {
+  skin: { id: number; title: string; type: 'reskin' | 'siteskin'; width: number; clickUrl: string; background: string | null; backgroundImage: string | null; image: string | null;
+    left: { image: string; url: string } | null; right: { image: string; url: string } | null } | null;
+  welcome: { id: number; type: 'welcomeAdImage' | 'welcomeAdTag'; tag: string | null; clickUrl: string | null; image: string | null; mobileImage: string | null; delay: number; length: number } | null;
+  sticky: { id: number; image: string; clickUrl: string; alt: string; width: number; height: number } | null;
+}
+
 /** The ads of a page: every slot it has, the page-level targeting and the reserved-height CSS. */
 export interface PageAdsView {
   slots: AdSlotView[];
   targeting: { section: string; contentId: string | null; contentType: string | null; pageType: string; tenant: string };
   /** Google Publisher Tag's script; null: house ads only. */
   gptUrl: string | null;
+  /** House-ad tenants: the skin, welcome and sticky creatives (natives are in the lists and bodies). */
+  house?: HouseAdsView;
   css: string;
 }
 
 export type BlockView =
-  | { kind: 'list'; id: string; settings: BlockSettingsView; display: 'list' | 'cards' | 'compact' | 'hero'; items: ItemView[]; pagination: PaginationView | null }
+  | { kind: 'list'; id: string; settings: BlockSettingsView; display: 'list' | 'cards' | 'compact' | 'hero'; items: ItemView[]; pagination: PaginationView | null; native?: { at: number; ad: NativeAdView } }
   /** The page's content item (PageView.content) as hero or body: not repeated in the block. */
   | { kind: 'hero'; id: string; settings: BlockSettingsView }
   | { kind: 'body'; id: string; settings: BlockSettingsView }

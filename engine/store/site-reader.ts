@@ -3,6 +3,8 @@
 // published (status 1) and inside its startDate/endDate window at `now`; schedules count only
 // inside their own windows. Rows come back raw (JSON columns parsed); engine/build/load.ts maps them.
 import type { AdUnit } from '../domain/ads';
+import type { HouseAd } from '../domain/house-ads';
+import { houseAdOf } from './queries/house-ads';
 import type { SiteSettings } from '../domain/settings';
 import type { SqlValue, Store } from './connection';
 
@@ -62,7 +64,7 @@ export interface SiteRows {
   persons: PersonSiteRow[];
   magazine: MagazineRows;
   /** Ad units by key and the tenant's first layout-block ad-unit pattern (issue 19). */
-  ads: { units: AdUnit[]; pattern: string | null };
+  ads: { units: AdUnit[]; pattern: string | null; house: HouseAd[] };
 }
 
 const LIVE = '(c.status = 1 AND (c.start_date IS NULL OR c.start_date <= ?) AND (c.end_date IS NULL OR c.end_date > ?))';
@@ -161,7 +163,7 @@ export function appendRows(out: LiveContentRows, more: LiveContentRows): void {
 const PAGE = 5000;
 
 async function siteStructure(store: Store, key: string) {
-  const [sections, assets, layouts, menus, redirects, memberships, newsletters, persons, magazine, adUnits, patterns] = await Promise.all([
+  const [sections, assets, layouts, menus, redirects, memberships, newsletters, persons, magazine, adUnits, patterns, house] = await Promise.all([
     store.all<SectionRow>(
       `SELECT id, name, alias, parent_id AS parentId, description, status, sequence, updated_at AS updatedAt, gam_alias AS gamAlias
        FROM website_sections WHERE tenant_key = ? ORDER BY sequence, id`, [key]),
@@ -190,6 +192,8 @@ async function siteStructure(store: Store, key: string) {
       `SELECT id, key, type, size, size_mapping AS sizeMapping, use_section_alias AS useSectionAlias, refresh_rate AS refreshRate,
          exclude_page_types AS excludePageTypes, target_id AS targetId, position FROM ad_units WHERE tenant_key = ? ORDER BY key`, [key]),
     store.all<{ pattern: string }>(`SELECT pattern FROM ad_unit_patterns WHERE tenant_key = ? AND type = 'layout-block' ORDER BY id LIMIT 1`, [key]),
+    store.all<Record<string, unknown>>(
+      `SELECT id, name, kind, status, priority, start_at AS startAt, end_at AS endAt, unit_keys AS unitKeys, creative FROM house_ads WHERE tenant_key = ? ORDER BY id`, [key]),
   ]);
   return {
     sections, assets: assets.map(assetMetaOf),
@@ -211,6 +215,11 @@ async function siteStructure(store: Store, key: string) {
         ...(typeof u.targetId === 'string' && u.targetId ? { targetId: u.targetId } : {}),
       })),
       pattern: patterns[0]?.pattern ?? null,
+      house: house.map((h) => houseAdOf({
+        id: h.id as number, name: String(h.name), kind: h.kind as HouseAd['kind'], status: Number(h.status), priority: Number(h.priority),
+        startAt: (h.startAt as number | null) ?? null, endAt: (h.endAt as number | null) ?? null,
+        unitKeys: json<string[]>(h.unitKeys, []), creative: json<Record<string, unknown>>(h.creative, {}),
+      })),
     },
   };
 }

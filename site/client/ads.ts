@@ -8,8 +8,13 @@
 // - Refresh: a slot with a refresh rate is refreshed every refreshRate seconds only while more than
 //   75% of it is in view (IntersectionObserver) and the tab is visible.
 // - Sticky bottom: shown after the reader first scrolls; its X closes it for the session.
+// - House ads (tenants without an ad server; prerendered by the build): the welcome ad shows after
+//   its delay and closes after its length (or on X / Escape); every [data-house-ad] creative sends a
+//   viewable impression (50% in view for 1 s) and its clicks through the event pipeline, and its
+//   impression tracker is requested only with advertising consent.
 import { ADS_CONFIG_ID } from '../../engine/domain/ads-config';
 import type { AdSlotView, PageAdsView } from '../model';
+import { track } from './events';
 /** A slot refreshes only while more than this share of it is in view (public §4). */
 export const REFRESH_IN_VIEW_RATIO = 0.75;
 /** The sticky bar stays closed for the rest of the session once closed. */
@@ -18,6 +23,11 @@ export const STICKY_CLOSED_KEY = 'masthead-ad-sticky-closed';
 export const LAZY_LOAD = { fetchMarginPercent: 100, renderMarginPercent: 50, mobileScaling: 2 };
 
 interface Consent { has(category: 'targeting'): boolean; onChange(fn: () => void): () => void }
+
+/** A viewable impression: this share of the creative in view… */
+export const VIEWABLE_RATIO = 0.5;
+/** …for this long (ms). */
+export const VIEWABLE_MS = 1000;
 
 /* Minimal GPT surface we use (https://developers.google.com/publisher-tag/reference). */
 interface GptSlot { addService(s: unknown): GptSlot; defineSizeMapping(m: unknown): GptSlot }
@@ -138,10 +148,86 @@ export function startSticky(doc: Document = document): void {
   });
 }
 
-/** Starts the ads of the page once advertising consent is given (now or later): GPT and the sticky bar. */
+/** The welcome ad: shown after its delay, closed after its length, on X or on Escape. A tag ad runs only with advertising consent. */
+export function startWelcome(consent: Consent | null, doc: Document = document): void {
+  const el = doc.querySelector<HTMLElement>('[data-ad-welcome]');
+  if (!el) return;
+  const delay = Number(el.dataset.delay ?? 0) * 1000;
+  const length = Number(el.dataset.length ?? 15) * 1000;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const close = () => {
+    el.hidden = true;
+    if (timer) clearTimeout(timer);
+    doc.removeEventListener('keydown', onKey);
+  };
+  const onKey = (e: KeyboardEvent) => { if (e.key === 'Escape') close(); };
+  el.querySelector('.ad-welcome-close')?.addEventListener('click', close);
+  el.addEventListener('click', (e) => { if (e.target === el) close(); });
+  setTimeout(() => {
+    const frame = el.querySelector<HTMLIFrameElement>('iframe[data-srcdoc]');
+    if (frame) {
+      if (!consent?.has('targeting')) return;
+      frame.srcdoc = frame.dataset.srcdoc ?? '';
+    }
+    el.hidden = false;
+    doc.addEventListener('keydown', onKey);
+    timer = setTimeout(close, length);
+  }, delay);
+}
+
+const contentIdOf = (doc: Document): number | undefined => {
+  const v = Number(doc.body.dataset.pageContent);
+  return Number.isSafeInteger(v) && v > 0 ? v : undefined;
+};
+
+/** Viewable impressions (50% for 1 s, once per creative) and clicks of the house creatives, through the event pipeline. */
+export function measureHouseAds(consent: Consent | null, doc: Document = document): void {
+  const creatives = [...doc.querySelectorAll<HTMLElement>('[data-house-ad]')];
+  if (creatives.length === 0) return;
+  const contentId = contentIdOf(doc);
+  const info = (el: HTMLElement) => ({ adId: Number(el.dataset.houseAd), unitKey: el.dataset.adUnit || undefined, contentId });
+  const timers = new Map<Element, ReturnType<typeof setTimeout>>();
+  const seen = new Set<Element>();
+  const observer = typeof IntersectionObserver === 'function' ? new IntersectionObserver((entries) => {
+    for (const e of entries) {
+      const el = e.target as HTMLElement;
+      if (seen.has(el)) continue;
+      if (e.isIntersecting && e.intersectionRatio >= VIEWABLE_RATIO) {
+        if (!timers.has(el)) timers.set(el, setTimeout(() => {
+          seen.add(el);
+          observer?.unobserve(el);
+          track('ViewHouseAd', info(el));
+          const tracker = el.dataset.adTracker;
+          if (tracker && consent?.has('targeting')) new Image().src = tracker;
+        }, VIEWABLE_MS));
+      } else {
+        clearTimeout(timers.get(el));
+        timers.delete(el);
+      }
+    }
+  }, { threshold: [0, VIEWABLE_RATIO, 1] }) : null;
+  for (const el of creatives) {
+    observer?.observe(el);
+    el.addEventListener('click', (e) => {
+      const a = (e.target as Element).closest('a[href]');
+      if (a) track('ClickHouseAd', { ...info(el), url: (a as HTMLAnchorElement).href });
+    });
+  }
+}
+
+/**
+ * Starts the ads of the page. House ads: the sticky bar, the welcome ad and their measurement now.
+ * GPT: once advertising consent is given (now or later), the slots and the sticky bar.
+ */
 export function startAds(consent: Consent | null, doc: Document = document): void {
   const ads = readAdsConfig(doc);
-  if (!ads?.gptUrl) return;
+  if (!ads) return;
+  if (!ads.gptUrl) {
+    startSticky(doc);
+    startWelcome(consent, doc);
+    measureHouseAds(consent, doc);
+    return;
+  }
   const tryStart = () => {
     if (gptStarted || !consent?.has('targeting')) return;
     startGpt(ads, doc);

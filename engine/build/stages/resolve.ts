@@ -7,7 +7,7 @@ import { zmagViewerUrl } from '../../domain/magazine';
 import type { ContentView, PageView, SiteLink } from '../../../site/model';
 import { breadcrumbs, imageView, type ResolveContext } from './resolve-context';
 import { adEnvOf, pagePath, resolveGrid, type PageEnv } from './resolve-grid';
-import { bodyAdSlots, insertBodyAds, pageAds, type AdEnv } from './resolve-ads';
+import { bodyAdSlots, insertBodyAds, pageAds, withListNative, type AdEnv } from './resolve-ads';
 import { contentHead, sectionHead, webPageHead } from './resolve-head';
 import { layoutForContent, layoutForHome, layoutForSection } from './resolve-layout';
 import { isGated, isMetered } from './pages';
@@ -82,7 +82,8 @@ export function resolveListingPage(ctx: ResolveContext, section: BuildSection | 
   const layout = isHome ? layoutForHome(ctx.layouts) : layoutForSection(ctx.layouts, section.id, section.path);
   const env: PageEnv = { kind: isHome ? 'home' : 'section', path: base, page, section: isHome ? ctx.homeSection : section, content: null, contentView: null, layout };
   const grid = resolveGrid(ctx, layout.primaryGrid, env, new Set());
-  const ads = pageAds(ctx, adEnvOf(env), grid.rows);
+  const rows = withListNative(ctx, adEnvOf(env), grid.rows, new Set());
+  const ads = pageAds(ctx, adEnvOf(env), rows);
   const n = Math.min(page, grid.pages);
   const path = pagePath(base, n);
   const crumbs = isHome ? [{ label: 'Home', href: '/', newTab: false }] : breadcrumbs(ctx, section.id);
@@ -98,7 +99,7 @@ export function resolveListingPage(ctx: ResolveContext, section: BuildSection | 
     sectionId: isHome ? ctx.homeSection?.id ?? null : section.id,
     breadcrumbs: crumbs,
     head: sectionHead(ctx, section, path, n, crumbs),
-    rows: grid.rows,
+    rows,
     inputs: { contentIds: [...grid.used], sectionIds: [...new Set(sectionIds)], layoutId: layout.id || null },
     ...(ads ? { ads } : {}),
   };
@@ -112,12 +113,14 @@ export function resolveContentPage(ctx: ResolveContext, c: BuildContent, body: s
   const section = ctx.sectionById.get(c.sectionId) ?? null;
   const adEnv: AdEnv = { pageType: 'content', section, content: c, excludeAds: layout.excludeAds };
   // Body units go after their paragraph counts, at the top level of the body only.
-  const bodySlots = plain.bodyHtml ? bodyAdSlots(ctx, adEnv) : [];
+  const natives = new Set<number>();
+  const bodySlots = plain.bodyHtml ? bodyAdSlots(ctx, adEnv, natives) : [];
   const view = bodySlots.length ? { ...plain, bodyHtml: insertBodyAds(plain.bodyHtml, bodySlots) } : plain;
   const placed = bodySlots.map((s) => s.slot).filter((s) => view.bodyHtml.includes(`id="${s.id}"`));
   const env: PageEnv = { kind: 'content', path: c.path, page: 1, section, content: c, contentView: view, layout };
   const grid = resolveGrid(ctx, layout.primaryGrid, env, new Set([c.id]));
-  const ads = pageAds(ctx, adEnv, grid.rows, placed);
+  const rows = withListNative(ctx, adEnv, grid.rows, natives);
+  const ads = pageAds(ctx, adEnv, rows, placed);
   const crumbs = breadcrumbs(ctx, c.sectionId, { label: c.name, href: c.path, newTab: false });
   return {
     ...basePage('content', c.path, c.name),
@@ -128,7 +131,7 @@ export function resolveContentPage(ctx: ResolveContext, c: BuildContent, body: s
     sectionId: section?.id ?? null,
     breadcrumbs: crumbs,
     head: contentHead(ctx, c, view, crumbs),
-    rows: grid.rows,
+    rows,
     content: view,
     inputs: { contentIds: [...grid.used], sectionIds: [...new Set([c.sectionId, ...grid.sectionIds])], layoutId: layout.id || null },
     ...(ads ? { ads } : {}),
