@@ -3,7 +3,9 @@
 // that records every call. Nothing asks for an ad before consent; after "Accept all" the page
 // defines one slot per unit it shows, with the right path, sizes, mapping and targeting; a slot
 // scrolled out of view is not refreshed while one in view is; the sticky bar appears after the
-// first scroll and stays closed after X.
+// first scroll and stays closed after X. A brand without an ad server (plantpulse) shows its house
+// ads from the demo's admin-managed creatives: a native in a list and in a body, the skin and the
+// welcome ad, which closes after its length; a native seen for a second is recorded as an event.
 import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -21,6 +23,9 @@ import { runBuild } from '../../engine/build/index';
 import { createMastheadServer } from '../../cli/serve/app';
 
 const TENANT = 'freightwise';
+const HOUSE = 'plantpulse';
+/** A desktop Chrome user agent: the event API drops HeadlessChrome as a bot. */
+const DESKTOP_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 const GPT_PATH = '/__e2e/gpt-stand-in.js';
 /** Stands in for gpt.js: runs the command queue and records what the page asks of it. */
 const GPT_STAND_IN = `(function(){
@@ -59,6 +64,8 @@ let app: FastifyInstance;
 let browser: Browser;
 let base = '';
 let article = '';
+let houseArticle = '';
+let houseBase = '';
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -72,14 +79,14 @@ function freePort(): Promise<number> {
 }
 
 /** The first built article whose body holds the body-native slot. */
-function findArticle(dir: string): string {
+function findArticle(dir: string, marker = 'id="ad-body-native"'): string {
   const walk = (d: string): string | null => {
     for (const name of readdirSync(d)) {
       const p = join(d, name);
       if (statSync(p).isDirectory()) {
         const found = walk(p);
         if (found) return found;
-      } else if (name === 'index.html' && readFileSync(p, 'utf8').includes('id="ad-body-native"')) return p;
+      } else if (name === 'index.html' && readFileSync(p, 'utf8').includes(marker)) return p;
     }
     return null;
   };
@@ -98,14 +105,16 @@ beforeAll(async () => {
   const port = await freePort();
   const outDir = join(dir, 'out');
   const originTemplate = `http://{key}.localhost:${port}`;
-  await runBuild(store, { outDir, originTemplate, workers: 1, tenants: [TENANT] });
+  await runBuild(store, { outDir, originTemplate, workers: 1, tenants: [TENANT, HOUSE] });
   article = findArticle(join(outDir, TENANT));
+  houseArticle = findArticle(join(outDir, HOUSE), '<aside class="native-ad"');
   app = await createMastheadServer({
     outDir, store, adminDir: null, mode: 'development', originTemplate,
     rebuilder: { request: async () => undefined, start: async () => undefined, idle: async () => undefined, close: async () => undefined },
   });
   await app.listen({ port, host: '127.0.0.1' });
   base = `http://${TENANT}.localhost:${port}`;
+  houseBase = `http://${HOUSE}.localhost:${port}`;
   browser = await launchBrowser();
 }, 240_000);
 
@@ -115,10 +124,10 @@ afterAll(async () => {
   await store?.close();
 }, 60_000);
 
-async function session(): Promise<{ context: BrowserContext; page: Page; gptRequests: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+async function session(userAgent?: string): Promise<{ context: BrowserContext; page: Page; gptRequests: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US', ...(userAgent ? { userAgent } : {}) });
   const gptRequests: string[] = [];
-  await context.route((url) => url.hostname !== new URL(base).hostname, (route) => route.fulfill({ status: 204, body: '' }));
+  await context.route((url) => url.hostname !== new URL(base).hostname && url.hostname !== new URL(houseBase).hostname, (route) => route.fulfill({ status: 204, body: '' }));
   await context.route(`${base}${GPT_PATH}`, (route) => {
     gptRequests.push(route.request().url());
     return route.fulfill({ status: 200, contentType: 'text/javascript', body: GPT_STAND_IN });
@@ -190,6 +199,43 @@ describe('Google Publisher Tag slots', () => {
     await page.waitForFunction(() => window.scrollY > 300);
     await page.waitForTimeout(300);
     expect(await page.locator('[data-ad-sticky]').isVisible()).toBe(false);
+    await context.close();
+  }, 60_000);
+});
+
+describe('house ads from the admin-managed creatives', () => {
+  it('shows a native in a list, the skin and the welcome ad, which closes after its length', async () => {
+    const { context, page, gptRequests } = await session();
+    await page.clock.install();
+    await page.goto(`${houseBase}/`);
+    const welcome = page.getByRole('dialog', { name: 'Advertisement' });
+    await welcome.waitFor({ state: 'visible' });
+    expect(await page.locator('li.native-ad .native-ad-label').first().textContent()).toBe('Sponsored');
+    expect(await page.locator('li.native-ad a').first().getAttribute('rel')).toBe('sponsored noopener');
+    expect(await page.locator('.ad-skin [data-house-ad]').count() + await page.locator('.ad-skin[data-house-ad]').count()).toBeGreaterThan(0);
+    expect(await page.locator('.ad-slot').evaluateAll((els) => els.filter((e) => e.closest('[data-ad-sticky]') === null && e.children.length === 0).length)).toBe(0);
+    await screenshot(page, 'ads-house-home');
+    await page.clock.runFor(14_000);
+    expect(await welcome.isVisible()).toBe(true);
+    await page.clock.runFor(1_500);
+    await welcome.waitFor({ state: 'hidden' });
+    expect(gptRequests).toEqual([]);
+    await context.close();
+  }, 60_000);
+
+  it('shows a native in an article body and records its viewable impression once it was half in view for a second', async () => {
+    const { context, page } = await session(DESKTOP_UA);
+    await page.goto(`${houseBase}${houseArticle}`);
+    await page.getByRole('dialog', { name: 'Advertisement' }).getByRole('button', { name: 'Close ad' }).click();
+    const native = page.locator('.content-body aside.native-ad');
+    expect(await native.locator('.native-ad-label').textContent()).toBe('Sponsored');
+    const id = Number(await native.getAttribute('data-house-ad'));
+    const seen = async () => (await store.all<{ data: string }>("select data from events where tenant_key = ? and type = 'ViewHouseAd'", [HOUSE]))
+      .map((r) => JSON.parse(r.data) as { adId: number; unitKey?: string }).filter((d) => d.adId === id && d.unitKey === 'body-native');
+    expect(await seen()).toEqual([]);
+    await native.scrollIntoViewIfNeeded();
+    for (let i = 0; i < 40 && (await seen()).length === 0; i++) await page.waitForTimeout(250);
+    expect(await seen()).toHaveLength(1);
     await context.close();
   }, 60_000);
 });
