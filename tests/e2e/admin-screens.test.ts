@@ -167,6 +167,7 @@ describe('look and accessibility', () => {
     ['/admin/contacts-settings', 'contacts-settings', 'Contacts'],
     ['/admin/ad-unit-patterns', 'ad-unit-patterns', 'Ad unit patterns'],
     ['/admin/ad-units', 'ad-units', 'Ad units'],
+    ['/admin/house-ads', 'house-ads', 'House ads'],
     ['/admin/cms-users', 'cms-users', 'CMS users'],
     ['/admin/history', 'history', 'History'],
     ['/admin/user', 'profile', 'My profile'],
