@@ -156,6 +156,8 @@ export const createAdUnit = (input: AdUnitWrite, tenantKey: string) => m<AdUnitV
 export const updateAdUnit = (id: number, input: AdUnitWrite, tenantKey: string) => m<AdUnitView>('updateAdUnit', { id, input }, tenantKey);
 export const deleteAdUnit = (id: number, tenantKey: string) => m<unknown>('deleteAdUnit', { id }, tenantKey);
 export const getHouseAds = () => q<HouseAdView[]>('getHouseAds');
+export type AdUnitReportRow = { key: string; type: string; sizes: [number, number][]; refreshRate: number; useSectionAlias: boolean; excludePageTypes: string[]; placedIn: string[]; excludedBy: string[] };
+export const getAdUnitSettingsReport = () => q<AdUnitReportRow[]>('getAdUnitSettingsReport');
 export type HouseAdWrite = { name: string; kind: string; status: number; priority: number; startDate: string | null; endDate: string | null; unitKeys: string[] } & Record<string, unknown>;
 export const createHouseAd = (input: HouseAdWrite, tenantKey: string) => m<HouseAdView>('createHouseAd', { input }, tenantKey);
 export const updateHouseAd = (id: number, input: HouseAdWrite, tenantKey: string) => m<HouseAdView>('updateHouseAd', { id, input }, tenantKey);

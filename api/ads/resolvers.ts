@@ -1,6 +1,8 @@
 // Ad units: staff reads (view or manage the ad settings) and writes through the operations.
 import { AppError } from '../../engine/domain/errors';
+import { adUnitSettingsReport } from '../../engine/domain/ads';
 import { getAdUnit, listAdUnits } from '../../engine/store/queries/ad-units';
+import { listAllLayouts } from '../../engine/store/queries/layouts';
 import { requireTenantPermission } from '../access';
 import type { GqlContext } from '../context';
 import * as ops from './operations';
@@ -38,6 +40,13 @@ export const adResolvers = {
       const tenant = await ctx.tenant();
       requireTenantPermission(await ctx.actor(), tenant.tenantKey, ['view_ad_unit_patterns', 'manage_ad_unit_patterns']);
       return listAdUnits(ctx.services.store.db, tenant.tenantKey);
+    },
+    async getAdUnitSettingsReport(_: unknown, _a: unknown, ctx: GqlContext) {
+      const tenant = await ctx.tenant();
+      requireTenantPermission(await ctx.actor(), tenant.tenantKey, ['view_ad_unit_patterns', 'manage_ad_unit_patterns']);
+      const db = ctx.services.store.db;
+      const [units, layouts] = await Promise.all([listAdUnits(db, tenant.tenantKey), listAllLayouts(db, tenant.tenantKey)]);
+      return adUnitSettingsReport(units, layouts.map((l) => ({ name: l.name, excludeAds: l.excludeAds, grids: [l.primaryGrid, ...(l.secondaryGrid ? [l.secondaryGrid] : [])] })));
     },
     async getHouseAds(_: unknown, _a: unknown, ctx: GqlContext) {
       const tenant = await ctx.tenant();

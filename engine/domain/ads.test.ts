@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adUnitAllowed, adUnitPath, adUnitSchema, bodyInsertionOffset, reservedHeightCss, reservedHeights } from './ads';
+import { adUnitAllowed, adUnitPath, adUnitSchema, adUnitSettingsReport, bodyInsertionOffset, reservedHeightCss, reservedHeights } from './ads';
 
 const unit = (over: Record<string, unknown>) => adUnitSchema.parse({ id: 1, key: 'top', type: 'header-leaderboard', size: [[728, 90]], ...over });
 
@@ -50,5 +50,22 @@ describe('body insertion', () => {
   });
   it('inserts nothing when the body is shorter', () => {
     expect(bodyInsertionOffset('<p>a</p><figure><img src="x"><figcaption>c</figcaption></figure>', 2)).toBeNull();
+  });
+});
+
+describe('ad-unit settings report', () => {
+  it('lists each unit with the layouts that place it and those that exclude its kind', () => {
+    const block = (slot: string) => ({ type: 'ad_slot', data: { slot } });
+    const layouts = [
+      { name: 'Home', excludeAds: {}, grids: [{ rows: [{ columns: [{ blocks: [block('rail'), { type: 'html' }] }] }] }] },
+      { name: 'Article', excludeAds: { headerLeaderboardAd: true }, grids: [{ rows: [] }, { rows: [{ columns: [{ blocks: [block('rail')] }] }] }] },
+      { name: 'Empty', excludeAds: {}, grids: [] },
+    ];
+    const rows = adUnitSettingsReport([unit({ key: 'top', excludePageTypes: ['issue'] }), unit({ key: 'rail', type: 'layout-block', size: [[300, 250]] }), unit({ key: 'unused', type: 'layout-block', size: [[300, 250]] })], layouts);
+    expect(rows.map((r) => [r.key, r.placedIn, r.excludedBy, r.excludePageTypes])).toEqual([
+      ['rail', ['Home', 'Article'], [], []],
+      ['top', ['Every page'], ['Article'], ['issue']],
+      ['unused', [], [], []],
+    ]);
   });
 });

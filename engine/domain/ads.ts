@@ -154,3 +154,39 @@ export function bodyInsertionOffset(html: string, after: number): number | null 
   }
   return null;
 }
+
+/** One line of the ad-unit settings report (admin §2.2): a unit, where it is placed and where excluded. */
+export interface AdUnitReportRow {
+  key: string;
+  type: AdUnitType;
+  sizes: AdSize[];
+  refreshRate: number;
+  useSectionAlias: boolean;
+  excludePageTypes: AdPageType[];
+  /** Layouts (by name) whose ad blocks name the unit, or "Every page" for page-level, body and list units. */
+  placedIn: string[];
+  /** Layouts (by name) whose exclude-ad flag switches the unit's kind off. */
+  excludedBy: string[];
+}
+
+interface ReportLayout {
+  name: string;
+  excludeAds: Readonly<Record<string, boolean | undefined>>;
+  grids: readonly { rows: readonly { columns: readonly { blocks: readonly { type: string; data?: unknown }[] }[] }[] }[];
+}
+
+/** Every unit with where it is placed and where it is excluded, by key. */
+export function adUnitSettingsReport(units: readonly AdUnit[], layouts: readonly ReportLayout[]): AdUnitReportRow[] {
+  const slotsOf = (l: ReportLayout) => new Set(l.grids.flatMap((g) => g.rows.flatMap((r) => r.columns.flatMap((c) => c.blocks
+    .filter((b) => b.type === 'ad_slot')
+    .map((b) => String((b.data as { slot?: unknown } | undefined)?.slot ?? ''))))));
+  const slots = layouts.map((l) => ({ name: l.name, keys: slotsOf(l) }));
+  return [...units].sort((a, b) => a.key.localeCompare(b.key)).map((u) => {
+    const flag = AD_TYPE_EXCLUSION[u.type];
+    return {
+      key: u.key, type: u.type, sizes: u.size, refreshRate: u.refreshRate, useSectionAlias: u.useSectionAlias, excludePageTypes: u.excludePageTypes,
+      placedIn: u.type === 'layout-block' ? slots.filter((s) => s.keys.has(u.key)).map((s) => s.name) : ['Every page'],
+      excludedBy: flag ? layouts.filter((l) => l.excludeAds[flag]).map((l) => l.name) : [],
+    };
+  });
+}

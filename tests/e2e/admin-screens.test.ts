@@ -168,6 +168,7 @@ describe('look and accessibility', () => {
     ['/admin/ad-unit-patterns', 'ad-unit-patterns', 'Ad unit patterns'],
     ['/admin/ad-units', 'ad-units', 'Ad units'],
     ['/admin/house-ads', 'house-ads', 'House ads'],
+    ['/admin/ad-unit-settings-report', 'ad-unit-settings-report', 'Ad unit settings report'],
     ['/admin/cms-users', 'cms-users', 'CMS users'],
     ['/admin/history', 'history', 'History'],
     ['/admin/user', 'profile', 'My profile'],

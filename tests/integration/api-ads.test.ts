@@ -98,3 +98,19 @@ describe('house ads', () => {
     expect(await snapshotCounts(h)).toEqual(before);
   });
 });
+
+describe('ad-unit settings report', () => {
+  it('lists every unit with the layouts that place and exclude it, for viewers of the tenant only', async () => {
+    const unit = (await h.op('createAdUnit', { input: { key: 'report-rail', type: 'layout-block', size: [[300, 250]] } }, admin)).data.createAdUnit;
+    const top = (await h.op('createAdUnit', { input: { key: 'report-top', type: 'header-leaderboard', size: [[728, 90]], excludePageTypes: ['issue'] } }, admin)).data.createAdUnit;
+    const grid = { rows: [{ settings: { layout: '1' }, columns: [{ blocks: [{ id: 'r', type: 'ad_slot', data: { slot: 'report-rail' } }] }] }] };
+    const l = await h.op('createLayout', { input: { name: 'Rail layout', type: 'content', excludeAds: { headerLeaderboardAd: true }, primaryGrid: grid } }, admin);
+    expect(l.error).toBeUndefined();
+    const rows = (await h.op('getAdUnitSettingsReport', {}, { as: 'alphaViewer' })).data.getAdUnitSettingsReport;
+    expect(rows.find((r: any) => r.key === 'report-rail')).toMatchObject({ type: 'layout-block', placedIn: ['Rail layout'], excludedBy: [] });
+    expect(rows.find((r: any) => r.key === 'report-top')).toMatchObject({ placedIn: ['Every page'], excludedBy: expect.arrayContaining(['Rail layout']), excludePageTypes: ['issue'] });
+    expect((await h.op('getAdUnitSettingsReport', {}, { as: 'alphaViewer', tenant: 'beta' })).error!.extensions.code).toBe('FORBIDDEN');
+    await h.op('deleteAdUnit', { id: unit.id }, admin);
+    await h.op('deleteAdUnit', { id: top.id }, admin);
+  });
+});
