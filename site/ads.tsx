@@ -37,7 +37,7 @@ function Welcome({ welcome }: { welcome: NonNullable<HouseAdsView['welcome']> })
           <a href={welcome.clickUrl ?? undefined} {...SPONSORED}>
             <picture>
               {welcome.mobileImage ? <source media="(max-width: 767px)" srcSet={welcome.mobileImage} /> : null}
-              <img src={welcome.image} alt="Advertisement" />
+              <img src={welcome.image} alt="Advertisement" loading="lazy" decoding="async" />
             </picture>
           </a>
         ) : null}

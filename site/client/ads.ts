@@ -148,7 +148,7 @@ export function startSticky(doc: Document = document): void {
   });
 }
 
-/** The welcome ad: shown after its delay, closed after its length, on X or on Escape. A tag ad runs only with advertising consent. */
+/** The welcome ad: shown its delay after the page loaded, closed after its length, on X or on Escape. A tag ad runs only with advertising consent. */
 export function startWelcome(consent: Consent | null, doc: Document = document): void {
   const el = doc.querySelector<HTMLElement>('[data-ad-welcome]');
   if (!el) return;
@@ -163,7 +163,9 @@ export function startWelcome(consent: Consent | null, doc: Document = document):
   const onKey = (e: KeyboardEvent) => { if (e.key === 'Escape') close(); };
   el.querySelector('.ad-welcome-close')?.addEventListener('click', close);
   el.addEventListener('click', (e) => { if (e.target === el) close(); });
-  setTimeout(() => {
+  // The delay counts from the page's load, so the ad never competes with the page's own content.
+  const afterLoad = (fn: () => void) => (doc.readyState === 'complete' ? fn() : window.addEventListener('load', fn, { once: true }));
+  afterLoad(() => setTimeout(() => {
     const frame = el.querySelector<HTMLIFrameElement>('iframe[data-srcdoc]');
     if (frame) {
       if (!consent?.has('targeting')) return;
@@ -172,7 +174,7 @@ export function startWelcome(consent: Consent | null, doc: Document = document):
     el.hidden = false;
     doc.addEventListener('keydown', onKey);
     timer = setTimeout(close, length);
-  }, delay);
+  }, delay));
 }
 
 const contentIdOf = (doc: Document): number | undefined => {
