@@ -1,4 +1,5 @@
-// The page-level ad containers (issue 19): the skin and the header leaderboard above <main>, the
+// The page-level ad containers (issue 19; the sticky bar and the welcome ad stay hidden by CSS until
+// the client adds .is-open): the skin and the header leaderboard above <main>, the
 // reskin slot, the sticky bottom bar (hidden until the reader first scrolls; its X closes it for
 // the session), the welcome ad (hidden until its delay has passed; it closes after its length or
 // on X) and the page's ad configuration as JSON for the ads client (site/client/ads.ts). Slots are
@@ -27,7 +28,7 @@ function Skin({ skin }: { skin: NonNullable<HouseAdsView['skin']> }) {
 
 function Welcome({ welcome }: { welcome: NonNullable<HouseAdsView['welcome']> }) {
   return (
-    <div className="ad-welcome" data-ad-welcome="" data-house-ad={welcome.id} data-ad-unit="welcome" data-delay={welcome.delay} data-length={welcome.length} hidden
+    <div className="ad-welcome" data-ad-welcome="" data-house-ad={welcome.id} data-ad-unit="welcome" data-delay={welcome.delay} data-length={welcome.length}
       role="dialog" aria-label="Advertisement">
       <div className="ad-welcome-box">
         <button type="button" className="ad-welcome-close" aria-label="Close ad">×</button>
@@ -64,7 +65,7 @@ export function AdsBottom({ ads }: { ads: PageAdsView }) {
   return (
     <>
       {sticky ? (
-        <div className="ad-sticky" data-ad-sticky="" hidden>
+        <div className="ad-sticky" data-ad-sticky="">
           <button type="button" className="ad-sticky-close" aria-label="Close ad">×</button>
           <Slot slot={sticky}>
             {house ? (

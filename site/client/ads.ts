@@ -136,7 +136,7 @@ export function startSticky(doc: Document = document): void {
   if (!bar || sessionFlag(STICKY_CLOSED_KEY)) return;
   const show = () => {
     if (sessionFlag(STICKY_CLOSED_KEY)) return;
-    bar.hidden = false;
+    bar.classList.add('is-open');
     const banner = doc.querySelector<HTMLElement>('.consent');
     // Sticky ad is offset by the consent banner's height (public §9).
     bar.style.setProperty('--consent-offset', banner ? `${banner.offsetHeight}px` : '0px');
@@ -144,7 +144,7 @@ export function startSticky(doc: Document = document): void {
   window.addEventListener('scroll', show, { once: true, passive: true });
   bar.querySelector('.ad-sticky-close')?.addEventListener('click', () => {
     setSessionFlag(STICKY_CLOSED_KEY);
-    bar.hidden = true;
+    bar.classList.remove('is-open');
   });
 }
 
@@ -156,7 +156,7 @@ export function startWelcome(consent: Consent | null, doc: Document = document):
   const length = Number(el.dataset.length ?? 15) * 1000;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const close = () => {
-    el.hidden = true;
+    el.classList.remove('is-open');
     if (timer) clearTimeout(timer);
     doc.removeEventListener('keydown', onKey);
   };
@@ -171,7 +171,7 @@ export function startWelcome(consent: Consent | null, doc: Document = document):
       if (!consent?.has('targeting')) return;
       frame.srcdoc = frame.dataset.srcdoc ?? '';
     }
-    el.hidden = false;
+    el.classList.add('is-open');
     doc.addEventListener('keydown', onKey);
     timer = setTimeout(close, length);
   }, delay));
