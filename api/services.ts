@@ -12,7 +12,7 @@ import { CrawlerVerifier, type CrawlerVerifierOptions } from './crawlers/verify'
 
 /** What changed, for the rebuild queue: the entity kind, the action and the ids. */
 export interface ChangeEvent {
-  entity: 'content' | 'section' | 'layout' | 'menu' | 'redirect' | 'settings' | 'adUnitPattern' | 'newsletter' | 'magazine' | 'membership' | 'person' | 'taxonomy' | 'asset' | 'full';
+  entity: 'content' | 'section' | 'layout' | 'menu' | 'redirect' | 'settings' | 'adUnitPattern' | 'adUnit' | 'houseAd' | 'newsletter' | 'magazine' | 'membership' | 'person' | 'taxonomy' | 'asset' | 'full';
   action: 'create' | 'update' | 'delete';
   ids: (number | string)[];
   /** Canonical paths affected (content: before and after), when known. */

@@ -1,6 +1,7 @@
 // The grid: rows → columns → blocks (public §3 "Grid"). Rows arrive already resolved: empty blocks,
 // columns and rows dropped and layouts remapped. Heading levels follow the nesting (row title h2,
 // block title one below, item titles one below that), so headings never skip a level.
+import { nativeAdHtml } from './ads-html';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { BlockView, ContentView, RowView } from './model';
 import { A } from './link';
@@ -77,7 +78,7 @@ function BlockBody({ block, level, uid, pre, content }: { block: BlockView; leve
       );
     case 'html': return <div className="rich-text" dangerouslySetInnerHTML={{ __html: block.html }} />;
     case 'newsletter': return <NewsletterBlock block={block} uid={uid} inner={pre.get(block)} />;
-    case 'ad': return <div className="ad-slot" data-island="ad-slot" data-ad-slot={block.slot} data-ad-sizes={block.sizes.map(([w, h]) => `${w}x${h}`).join(',')} />;
+    case 'ad': return <div className={`ad-slot ad-${block.slot.type}`} id={block.slot.id} data-ad-key={block.slot.key} />;
     case 'island': return <Island name={block.island} props={block.props} />;
     case 'gallery':
       return <Island name="image-gallery" component={ImageGallery} props={{ images: block.images, lockedFor: block.lockedFor, label: block.settings.title ?? 'Image gallery' }} />;
@@ -124,7 +125,12 @@ export function prerenderBlocks(rows: RowView[], items: ItemHtmlCache): Prerende
     if (b.kind === 'list' || b.kind === 'related') {
       const display = b.kind === 'list' ? b.display : 'compact';
       let html = '';
-      for (const it of b.items) html += itemHtml(it, display, level, items);
+      b.items.forEach((it, n) => {
+        // A house native ad takes its list position (issue 19).
+        if (b.kind === 'list' && b.native && b.native.at === n + 1) html += nativeAdHtml(b.native.ad, 'li');
+        html += itemHtml(it, display, level, items);
+      });
+      if (b.kind === 'list' && b.native && b.native.at > b.items.length) html += nativeAdHtml(b.native.ad, 'li');
       pre.set(b, html);
     } else if (b.kind === 'newsletter') {
       const uid = blockUid(r, c, i);

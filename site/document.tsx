@@ -8,6 +8,7 @@ import { Header } from './header';
 import { MegaMenu } from './mega-menu';
 import { Footer, copyrightLine } from './footer';
 import { Main } from './pages';
+import { AdsBottom, AdsTop } from './ads';
 import { prerenderBlocks, rowColorCss } from './blocks';
 import type { ItemHtmlCache } from './items';
 import { Island } from './island';
@@ -112,8 +113,11 @@ export function renderDocumentParts(page: PageView, chrome: ChromeView): Documen
   // Two renders: in one, React would move the stylesheet link and the JSON-LD script out of <head>.
   const head = renderToStaticMarkup(<Head head={page.head} chrome={chrome} />);
   const pre = prerenderBlocks(page.rows, f.items);
-  const main = renderToStaticMarkup(<Main page={page} chrome={chrome} pre={pre} />);
-  const rowCss = rowColorCss(page.rows);
+  const ads = page.kind === 'print' ? null : page.ads ?? null;
+  const main = (ads ? renderToStaticMarkup(<AdsTop ads={ads} />) : '')
+    + renderToStaticMarkup(<Main page={page} chrome={chrome} pre={pre} />)
+    + (ads ? renderToStaticMarkup(<AdsBottom ads={ads} />) : '');
+  const rowCss = rowColorCss(page.rows) + (ads?.css ?? '');
   const chromeHtml = page.kind === 'print' ? f.printHeader : page.hideHeader ? '' : header(chrome, f, page.sectionPath);
   const tail = [
     page.kind === 'print' ? '' : f.backToTop,

@@ -1,6 +1,7 @@
 // What the public-site components render: a resolved page (engine/build/stages/resolve.ts builds it, pure)
 // and the tenant's chrome (header, menus, footer, theme). Every value here is plain data, so the
 // same object is written to <path>/_payload.json and can cross a worker boundary.
+import type { AdUnitType } from '../engine/domain/ads';
 import type { ConsentConfig } from '../engine/domain/consent';
 import type { RowLayout } from '../engine/domain/layout';
 
@@ -74,8 +75,54 @@ export interface ContentView {
   issue?: SiteLink | null;
 }
 
+/** One ad slot of a page (issue 19): its element id, unit and what Google Publisher Tag is told. */
+export interface AdSlotView {
+  /** The slot element's id, unique on the page. */
+  id: string;
+  key: string;
+  type: AdUnitType;
+  /** The ad unit path (pattern filled for the page's section). */
+  path: string;
+  sizes: [number, number][];
+  sizeMapping: { minWidth: number; sizes: [number, number][] }[];
+  refreshRate: number;
+}
+
+/** A house native ad as a page shows it (public §3 Native ad). */
+export interface NativeAdView {
+  id: number;
+  unitKey: string;
+  title: string;
+  summary: string;
+  url: string;
+  image: { src: string; width: number | null; height: number | null } | null;
+  /** Shown above the ad: labels, default Sponsored. */
+  label: string;
+  /** Requested once per viewable impression, with advertising consent. */
+  tracker: string | null;
+}
+
+/** The house creatives a page shows besides natives (public §3 Ad skin, Welcome ad; sticky bottom). */
+export interface HouseAdsView {
+  skin: { id: number; title: string; type: 'reskin' | 'siteskin'; width: number; clickUrl: string; background: string | null; backgroundImage: string | null; image: string | null;
+    left: { image: string; url: string } | null; right: { image: string; url: string } | null } | null;
+  welcome: { id: number; type: 'welcomeAdImage' | 'welcomeAdTag'; tag: string | null; clickUrl: string | null; image: string | null; mobileImage: string | null; delay: number; length: number } | null;
+  sticky: { id: number; image: string; clickUrl: string; alt: string; width: number; height: number } | null;
+}
+
+/** The ads of a page: every slot it has, the page-level targeting and the reserved-height CSS. */
+export interface PageAdsView {
+  slots: AdSlotView[];
+  targeting: { section: string; contentId: string | null; contentType: string | null; pageType: string; tenant: string };
+  /** Google Publisher Tag's script; null: house ads only. */
+  gptUrl: string | null;
+  /** House-ad tenants: the skin, welcome and sticky creatives (natives are in the lists and bodies). */
+  house?: HouseAdsView;
+  css: string;
+}
+
 export type BlockView =
-  | { kind: 'list'; id: string; settings: BlockSettingsView; display: 'list' | 'cards' | 'compact' | 'hero'; items: ItemView[]; pagination: PaginationView | null }
+  | { kind: 'list'; id: string; settings: BlockSettingsView; display: 'list' | 'cards' | 'compact' | 'hero'; items: ItemView[]; pagination: PaginationView | null; native?: { at: number; ad: NativeAdView } }
   /** The page's content item (PageView.content) as hero or body: not repeated in the block. */
   | { kind: 'hero'; id: string; settings: BlockSettingsView }
   | { kind: 'body'; id: string; settings: BlockSettingsView }
@@ -85,7 +132,7 @@ export type BlockView =
   | { kind: 'images'; id: string; settings: BlockSettingsView; images: ImageView[] }
   | { kind: 'issues'; id: string; settings: BlockSettingsView; display: 'single' | 'grid' | 'list'; issues: IssueCardView[] }
   | { kind: 'newsletter'; id: string; settings: BlockSettingsView; newsletters: { id: number; title: string; description: string }[]; promoCode: string | null; recaptchaKey?: string | null }
-  | { kind: 'ad'; id: string; settings: BlockSettingsView; slot: string; sizes: [number, number][] }
+  | { kind: 'ad'; id: string; settings: BlockSettingsView; slot: AdSlotView }
   /** lockedFor: the gated content whose gate decision may hide the block (public §4 "Hidden blocks"); null on open pages. */
   | { kind: 'gallery'; id: string; settings: BlockSettingsView; images: ImageView[]; lockedFor: number | null }
   | { kind: 'video'; id: string; settings: BlockSettingsView; videos: VideoView[]; lockedFor: number | null }
@@ -158,6 +205,8 @@ export interface PageView {
   preview?: boolean;
   /** Issue and publication pages: the cover, table of contents, latest issue and archive. */
   magazine?: MagazineView | null;
+  /** The page's ad slots (issue 19); absent: no ads. */
+  ads?: PageAdsView | null;
 }
 
 export interface MenuView { title: string; links: SiteLink[] }

@@ -5,7 +5,7 @@ import { request } from './transport';
 import type { SessionTokens } from '../lib/session-store';
 import type { BuildStatus } from '../lib/publish-status';
 import type {
-  AdUnitPattern, Asset, CmsUser, ContentDetail, ContentSummary, HistoryEntry, LayoutDetail,
+  AdUnitPattern, AdUnitView, Asset, HouseAdView, CmsUser, ContentDetail, ContentSummary, HistoryEntry, LayoutDetail,
   LayoutSummary, MenuLink, Page, Person, Redirect, SectionNode, SiteSettings, TaxonomyTerm, Tenant,
 } from './types';
 import type { Contacts, PersonInput } from './types';
@@ -150,6 +150,18 @@ export type AdUnitPatternWrite = Omit<AdUnitPattern, 'id'>;
 export const createAdUnitPattern = (input: AdUnitPatternWrite, tenantKey: string) => m<AdUnitPattern>('createAdUnitPattern', { input }, tenantKey);
 export const updateAdUnitPattern = (id: number, input: AdUnitPatternWrite, tenantKey: string) => m<AdUnitPattern>('updateAdUnitPattern', { id, input }, tenantKey);
 export const deleteAdUnitPattern = (id: number, tenantKey: string) => m<unknown>('deleteAdUnitPattern', { id }, tenantKey);
+export const getAdUnits = () => q<AdUnitView[]>('getAdUnits');
+export type AdUnitWrite = Omit<AdUnitView, 'id' | 'targetId'> & { targetId: string | null };
+export const createAdUnit = (input: AdUnitWrite, tenantKey: string) => m<AdUnitView>('createAdUnit', { input }, tenantKey);
+export const updateAdUnit = (id: number, input: AdUnitWrite, tenantKey: string) => m<AdUnitView>('updateAdUnit', { id, input }, tenantKey);
+export const deleteAdUnit = (id: number, tenantKey: string) => m<unknown>('deleteAdUnit', { id }, tenantKey);
+export const getHouseAds = () => q<HouseAdView[]>('getHouseAds');
+export type AdUnitReportRow = { key: string; type: string; sizes: [number, number][]; refreshRate: number; useSectionAlias: boolean; excludePageTypes: string[]; placedIn: string[]; excludedBy: string[] };
+export const getAdUnitSettingsReport = () => q<AdUnitReportRow[]>('getAdUnitSettingsReport');
+export type HouseAdWrite = { name: string; kind: string; status: number; priority: number; startDate: string | null; endDate: string | null; unitKeys: string[] } & Record<string, unknown>;
+export const createHouseAd = (input: HouseAdWrite, tenantKey: string) => m<HouseAdView>('createHouseAd', { input }, tenantKey);
+export const updateHouseAd = (id: number, input: HouseAdWrite, tenantKey: string) => m<HouseAdView>('updateHouseAd', { id, input }, tenantKey);
+export const deleteHouseAd = (id: number, tenantKey: string) => m<unknown>('deleteHouseAd', { id }, tenantKey);
 
 // CMS users and history
 export const getCmsUserStream = async () => page<ApiUser>(await q('getCmsUserStream', { input: { pagination: { limit: 1000 } } })).items.map(fromApiUser);

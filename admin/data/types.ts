@@ -168,6 +168,14 @@ export interface MenuLink { label: string; href: string; external: boolean }
 
 export interface Redirect { id: number; from: string; to: string; preserveQueryString: boolean }
 
+export interface AdUnitView {
+  id: number; key: string; type: string; size: [number, number][]; sizeMapping: { minWidth: number; sizes: [number, number][] }[];
+  useSectionAlias: boolean; refreshRate: number; excludePageTypes: string[]; targetId: string | null; position: number;
+}
+export interface HouseAdView {
+  id: number; name: string; kind: string; status: number; priority: number; startDate: string | null; endDate: string | null; unitKeys: string[];
+  native: Record<string, unknown> | null; skin: Record<string, unknown> | null; welcome: Record<string, unknown> | null; sticky: Record<string, unknown> | null;
+}
 export interface AdUnitPattern { id: number; name: string; type: string; pattern: string; sizes: [number, number][] }
 
 export interface HistoryEntry {

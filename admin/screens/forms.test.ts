@@ -4,6 +4,8 @@ import { emptyLayout, toLayoutWrite, validateLayout, visibleFields } from './lay
 import { effectiveAlias, emptySection, validateSection } from './sections/section-form';
 import { checkTagManagerId, setIn, validateSettings } from './site/settings-form';
 import { validatePattern } from './site/ad-unit-patterns';
+import { adUnitFormOf, emptyAdUnit, parseSizeMapping, toAdUnitWrite, validateAdUnit } from './site/ad-units';
+import { emptyHouseAd, houseAdFormOf, toHouseAdWrite, validateHouseAd } from './site/house-ads';
 import { validateRedirect } from './site/redirects';
 import { validateUser } from './system/cms-users';
 import { passwordErrors } from './reset-password';
@@ -94,5 +96,41 @@ describe('settings, patterns, redirects, users, passwords', () => {
     expect(entityHref({ entityType: 'content', entityId: '10100001' })).toBe('/admin/edit-content/10100001');
     expect(entityHref({ entityType: 'menu', entityId: 'footer' })).toBeNull();
     expect(textToHtml('a <b>\nline\n\nnext')).toBe('<p>a &lt;b&gt;<br>line</p><p>next</p>');
+  });
+});
+
+describe('ad unit form (issue 19)', () => {
+  it('reads the size mapping one breakpoint per line and refuses lines that do not read', () => {
+    expect(parseSizeMapping('0: 320x50\n 1024: 728x90, 970x90 \n')).toEqual([{ minWidth: 0, sizes: [[320, 50]] }, { minWidth: 1024, sizes: [[728, 90], [970, 90]] }]);
+    expect(parseSizeMapping('wide: 728x90')).toBeNull();
+  });
+  it('names the bad fields with the shared schema messages', () => {
+    expect(validateAdUnit(emptyAdUnit())).toEqual({ key: 'Field is required', size: 'Field is required' });
+    expect(validateAdUnit({ ...emptyAdUnit(), key: 'rail', size: '300x250', refreshRate: '10', sizeMapping: '0 320x50' })).toEqual({
+      refreshRate: '0 (never) or at least 30 seconds', sizeMapping: 'One breakpoint per line, like 1024: 728x90, 970x90',
+    });
+    expect(validateAdUnit({ ...emptyAdUnit(), key: 'rail', size: '300x250', refreshRate: 'soon' }).refreshRate).toBe('Must be a whole number of seconds');
+    expect(validateAdUnit({ ...emptyAdUnit(), key: 'Rail', size: '300x250' }).key).toMatch(/lower-case/);
+  });
+  it('round-trips a stored unit through the form', () => {
+    const u = { id: 4, key: 'top', type: 'header-leaderboard', size: [[728, 90]] as [number, number][], sizeMapping: [{ minWidth: 1024, sizes: [[970, 90]] as [number, number][] }], useSectionAlias: true, refreshRate: 60, excludePageTypes: ['home'], targetId: null, position: 3 };
+    const { id: _id, ...rest } = u;
+    expect(toAdUnitWrite(adUnitFormOf(u))).toEqual(rest);
+  });
+});
+
+describe('house ad form (issue 19)', () => {
+  it('asks for the kind\'s creative fields and names them by kind', () => {
+    expect(validateHouseAd({ ...emptyHouseAd(), name: 'Report' })).toMatchObject({ 'native.nativeTitle': 'Field is required' });
+    const welcome = { ...emptyHouseAd(), name: 'Hello', kind: 'welcome' as const, creative: { adType: 'welcomeAdImage', adLength: '0' } };
+    expect(validateHouseAd(welcome)).toMatchObject({ 'welcome.adLength': 'At least 1' });
+    expect(validateHouseAd({ ...welcome, creative: { adImagePath: '/w.svg' } })).toEqual({});
+    expect(validateHouseAd({ ...welcome, creative: { adImagePath: '/w.svg' }, startDate: '2027-02-01', endDate: '2027-01-01' })).toEqual({ endDate: 'Must be after the start date' });
+  });
+  it('writes numbers, drops empty fields and round-trips a stored ad', () => {
+    const w = toHouseAdWrite({ ...emptyHouseAd(), name: ' Sticky ', kind: 'sticky', active: false, priority: '5', unitKeys: '', creative: { imagePath: '/s.svg', clickUrl: 'https://a.example', alt: 'A', width: '320', height: '' } });
+    expect(w).toEqual({ name: 'Sticky', kind: 'sticky', status: 0, priority: 5, startDate: null, endDate: null, unitKeys: [], sticky: { imagePath: '/s.svg', clickUrl: 'https://a.example', alt: 'A', width: 320 } });
+    const stored = { id: 3, name: 'N', kind: 'native', status: 1, priority: 10, startDate: '2026-01-01T00:00:00.000Z', endDate: null, unitKeys: ['list-native'], native: { nativeTitle: 'T', nativeUrl: 'https://a.example', labels: 'Sponsored', nativeSummary: '' }, skin: null, welcome: null, sticky: null };
+    expect(toHouseAdWrite(houseAdFormOf(stored))).toEqual({ name: 'N', kind: 'native', status: 1, priority: 10, startDate: '2026-01-01', endDate: null, unitKeys: ['list-native'], native: { nativeTitle: 'T', nativeUrl: 'https://a.example', labels: 'Sponsored' } });
   });
 });

@@ -96,6 +96,9 @@ export const NAV_GROUPS: readonly NavGroup[] = [
       { label: 'Site settings (new)', href: '/admin/site-settings-new', icon: 'settings', permissions: ['view_site_settings', 'manage_site_settings'], keywords: 'site settings new general header footer' },
       { label: 'Header call to action', href: '/admin/edit-cta-message', icon: 'settings', permissions: ['manage_header_cta'], keywords: 'cta message header banner' },
       { label: 'Ad unit patterns', href: '/admin/ad-unit-patterns', icon: 'ads', permissions: ['view_ad_unit_patterns', 'manage_ad_unit_patterns'], keywords: 'advertising gam' },
+      { label: 'Ad units', href: '/admin/ad-units', icon: 'ads', permissions: ['view_ad_unit_patterns', 'manage_ad_unit_patterns'], keywords: 'advertising gam slots leaderboard sticky native refresh' },
+      { label: 'House ads', href: '/admin/house-ads', icon: 'ads', permissions: ['view_ad_unit_patterns', 'manage_ad_unit_patterns'], keywords: 'advertising native skin welcome sticky creative schedule' },
+      { label: 'Ad unit settings report', href: '/admin/ad-unit-settings-report', icon: 'ads', permissions: ['view_ad_unit_patterns', 'manage_ad_unit_patterns'], keywords: 'advertising placement exclusions layouts' },
     ],
   },
   {

@@ -257,6 +257,7 @@ function rowOf(client: EventClient, event: ValidEvent, at: { day: string; at: nu
   const str = (k: string) => (typeof i[k] === 'string' ? (i[k] as string) : null);
   const type: EventType = event.type;
   const target = type === 'ClickMenu' ? `${str('menu')}:${str('label')}`
+    : type === 'ViewHouseAd' || type === 'ClickHouseAd' ? `houseAd:${num('adId')}`
     : str('network') ?? str('step') ?? str('recommendationId') ?? str('blockId') ?? str('url');
   return {
     tenantKey: client.tenantKey, day: at.day, at: at.at, type, visitor: at.visitor, siteUserId: client.siteUserId, net: at.net,

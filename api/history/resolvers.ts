@@ -8,7 +8,7 @@ import type { GqlContext } from '../context';
 import { clampLimit, connection, skipOf } from '../paging';
 
 const input = z.strictObject({
-  entityType: z.enum(['content', 'section', 'layout', 'menu', 'redirect', 'settings', 'adUnitPattern', 'cmsUser']).optional(),
+  entityType: z.enum(['content', 'section', 'layout', 'menu', 'redirect', 'settings', 'adUnitPattern', 'adUnit', 'houseAd', 'cmsUser']).optional(),
   entityId: z.string().max(100, 'At most 100 characters').optional(),
   pagination: z.strictObject({ limit: z.number().int().optional(), skip: z.number().int().min(0).optional(), after: z.string().max(8).optional() }).default({}),
 });

@@ -2,7 +2,7 @@
 // (POST /graphql and its documents) and the admin SPA at /admin. Each committed API change asks the
 // engine's rebuild queue to rebuild the tenant it touched; the queue starts with the server
 // (resuming stored requests, arming schedule timers) and stops with it (api/app.ts wires both).
-import { tagManagerHost } from '../../engine/domain/consent';
+import { adScriptHost, tagManagerHost } from '../../engine/domain/consent';
 import { listTenants } from '../../engine/store/queries/tenants';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -54,8 +54,7 @@ export async function createMastheadServer(options: MastheadServerOptions): Prom
   const derived = new Map<string, string[]>();
   const readDerived = async () => {
     for (const t of await listTenants(options.store.db)) {
-      const host = tagManagerHost(t.settings.general.tagManagerId);
-      derived.set(t.tenantKey, host ? [host] : []);
+      derived.set(t.tenantKey, [tagManagerHost(t.settings.general.tagManagerId), adScriptHost(t.settings.ads)].filter((h): h is string => !!h));
     }
   };
   await readDerived();

@@ -1,5 +1,7 @@
 // The contract between the build stages. `load` produces a TenantIndex (everything but bodies, so
 // 200,000 items fit in memory); emitters are pure functions of it that return files to write.
+import type { AdUnit } from '../domain/ads';
+import type { HouseAd } from '../domain/house-ads';
 import type { ContentType, MenuKey, ScheduleOption } from '../domain/enums';
 import type { Layout } from '../domain/layout';
 import type { SiteSettings } from '../domain/settings';
@@ -27,6 +29,8 @@ export interface BuildSection {
   description: string | null;
   depth: number;
   updatedAt: number;
+  /** Passed to ad units in place of the alias (admin §3.2). */
+  gamAlias?: string | null;
 }
 
 /** An uploaded image's derivatives (published beside its path) and focal point (engine/assets). */
@@ -137,6 +141,8 @@ export interface TenantIndex {
   persons?: BuildPerson[];
   /** Optional: magazine publications and live issues (publication and issue pages). */
   magazine?: BuildMagazine;
+  /** Optional: the tenant's ad units and ad-unit pattern (issue 19). */
+  ads?: { units: AdUnit[]; pattern: string | null; house?: HouseAd[] };
 }
 
 /** A file an emitter produces, relative to out/<tenantKey>/ (no leading slash). */

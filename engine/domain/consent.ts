@@ -63,6 +63,12 @@ export function tagManagerHost(tagManagerId: string | null | undefined): string 
   return tagManagerId && /^(GTM|G)-[A-Z0-9]+$/.test(tagManagerId) ? 'https://www.googletagmanager.com' : null;
 }
 
+/** The script host of the tenant's Google Publisher Tag (for the CSP script allow-list), or null (house ads, or a site path). */
+export function adScriptHost(ads: { gpt?: { scriptUrl: string } | undefined } | undefined): string | null {
+  const url = ads?.gpt?.scriptUrl;
+  return url && url.startsWith('https://') ? new URL(url).origin : null;
+}
+
 export type Granted = Record<ConsentCategory, boolean>;
 
 /** Google Consent Mode v2 signals of a choice (gtag('consent', 'default' | 'update', …)). */

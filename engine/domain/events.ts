@@ -1,5 +1,5 @@
 // Event tracking (public §7 "Event tracking mutations", §4 "page tracking fires once per page id"):
-// the 21 event operations, the fields each one takes, the consent category it needs, and one
+// the 21 event operations (and the house-ad ones of issue 19), the fields each one takes, the consent category it needs, and one
 // validator the API uses for the GraphQL mutations and for the batched beacon path alike. Pure and
 // browser-safe (the site's event client imports the type list and categories only).
 
@@ -9,6 +9,8 @@ export const EVENT_TYPES = [
   'ClickSponsoredSearchLogo', 'ClickSectionLink', 'ClickContentBody', 'ClickCompanyWebsite', 'FavoriteContent',
   'ClickMagazineIssueLink', 'ClickDownloadButton', 'ClickContentLink', 'ClickOmedaInjectionLink',
   'ClickBlockTitleLink', 'ViewMediaGallery',
+  // House ads (issue 19): a viewable impression (50% in view for 1 s) and a click.
+  'ViewHouseAd', 'ClickHouseAd',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -62,6 +64,8 @@ export const EVENT_FIELDS: Record<EventType, Record<string, FieldSpec>> = {
   ClickOmedaInjectionLink: { url: U(true), contentId: I() },
   ClickBlockTitleLink: { blockId: S(64, true), url: U(true), sectionId: I() },
   ViewMediaGallery: { contentId: I(true), imageIndex: I() },
+  ViewHouseAd: { adId: I(true), unitKey: S(60), contentId: I() },
+  ClickHouseAd: { adId: I(true), unitKey: S(60), url: U(), contentId: I() },
 };
 
 /** Registration funnel steps and newsletter sign-ups are tied to an account or a request the reader made; the rest measure reading. */

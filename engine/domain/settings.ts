@@ -33,6 +33,9 @@ const colorSet = z.strictObject({ main: hexColor, container: hexColor, onContain
 const cta = z.strictObject({ buttonLabel: z.string().min(1), buttonLink: linkHref });
 
 /** Google Tag Manager / GA4 container id (admin §5). */
+/** Google Publisher Tag, loaded the way Google documents it (https://developers.google.com/publisher-tag/guides/get-started). */
+export const GPT_SCRIPT_URL = 'https://securepubads.g.doubleclick.net/tag/js/gpt.js';
+
 export const TAG_MANAGER_ID = /^(GTM|G)-[A-Z0-9]+$/;
 
 export const siteSettingsSchema = z.strictObject({
@@ -128,6 +131,16 @@ export const siteSettingsSchema = z.strictObject({
       targeting: consentCategoryId.optional(),
       social: consentCategoryId.optional(),
     }).default({}),
+  }).optional(),
+  /**
+   * Ads (issue 19): with `gpt`, ad units are requested from Google Publisher Tag (its script from
+   * `scriptUrl`: Google's by default, a site path for a local stand-in); without it, the site serves
+   * the house ads managed in the admin.
+   */
+  ads: z.strictObject({
+    gpt: z.strictObject({
+      scriptUrl: z.string().regex(/^(https:\/\/[A-Za-z0-9.-]+(\/[^\s"'<>]*)?|\/[^\s"'<>/][^\s"'<>]*)$/, 'Must be an https:// address or a site path').default(GPT_SCRIPT_URL),
+    }).optional(),
   }).optional(),
   /** Optional modules of the tenant (admin §6 menu conditions): company updates by private link (issue #22). */
   modules: z.strictObject({ companyUpdates: z.boolean().default(false) }).default({ companyUpdates: false }),

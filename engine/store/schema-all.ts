@@ -2,6 +2,7 @@
 import { is } from 'drizzle-orm';
 import { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import * as core from './schema';
+import * as ads from './schema-ads';
 import * as assets from './schema-assets';
 import * as builds from './schema-builds';
 import * as company from './schema-company';
@@ -15,6 +16,6 @@ import * as research from './schema-research';
 import * as syndication from './schema-syndication';
 
 export const SQLITE_TABLES: readonly SQLiteTable[] = Object.values({
-  ...core, ...assets, ...builds, ...company, ...events, ...imports, ...magazine, ...members, ...newsletters,
+  ...core, ...ads, ...assets, ...builds, ...company, ...events, ...imports, ...magazine, ...members, ...newsletters,
   ...people, ...research, ...syndication,
 } as Record<string, unknown>).filter((v): v is SQLiteTable => is(v, SQLiteTable));

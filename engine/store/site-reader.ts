@@ -2,11 +2,14 @@
 // trips), bodies and asset bytes streamed in chunks so memory stays bounded. "Live" content is
 // published (status 1) and inside its startDate/endDate window at `now`; schedules count only
 // inside their own windows. Rows come back raw (JSON columns parsed); engine/build/load.ts maps them.
+import type { AdUnit } from '../domain/ads';
+import type { HouseAd } from '../domain/house-ads';
+import { houseAdOf } from './queries/house-ads';
 import type { SiteSettings } from '../domain/settings';
 import type { SqlValue, Store } from './connection';
 
 export interface TenantRow { tenantKey: string; name: string; domain: string; abbreviation: string; isTest: boolean; settings: SiteSettings }
-export interface SectionRow { id: number; name: string; alias: string; parentId: number | null; description: string | null; status: number; sequence: number; updatedAt: number }
+export interface SectionRow { id: number; name: string; alias: string; parentId: number | null; description: string | null; status: number; sequence: number; updatedAt: number; gamAlias?: string | null }
 export interface ContentRow {
   id: number; type: string; name: string; slug: string; teaser: string; published: number | null; startDate: number | null;
   endDate: number | null; updatedAt: number; primarySectionId: number; primaryImageId: number | null; labels: string[];
@@ -60,6 +63,8 @@ export interface SiteRows {
   /** Active people (status 1): authors' pages. */
   persons: PersonSiteRow[];
   magazine: MagazineRows;
+  /** Ad units by key and the tenant's first layout-block ad-unit pattern (issue 19). */
+  ads: { units: AdUnit[]; pattern: string | null; house: HouseAd[] };
 }
 
 const LIVE = '(c.status = 1 AND (c.start_date IS NULL OR c.start_date <= ?) AND (c.end_date IS NULL OR c.end_date > ?))';
@@ -158,9 +163,9 @@ export function appendRows(out: LiveContentRows, more: LiveContentRows): void {
 const PAGE = 5000;
 
 async function siteStructure(store: Store, key: string) {
-  const [sections, assets, layouts, menus, redirects, memberships, newsletters, persons, magazine] = await Promise.all([
+  const [sections, assets, layouts, menus, redirects, memberships, newsletters, persons, magazine, adUnits, patterns, house] = await Promise.all([
     store.all<SectionRow>(
-      `SELECT id, name, alias, parent_id AS parentId, description, status, sequence, updated_at AS updatedAt
+      `SELECT id, name, alias, parent_id AS parentId, description, status, sequence, updated_at AS updatedAt, gam_alias AS gamAlias
        FROM website_sections WHERE tenant_key = ? ORDER BY sequence, id`, [key]),
     store.all<Record<string, unknown>>(
       `SELECT a.id, a.path, a.mime_type AS mimeType, a.alt, a.caption, a.credit, a.width, a.height,
@@ -183,6 +188,12 @@ async function siteStructure(store: Store, key: string) {
       `SELECT id, full_name AS fullName, title, bio, image_id AS imageId, social_links AS socialLinks, updated_at AS updatedAt
        FROM persons WHERE tenant_key = ? AND status = 1 ORDER BY id`, [key]),
     magazineRows(store, key),
+    store.all<Record<string, unknown>>(
+      `SELECT id, key, type, size, size_mapping AS sizeMapping, use_section_alias AS useSectionAlias, refresh_rate AS refreshRate,
+         exclude_page_types AS excludePageTypes, target_id AS targetId, position FROM ad_units WHERE tenant_key = ? ORDER BY key`, [key]),
+    store.all<{ pattern: string }>(`SELECT pattern FROM ad_unit_patterns WHERE tenant_key = ? AND type = 'layout-block' ORDER BY id LIMIT 1`, [key]),
+    store.all<Record<string, unknown>>(
+      `SELECT id, name, kind, status, priority, start_at AS startAt, end_at AS endAt, unit_keys AS unitKeys, creative FROM house_ads WHERE tenant_key = ? ORDER BY id`, [key]),
   ]);
   return {
     sections, assets: assets.map(assetMetaOf),
@@ -196,6 +207,20 @@ async function siteStructure(store: Store, key: string) {
       imageId: (p.imageId as number | null) ?? null, socialLinks: json<PersonSiteRow['socialLinks']>(p.socialLinks, []), updatedAt: p.updatedAt as number,
     })),
     magazine,
+    ads: {
+      units: adUnits.map((u): AdUnit => ({
+        id: u.id as number, key: String(u.key), type: u.type as AdUnit['type'], size: json<AdUnit['size']>(u.size, []),
+        sizeMapping: json<AdUnit['sizeMapping']>(u.sizeMapping, []), useSectionAlias: bool(u.useSectionAlias), refreshRate: Number(u.refreshRate ?? 0),
+        excludePageTypes: json<AdUnit['excludePageTypes']>(u.excludePageTypes, []), position: Number(u.position ?? 3),
+        ...(typeof u.targetId === 'string' && u.targetId ? { targetId: u.targetId } : {}),
+      })),
+      pattern: patterns[0]?.pattern ?? null,
+      house: house.map((h) => houseAdOf({
+        id: h.id as number, name: String(h.name), kind: h.kind as HouseAd['kind'], status: Number(h.status), priority: Number(h.priority),
+        startAt: (h.startAt as number | null) ?? null, endAt: (h.endAt as number | null) ?? null,
+        unitKeys: json<string[]>(h.unitKeys, []), creative: json<Record<string, unknown>>(h.creative, {}),
+      })),
+    },
   };
 }
 

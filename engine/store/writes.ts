@@ -12,6 +12,7 @@ import type {
 import { rawOf, type Db } from './connection';
 import * as t from './schema';
 import * as nl from './schema-newsletters';
+import { adUnits, houseAds } from './schema-ads';
 import { setIssuePlacements, upsertMagazineSection, type IssuePlacement } from './queries/magazine';
 import { upsertIssue, upsertNewsletterAd, upsertNewsletterCampaign, upsertNewsletterTemplate, upsertPublication, upsertSubscription } from './queries/newsletters';
 import type { NewsletterCampaign, NewsletterTemplate } from '../domain/newsletter';
@@ -23,7 +24,7 @@ type Out<S extends z.ZodType> = z.output<S>;
 export const SEEDED_TABLES = {
   tenants: t.tenants, website_sections: t.websiteSections, assets: t.assets, persons: t.persons,
   taxonomy: t.taxonomy, memberships: t.memberships, newsletters: t.newsletters, menus: t.menus,
-  redirects: t.redirects, ad_unit_patterns: t.adUnitPatterns, layouts: t.layouts, content: t.content,
+  redirects: t.redirects, ad_unit_patterns: t.adUnitPatterns, ad_units: adUnits, house_ads: houseAds, layouts: t.layouts, content: t.content,
   content_authors: t.contentAuthors, content_images: t.contentImages, content_taxonomy: t.contentTaxonomy,
   content_memberships: t.contentMemberships, content_related: t.contentRelated,
   website_schedules: t.websiteSchedules, cms_users: t.cmsUsers, cms_user_tenants: t.cmsUserTenants,
@@ -44,7 +45,7 @@ const OWNED = {
   section: t.websiteSections, asset: t.assets, person: t.persons, taxonomy: t.taxonomy,
   membership: t.memberships, newsletter: t.newsletters, redirect: t.redirects,
   adUnitPattern: t.adUnitPatterns, layout: t.layouts, content: t.content, newsletterTemplate: nl.newsletterTemplates,
-  newsletterCampaign: nl.newsletterCampaigns, newsletterAd: nl.newsletterAds, publication: nl.magazinePublications,
+  newsletterCampaign: nl.newsletterCampaigns, newsletterAd: nl.newsletterAds, publication: nl.magazinePublications, adUnit: adUnits, houseAd: houseAds,
 } as const;
 export type OwnedKind = keyof typeof OWNED;
 

@@ -123,14 +123,15 @@ describe('what the page says', () => {
     delete document.body.dataset.pageSection;
   });
 
-  it('records registration, block title, content link, body link and social clicks from the markup', () => {
+  it('records registration, block title, content link, body link and social clicks from the markup, and leaves house-ad links to the ads client', () => {
     document.body.dataset.pageContent = '10100001';
     document.body.innerHTML = `
       <header><div class="account-buttons"><a href="/membership/choose" data-track-step="click-join-header">Join</a><a href="/login" data-track-step="click-login-header">Log in</a></div></header>
       <main>
         <div class="block block-list" data-block-id="latest"><h2 class="block-title"><a href="/markets">Latest</a></h2>
           <ul class="items"><li class="item item-list" data-content-id="10100002"><h3 class="item-title"><a href="/markets/10100002/x">X</a></h3></li></ul></div>
-        <div class="content-body rich-text"><p><a href="https://example.com/report">report</a><a href="mailto:a@b.c">mail</a></p></div>
+        <div class="content-body rich-text"><p><a href="https://example.com/report">report</a><a href="mailto:a@b.c">mail</a></p>
+          <aside class="native-ad" data-house-ad="7"><a class="native-ad-link" href="https://sponsor.example/ad">ad</a></aside></div>
       </main>
       <footer><ul class="social-links"><li><a href="https://www.linkedin.com/company/alpha">LinkedIn</a></li></ul>
         <a href="/membership/choose" data-track-step="click-join-footer">Join</a></footer>`;
@@ -138,7 +139,7 @@ describe('what the page says', () => {
     flush();
     beacons = [];
     for (const s of ['[data-track-step="click-join-header"]', '[data-track-step="click-login-header"]', '.block-title a', '.item a',
-      '.content-body a[href^="https"]', '.content-body a[href^="mailto"]', '.social-links a', '[data-track-step="click-join-footer"]']) clicked(s);
+      '.content-body a[href^="https://example"]', '.content-body a[href^="mailto"]', '.native-ad a', '.social-links a', '[data-track-step="click-join-footer"]']) clicked(s);
     flush();
     expect(beacons.flatMap((b) => b.body.events)).toEqual([
       { type: 'Registration', input: { step: 'click-join-header' } },

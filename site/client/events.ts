@@ -115,6 +115,8 @@ export function clickEvent(a: Element): { type: EventType; input: Input } | null
   const url = href.slice(0, 2048);
   const step = a.getAttribute('data-track-step');
   if (step) return { type: 'Registration', input: { step } };
+  // House ads record their own clicks (ClickHouseAd, site/client/ads.ts), not as body, list or menu links.
+  if (a.closest('[data-house-ad]')) return null;
   const blockId = a.closest('[data-block-id]')?.getAttribute('data-block-id')?.slice(0, 64) || undefined;
   if (a.closest('.block-title') && blockId) return { type: 'ClickBlockTitleLink', input: { blockId, url } };
   const item = contentIdOf(a.closest('.item[data-content-id]'));

@@ -10,6 +10,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { islands } from './registry';
 import { startConsent } from './consent';
 import { startEvents } from './events';
+import { ADS_CONFIG_ID } from '../../engine/domain/ads-config';
 import { installBuildPoll, installChunkReload, isChunkLoadError, reloadForChunk } from './build-poll';
 
 function propsOf(el: HTMLElement): Record<string, unknown> {
@@ -61,7 +62,10 @@ if (typeof document !== 'undefined' && !import.meta.env?.VITEST) {
   installBuildPoll();
   const start = () => {
     // Consent first: it decides which third-party scripts start and which events are sent.
-    startEvents(startConsent());
+    const consent = startConsent();
+    startEvents(consent);
+    // Ads load as their own chunk, only on pages that have slots (issue 19).
+    if (document.getElementById(ADS_CONFIG_ID)) void import('./ads').then((m) => m.startAds(consent)).catch((e: unknown) => console.error('ads failed', e));
     whenIdle(() => { void hydrateIslands(); });
   };
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);

@@ -104,7 +104,7 @@ export async function startApi(options: Partial<BuildAppOptions> = {}): Promise<
 
 /** Every table's row count, to show a refused write changed nothing. */
 export async function snapshotCounts(h: Harness): Promise<Record<string, number>> {
-  const tables = ['content', 'website_schedules', 'content_authors', 'website_sections', 'layouts', 'menus', 'redirects', 'ad_unit_patterns', 'cms_users', 'cms_user_tenants', 'history', 'tenants'];
+  const tables = ['content', 'website_schedules', 'content_authors', 'website_sections', 'layouts', 'menus', 'redirects', 'ad_unit_patterns', 'ad_units', 'house_ads', 'cms_users', 'cms_user_tenants', 'history', 'tenants'];
   const out: Record<string, number> = {};
   for (const t of tables) out[t] = await h.count(t);
   return out;

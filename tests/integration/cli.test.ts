@@ -72,6 +72,15 @@ describe.each(CLI_RUNNERS)('masthead CLI ($name)', (cli) => {
     expect(r.stderr).toMatch(/tenants\/alpha\/stray\.json: file: \(file\): Unknown fixture file/);
   });
 
+  it('refuses an ad unit fixture whose key another unit of the tenant already has, naming file, record and field', async () => {
+    const dir = writeFixtureSet([tenantFixture('alpha', 100)]);
+    const unit = { type: 'layout-block', size: [[300, 250]] };
+    writeFileSync(join(dir, 'tenants', 'alpha', 'ad-units.json'), JSON.stringify([{ id: 900, key: 'rail', ...unit }, { id: 901, key: 'rail', ...unit }]));
+    const r = await run('fixtures', 'check', dir);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/tenants\/alpha\/ad-units\.json: record 2.*: key: Key rail is already used by record 1/);
+  });
+
   it('starts `--help` without loading the packages of the commands (ink, react, fastify, graphql, drizzle, sqlite3, mjml, sharp)', async () => {
     const log = join(mkdtempSync(join(tmpdir(), 'masthead-imports-')), 'imports.log');
     const recorder = new URL('../helpers/import-recorder.mjs', import.meta.url).href;

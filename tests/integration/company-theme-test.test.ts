@@ -40,7 +40,7 @@ describe('theme test pages', () => {
     expect($('.block-body h2').first().text()).toBe('A second-level heading');
     expect($('.block-images img').length).toBeGreaterThan(0);
     expect($('.block-newsletter form input[type="checkbox"]').length).toBeGreaterThan(0);
-    expect($('.ad-slot[data-ad-slot="theme-test"]').length).toBe(1);
+    expect($('.ad-slot[data-ad-key="theme-test"]').length).toBe(1);
     expect($('.gating-form form input[type="email"]').length).toBe(1);
     for (const c of ['default', 'primary', 'secondary', 'dark']) expect($(`.scheme-${c}`).length, c).toBeGreaterThan(0);
     // The tenant's own stylesheet, no client script, no tracking metadata, no toolbar root.

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Writable } from 'node:stream';
 import { main } from '../../cli/main';
 import { openStore, type Store } from '../../engine/store/connection';
-import { FONT_KEYS } from '../../engine/domain/enums';
+import { AD_UNIT_TYPES, FONT_KEYS } from '../../engine/domain/enums';
 import { tempDbPath } from '../helpers/fixture-set';
 
 const db = tempDbPath();
@@ -120,6 +120,18 @@ describe('demo fixtures', () => {
     for (const r of rows) {
       expect(r.sections, r.t).toBeGreaterThanOrEqual(2);
       expect(r.placed, r.t).toBeGreaterThanOrEqual(6 * 3);
+    }
+  });
+
+  it('gives each brand an ad unit of every type, and a unit for every ad block its layouts place (issue 19)', async () => {
+    const units = await store.all<{ tenant_key: string; key: string; type: string }>('select tenant_key, key, type from ad_units');
+    const layouts = await store.all<{ tenant_key: string; primary_grid: string }>('select tenant_key, primary_grid from layouts');
+    for (const t of ['freightwise', 'plantpulse', 'shelfline']) {
+      const mine = units.filter((u) => u.tenant_key === t);
+      expect(new Set(mine.map((u) => u.type)), t).toEqual(new Set(AD_UNIT_TYPES));
+      const slots = layouts.filter((l) => l.tenant_key === t).flatMap((l) => [...l.primary_grid.matchAll(/"type":"ad_slot","data":\{"slot":"([^"]+)"/g)].map((m) => m[1]));
+      expect(slots.length, t).toBeGreaterThan(0);
+      for (const slot of slots) expect(mine.map((u) => u.key), `${t} ${slot}`).toContain(slot);
     }
   });
 

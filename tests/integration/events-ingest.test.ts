@@ -35,6 +35,8 @@ const VALID: Record<EventType, Record<string, unknown>> = {
   ClickOmedaInjectionLink: { url: 'https://omeda.example/x' },
   ClickBlockTitleLink: { blockId: 'latest', url: '/latest' },
   ViewMediaGallery: { contentId: CONTENT, imageIndex: 2 },
+  ViewHouseAd: { adId: 71101, unitKey: 'body-native', contentId: CONTENT },
+  ClickHouseAd: { adId: 71101, unitKey: 'list-native', url: 'https://sponsor.example/report' },
 };
 /** A required field of each type, to leave out. */
 const REQUIRED: Record<EventType, string> = {
@@ -43,7 +45,7 @@ const REQUIRED: Record<EventType, string> = {
   ClickSocialBrand: 'network', ClickSocialShares: 'network', ClickMenu: 'label', ClickSponsoredSearchLogo: 'companyId',
   ClickSectionLink: 'sectionId', ClickContentBody: 'contentId', ClickCompanyWebsite: 'url', FavoriteContent: 'contentId',
   ClickMagazineIssueLink: 'issueId', ClickDownloadButton: 'contentId', ClickContentLink: 'contentId', ClickOmedaInjectionLink: 'url',
-  ClickBlockTitleLink: 'blockId', ViewMediaGallery: 'contentId',
+  ClickBlockTitleLink: 'blockId', ViewMediaGallery: 'contentId', ViewHouseAd: 'adId', ClickHouseAd: 'adId',
 };
 
 let h: Harness;
@@ -64,8 +66,8 @@ async function beacon(body: unknown, headers: Record<string, string> = ua, ip = 
 }
 
 describe('event operations', () => {
-  it('there are 21, each a registered document', () => {
-    expect(EVENT_TYPES).toHaveLength(21);
+  it('there are the spec\'s 21 plus the 2 house-ad events of issue 19, each a registered document', () => {
+    expect(EVENT_TYPES).toHaveLength(23);
     for (const t of EVENT_TYPES) expect(h.app.api.registry.byName.has(eventOperation(t))).toBe(true);
   });
 

@@ -13,6 +13,7 @@ import type { NewsletterEmitResult } from '../stages/emit-newsletters';
 import { NEWS_WINDOW_MS, newsItems } from '../stages/emit-sitemaps';
 import type { BuildPlan } from '../stages/plan';
 import type { TenantIndex } from '../types';
+import { nextHouseAdChange } from '../../domain/house-ads';
 
 /** Next midnight of 1 January in America/Chicago (UTC−6 in winter): the footer's year changes. */
 export function nextYearStart(now: number): number {
@@ -27,6 +28,9 @@ export function indexBoundary(index: TenantIndex, now: number): number {
   // an issue's start or end date: its pages appear or go
   const issueChange = index.magazine?.nextChange;
   if (issueChange !== null && issueChange !== undefined && issueChange > now) next = Math.min(next, issueChange);
+  // a house ad's schedule starts or ends: the pages show another creative (issue 19)
+  const adChange = nextHouseAdChange(index.ads?.house ?? [], now);
+  if (adChange !== null) next = Math.min(next, adChange);
   return next;
 }
 

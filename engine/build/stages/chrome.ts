@@ -90,7 +90,7 @@ export function buildChrome(index: TenantIndex, css: { href: string; integrity: 
       ? { logo: imgSrc(sponsor.logo)!, alt: 'Search sponsor', href: sponsor.clickUrl ? safeHref(sponsor.clickUrl) : null }
       : null,
     tagManagerId: s.general.tagManagerId ?? null,
-    consent: s.general.tagManagerId || s.consent ? consentConfigOf(s.consent) : null,
+    consent: s.general.tagManagerId || s.consent || s.ads?.gpt ? consentConfigOf(s.consent) : null,
     recaptchaKey: s.tenantInfo.reCAPTCHAPublicKey?.trim() || null,
     tenantKey: index.tenant.key,
     client,

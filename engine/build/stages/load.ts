@@ -12,7 +12,7 @@ import { sanitizeBody } from '../../html/sanitize';
 import { isIssueLive, issuePath, publicationPath } from '../../domain/magazine';
 
 import { tenantScriptSources } from './security-headers';
-import { tagManagerHost } from '../../domain/consent';
+import { adScriptHost, tagManagerHost } from '../../domain/consent';
 import { DEFAULT_ORIGIN_TEMPLATE, tenantOrigin } from './origin';
 
 export interface LoadOptions {
@@ -40,7 +40,7 @@ function sectionsOf(rows: SiteRows): { active: BuildSection[]; aliasById: Map<nu
   const depth = (id: number | null, n = 0): number => (id === null || n > 10 ? n : depth(byId.get(id)?.parentId ?? null, n + 1));
   const active = rows.sections.filter((s) => s.status === 1).map((s) => ({
     id: s.id, name: s.name, alias: s.alias, path: sectionPath(s.alias), parentId: s.parentId,
-    description: s.description, depth: depth(s.id), updatedAt: s.updatedAt,
+    description: s.description, depth: depth(s.id), updatedAt: s.updatedAt, gamAlias: s.gamAlias ?? null,
   }));
   return { active, aliasById: new Map(rows.sections.map((s) => [s.id, s.alias])) };
 }
@@ -188,7 +188,7 @@ export function indexFromRows(rows: SiteRows, options: LoadOptions): LoadResult 
       key: t.tenantKey, name: t.name, domain: t.domain, abbreviation: t.abbreviation,
       origin: tenantOrigin(options.originTemplate ?? DEFAULT_ORIGIN_TEMPLATE, t.tenantKey, t.domain),
       language: t.settings.general.language ?? 'en', settings: t.settings,
-      scriptSources: [...new Set([...tenantScriptSources(options.scriptSources ?? {}, t.tenantKey), ...[tagManagerHost(t.settings.general.tagManagerId)].filter((h): h is string => !!h)])],
+      scriptSources: [...new Set([...tenantScriptSources(options.scriptSources ?? {}, t.tenantKey), ...[tagManagerHost(t.settings.general.tagManagerId), adScriptHost(t.settings.ads)].filter((h): h is string => !!h)])],
     },
     sections: active,
     content,
@@ -202,6 +202,7 @@ export function indexFromRows(rows: SiteRows, options: LoadOptions): LoadResult 
     assets: [...assets.values()],
     persons: personsOf(rows, assets),
     magazine: magazineOf(rows.magazine, assets, options.now),
+    ads: rows.ads,
   };
   return { index, warnings };
 }

@@ -11,6 +11,7 @@ import { imageView, itemView, type ResolveContext } from './resolve-context';
 import { clampListLimit, takeUnused, type ListSource } from './resolve-lists';
 import { issueCard, publicationIssues } from './resolve-issues';
 import { sanitizeBody } from '../../html/sanitize';
+import { blockAdSlot, type AdEnv } from './resolve-ads';
 import type { BuildContent, BuildSection } from '../types';
 
 export interface PageEnv {
@@ -22,6 +23,11 @@ export interface PageEnv {
   content: BuildContent | null;
   contentView: ContentView | null;
   layout: Layout;
+}
+
+/** What the ad rules need to know of a grid page. */
+export function adEnvOf(env: PageEnv): AdEnv {
+  return { pageType: env.kind, section: env.section, content: env.content, excludeAds: env.layout.excludeAds };
 }
 
 export interface GridResult { rows: RowView[]; used: Set<number>; sectionIds: Set<number>; pages: number }
@@ -121,8 +127,11 @@ function resolveBlock(ctx: ResolveContext, b: Block, env: PageEnv, st: GridState
       const recaptchaKey = ctx.index.tenant.settings.tenantInfo.reCAPTCHAPublicKey?.trim() || null;
       return nls.length ? { kind: 'newsletter', id: b.id, settings: settings(), newsletters: nls, promoCode: promo, recaptchaKey } : null;
     }
-    case 'ad_slot':
-      return { kind: 'ad', id: b.id, settings: settings(), slot: b.data.slot, sizes: b.data.sizes };
+    case 'ad_slot': {
+      // The block names an ad unit by key; without that unit (or when the page may not have it) the block is dropped.
+      const slot = blockAdSlot(ctx, adEnvOf(env), b.data.slot, b.id);
+      return slot ? { kind: 'ad', id: b.id, settings: settings(), slot } : null;
+    }
     case 'gating_form':
       return content?.gated ? { kind: 'island', id: b.id, settings: settings(), island: 'gating-form', props: { contentId: content.id } } : null;
     case 'load_more':
@@ -165,7 +174,7 @@ function appendLoadMore(rows: RowView[], grid: Grid, env: PageEnv, used: Readonl
 }
 
 /** Blocks whose view is the same on every page: resolved once per layout block and shared. */
-const STATIC_BLOCKS = new Set<Block['type']>(['html', 'image_grid', 'newsletter_subscribe', 'ad_slot']);
+const STATIC_BLOCKS = new Set<Block['type']>(['html', 'image_grid', 'newsletter_subscribe']);
 
 function staticBlock(ctx: ResolveContext, b: Block, env: PageEnv, st: GridState): BlockView | null {
   let view = ctx.staticBlocks.get(b);

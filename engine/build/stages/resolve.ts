@@ -6,7 +6,8 @@ import { teaserText } from '../../domain/text';
 import { zmagViewerUrl } from '../../domain/magazine';
 import type { ContentView, PageView, SiteLink } from '../../../site/model';
 import { breadcrumbs, imageView, type ResolveContext } from './resolve-context';
-import { pagePath, resolveGrid, type PageEnv } from './resolve-grid';
+import { adEnvOf, pagePath, resolveGrid, type PageEnv } from './resolve-grid';
+import { bodyAdSlots, insertBodyAds, pageAds, withListNative, type AdEnv } from './resolve-ads';
 import { contentHead, sectionHead, webPageHead } from './resolve-head';
 import { layoutForContent, layoutForHome, layoutForSection } from './resolve-layout';
 import { isGated, isMetered } from './pages';
@@ -81,6 +82,8 @@ export function resolveListingPage(ctx: ResolveContext, section: BuildSection | 
   const layout = isHome ? layoutForHome(ctx.layouts) : layoutForSection(ctx.layouts, section.id, section.path);
   const env: PageEnv = { kind: isHome ? 'home' : 'section', path: base, page, section: isHome ? ctx.homeSection : section, content: null, contentView: null, layout };
   const grid = resolveGrid(ctx, layout.primaryGrid, env, new Set());
+  const rows = withListNative(ctx, adEnvOf(env), grid.rows, new Set());
+  const ads = pageAds(ctx, adEnvOf(env), rows);
   const n = Math.min(page, grid.pages);
   const path = pagePath(base, n);
   const crumbs = isHome ? [{ label: 'Home', href: '/', newTab: false }] : breadcrumbs(ctx, section.id);
@@ -96,8 +99,9 @@ export function resolveListingPage(ctx: ResolveContext, section: BuildSection | 
     sectionId: isHome ? ctx.homeSection?.id ?? null : section.id,
     breadcrumbs: crumbs,
     head: sectionHead(ctx, section, path, n, crumbs),
-    rows: grid.rows,
+    rows,
     inputs: { contentIds: [...grid.used], sectionIds: [...new Set(sectionIds)], layoutId: layout.id || null },
+    ...(ads ? { ads } : {}),
   };
   return { page: view, pages: grid.pages };
 }
@@ -105,10 +109,18 @@ export function resolveListingPage(ctx: ResolveContext, section: BuildSection | 
 /** A content item's page at its canonical path. `body` is already sanitised. */
 export function resolveContentPage(ctx: ResolveContext, c: BuildContent, body: string): PageView {
   const layout = layoutForContent(ctx.layouts, c);
-  const view = contentView(ctx, c, body);
+  const plain = contentView(ctx, c, body);
   const section = ctx.sectionById.get(c.sectionId) ?? null;
+  const adEnv: AdEnv = { pageType: 'content', section, content: c, excludeAds: layout.excludeAds };
+  // Body units go after their paragraph counts, at the top level of the body only.
+  const natives = new Set<number>();
+  const bodySlots = plain.bodyHtml ? bodyAdSlots(ctx, adEnv, natives) : [];
+  const view = bodySlots.length ? { ...plain, bodyHtml: insertBodyAds(plain.bodyHtml, bodySlots) } : plain;
+  const placed = bodySlots.map((s) => s.slot).filter((s) => view.bodyHtml.includes(`id="${s.id}"`));
   const env: PageEnv = { kind: 'content', path: c.path, page: 1, section, content: c, contentView: view, layout };
   const grid = resolveGrid(ctx, layout.primaryGrid, env, new Set([c.id]));
+  const rows = withListNative(ctx, adEnv, grid.rows, natives);
+  const ads = pageAds(ctx, adEnv, rows, placed);
   const crumbs = breadcrumbs(ctx, c.sectionId, { label: c.name, href: c.path, newTab: false });
   return {
     ...basePage('content', c.path, c.name),
@@ -119,9 +131,10 @@ export function resolveContentPage(ctx: ResolveContext, c: BuildContent, body: s
     sectionId: section?.id ?? null,
     breadcrumbs: crumbs,
     head: contentHead(ctx, c, view, crumbs),
-    rows: grid.rows,
+    rows,
     content: view,
     inputs: { contentIds: [...grid.used], sectionIds: [...new Set([c.sectionId, ...grid.sectionIds])], layoutId: layout.id || null },
+    ...(ads ? { ads } : {}),
   };
 }
 
@@ -134,7 +147,9 @@ export function printPath(id: number): string {
  * Pass the item's resolved content page to reuse its content view and head.
  */
 export function resolvePrintPage(ctx: ResolveContext, c: BuildContent, body: string, contentPage?: PageView): PageView {
-  const view = contentPage?.content ?? contentView(ctx, c, body);
+  // The print view has no ads: a content page whose body holds ad slots is not reused.
+  const bodyAds = contentPage?.ads?.slots.some((s) => s.type === 'content-body-native' || s.type === 'content-body-embed');
+  const view = (!bodyAds && contentPage?.content) || contentView(ctx, c, body);
   const path = printPath(c.id);
   const crumbs = contentPage?.breadcrumbs ?? breadcrumbs(ctx, c.sectionId, { label: c.name, href: c.path, newTab: false });
   const printCrumbs = [...crumbs, { label: 'Print', href: path, newTab: false }];

@@ -87,7 +87,7 @@ function blockRows(ctx: ResolveContext, s: ReturnType<typeof samples>): RowView[
     html: html('tt-html', 'Custom HTML', sanitizeBody('<p>An HTML block with <a href="/">a link</a> and a button: <a class="button" href="/">Button</a></p>')),
     image_grid: { kind: 'images', id: 'tt-images', settings: settings('Image grid'), images: s.images },
     newsletter_subscribe: { kind: 'newsletter', id: 'tt-newsletter', settings: settings('Get our newsletters'), newsletters: s.newsletters, promoCode: null, recaptchaKey: null },
-    ad_slot: { kind: 'ad', id: 'tt-ad', settings: settings(null), slot: 'theme-test', sizes: [[728, 90], [300, 250]] },
+    ad_slot: { kind: 'ad', id: 'tt-ad', settings: settings(null), slot: { id: 'ad-theme-test', key: 'theme-test', type: 'layout-block', path: '/theme-test', sizes: [[728, 90], [300, 250]], sizeMapping: [], refreshRate: 0 } },
     gating_form: html('tt-gating', null, `<div class="gating-form">${markup(RegisterByEmail, { idPrefix: 'tt-gating' })}</div>`),
     load_more: html('tt-load-more', null, `<div class="load-more"><button type="button" class="button load-more-button">${LOAD_MORE_TEXTS.button}</button></div>`),
     issue_list: { kind: 'issues', id: 'tt-issues', settings: settings('Magazine issues'), display: 'grid', issues: [1, 2, 3].map((n) => ({

@@ -2,6 +2,7 @@
 import { is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import * as core from './schema';
+import * as ads from './schema-ads';
 import * as assets from './schema-assets';
 import * as builds from './schema-builds';
 import * as company from './schema-company';
@@ -15,7 +16,7 @@ import * as research from './schema-research';
 import * as syndication from './schema-syndication';
 
 export const pgSchema = {
-  ...core, ...assets, ...builds, ...company, ...events, ...imports, ...magazine, ...members, ...newsletters,
+  ...core, ...ads, ...assets, ...builds, ...company, ...events, ...imports, ...magazine, ...members, ...newsletters,
   ...people, ...research, ...syndication,
 };
 

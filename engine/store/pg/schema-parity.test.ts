@@ -72,6 +72,20 @@ describe('SQLite and PostgreSQL schemas', () => {
   const lite = Object.fromEntries(SQLITE_TABLES.map(liteShape));
   const pg = Object.fromEntries(PG_TABLES.map(pgShape));
 
+  it('take every SQLite schema module into the table lists (a new schema-*.ts file is not missed)', async () => {
+    const { readdirSync } = await import('node:fs');
+    const { is } = await import('drizzle-orm');
+    const { SQLiteTable } = await import('drizzle-orm/sqlite-core');
+    const dir = new URL('../', import.meta.url);
+    const files = readdirSync(dir).filter((f) => /^schema(-[a-z-]+)?\.ts$/.test(f) && f !== 'schema-all.ts');
+    expect(files.length).toBeGreaterThan(10);
+    const listed = new Set(SQLITE_TABLES.map((t) => liteConfig(t).name));
+    for (const f of files) {
+      const mod = (await import(new URL(f, dir).href)) as Record<string, unknown>;
+      for (const v of Object.values(mod)) if (is(v, SQLiteTable)) expect(listed, `${f}: ${liteConfig(v).name}`).toContain(liteConfig(v).name);
+    }
+  });
+
   it('have the same tables', () => {
     expect(Object.keys(pg).sort()).toEqual(Object.keys(lite).sort());
     expect(Object.keys(lite).length).toBeGreaterThan(60);

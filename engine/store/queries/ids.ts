@@ -6,10 +6,12 @@ import { AppError } from '../../domain/errors';
 import { CONTENT_ID_MAX, CONTENT_ID_MIN } from '../../domain/records';
 import type { Db } from '../connection';
 import * as t from '../schema';
+import { adUnits, houseAds } from '../schema-ads';
 
 const TABLES = {
   content: t.content, section: t.websiteSections, layout: t.layouts, redirect: t.redirects,
   adUnitPattern: t.adUnitPatterns, cmsUser: t.cmsUsers, person: t.persons, taxonomy: t.taxonomy,
+  adUnit: adUnits, houseAd: houseAds,
 } as const satisfies Record<string, SQLiteTable & { id: SQLiteColumn }>;
 export type AllocatedKind = keyof typeof TABLES;
 

@@ -1,0 +1,139 @@
+// Which ad slots a page gets at build time (issue 19): layout and page-type exclusions, unit paths
+// with the section's gamAlias, body units after their paragraph count, unknown blocks dropped.
+import { describe, expect, it } from 'vitest';
+import { adUnitSchema } from '../../domain/ads';
+import { houseAdSchema } from '../../domain/house-ads';
+import { prerenderBlocks } from '../../../site/blocks';
+import { layoutSchema, type LayoutInput } from '../../domain/layout';
+import { siteSettingsSchema } from '../../domain/settings';
+import type { BlockView, PageView } from '../../../site/model';
+import { createResolveContext, resolveContentPage, resolveListingPage, resolvePrintPage } from './resolve';
+import type { BuildContent, BuildSection, TenantIndex } from '../types';
+
+const NOW = Date.UTC(2026, 10, 1);
+const section = (id: number, alias: string, gamAlias: string | null = null): BuildSection =>
+  ({ id, name: alias, alias, path: `/${alias}`, parentId: null, description: null, depth: 1, updatedAt: NOW, gamAlias });
+const item = (id: number, sectionId: number, alias: string): BuildContent => ({
+  id, type: 'Article', name: `Story ${id}`, slug: `story-${id}`, teaser: '', published: NOW - 1000, updatedAt: NOW,
+  path: `/${alias}/${id}/story-${id}`, sectionId, image: null, authors: [], terms: [], labels: [], linkUrl: null, seoTitle: null,
+  description: null, event: null, membershipIds: [], surveyType: null, startDate: null, endDate: null, relatedIds: [],
+});
+const unit = (u: Record<string, unknown>) => adUnitSchema.parse({ id: 1, ...u });
+const grid = (blocks: unknown[]) => ({ rows: [{ settings: { layout: '1' }, columns: [{ blocks }] }] });
+const layout = (l: Record<string, unknown>) => layoutSchema.parse({ name: `L${String(l.id)}`, primaryGrid: { rows: [] }, ...l } as unknown as LayoutInput);
+const adBlock = (id: string, slot: string) => ({ id, type: 'ad_slot', data: { slot } });
+
+function index(layouts: ReturnType<typeof layout>[], gpt = true, house: ReturnType<typeof houseAdSchema.parse>[] = []): TenantIndex {
+  return {
+    tenant: {
+      key: 'acme', name: 'Acme', domain: 'acme.test', abbreviation: 'AC', origin: 'https://acme.test', language: 'en',
+      settings: siteSettingsSchema.parse({
+        general: { siteName: 'Acme' }, header: { logo: '/l.svg' }, footer: {}, tenantInfo: { name: 'Acme', domain: 'acme.test' },
+        colors: { primary: { main: '#0b3d91', container: '#dce6f7', onContainer: '#0a1f44' }, secondary: { main: '#c2410c', container: '#fde8dc', onContainer: '#3b1405' } },
+        ...(gpt ? { ads: { gpt: {} } } : {}),
+      }),
+    },
+    sections: [section(1, 'home'), section(2, 'markets', 'mkts')],
+    content: [item(10000001, 2, 'markets')],
+    schedules: [{ contentId: 10000001, sectionId: 2, option: 'Standard' }],
+    redirects: [], now: NOW, layouts,
+    ads: {
+      pattern: '/1234/acme/[section]/[position]',
+      house,
+      units: [
+        unit({ key: 'top', type: 'header-leaderboard', size: [[728, 90]], sizeMapping: [{ minWidth: 0, sizes: [[320, 50]] }, { minWidth: 1024, sizes: [[728, 90], [970, 250]] }], useSectionAlias: true, refreshRate: 30, excludePageTypes: ['home'] }),
+        unit({ key: 'rail', type: 'layout-block', size: [[300, 250]], useSectionAlias: true }),
+        unit({ key: 'sticky', type: 'sticky-bottom', size: [[320, 50]] }),
+        unit({ key: 'body-native', type: 'content-body-native', position: 2 }),
+        unit({ key: 'body-embed', type: 'content-body-embed', size: [[300, 250]], position: 1 }),
+        unit({ key: 'list-native', type: 'content-list-native', position: 1 }),
+        unit({ key: 'skin', type: 'reskin', size: [[1, 1]] }),
+      ],
+    },
+  };
+}
+
+const blocks = (p: PageView): BlockView[] => p.rows.flatMap((r) => r.columns.flatMap((c) => c.blocks));
+const LAYOUTS = [
+  layout({ id: 1, type: 'section', pageType: 'home', primaryGrid: grid([adBlock('a', 'rail'), adBlock('b', 'no-such-unit')]) }),
+  layout({ id: 2, type: 'section', primaryGrid: grid([adBlock('a', 'rail')]) }),
+  layout({ id: 3, type: 'content', excludeAds: { stickyLeaderboardAd: true, contentBodyEmbedAd: true }, primaryGrid: grid([{ id: 'body', type: 'content_body' }]) }),
+];
+
+describe('page ad slots', () => {
+  it('gives the home page its blocks and page units but not units that exclude home, and drops blocks naming no unit', () => {
+    const ctx = createResolveContext(index(LAYOUTS));
+    const home = resolveListingPage(ctx, null).page;
+    expect(home.ads?.slots.map((s) => [s.id, s.path])).toEqual([['ad-sticky', '/1234/acme/sticky'], ['ad-skin', '/1234/acme/skin'], ['ad-rail-a', '/1234/acme/home/rail']]);
+    expect(blocks(home).map((b) => b.kind)).toEqual(['ad']);
+    expect(home.ads?.targeting).toEqual({ section: 'home', contentId: null, contentType: null, pageType: 'home', tenant: 'acme' });
+    expect(home.ads?.gptUrl).toBe('https://securepubads.g.doubleclick.net/tag/js/gpt.js');
+  });
+
+  it('puts the section gamAlias in the path and the targeting, and reserves the tallest mapped height', () => {
+    const ctx = createResolveContext(index(LAYOUTS));
+    const markets = resolveListingPage(ctx, ctx.sectionById.get(2)!).page;
+    expect(markets.ads?.slots.find((s) => s.key === 'top')?.path).toBe('/1234/acme/mkts/top');
+    expect(markets.ads?.targeting.section).toBe('mkts');
+    expect(markets.ads?.css).toBe('#ad-top{min-height:50px}#ad-rail-a{min-height:250px}@media (min-width:1024px){#ad-top{min-height:250px}}');
+    expect(markets.ads?.css).not.toContain('ad-sticky');
+  });
+
+  it('inserts body units after their paragraph count unless the layout excludes their kind; the print view has none', () => {
+    const ctx = createResolveContext(index(LAYOUTS));
+    const c = ctx.contentById.get(10000001)!;
+    const page = resolveContentPage(ctx, c, '<p>one</p><ul><li><p>x</p></li></ul><p>two</p><p>three</p>');
+    expect(page.content?.bodyHtml).toBe('<p>one</p><ul><li><p>x</p></li></ul><p>two</p><div class="ad-slot ad-content-body-native" id="ad-body-native" data-ad-key="body-native"></div><p>three</p>');
+    expect(page.ads?.slots.map((s) => s.key)).toEqual(['top', 'skin', 'body-native']);
+    expect(page.ads?.targeting).toMatchObject({ contentId: '10000001', contentType: 'Article', pageType: 'content', section: 'mkts' });
+    expect(resolvePrintPage(ctx, c, '<p>one</p><p>two</p>', page).content?.bodyHtml).toBe('<p>one</p><p>two</p>');
+    const short = resolveContentPage(ctx, c, '<p>only one</p>');
+    expect(short.ads?.slots.map((s) => s.key)).toEqual(['top', 'skin']);
+  });
+
+  it('a tenant without an ad server and without house creatives gets no slots and no empty containers', () => {
+    const ctx = createResolveContext(index(LAYOUTS, false));
+    const home = resolveListingPage(ctx, null).page;
+    expect(home.ads).toBeUndefined();
+    expect(blocks(home)).toEqual([]);
+  });
+});
+
+describe('house ads (tenants without an ad server)', () => {
+  const native = (id: number, title: string, extra: Record<string, unknown> = {}) => houseAdSchema.parse({ id, name: title, kind: 'native', native: { nativeTitle: title, nativeUrl: 'https://sponsor.example/x', nativeSummary: 'Read <this>' }, ...extra });
+  const HOUSE = [
+    native(1, 'House filler', { priority: 1 }),
+    native(2, 'Standard report', { priority: 10 }),
+    native(3, 'Expired', { priority: 10, endDate: '2026-01-01' }),
+    houseAdSchema.parse({ id: 4, name: 'Skin', kind: 'skin', skin: { adTitle: 'Summit', adClickUrl: 'https://summit.example', background: '#112233', leftImagePath: '/l.svg' } }),
+    houseAdSchema.parse({ id: 5, name: 'Welcome', kind: 'welcome', welcome: { adImagePath: '/w.svg', adClickUrl: 'https://summit.example' } }),
+    houseAdSchema.parse({ id: 6, name: 'Sticky', kind: 'sticky', sticky: { imagePath: '/s.svg', clickUrl: 'https://nl.example', alt: 'Get the newsletter' } }),
+  ];
+  const listLayouts = [
+    layout({ id: 1, type: 'section', pageType: 'home', primaryGrid: grid([{ id: 'l', type: 'content_list', data: { section: 2, limit: 5 } }, adBlock('a', 'rail')]) }),
+    layout({ id: 3, type: 'content', excludeAds: { welcomeAd: true }, primaryGrid: grid([{ id: 'body', type: 'content_body' }]) }),
+  ];
+
+  it('puts the best live native in the first list at its position, drops display blocks, and shows skin, welcome and sticky', () => {
+    const ctx = createResolveContext(index(listLayouts, false, HOUSE));
+    const home = resolveListingPage(ctx, null).page;
+    const list = blocks(home).find((b) => b.kind === 'list');
+    expect(list?.kind === 'list' && list.native).toMatchObject({ at: 1, ad: { id: 2, title: 'Standard report', label: 'Sponsored', unitKey: 'list-native' } });
+    expect(blocks(home).some((b) => b.kind === 'ad')).toBe(false);
+    expect(home.ads?.slots.map((s) => s.key)).toEqual(['sticky']);
+    expect(home.ads?.house).toMatchObject({ skin: { id: 4, background: '#112233', left: { image: '/l.svg', url: 'https://summit.example' } }, welcome: { id: 5, delay: 0, length: 15 }, sticky: { id: 6 } });
+    expect(home.ads?.css).toContain('body{background-color:#112233}');
+  });
+
+  it('renders the natives escaped, with the sponsored label and rel, in the list and in the body (another native there), and no welcome where the layout excludes it', () => {
+    const ctx = createResolveContext(index(listLayouts, false, HOUSE));
+    const c = ctx.contentById.get(10000001)!;
+    const page = resolveContentPage(ctx, c, '<p>one</p><p>two</p><p>three</p>');
+    expect(page.content?.bodyHtml).toContain('<p>two</p><div class="ad-slot ad-content-body-native" id="ad-body-native" data-ad-key="body-native"><aside class="native-ad" data-house-ad="2" data-ad-unit="body-native"><span class="native-ad-label">Sponsored</span><a class="native-ad-link" href="https://sponsor.example/x" rel="sponsored noopener" target="_blank"><span class="native-ad-title">Standard report</span></a><p class="native-ad-summary">Read &lt;this&gt;</p></aside></div><p>three</p>');
+    expect(page.content?.bodyHtml).not.toContain('body-embed');
+    expect(page.ads?.house?.welcome).toBeNull();
+    const home = resolveListingPage(ctx, null).page;
+    const html = [...prerenderBlocks(home.rows, new Map()).values()].join('');
+    expect(html.startsWith('<li class="native-ad item" data-house-ad="2" data-ad-unit="list-native"><span class="native-ad-label">Sponsored</span>')).toBe(true);
+  });
+});
