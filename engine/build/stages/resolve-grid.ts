@@ -112,7 +112,7 @@ function resolveBlock(ctx: ResolveContext, b: Block, env: PageEnv, st: GridState
     }
     case 'image_grid': {
       // Documents in the library are not images.
-      const images = b.data.assetIds.map((id) => ctx.assets.get(id)).filter((a) => a?.mimeType.startsWith('image/')).map(imageView).filter((i) => i !== null);
+      const images = b.data.assetIds.map((id) => ctx.assets.get(id)).filter((a) => a?.mimeType.startsWith('image/')).map((a) => imageView(a)).filter((i) => i !== null);
       return images.length ? { kind: 'images', id: b.id, settings: settings(), images } : null;
     }
     case 'newsletter_subscribe': {
