@@ -185,6 +185,8 @@ async function buildTenant(
     if (!state.tracked) track();
     const inputs = state.tracked!;
     const assetCount = await assets;
+    // The emails' media library images (header, ads, items) are published beside the pages' ones.
+    for (const [rel, file] of (await newsletters).media) media.set(rel, file);
     const copied = writeMediaFiles(media, p.assetsDir, key, writer, target.staging);
     if (copied.missing.length) warnings.push(`${copied.missing.length} image derivative(s) missing from the assets folder: ${copied.missing.slice(0, 3).join(', ')}`);
     writeFavicon(writer, favicon);
