@@ -14,7 +14,7 @@
 import type { Block } from '../../domain/layout';
 import { linkTarget, safeHref } from '../../domain/links';
 import type { BlockSettingsView, BlockView, ContentView, ImageView, SiteLink } from '../../../site/model';
-import { imageView, itemView, type ResolveContext } from './resolve-context';
+import { imageView, itemsFor, itemView, type ResolveContext } from './resolve-context';
 import { takeUnused } from './resolve-lists';
 import type { BuildContent } from '../types';
 
@@ -121,5 +121,5 @@ export function resolveEventList(ctx: ResolveContext, b: Of<'event_list'>, used:
     used.add(id);
     items.push(v);
   }
-  return items.length ? { kind: 'list', id: b.id, settings: settingsView(b.settings), display: b.data.display, items, pagination: null } : null;
+  return items.length ? { kind: 'list', id: b.id, settings: settingsView(b.settings), display: b.data.display, items: itemsFor(items, b.data.display), pagination: null } : null;
 }

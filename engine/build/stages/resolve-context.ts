@@ -110,6 +110,25 @@ export function itemView(ctx: ResolveContext, id: number): ItemView | null {
   return view;
 }
 
+const compactViews = new WeakMap<ItemView, ItemView>();
+
+/**
+ * Items as a list display shows them. Compact items show no image (site/items.tsx), so their views
+ * carry none: the page's _payload.json holds what the page renders, not every teaser's picture.
+ */
+export function itemsFor(items: ItemView[], display: string): ItemView[] {
+  if (display !== 'compact') return items;
+  return items.map((v) => {
+    if (!v.image) return v;
+    let c = compactViews.get(v);
+    if (!c) {
+      c = { ...v, image: null };
+      compactViews.set(v, c);
+    }
+    return c;
+  });
+}
+
 /** Active sections from the root down to `sectionId`, without the home section. */
 export function sectionChain(ctx: ResolveContext, sectionId: number | null): BuildSection[] {
   const chain: BuildSection[] = [];
