@@ -2,7 +2,9 @@
 // style 3), a display ad's image and a native ad's logo chosen from the library are published by
 // the build — each as one derivative in the upload's own format (mail clients do not all show AVIF
 // or WebP), wide enough for high-density screens — and every <img src> of the newsletter page that
-// points at the tenant's site resolves to a file of the output with the derivative's bytes.
+// points at the tenant's site resolves to a file of the output with the derivative's bytes. The
+// library counts those newsletter uses (delete refused), and a replaced file reaches the
+// newsletter page in an incremental build.
 import { mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,7 +15,7 @@ import { runBuild } from '../../engine/build/index';
 import { ingestImage } from '../../engine/assets/ingest';
 import { newsletterCampaignSchema, newsletterTemplateSchema } from '../../engine/domain/newsletter';
 import { newsletterAdSchema } from '../../engine/domain/newsletter-ads';
-import { insertUploadedAsset, replaceAssetFile } from '../../engine/store/queries/assets';
+import { assetUses, insertUploadedAsset, replaceAssetFile } from '../../engine/store/queries/assets';
 import { TenantBuilder, fullTenantBuild } from '../../engine/build/incremental/tenant-builder';
 import { upsertNewsletterAd, upsertNewsletterCampaign, upsertNewsletterTemplate } from '../../engine/store/queries/newsletters';
 import { ADS, CAMPAIGN, IDS, ORIGIN, TEMPLATE, TENANT, newsletterTestDb, type NewsletterTestDb } from './newsletter-helpers';
@@ -104,6 +106,15 @@ describe('media library images in the newsletter build', () => {
       expect(() => readFileSync(join(site, 'media', TENANT, u.original))).toThrow();
       for (const d of u.derivatives) if (!published.has(d.file)) expect(() => readFileSync(join(site, 'media', TENANT, d.file)), d.file).toThrow();
     }
+  });
+
+  it("lists the template and the ads among the uploads' uses, so the library refuses to delete them", async () => {
+    expect(await assetUses(db.store.db, TENANT, uploads.header.id)).toEqual([
+      { kind: 'newsletter template', id: IDS.template, name: TEMPLATE.name },
+    ]);
+    expect(await assetUses(db.store.db, TENANT, uploads.leader.id)).toEqual([{ kind: 'newsletter ad', id: IDS.ads.leader, name: ADS[IDS.ads.leader]!.title }]);
+    expect(await assetUses(db.store.db, TENANT, uploads.logo.id)).toEqual([{ kind: 'newsletter ad', id: IDS.ads.native, name: ADS[IDS.ads.native]!.title }]);
+    expect(await assetUses(db.store.db, 'beta', uploads.header.id)).toEqual([]);
   });
 
   it('after the header image\'s file is replaced (same id), an incremental build points the newsletter at the new derivative and publishes it', async () => {
