@@ -89,6 +89,19 @@ function BlockBody({ block, level, uid, pre, content }: { block: BlockView; leve
         </p>
       );
     case 'webinar': return <p className="webinar-link"><A link={block.link} className="button" /></p>;
+    case 'feed':
+      // External links: plain text only (React escapes it), never a referrer to the feed's site.
+      return (
+        <ul className="feed-items">
+          {block.items.map((it, i) => (
+            <li key={i} className="feed-item">
+              <a href={it.href} rel="noopener noreferrer external" target="_blank">{it.title}</a>
+              {it.date ? <> <time className="feed-date" dateTime={it.dateTime ?? undefined}>{it.date}</time></> : null}
+              {block.showSummary && it.summary ? <p className="feed-summary">{it.summary}</p> : null}
+            </li>
+          ))}
+        </ul>
+      );
   }
 }
 

@@ -2,6 +2,7 @@
 // trips), bodies and asset bytes streamed in chunks so memory stays bounded. "Live" content is
 // published (status 1) and inside its startDate/endDate window at `now`; schedules count only
 // inside their own windows. Rows come back raw (JSON columns parsed); engine/build/load.ts maps them.
+import { feedRows, type FeedRow } from './queries/feeds';
 import type { SiteSettings } from '../domain/settings';
 import type { SqlValue, Store } from './connection';
 
@@ -60,6 +61,8 @@ export interface SiteRows {
   /** Active people (status 1): authors' pages. */
   persons: PersonSiteRow[];
   magazine: MagazineRows;
+  /** The last good copy of each external feed RSS feed blocks read (engine/build/feeds.ts). */
+  feeds: FeedRow[];
 }
 
 const LIVE = '(c.status = 1 AND (c.start_date IS NULL OR c.start_date <= ?) AND (c.end_date IS NULL OR c.end_date > ?))';
@@ -184,7 +187,9 @@ async function siteStructure(store: Store, key: string) {
        FROM persons WHERE tenant_key = ? AND status = 1 ORDER BY id`, [key]),
     magazineRows(store, key),
   ]);
+  const feeds = await feedRows(store.db, key);
   return {
+    feeds,
     sections, assets: assets.map(assetMetaOf),
     layouts: layouts.map(parseLayoutRow),
     menus: menus.map((m) => ({ key: String(m.key), links: json<MenuRow['links']>(m.links, []) })),

@@ -208,6 +208,7 @@ export function indexFromRows(rows: SiteRows, options: LoadOptions): LoadResult 
     assets: [...assets.values()],
     persons: personsOf(rows, assets),
     magazine: magazineOf(rows.magazine, assets, options.now),
+    feeds: Object.fromEntries((rows.feeds ?? []).map((f) => [f.url, f.items])),
   };
   return { index, warnings };
 }

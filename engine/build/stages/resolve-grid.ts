@@ -6,7 +6,7 @@ import type { Block, Grid, Layout } from '../../domain/layout';
 import { ROW_LAYOUTS, remapRowLayout, type RowLayout } from '../../domain/rows';
 import type { BlockSettingsView, BlockView, ContentView, ItemView, RowView } from '../../../site/model';
 import { issueListLimit } from '../../domain/magazine';
-import { link, resolveDocument, resolveEventList, resolveGallery, resolveVideo, resolveWebinarLink, settingsView } from './resolve-blocks';
+import { link, resolveDocument, resolveEventList, resolveGallery, resolveRssFeed, resolveVideo, resolveWebinarLink, settingsView } from './resolve-blocks';
 import { imageView, itemsFor, itemView, type ResolveContext } from './resolve-context';
 import { clampListLimit, takeUnused, type ListSource } from './resolve-lists';
 import { issueCard, publicationIssues } from './resolve-issues';
@@ -136,6 +136,7 @@ function resolveBlock(ctx: ResolveContext, b: Block, env: PageEnv, st: GridState
       return issues.length ? { kind: 'issues', id: b.id, settings: settings(), display: b.data.display, issues } : null;
     }
     case 'event_list': return resolveEventList(ctx, b, st.used);
+    case 'rss_feed': return resolveRssFeed(ctx, b);
   }
 }
 
