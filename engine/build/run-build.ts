@@ -264,7 +264,7 @@ export async function runBuild(store: Store, options: BuildOptions, onEvent: Emi
     return load(store, t.tenantKey, { now: p.now, originTemplate: p.originTemplate, scriptSources: p.scriptSources }).then(async (r) => {
       // RSS feed blocks: refresh the feeds that are due, then show their last good copies.
       if (feedUrls(r.index.layouts ?? []).length) {
-        r.warnings.push(...await refreshFeeds(store, t.tenantKey, r.index.layouts ?? [], { now: p.now }));
+        r.warnings.push(...await refreshFeeds(store, t.tenantKey, r.index.layouts ?? [], { now: p.now, allowPrivateHosts: p.feedsAllowPrivateHosts }));
         r.index.feeds = Object.fromEntries((await feedRows(store.db, t.tenantKey)).map((f) => [f.url, f.items]));
       }
       loadMs.set(t.tenantKey, performance.now() - started);

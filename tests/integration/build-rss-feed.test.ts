@@ -2,7 +2,8 @@
 // server), shows its items up to the block's limit as escaped plain text with http(s) links only,
 // stores them as the last good copy (markup in a title or summary is removed, never rendered), fetches again only once the copy is 15 minutes old, keeps the
 // last good copy when the feed fails (with a warning), and leaves the block out when a feed never
-// worked. Atom feeds parse too.
+// worked. Feeds on the build machine's own network are refused unless the build allows them.
+// Atom feeds parse too.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtempSync, readFileSync, realpathSync } from 'node:fs';
@@ -11,7 +12,8 @@ import { join } from 'node:path';
 import { load } from 'cheerio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBuild, type BuildSummary } from '../../engine/build/index';
-import { parseFeed } from '../../engine/build/feeds';
+import { isPrivateAddress, parseFeed, refreshFeeds } from '../../engine/build/feeds';
+import { layoutSchema } from '../../engine/domain/layout';
 import { seedFixtures } from '../../engine/fixtures/seed';
 import { openStore, type Store } from '../../engine/store/connection';
 import { feedRows } from '../../engine/store/queries/feeds';
@@ -34,7 +36,8 @@ let store: Store;
 let out: string;
 
 async function build(now: number): Promise<{ summary: BuildSummary; home: ReturnType<typeof load>; beta: ReturnType<typeof load> }> {
-  const summary = await runBuild(store, { outDir: out, now, originTemplate: 'https://{key}.example', workers: 1, tenants: ['alpha', 'beta'], clientDir: null } as Parameters<typeof runBuild>[1]);
+  // The test's feeds are on 127.0.0.1, which a build refuses unless allowed.
+  const summary = await runBuild(store, { outDir: out, now, originTemplate: 'https://{key}.example', workers: 1, tenants: ['alpha', 'beta'], clientDir: null, feedsAllowPrivateHosts: true } as Parameters<typeof runBuild>[1]);
   // The fixture's section layout holds the block: the section page shows it.
   const page = (key: string) => load(readFileSync(join(realpathSync(join(out, key)), 'markets', 'index.html'), 'utf8'));
   return { summary, home: page('alpha'), beta: page('beta') };
@@ -101,6 +104,18 @@ describe('RSS feed block in the build', () => {
     expect(items(home).map((i) => i.title)).toEqual(['Rates climb', 'Ports steady']);
     expect(summary.tenants.find((t) => t.key === 'alpha')!.warnings.join('\n')).toMatch(/not refreshed \(HTTP 500\); keeping the last good copy/);
     expect((await feedRows(store.db, 'alpha'))[0]!.fetchedAt).toBe(NOW);
+  });
+});
+
+describe('feed hosts', () => {
+  it('refuses feeds on loopback, private and link-local addresses by default, without a request', async () => {
+    const layout = layoutSchema.parse({ id: 1, name: 'x', type: 'section', primaryGrid: { rows: [{ columns: [{ blocks: [{ id: 'f', type: 'rss_feed', data: { url: `${origin}/feed.xml` } }] }] }] } });
+    const before = hits.length;
+    const warnings = await refreshFeeds(store, 'alpha', [layout], { now: NOW + 24 * 3_600_000 });
+    expect(warnings).toEqual([expect.stringMatching(/not refreshed \(refused: the address is loopback, private or link-local\); keeping the last good copy/)]);
+    expect(hits.length).toBe(before);
+    for (const ip of ['127.0.0.1', '10.1.2.3', '172.16.0.1', '192.168.1.1', '169.254.169.254', '0.0.0.0', '100.64.0.1', '::1', 'fd00::1', 'fe80::1', '::ffff:127.0.0.1']) expect(isPrivateAddress(ip), ip).toBe(true);
+    for (const ip of ['93.184.216.34', '172.32.0.1', '8.8.8.8', '2606:4700::1']) expect(isPrivateAddress(ip), ip).toBe(false);
   });
 });
 
