@@ -1,6 +1,7 @@
 // The grid: rows → columns → blocks (public §3 "Grid"). Rows arrive already resolved: empty blocks,
 // columns and rows dropped and layouts remapped. Heading levels follow the nesting (row title h2,
 // block title one below, item titles one below that), so headings never skip a level.
+import { datetime } from './attrs';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { BlockView, ContentView, RowView } from './model';
 import { A } from './link';
@@ -96,7 +97,7 @@ function BlockBody({ block, level, uid, pre, content }: { block: BlockView; leve
           {block.items.map((it, i) => (
             <li key={i} className="feed-item">
               <a href={it.href} rel="noopener noreferrer external" target="_blank">{it.title}</a>
-              {it.date ? <> <time className="feed-date" dateTime={it.dateTime ?? undefined}>{it.date}</time></> : null}
+              {it.date ? <> <time className="feed-date" {...datetime(it.dateTime)}>{it.date}</time></> : null}
               {block.showSummary && it.summary ? <p className="feed-summary">{it.summary}</p> : null}
             </li>
           ))}

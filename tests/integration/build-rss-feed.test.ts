@@ -18,6 +18,7 @@ import { seedFixtures } from '../../engine/fixtures/seed';
 import { openStore, type Store } from '../../engine/store/connection';
 import { feedRows } from '../../engine/store/queries/feeds';
 import { tempDbPath, tenantFixture, writeFixtureSet } from '../helpers/fixture-set';
+import { pageProblems } from './build-quality';
 
 const NOW = Date.parse('2026-11-02T15:00:00Z');
 const RSS = `<?xml version="1.0"?><rss version="2.0"><channel><title>Wire</title>
@@ -84,6 +85,7 @@ describe('RSS feed block in the build', () => {
     expect(home('.feed-items script').length).toBe(0);
     expect(home('.feed-items').html()).not.toMatch(/<script|alert\(1\)/);
     expect(home('.feed-items').text()).not.toContain('Bad link');
+    expect(await pageProblems(realpathSync(join(out, 'alpha')), ['markets/index.html'])).toEqual([]);
     const rows = await feedRows(store.db, 'alpha');
     expect(rows.map((r) => [r.url, r.items.length, r.fetchedAt])).toEqual([[`${origin}/feed.xml`, 3, NOW]]);
   });
