@@ -2,6 +2,7 @@
 // columns and rows dropped and layouts remapped. Heading levels follow the nesting (row title h2,
 // block title one below, item titles one below that), so headings never skip a level.
 import { nativeAdHtml } from './ads-html';
+import { datetime } from './attrs';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { BlockView, ContentView, RowView } from './model';
 import { A } from './link';
@@ -90,6 +91,19 @@ function BlockBody({ block, level, uid, pre, content }: { block: BlockView; leve
         </p>
       );
     case 'webinar': return <p className="webinar-link"><A link={block.link} className="button" /></p>;
+    case 'feed':
+      // External links: plain text only (React escapes it), never a referrer to the feed's site.
+      return (
+        <ul className="feed-items">
+          {block.items.map((it, i) => (
+            <li key={i} className="feed-item">
+              <a href={it.href} rel="noopener noreferrer external" target="_blank">{it.title}</a>
+              {it.date ? <> <time className="feed-date" {...datetime(it.dateTime)}>{it.date}</time></> : null}
+              {block.showSummary && it.summary ? <p className="feed-summary">{it.summary}</p> : null}
+            </li>
+          ))}
+        </ul>
+      );
   }
 }
 

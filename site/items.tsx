@@ -15,12 +15,12 @@ const H = ({ level, className, children }: { level: Level; className?: string; c
  * An image. Wrapped in <picture> so React does not inject <link rel="preload"> tags into the body
  * (it does so for eager <img> outside <picture>); lazy unless it is above the fold.
  */
-export function Picture({ image, eager, className }: { image: ImageView; eager?: boolean; className?: string }) {
+export function Picture({ image, eager, className, sizes = image.sizes }: { image: ImageView; eager?: boolean; className?: string; sizes?: string | undefined }) {
   return (
     <picture className={className}>
-      {image.sources?.map((s) => <source key={s.type} type={s.type} srcSet={s.srcset} sizes={image.sizes} />)}
+      {image.sources?.map((s) => <source key={s.type} type={s.type} srcSet={s.srcset} sizes={sizes} />)}
       <img
-        src={image.src} srcSet={image.srcset} sizes={image.srcset ? image.sizes : undefined} alt={image.alt} width={image.width} height={image.height}
+        src={image.src} srcSet={image.srcset} sizes={image.srcset ? sizes : undefined} alt={image.alt} width={image.width} height={image.height}
         loading={eager ? undefined : 'lazy'} decoding="async" style={image.position ? { objectPosition: image.position } : undefined}
       />
     </picture>
@@ -37,12 +37,43 @@ function Meta({ item }: { item: ItemView }) {
   );
 }
 
+/**
+ * How wide a teaser image is shown per list display (site.css): a list item's image column is
+ * 160px; cards are grid cells of at least 240px (up to a third of the site width on wide screens,
+ * two columns on tablets); a hero spans its column. Compact items show no image.
+ */
+export const TEASER_SIZES: Record<Exclude<Display, 'compact'>, string> = {
+  list: '160px',
+  cards: '(min-width: 1000px) 400px, (min-width: 600px) 50vw, 100vw',
+  hero: '(min-width: 1000px) 960px, 100vw',
+};
+
+/** The widest candidate a list item's 160px image column can use (3× screens). */
+const LIST_MAX_CANDIDATE = 480;
+
+/** A srcset without candidates wider than `max` (its narrowest one when all are wider). */
+export function srcsetUpTo(srcset: string, max: number): string {
+  const candidates = srcset.split(', ').map((c) => ({ c, w: Number(/ (\d+)w$/.exec(c)?.[1] ?? Infinity) }));
+  const fit = candidates.filter((x) => x.w <= max);
+  const keep = fit.length > 0 ? fit : [candidates.reduce((a, b) => (b.w < a.w ? b : a))];
+  return keep.map((x) => x.c).join(', ');
+}
+
+function teaserImage(image: ImageView, display: string): ImageView {
+  if (display !== 'list') return image;
+  return {
+    ...image,
+    ...(image.srcset ? { srcset: srcsetUpTo(image.srcset, LIST_MAX_CANDIDATE) } : {}),
+    ...(image.sources ? { sources: image.sources.map((s) => ({ ...s, srcset: srcsetUpTo(s.srcset, LIST_MAX_CANDIDATE) })) } : {}),
+  };
+}
+
 function Item({ item, level, display }: { item: ItemView; level: Level; display: string }) {
   const link = { label: item.title, href: item.href, newTab: item.newTab };
   const showImage = item.image && display !== 'compact';
   return (
     <li className={`item item-${display}`} data-content-id={item.id}>
-      {showImage && item.image && <Picture image={item.image} className="item-image" eager={display === 'hero'} />}
+      {showImage && item.image && <Picture image={teaserImage(item.image, display)} className="item-image" eager={display === 'hero'} sizes={TEASER_SIZES[display as keyof typeof TEASER_SIZES]} />}
       <div className="item-text">
         <H level={level} className="item-title"><A link={link} /></H>
         {display !== 'compact' && item.teaser && <p className="item-teaser">{item.teaser}</p>}

@@ -138,8 +138,13 @@ export type BlockView =
   | { kind: 'video'; id: string; settings: BlockSettingsView; videos: VideoView[]; lockedFor: number | null }
   | { kind: 'document'; id: string; settings: BlockSettingsView; document: { href: string; label: string; format: string } }
   | { kind: 'webinar'; id: string; settings: BlockSettingsView; link: SiteLink }
+  /** An external feed's items (plain text, http(s) links), read at build time. */
+  | { kind: 'feed'; id: string; settings: BlockSettingsView; items: FeedItemView[]; showSummary: boolean }
   /** A marked root an island hydrates later (gating form, load more); static fallback only. */
   | { kind: 'island'; id: string; settings: BlockSettingsView; island: string; props: Record<string, unknown> };
+
+/** One item of an RSS feed block: date as displayed (Chicago) and as a calendar date for <time>. */
+export interface FeedItemView { title: string; href: string; summary: string; date: string | null; dateTime: string | null }
 
 export interface ColumnView { blocks: BlockView[] }
 

@@ -15,7 +15,7 @@ import { is, SQL } from 'drizzle-orm';
 import { getTableConfig, SQLiteSyncDialect, SQLiteTable, type SQLiteColumn } from 'drizzle-orm/sqlite-core';
 
 const MODULES = [
-  'schema', 'schema-ads', 'schema-assets', 'schema-builds', 'schema-company', 'schema-events', 'schema-import', 'schema-magazine',
+  'schema', 'schema-ads', 'schema-assets', 'schema-builds', 'schema-company', 'schema-events', 'schema-feeds', 'schema-import', 'schema-magazine',
   'schema-members', 'schema-newsletters', 'schema-people', 'schema-research', 'schema-syndication',
 ] as const;
 

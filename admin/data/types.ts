@@ -222,7 +222,7 @@ export interface NewsletterSendSummary { campaignId: number; templateId: number;
 export interface NewsletterAdScheduleRecord { newsletterTemplateId: number; startDate?: string; endDate?: string; startDay: string; endDay: string; position: number; orderId?: string | null; lineItemId?: string | null }
 export interface NewsletterAdRecord {
   id: number; title: string; campaignName: string | null; companySource: string; company: { id: number | null; name: string };
-  logo: string | null; image: string | null; placement: string; label: string; url: string; body: string; ctaLabel: string;
+  logo: string | null; image: string | null; logoAssetId?: number | null; imageAssetId?: number | null; placement: string; label: string; url: string; body: string; ctaLabel: string;
   adCategory: string; priority: number; schedules: NewsletterAdScheduleRecord[]; updatedAt: string;
 }
 export interface NewsletterItemRecord { id: number; title: string; description: string; omedaProductId: string | null; showInSubscribeBlock: boolean }

@@ -163,7 +163,7 @@ export async function updateAsset({ ctx, input }: OpArgs<{ id: unknown; input: A
   return view(ctx, key, id);
 }
 
-/** Deletes an asset that nothing uses; while content or a person uses it, says which. Its files stay until `masthead assets gc`. */
+/** Deletes an asset that nothing uses; while content, a person or a newsletter template or ad uses it, says which. Its files stay until `masthead assets gc`. */
 export async function deleteAsset({ ctx, input }: OpArgs<{ id: unknown }>): Promise<{ ok: true }> {
   const { tenant } = tenantAccess(ctx, MANAGE);
   const key = tenant.tenantKey;

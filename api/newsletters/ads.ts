@@ -12,6 +12,7 @@ import {
 } from '../../engine/store/queries/newsletters';
 import { commit, diff, snapshot, tenantAccess, type OpArgs } from '../operation';
 import { asInput, createInput, idArg, mergePatch } from '../patch';
+import { checkImageAssets } from '../magazine/shared';
 import { newsletterChange, PERMS, templateRef } from './shared';
 
 export function adInputOf(a: AdRecord): Record<string, unknown> {
@@ -25,6 +26,7 @@ export function adInputOf(a: AdRecord): Record<string, unknown> {
 }
 
 async function checkAd(tx: Db, tenantKey: string, ad: NewsletterAd): Promise<void> {
+  await checkImageAssets(tx, tenantKey, [['logoAssetId', ad.logoAssetId], ['imageAssetId', ad.imageAssetId]]);
   for (const [i, s] of ad.schedules.entries()) await templateRef(tx, tenantKey, s.newsletterTemplateId, `schedules[${i}].newsletterTemplateId`);
   if (ad.companySource === 'existing' && ad.company.id !== undefined) {
     const [company] = await contentByIds(tx, tenantKey, [ad.company.id]);

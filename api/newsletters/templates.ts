@@ -14,6 +14,7 @@ import {
 } from '../../engine/store/queries/newsletters';
 import { commit, diff, snapshot, tenantAccess, type OpArgs } from '../operation';
 import { asInput, createInput, idArg } from '../patch';
+import { checkImageAssets } from '../magazine/shared';
 import { checkOwned, newsletterChange, PERMS } from './shared';
 
 /** Fields only manage_newsletter_templates may change: they decide who gets the mail and from whom. */
@@ -44,6 +45,7 @@ export function mergeDeep(current: Record<string, unknown>, patch: unknown, fiel
 
 async function checkTemplate(tx: Db, tenantKey: string, t: NewsletterTemplate): Promise<void> {
   if (t.newsletterId !== undefined) await checkOwned(tx, tenantKey, 'newsletter', [['newsletterId', t.newsletterId]]);
+  await checkImageAssets(tx, tenantKey, [['header.imageAssetId', t.header.imageAssetId]]);
 }
 
 export async function createNewsletterTemplate({ ctx, input }: OpArgs): Promise<{ id: number }> {

@@ -4,6 +4,8 @@
 // the corpus size. Workers resolve, render and emit the pages and the crawler files; the main
 // thread writes the stylesheet and assets, reads a small next tenant meanwhile, and publishes
 // each tenant atomically (stages/publish.ts).
+import { feedUrls, refreshFeeds } from './feeds';
+import { feedRows } from '../store/queries/feeds';
 import { openStore, type Store } from '../store/connection';
 import { streamContentBodies, type TenantRow } from '../store/site-reader';
 import { stylesheet, writeAssets, writeClientBundle, writeEmailIcons, writeFavicon } from './stages/emit';
@@ -185,6 +187,8 @@ async function buildTenant(
     if (!state.tracked) track();
     const inputs = state.tracked!;
     const assetCount = await assets;
+    // The emails' media library images (header, ads, items) are published beside the pages' ones.
+    for (const [rel, file] of (await newsletters).media) media.set(rel, file);
     const copied = writeMediaFiles(media, p.assetsDir, key, writer, target.staging);
     if (copied.missing.length) warnings.push(`${copied.missing.length} image derivative(s) missing from the assets folder: ${copied.missing.slice(0, 3).join(', ')}`);
     writeFavicon(writer, favicon);
@@ -257,7 +261,12 @@ export async function runBuild(store: Store, options: BuildOptions, onEvent: Emi
   const written = new Promise<void>((resolve) => { allWritten = resolve; });
   const loadOf = (t: TenantRow) => {
     const started = performance.now();
-    return load(store, t.tenantKey, { now: p.now, originTemplate: p.originTemplate, scriptSources: p.scriptSources }).then((r) => {
+    return load(store, t.tenantKey, { now: p.now, originTemplate: p.originTemplate, scriptSources: p.scriptSources }).then(async (r) => {
+      // RSS feed blocks: refresh the feeds that are due, then show their last good copies.
+      if (feedUrls(r.index.layouts ?? []).length) {
+        r.warnings.push(...await refreshFeeds(store, t.tenantKey, r.index.layouts ?? [], { now: p.now, allowPrivateHosts: p.feedsAllowPrivateHosts }));
+        r.index.feeds = Object.fromEntries((await feedRows(store.db, t.tenantKey)).map((f) => [f.url, f.items]));
+      }
       loadMs.set(t.tenantKey, performance.now() - started);
       return r;
     });

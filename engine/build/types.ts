@@ -2,6 +2,7 @@
 // 200,000 items fit in memory); emitters are pure functions of it that return files to write.
 import type { AdUnit } from '../domain/ads';
 import type { HouseAd } from '../domain/house-ads';
+import type { FeedItemRow } from '../store/queries/feeds';
 import type { ContentType, MenuKey, ScheduleOption } from '../domain/enums';
 import type { Layout } from '../domain/layout';
 import type { SiteSettings } from '../domain/settings';
@@ -139,6 +140,8 @@ export interface TenantIndex {
   assets?: BuildAsset[];
   /** Optional: active people, for author pages (stages/resolve-author.ts). */
   persons?: BuildPerson[];
+  /** Optional: the last good items of each external feed, by URL (RSS feed blocks; engine/build/feeds.ts). */
+  feeds?: Record<string, FeedItemRow[]>;
   /** Optional: magazine publications and live issues (publication and issue pages). */
   magazine?: BuildMagazine;
   /** Optional: the tenant's ad units and ad-unit pattern (issue 19). */

@@ -13,7 +13,7 @@ export { ROW_LAYOUTS, columnCount, remapRowLayout, type RowLayout } from './rows
 export const BLOCK_TYPES = [
   'content_list', 'content_hero', 'content_body', 'primary_image', 'related_content', 'html',
   'image_grid', 'newsletter_subscribe', 'ad_slot', 'gating_form', 'load_more', 'issue_list',
-  'image_gallery', 'video_player', 'document_download', 'webinar_link', 'event_list',
+  'image_gallery', 'video_player', 'document_download', 'webinar_link', 'event_list', 'rss_feed',
 ] as const;
 export type BlockType = (typeof BLOCK_TYPES)[number];
 
@@ -48,6 +48,16 @@ export const eventListDataSchema = z.strictObject({
   when: z.enum(['upcoming', 'past']).default('upcoming'),
   limit: z.number().int().min(1).max(EVENT_LIST_LIMIT, `At most ${EVENT_LIST_LIMIT}`).default(10),
   display: z.enum(['list', 'cards', 'compact']).default('list'),
+});
+
+/** The most items an RSS feed block shows. */
+export const RSS_FEED_LIMIT = 20;
+
+/** RSS feed block data: an external RSS 2.0 or Atom feed, read at build time (engine/build/feeds.ts). */
+export const rssFeedDataSchema = z.strictObject({
+  url: z.string().trim().max(2000).refine((v) => /^https?:\/\/[^\s/]+/i.test(v) && URL.canParse(v), { message: 'Must be an http(s) address' }),
+  limit: z.number().int().min(1, `Must be 1 to ${RSS_FEED_LIMIT}`).max(RSS_FEED_LIMIT, `Must be 1 to ${RSS_FEED_LIMIT}`).default(5),
+  showSummary: z.boolean().default(false),
 });
 
 /** Video player data: YouTube videos by id, played from the privacy-enhanced domain. */
@@ -94,6 +104,7 @@ export const blockSchema = z.discriminatedUnion('type', [
   z.strictObject({ ...blockBase, type: z.literal('event_list'), data: eventListDataSchema.default({ contentTypes: ['Event', 'Webinar'], when: 'upcoming', limit: 10, display: 'list' }) }),
   z.strictObject({ ...blockBase, type: z.literal('webinar_link'), data: z.strictObject({ label: z.string().max(100).optional() }).default({}) }),
   z.strictObject({ ...blockBase, type: z.literal('issue_list'), data: issueListDataSchema }),
+  z.strictObject({ ...blockBase, type: z.literal('rss_feed'), data: rssFeedDataSchema }),
 ]);
 export type Block = z.output<typeof blockSchema>;
 

@@ -130,6 +130,9 @@ export const newsletterAdSchema = z.strictObject({
   company: z.strictObject({ id: contentId.optional(), name: requiredString(200) }, { error: REQUIRED }),
   logo: imageRef.optional(),
   image: imageRef.optional(),
+  /** Media library images of the tenant; each wins over the path or address beside it. */
+  logoAssetId: entityId.optional(),
+  imageAssetId: entityId.optional(),
   placement: z.enum(PLACEMENT_KEYS, { error: REQUIRED }),
   label: z.enum(AD_LABELS).default('Advertisement'),
   url: z.url({ protocol: /^https?$/, error: 'Must be an http(s) address' }),
@@ -140,7 +143,7 @@ export const newsletterAdSchema = z.strictObject({
   schedules: z.array(adScheduleSchema).max(200).default([]),
 }).superRefine((a, ctx) => {
   if (a.companySource === 'existing' && a.company.id === undefined) ctx.addIssue({ code: 'custom', message: REQUIRED, path: ['company', 'id'] });
-  if (NEWSLETTER_AD_PLACEMENTS[a.placement].kind === 'display' && !a.image) ctx.addIssue({ code: 'custom', message: REQUIRED, path: ['image'] });
+  if (NEWSLETTER_AD_PLACEMENTS[a.placement].kind === 'display' && !a.image && a.imageAssetId === undefined) ctx.addIssue({ code: 'custom', message: REQUIRED, path: ['image'] });
 });
 export type NewsletterAdInput = z.input<typeof newsletterAdSchema>;
 export type NewsletterAd = z.output<typeof newsletterAdSchema>;

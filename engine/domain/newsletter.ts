@@ -116,6 +116,8 @@ export const newsletterTemplateSchema = z.strictObject({
     headerStyle: z.union([z.literal(1), z.literal(2), z.literal(3)]).default(1),
     /** Header image (styles 1 and 2) or logo (style 3); the tenant's logo when absent. */
     image: imageRef.optional(),
+    /** A media library image of the tenant for the header image or logo; wins over `image`. */
+    imageAssetId: entityId.optional(),
     dateFormat: z.enum(Object.keys(HEADER_DATE_FORMATS) as [keyof typeof HEADER_DATE_FORMATS]).default('long'),
     alignment: z.enum(ALIGNMENTS).default('center'),
     socialIconSet: z.enum(SOCIAL_ICON_SETS).default('classic'),

@@ -12,7 +12,7 @@ export const BLOCK_LABELS: Record<BlockType, string> = {
   related_content: 'Related content', html: 'HTML', image_grid: 'Image grid', newsletter_subscribe: 'Newsletter subscribe',
   ad_slot: 'Ad slot', gating_form: 'Gating form', load_more: 'Load more', issue_list: 'Magazine issues',
   image_gallery: 'Image gallery', video_player: 'Video player', document_download: 'Document download',
-  webinar_link: 'Webinar link', event_list: 'Event and webinar list',
+  webinar_link: 'Webinar link', event_list: 'Event and webinar list', rss_feed: 'RSS feed',
 };
 
 /** The forms of the site, in the order the forms page shows them. */

@@ -7,10 +7,12 @@ import { isGatedItem } from '../domain/gating';
 import { contentPath } from '../domain/paths';
 import type { NewsletterContentListData, NewsletterBlock } from '../domain/newsletter';
 import type { Store } from '../store/connection';
+import { mediaAssetsByIds } from '../store/queries/assets';
 import { assetsByIds, type AssetRecord } from '../store/queries/catalog';
 import { authorsOf, contentByIds, contentStream, membershipIdsOf, type ContentRecord } from '../store/queries/content';
 import { listSections } from '../store/queries/sections';
 import { getTenant } from '../store/queries/tenants';
+import type { NewsletterMedia } from './media';
 import {
   adsScheduledFor, getNewsletterCampaign, getNewsletterTemplate, getPublication, issueFor,
   type AdRecord, type CampaignRecord, type IssueRecord, type PublicationRecord, type TemplateRecord,
@@ -38,6 +40,8 @@ export interface RenderSnapshot {
   ads: AdRecord[];
   /** Publication and issue of each issue block, by block key. */
   issues: Map<string, { publication: PublicationRecord; issue: IssueRecord | null } | null>;
+  /** Media library records (with derivatives) of the header image, the ads' images and logos and the items' images, by asset id. */
+  media: NewsletterMedia;
 }
 
 /** The key of a block in its grid: r<row>c<column>b<block>. */
@@ -127,8 +131,13 @@ export async function loadSnapshotFor(store: Store, tenantKey: string, campaign:
     enrich(store, tenantKey, lists),
     adsScheduledFor(store.db, { tenantKey, templateId: template.id, at }),
   ]);
+  const mediaIds = [
+    template.header.imageAssetId, ...ads.flatMap((a) => [a.imageAssetId, a.logoAssetId]),
+    ...[...items.values()].flat().map((i) => i.image?.id),
+  ].filter((id): id is number => typeof id === 'number');
+  const media = new Map((await mediaAssetsByIds(store.db, tenantKey, [...new Set(mediaIds)])).map((a) => [a.id, a]));
   return {
     tenant: { tenantKey, name: tenant.name, domain: tenant.domain, logo: tenant.settings.header.logo ?? null },
-    template, campaign, at, items, ads, issues,
+    template, campaign, at, items, ads, issues, media,
   };
 }

@@ -4,7 +4,8 @@ import { formatDisplayDate, isoCalendarDate, zonedDate, SITE_TIME_ZONE, zonedYea
 import { NEWSLETTER_SOCIAL_NETWORKS, SOCIAL_ICON_DIR, type SocialIconSet } from '../domain/newsletter';
 import { absoluteLink } from './links';
 import type { RenderSnapshot } from './load';
-import type { FooterView, HeaderView, ImageView, SocialView } from './view';
+import { emailImage } from './media';
+import type { FooterView, HeaderView, ImageView, RenderInputs, SocialView } from './view';
 
 let weekdayFormat: Intl.DateTimeFormat | undefined;
 
@@ -30,12 +31,13 @@ function social(snap: RenderSnapshot, set: SocialIconSet, origin: string): Socia
   return links.length ? { set, links, iconBase: `${origin}/${SOCIAL_ICON_DIR}/` } : null;
 }
 
-export function resolveHeader(snap: RenderSnapshot, origin: string): HeaderView {
+export function resolveHeader(snap: RenderSnapshot, origin: string, inputs: RenderInputs): HeaderView {
   const h = snap.template.header;
   const width = snap.template.styles.width;
-  const src = absoluteLink(origin, h.image ?? snap.tenant.logo);
-  const link = absoluteLink(origin, h.link) ?? `${origin}/`;
   const imageWidth = h.headerStyle === 1 ? width : h.headerStyle === 2 ? Math.round(width * 0.6) - 48 : Math.min(240, width - 48);
+  // A media library image wins over the path; the tenant's logo when there is neither.
+  const src = emailImage(snap.media, h.imageAssetId, imageWidth, origin, inputs)?.src ?? absoluteLink(origin, h.image ?? snap.tenant.logo);
+  const link = absoluteLink(origin, h.link) ?? `${origin}/`;
   const image: ImageView | null = src ? { src, alt: snap.tenant.name, width: imageWidth, height: null, href: link } : null;
   return {
     style: h.headerStyle,

@@ -9,6 +9,7 @@ import { htmlToText, truncateWords } from '../domain/text';
 import { escapeHtml } from './template-engine';
 import { absoluteLink, normalizeOrigin, sanitizeNewsletterHtml } from './links';
 import { blockKey, type LoadedItem, type RenderSnapshot } from './load';
+import { emailImage } from './media';
 import { resolveFooter, resolveHeader } from './resolve-chrome';
 import type { BlockStyle, BlockView, CtaView, ImageView, ItemView, Link, NewsletterView, RenderInputs, RowView } from './view';
 
@@ -67,7 +68,8 @@ function itemImage(ctx: Ctx, item: LoadedItem, d: Extract<NewsletterBlock, { typ
   if (d.imageShaping === 'fill') width = side ? Math.round(ctx.inner * 0.4) : ctx.inner;
   width = Math.max(40, Math.min(width, side ? Math.round(ctx.inner * 0.5) : ctx.inner));
   const height = d.imageShaping === 'crop' ? (side ? width : Math.round((width * 9) / 16)) : Math.round((width * a.height) / a.width);
-  const src = absoluteLink(ctx.origin, a.path);
+  // An upload is published as its derivatives only: the email takes one of those.
+  const src = emailImage(ctx.snap.media, a.id, width, ctx.origin, ctx.inputs)?.src ?? absoluteLink(ctx.origin, a.path);
   return src ? { src, alt: a.alt, width, height, href } : null;
 }
 
@@ -102,8 +104,10 @@ function adBlock(ctx: Ctx, b: Extract<NewsletterBlock, { type: 'fixed_ad' | 'nat
   ctx.usedAds.add(ad.id);
   ctx.inputs.adIds.push(ad.id);
   const p = NEWSLETTER_AD_PLACEMENTS[ad.placement];
-  const src = absoluteLink(ctx.origin, ad.image ?? (kind === 'native' ? ad.logo : undefined));
   const width = Math.min('width' in p ? p.width : ctx.inner, ctx.inner);
+  // Media library images win over the paths beside them; a native ad falls back to its logo.
+  const src = emailImage(ctx.snap.media, ad.imageAssetId, width, ctx.origin, ctx.inputs)?.src ?? absoluteLink(ctx.origin, ad.image)
+    ?? (kind === 'native' ? emailImage(ctx.snap.media, ad.logoAssetId, width, ctx.origin, ctx.inputs)?.src ?? absoluteLink(ctx.origin, ad.logo) : null);
   const height = 'height' in p && 'width' in p ? Math.round((width * p.height) / p.width) : null;
   const s = b.settings;
   return {
@@ -199,7 +203,7 @@ function rowView(ctx: Ctx, r: number): RowView | null {
 export function resolveNewsletter(snap: RenderSnapshot, opts: ResolveOptions): { view: NewsletterView; inputs: RenderInputs } {
   const origin = normalizeOrigin(opts.origin);
   const { template, campaign } = snap;
-  const inputs: RenderInputs = { campaignId: campaign.id, templateId: template.id, contentIds: [], adIds: [], publicationIds: [], issueIds: [], at: snap.at };
+  const inputs: RenderInputs = { campaignId: campaign.id, templateId: template.id, contentIds: [], adIds: [], publicationIds: [], issueIds: [], at: snap.at, media: [] };
   const rows: RowView[] = [];
   for (let r = 0; r < campaign.grid.rows.length; r++) {
     const columns = campaign.grid.rows[r]!.columns.length;
@@ -214,7 +218,7 @@ export function resolveNewsletter(snap: RenderSnapshot, opts: ResolveOptions): {
     fonts: { primary: NEWSLETTER_FONTS[template.styles.primaryFontFamily].stack, secondary: NEWSLETTER_FONTS[template.styles.secondaryFontFamily].stack },
     colors: { body: template.styles.bodyBackgroundColor, content: template.styles.contentBackgroundColor, link: template.styles.linkColor },
     webVersionUrl: opts.webVersionUrl ?? null,
-    header: resolveHeader(snap, origin),
+    header: resolveHeader(snap, origin, inputs),
     rows,
     footer: resolveFooter(snap, origin, opts.unsubscribeUrl),
   };

@@ -104,4 +104,6 @@ export interface RenderInputs {
   issueIds: number[];
   /** The instant the campaign is dated; ads and automatic lists depend on it. */
   at: number;
+  /** Media library files the email shows: site path → file name in the tenant's assets folder (the build publishes them). */
+  media: { path: string; file: string }[];
 }

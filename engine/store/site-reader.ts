@@ -5,6 +5,7 @@
 import type { AdUnit } from '../domain/ads';
 import type { HouseAd } from '../domain/house-ads';
 import { houseAdOf } from './queries/house-ads';
+import { feedRows, type FeedRow } from './queries/feeds';
 import type { SiteSettings } from '../domain/settings';
 import type { SqlValue, Store } from './connection';
 
@@ -65,6 +66,8 @@ export interface SiteRows {
   magazine: MagazineRows;
   /** Ad units by key and the tenant's first layout-block ad-unit pattern (issue 19). */
   ads: { units: AdUnit[]; pattern: string | null; house: HouseAd[] };
+  /** The last good copy of each external feed RSS feed blocks read (engine/build/feeds.ts). */
+  feeds: FeedRow[];
 }
 
 const LIVE = '(c.status = 1 AND (c.start_date IS NULL OR c.start_date <= ?) AND (c.end_date IS NULL OR c.end_date > ?))';
@@ -195,7 +198,9 @@ async function siteStructure(store: Store, key: string) {
     store.all<Record<string, unknown>>(
       `SELECT id, name, kind, status, priority, start_at AS startAt, end_at AS endAt, unit_keys AS unitKeys, creative FROM house_ads WHERE tenant_key = ? ORDER BY id`, [key]),
   ]);
+  const feeds = await feedRows(store.db, key);
   return {
+    feeds,
     sections, assets: assets.map(assetMetaOf),
     layouts: layouts.map(parseLayoutRow),
     menus: menus.map((m) => ({ key: String(m.key), links: json<MenuRow['links']>(m.links, []) })),

@@ -361,6 +361,23 @@ describe('newsletter ads', () => {
     await refused('url', () => h.op('updateNewsletterAd', { id: adId, input: { url: 'javascript:alert(1)' } }, { as: 'alphaAdmin' }));
   });
 
+  it('store media library references for the header image and the ad image and logo: the tenant\u2019s images only, null clears', async () => {
+    const ALPHA_IMAGE = 120;
+    const BETA_IMAGE = 220;
+    await refused('header.imageAssetId', () => h.op('updateNewsletterTemplate', { id: ids.template, input: { header: { imageAssetId: BETA_IMAGE } } }, { as: 'alphaAdmin' }), /Unknown image asset 220/);
+    await refused('imageAssetId', () => h.op('updateNewsletterAd', { id: adId, input: { imageAssetId: BETA_IMAGE } }, { as: 'alphaAdmin' }), /Unknown image asset 220/);
+    await refused('logoAssetId', () => h.op('createNewsletterAd', { input: { ...ad(), logoAssetId: 999_999 } }, { as: 'alphaAdmin' }), /Unknown image asset/);
+    const tpl = await h.op('updateNewsletterTemplate', { id: ids.template, input: { header: { imageAssetId: ALPHA_IMAGE } } }, { as: 'alphaAdmin' });
+    expect(tpl.data.updateNewsletterTemplate.header.imageAssetId).toBe(ALPHA_IMAGE);
+    const cleared = await h.op('updateNewsletterTemplate', { id: ids.template, input: { header: { imageAssetId: null } } }, { as: 'alphaAdmin' });
+    expect(cleared.data.updateNewsletterTemplate.header.imageAssetId).toBeUndefined();
+    // A display ad needs an image: a library image will do instead of an address.
+    const upd = await h.op('updateNewsletterAd', { id: adId, input: { image: null, imageAssetId: ALPHA_IMAGE, logoAssetId: ALPHA_IMAGE } }, { as: 'alphaAdmin' });
+    expect(upd.data.updateNewsletterAd).toMatchObject({ image: null, imageAssetId: ALPHA_IMAGE, logoAssetId: ALPHA_IMAGE });
+    const back = await h.op('updateNewsletterAd', { id: adId, input: { image: ad().image, imageAssetId: null, logoAssetId: null } }, { as: 'alphaAdmin' });
+    expect(back.data.updateNewsletterAd).toMatchObject({ image: ad().image, imageAssetId: null, logoAssetId: null });
+  });
+
   it('are deleted with their schedules', async () => {
     const extra = await h.op('createNewsletterAd', { input: { ...ad(), title: 'Short run' } }, asBasic());
     const id = extra.data.createNewsletterAd.id;

@@ -1,6 +1,7 @@
 // Uploaded images on built pages (issue 16): an article showing a media library image gets a
 // <picture> with AVIF and WebP <source srcset sizes> and an <img> with width/height and the focal
-// point as object-position; the build copies exactly the derivatives pages reference (an unused
+// point as object-position; teasers of it offer only the candidates and `sizes` of their list
+// display (no 1200/1600-wide files, which are for the article column); the build copies exactly the derivatives pages reference (an unused
 // upload's files are not published), and the output still validates.
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -68,6 +69,38 @@ describe('media library images in the build', () => {
     expect(img!.attribs.src).toMatch(/^\/media\/alpha\/[0-9a-f]{20}-1200\.jpg$/);
     expect(img!.attribs.srcset).toContain('480w');
     expect(img!.attribs.style).toMatch(/object-position:\s*20% 30%/);
+  });
+
+  it('teasers offer only teaser-sized candidates with their list display\'s sizes, keeping width/height and the focal point', async () => {
+    // The article is a card on the home page and a list item on its author's page.
+    const teaser = async (rel: string, display: string) => {
+      const doc = parseDocument(await readFile(join(out, 'alpha', rel), 'utf8'));
+      const li = DomUtils.findOne((e) => e.name === 'li' && e.attribs['data-content-id'] === String(ARTICLE), doc.children) as Element | null;
+      expect(li?.attribs.class).toBe(`item item-${display}`);
+      const picture = DomUtils.findOne((e) => e.name === 'picture', li!.children) as Element;
+      const widths = (srcset: string) => srcset.split(', ').map((c) => Number(/ (\d+)w$/.exec(c)![1]));
+      return { picture, sources: DomUtils.getElementsByTagName('source', picture), img: DomUtils.getElementsByTagName('img', picture)[0]!, widths };
+    };
+    const card = await teaser('index.html', 'cards');
+    expect(card.sources.map((s) => s.attribs.type)).toEqual(['image/avif', 'image/webp']);
+    for (const s of card.sources) {
+      expect(card.widths(s.attribs.srcset!)).toEqual([480, 960]);
+      expect(s.attribs.sizes).toBe('(min-width: 1000px) 400px, (min-width: 600px) 50vw, 100vw');
+    }
+    // No JPEG srcset on the fallback <img>: browsers that read srcset take an AVIF/WebP source.
+    expect(card.img.attribs.srcset).toBeUndefined();
+    expect(card.img.attribs.src).toMatch(/^\/media\/alpha\/[0-9a-f]{20}-960\.jpg$/);
+    expect(card.img.attribs).toMatchObject({ width: '960', height: '640' });
+    expect(card.img.attribs.style).toMatch(/object-position:\s*20% 30%/);
+
+    const author = (await walk(join(out, 'alpha', 'author'))).find((f) => f.endsWith('index.html') && f.includes('rosa-delgado'));
+    const item = await teaser(author!.slice(join(out, 'alpha').length + 1), 'list');
+    for (const s of item.sources) {
+      expect(item.widths(s.attribs.srcset!)).toEqual([480]);
+      expect(s.attribs.sizes).toBe('160px');
+    }
+    expect(item.img.attribs).toMatchObject({ width: '960', height: '640' });
+    expect(item.img.attribs.style).toMatch(/object-position:\s*20% 30%/);
   });
 
   it('copies exactly the referenced derivatives: every file the page names exists, the unused upload is not published', async () => {

@@ -1,9 +1,9 @@
 // The grid editor's fields for the settings every block shares (public §3 "Grid": title, link,
 // colorScheme, cta, keepInView, trackingId, titleIcon, method) and the data of the media and
-// content blocks of issue 17 (image gallery, video player, document download, webinar link).
+// content blocks of issue 17 (image gallery, video player, document download, webinar link, RSS feed).
 import type { FieldErrors } from '../../lib/validation';
 import { CheckboxField, CheckboxGroup, SelectField, TextAreaField, TextField } from '../../components/fields';
-import { EVENT_LIST_LIMIT } from '../../../engine/domain/layout';
+import { EVENT_LIST_LIMIT, RSS_FEED_LIMIT } from '../../../engine/domain/layout';
 
 type Values = Record<string, unknown>;
 type Set = (k: string, v: unknown) => void;
@@ -101,6 +101,17 @@ export function BlockDataFields({ type, d, setD, texts, setText, errors }: {
           </div>
           <CheckboxGroup legend="Show" columns={2} options={[{ value: 'Event', label: 'Events' }, { value: 'Webinar', label: 'Webinars' }]} value={(d.contentTypes as string[]) ?? []} onChange={(v) => setD('contentTypes', v)} />
           {errors['data.contentTypes'] ? <p className="field-error" role="alert">{errors['data.contentTypes']}</p> : null}
+        </>
+      );
+    case 'rss_feed':
+      return (
+        <>
+          <div className="grid-2">
+            <TextField label="Feed address" required type="url" value={String(d.url ?? '')} onChange={(v) => setD('url', v)} placeholder="https://example.com/feed.xml" error={errors['data.url']}
+              hint="An RSS or Atom feed, read when the site is built; the last good copy is kept when it cannot be read." />
+            <TextField label="Number of items" type="number" min={1} max={RSS_FEED_LIMIT} value={String(d.limit ?? 5)} onChange={(v) => setD('limit', v === '' ? undefined : Number(v))} error={errors['data.limit']} hint={`1 to ${RSS_FEED_LIMIT}.`} />
+          </div>
+          <CheckboxField label="Show each item’s summary" checked={d.showSummary === true} onChange={(v) => setD('showSummary', v)} />
         </>
       );
     case 'webinar_link':

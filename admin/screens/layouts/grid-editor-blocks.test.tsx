@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// The grid editor adds and configures the media and content blocks of issue 17 and the settings
+// The grid editor adds and configures the media and content blocks of issue 17 (RSS feed included) and the settings
 // every block shares: each is picked from "Add block", set in its dialog (errors name the field,
 // nothing applies until the input is valid) and saved as a block the layout schema accepts.
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
@@ -105,6 +105,25 @@ describe('grid editor: media and content blocks', () => {
     await apply(dialog);
     expect(last()).toMatchObject({ type: 'event_list', data: { contentTypes: ['Webinar'], when: 'past', limit: 20, display: 'list' } });
     expect(screen.getByText('Past webinars · 20')).toBeTruthy();
+  });
+
+  it('adds an RSS feed that needs an http(s) feed address, refusing more than 20 items', async () => {
+    render(<Harness />);
+    const dialog = await addBlock('RSS feed');
+    await apply(dialog);
+    expect(within(dialog).getByText('Must be an http(s) address')).toBeTruthy();
+    await type(/^Feed address/, 'javascript:alert(1)');
+    await type(/^Number of items/, '21');
+    await apply(dialog);
+    expect(within(dialog).getByText('Must be an http(s) address')).toBeTruthy();
+    expect(within(dialog).getByText('Must be 1 to 20')).toBeTruthy();
+    await type(/^Feed address/, 'https://wire.example/feed.xml');
+    await type(/^Number of items/, '3');
+    await act(async () => { fireEvent.click(within(dialog).getByLabelText('Show each item’s summary')); });
+    await apply(dialog);
+    expect(last()).toMatchObject({ type: 'rss_feed', data: { url: 'https://wire.example/feed.xml', limit: 3, showSummary: true } });
+    expect(screen.getByText('wire.example · 3 items')).toBeTruthy();
+    expect(gridSchema.safeParse(current).success).toBe(true);
   });
 
   it('refuses a tracking id with spaces on any block, under the field', async () => {

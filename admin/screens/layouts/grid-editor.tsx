@@ -15,6 +15,14 @@ import {
 
 const LAYOUT_LABEL = (l: RowLayout) => l.split('_').join(' : ');
 
+const hostOf = (url: string) => {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+};
+
 function blockSummary(b: Block): string {
   switch (b.type) {
     case 'content_list': return `${b.data.limit} ${b.data.limit === 1 ? 'item' : 'items'} · ${b.data.display}${b.data.scheduleOption ? ` · ${b.data.scheduleOption}` : ''}`;
@@ -26,6 +34,7 @@ function blockSummary(b: Block): string {
     case 'video_player': return `${b.data.videos.length} ${b.data.videos.length === 1 ? 'video' : 'videos'}`;
     case 'event_list': return `${b.data.when === 'upcoming' ? 'Upcoming' : 'Past'} ${b.data.contentTypes.map((t) => `${t.toLowerCase()}s`).join(' and ')} · ${b.data.limit}`;
     case 'document_download': return b.data.assetId === undefined ? 'No document' : `Document ${b.data.assetId}`;
+    case 'rss_feed': return b.data.url ? `${hostOf(b.data.url)} · ${b.data.limit} ${b.data.limit === 1 ? 'item' : 'items'}` : 'No feed';
     case 'issue_list': return `Publication ${b.data.publicationId} · ${b.data.display} (${issueListLimit(b.data.display)} at most)`;
     default: return '';
   }

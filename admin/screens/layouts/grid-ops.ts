@@ -42,6 +42,9 @@ export function newBlock(type: BlockType, id: string = newBlockId()): Block {
       return { id, type, settings, data: { display: 'grid' } } as unknown as Block;
     case 'event_list':
       return { id, type, settings, data: { contentTypes: ['Event', 'Webinar'], when: 'upcoming', limit: 10, display: 'list' } };
+    case 'rss_feed':
+      // the feed address is given in the block's settings before it can be applied
+      return { id, type, settings, data: { url: '', limit: 5, showSummary: false } };
     default:
       return { id, type, settings, data: {} } as Block;
   }
@@ -65,6 +68,7 @@ export const BLOCK_LABELS: Record<BlockType, string> = {
   webinar_link: 'Webinar link',
   issue_list: 'Magazine issues',
   event_list: 'Event and webinar list',
+  rss_feed: 'RSS feed',
 };
 export const BLOCK_TYPE_OPTIONS = BLOCK_TYPES.map((t) => ({ value: t, label: BLOCK_LABELS[t] }));
 

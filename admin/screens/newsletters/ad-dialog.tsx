@@ -7,8 +7,8 @@ import { errorText, useToast } from '../../app/toasts';
 import { useForm } from '../../lib/use-form';
 import { ChipPicker, type Chip } from '../../components/chip-picker';
 import { RadioGroup } from '../../components/fields';
-import { PathNumber, PathSelect, PathText, Repeater } from './nl-fields';
-import { PRIORITY_OPTIONS, blankSchedule, emptyAd, fromAd, placementLabel, toAdInput, todayCentral, validateAd, type AdForm } from './ad-form';
+import { PathLibraryImage, PathNumber, PathSelect, PathText, Repeater } from './nl-fields';
+import { PRIORITY_OPTIONS, blankSchedule, emptyAd, fromAd, placementLabel, toAdInput, toAdPatch, todayCentral, validateAd, type AdForm } from './ad-form';
 import { FormDialog } from '../../components/form-dialog';
 import { useBusy } from '../../lib/use-busy';
 
@@ -30,9 +30,8 @@ export function AdDialog({ ad, templates, allTemplates, tenantKey, onClose, onSa
   const save = async () => {
     if (!form.check()) return;
     await run(async () => {
-      const input = toAdInput(v);
-      if (ad) await api.updateNewsletterAd(ad.id, input, tenantKey);
-      else await api.createNewsletterAd(input, tenantKey);
+      if (ad) await api.updateNewsletterAd(ad.id, toAdPatch(v, ad), tenantKey);
+      else await api.createNewsletterAd(toAdInput(v), tenantKey);
       toast.success(ad ? 'Ad saved.' : 'Ad created.');
       onSaved();
     }, (e) => toast.error(errorText(e)));
@@ -60,8 +59,10 @@ export function AdDialog({ ad, templates, allTemplates, tenantKey, onClose, onSa
             hint={placement ? (placement.kind === 'display' ? `One linked image${placement.width ? `, ${placement.width}×${placement.height}` : ''}.` : 'Title, image, body and call to action.') : undefined} />
           <PathSelect form={form} path="label" label="Label" required options={AD_LABELS.map((l) => ({ value: l, label: l }))} />
           <PathText form={form} path="url" label="URL" required placeholder="https://" className="span-2" />
-          <PathText form={form} path="image" label="Image" required={placement?.kind === 'display'} placeholder="/images/… or https://" />
-          <PathText form={form} path="logo" label="Logo" placeholder="/images/… or https://" />
+          <PathLibraryImage form={form} path="imageAssetId" label="Image" hint="An image of the media library; wins over the image address." />
+          <PathLibraryImage form={form} path="logoAssetId" label="Logo" hint="An image of the media library; wins over the logo address." />
+          <PathText form={form} path="image" label="Image address" required={placement?.kind === 'display' && !v.imageAssetId} placeholder="/images/… or https://" hint="When no library image is chosen." />
+          <PathText form={form} path="logo" label="Logo address" placeholder="/images/… or https://" hint="When no library logo is chosen." />
           {placement?.kind !== 'display' ? <PathText form={form} path="body" label="Body" area className="span-2" /> : null}
           {placement?.kind !== 'display' ? <PathText form={form} path="ctaLabel" label="Call to action label" /> : null}
           <PathSelect form={form} path="adCategory" label="Category" required options={AD_CATEGORIES.map((c) => ({ value: c, label: c }))} />

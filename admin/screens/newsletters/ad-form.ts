@@ -25,6 +25,9 @@ export interface AdForm {
   company: { id: number | null; name: string };
   logo: string;
   image: string;
+  /** Media library images (ids as typed or picked); each wins over the path beside it. */
+  logoAssetId: string;
+  imageAssetId: string;
   placement: string;
   label: string;
   url: string;
@@ -44,7 +47,7 @@ export function placementLabel(key: string): string {
 
 export function emptyAd(): AdForm {
   return {
-    title: '', campaignName: '', companySource: 'new', company: { id: null, name: '' }, logo: '', image: '', placement: '', label: 'Advertisement',
+    title: '', campaignName: '', companySource: 'new', company: { id: null, name: '' }, logo: '', image: '', logoAssetId: '', imageAssetId: '', placement: '', label: 'Advertisement',
     url: '', body: '', ctaLabel: '', adCategory: 'Advertising', priority: 10, schedules: [],
   };
 }
@@ -56,7 +59,8 @@ export function blankSchedule(templateId: number | null, today: string): Schedul
 export function fromAd(a: NewsletterAdRecord): AdForm {
   return {
     title: a.title, campaignName: a.campaignName ?? '', companySource: a.companySource === 'existing' ? 'existing' : 'new',
-    company: { id: a.company.id ?? null, name: a.company.name }, logo: a.logo ?? '', image: a.image ?? '', placement: a.placement, label: a.label,
+    company: { id: a.company.id ?? null, name: a.company.name }, logo: a.logo ?? '', image: a.image ?? '',
+    logoAssetId: a.logoAssetId ? String(a.logoAssetId) : '', imageAssetId: a.imageAssetId ? String(a.imageAssetId) : '', placement: a.placement, label: a.label,
     url: a.url, body: a.body, ctaLabel: a.ctaLabel, adCategory: a.adCategory, priority: a.priority,
     schedules: a.schedules.map((s) => ({
       newsletterTemplateId: s.newsletterTemplateId, startDate: s.startDay, endDate: s.endDay, position: s.position, orderId: s.orderId ?? '', lineItemId: s.lineItemId ?? '',
@@ -71,7 +75,7 @@ export function toAdInput(f: AdForm): Record<string, unknown> {
   const input: Record<string, unknown> = {
     title: f.title, campaignName: opt(f.campaignName), companySource: f.companySource,
     company: { ...(f.companySource === 'existing' && f.company.id !== null ? { id: f.company.id } : {}), name: f.company.name },
-    logo: opt(f.logo), image: opt(f.image), placement: f.placement || undefined, label: f.label, url: f.url.trim(), body: f.body, ctaLabel: f.ctaLabel,
+    logo: opt(f.logo), image: opt(f.image), logoAssetId: numberValue(f.logoAssetId), imageAssetId: numberValue(f.imageAssetId), placement: f.placement || undefined, label: f.label, url: f.url.trim(), body: f.body, ctaLabel: f.ctaLabel,
     adCategory: f.adCategory, priority: f.priority,
     schedules: f.schedules.map((s) => ({
       newsletterTemplateId: s.newsletterTemplateId ?? undefined, startDate: s.startDate, endDate: s.endDate, position: numberValue(s.position),
@@ -79,6 +83,16 @@ export function toAdInput(f: AdForm): Record<string, unknown> {
     })),
   };
   return JSON.parse(JSON.stringify(input)) as Record<string, unknown>;
+}
+
+/** Optional ad fields an update clears with null (an absent field keeps its stored value). */
+const CLEARABLE = ['campaignName', 'logo', 'image', 'logoAssetId', 'imageAssetId'] as const;
+
+/** The input of an update: toAdInput, with null for each optional field the editor emptied. */
+export function toAdPatch(f: AdForm, before: NewsletterAdRecord): Record<string, unknown> {
+  const input = toAdInput(f);
+  for (const k of CLEARABLE) if (before[k] !== null && before[k] !== undefined && input[k] === undefined) input[k] = null;
+  return input;
 }
 
 export function validateAd(f: AdForm): FieldErrors {
@@ -93,6 +107,7 @@ export function validateAd(f: AdForm): FieldErrors {
     if (!s.endDate) errors[`schedules.${i}.endDate`] = 'Field is required';
   });
   if (f.companySource === 'existing' && errors['company.id']) errors['company.id'] = 'Field is required';
+  for (const k of ['logoAssetId', 'imageAssetId'] as const) if (typeof numberValue(f[k]) === 'string') errors[k] = 'Must be a whole number';
   return errors;
 }
 

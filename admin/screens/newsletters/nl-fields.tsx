@@ -2,6 +2,7 @@
 // nested settings groups): text, number, colour, select, checkbox, and a repeating list.
 import type { ReactNode } from 'react';
 import type { FormApi } from '../../lib/use-form';
+import { LibraryImageField } from '../../components/asset-id-field';
 import { Button, IconButton } from '../../components/button';
 import { CheckboxField, SelectField, TextAreaField, TextField, type Option } from '../../components/fields';
 import { getPath, setPath } from './template-form';
@@ -33,6 +34,14 @@ export function PathNumber<T>({ form, path, label, required, hint, disabled, cla
   return (
     <TextField label={unit ? `${label} (${unit})` : label} required={required} hint={hint} disabled={disabled} className={className} inputMode="numeric" field={path}
       value={str(getPath(form.values, path))} onChange={(x) => form.update((s) => setPath(s, path, x))} onBlur={() => form.touch(path)} error={form.error(path)} />
+  );
+}
+
+/** A media library image id (typed, or picked in the shared library grid), kept as text until it is saved. */
+export function PathLibraryImage<T>({ form, path, label, hint }: Bound<T> & { hint?: string }) {
+  return (
+    <LibraryImageField label={label} field={path} value={str(getPath(form.values, path))} hint={hint}
+      onChange={(x) => form.update((s) => setPath(s, path, x))} onBlur={() => form.touch(path)} error={form.error(path)} />
   );
 }
 

@@ -16,7 +16,7 @@ import { Button } from '../../components/button';
 import { ErrorPanel, Loading } from '../../components/bits';
 import { Page } from '../../shell/page';
 import { NotFound } from '../not-found';
-import { emptyTemplate, fromTemplate, toTemplateInput, validateTemplate, type TemplateForm } from './template-form';
+import { emptyTemplate, fromTemplate, toTemplateInput, toTemplatePatch, validateTemplate, type TemplateForm } from './template-form';
 import { TemplateSections, TEMPLATE_SECTIONS } from './template-sections';
 import { useEditorSave } from '../../lib/use-editor-save';
 
@@ -46,8 +46,9 @@ function TemplateEditor({ id, template, items, pinnedTenant }: { id: number | nu
     enabled: canEdit,
     onInvalid: () => toast.error('Please fix the highlighted fields.'),
     action: async () => {
-      const input = toTemplateInput(v);
-      const saved = id ? await api.updateNewsletterTemplate(id, input, pinnedTenant) : await api.createNewsletterTemplate(input, pinnedTenant);
+      const saved = id
+        ? await api.updateNewsletterTemplate(id, template ? toTemplatePatch(v, template) : toTemplateInput(v), pinnedTenant)
+        : await api.createNewsletterTemplate(toTemplateInput(v), pinnedTenant);
       form.reset(saved ? fromTemplate(saved) : v);
       toast.success(id ? 'Template saved.' : 'Template created.');
       if (!id && saved?.id) navigate(`/admin/edit-newsletter-template/${saved.id}`, { replace: true });

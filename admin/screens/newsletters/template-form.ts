@@ -22,7 +22,7 @@ const OPTIONAL_PATHS = [
 /** Number fields of the form (typed text is kept until it parses). */
 export const NUMBER_PATHS = [
   'gridTitleStyles.fontSize', 'gridTitleStyles.borderTopSize', 'gridTitleStyles.borderBottomSize',
-  'header.borderTopSize', 'header.borderBottomSize', 'footer.imageBar.imageWidth',
+  'header.borderTopSize', 'header.borderBottomSize', 'footer.imageBar.imageWidth', 'header.imageAssetId',
 ];
 
 export function emptyTemplate(): TemplateForm {
@@ -39,7 +39,9 @@ export function emptyTemplate(): TemplateForm {
 /** A stored template as form values (defaults filled for anything the record lacks). */
 export function fromTemplate(r: NewsletterTemplateRecord): TemplateForm {
   const base = emptyTemplate();
-  const merged = mergeDefaults(base, r) as TemplateForm;
+  // The record's own id and stamp are not template fields: the strict schema would refuse them on save.
+  const { id: _id, updatedAt: _updated, ...fields } = r;
+  const merged = mergeDefaults(base, fields) as TemplateForm;
   return { ...merged, legacyNewsletterProductId: r.legacyNewsletterProductId ?? '', newsletterId: r.newsletterId ?? null };
 }
 
@@ -89,6 +91,19 @@ export function toTemplateInput(f: TemplateForm): Record<string, unknown> {
   if (f.legacyNewsletterProductId.trim() === '') delete out.legacyNewsletterProductId;
   if (f.newsletterId === null) delete out.newsletterId;
   out.deploymentSettings = { ...(out.deploymentSettings as object), queryName: f.deploymentSettings.queryName.map((x) => x.trim()).filter(Boolean) };
+  return out;
+}
+
+/**
+ * The input of an update: toTemplateInput, with null for each optional field the editor emptied
+ * (the API keeps a stored value a patch leaves out; null clears it).
+ */
+export function toTemplatePatch(f: TemplateForm, before: NewsletterTemplateRecord): Record<string, unknown> {
+  let out = toTemplateInput(f);
+  for (const p of [...OPTIONAL_PATHS, 'header.imageAssetId']) {
+    const was = getPath(before, p);
+    if (was !== undefined && was !== null && getPath(out, p) === undefined) out = setPath(out, p, null);
+  }
   return out;
 }
 

@@ -10,7 +10,7 @@ import type { NewsletterItemRecord } from '../../data/types';
 import type { FormApi } from '../../lib/use-form';
 import { RadioGroup } from '../../components/fields';
 import { Card } from '../../shell/page';
-import { PathColour, PathNumber, PathSelect, PathText, Repeater } from './nl-fields';
+import { PathColour, PathLibraryImage, PathNumber, PathSelect, PathText, Repeater } from './nl-fields';
 import { headerFields, setPath, type TemplateForm } from './template-form';
 
 export const TEMPLATE_SECTIONS = [
@@ -86,7 +86,8 @@ export function TemplateSections({ form, items, full }: { form: F; items: Newsle
             options={Object.entries(HEADER_STYLES).map(([k, l]) => ({ value: k, label: `${k} · ${l}` }))}
             onChange={(x) => form.update((s) => setPath(s, 'header.headerStyle', Number(x)))} />
           <div className="grid-2">
-            <PathText form={form} path="header.image" label={hf.imageLabel} placeholder="/images/… or https://" hint="The site logo when empty." />
+            <PathLibraryImage form={form} path="header.imageAssetId" label={hf.imageLabel} hint="An image of the media library; wins over the address." />
+            <PathText form={form} path="header.image" label={`${hf.imageLabel} address`} placeholder="/images/… or https://" hint="When no library image is chosen; the site logo when both are empty." />
             <PathText form={form} path="header.link" label="Header link" />
             <PathText form={form} path="header.tagLine" label="Tag line" className="span-2" />
             {hf.date ? <PathSelect form={form} path="header.dateFormat" label="Date format" required options={Object.entries(HEADER_DATE_FORMATS).map(([k, ex]) => ({ value: k, label: ex }))} /> : null}

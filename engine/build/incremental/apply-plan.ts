@@ -129,6 +129,8 @@ async function newsletters(env: ApplyEnv, index: TenantIndex, state: TargetState
     for (const o of state.outputs.values()) {
       if (o.grp === 'newsletters' && !seen.has(o.path)) { writes.remove(`${pageDir(o.path)}/index.html`); delta.set(o.path, null); }
     }
+    // Media library images the emails show (content-hash names: files already published are skipped).
+    writeMediaFiles(result.media, env.assetsDir ?? null, env.key, new FileWriter(writes.root), writes.root);
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }

@@ -126,6 +126,7 @@ export function planEdit(index: TenantIndex, state: TargetState, changed: Set<st
   // Newsletter pages show content (manual picks and automatic section lists, with titles, teasers
   // and images): any content or list change may alter them. They follow in the second phase,
   // because an MJML render is too slow for the first.
-  else if ([...changed].some((k) => k.startsWith('c:') || k.startsWith('list:')) && [...state.outputs.values()].some((o) => o.grp === 'newsletters')) deferred.push({ kind: 'newsletters' });
+  // An asset change (a replaced file: new derivative names) may alter the images they show too.
+  else if ([...changed].some((k) => k.startsWith('c:') || k.startsWith('list:') || k === 'assets') && [...state.outputs.values()].some((o) => o.grp === 'newsletters')) deferred.push({ kind: 'newsletters' });
   return { ctx, removals, urgent, deferred };
 }

@@ -100,7 +100,7 @@ describe('emitNewsletters', () => {
   it('writes nothing for a tenant without listed campaigns', async () => {
     const empty = mkdtempSync(join(tmpdir(), 'masthead-nl-emit-'));
     const r = await emitNewsletters(db.store, 'beta', new FileWriter(empty), { origin: 'https://beta.example', now: AT });
-    expect(r).toEqual({ pages: [], paths: [], files: 0, bytes: 0 });
+    expect(r).toEqual({ pages: [], paths: [], files: 0, bytes: 0, media: new Map() });
     expect(readdirSync(empty)).toEqual([]);
   });
 });

@@ -19,7 +19,11 @@ export interface EmittedNewsletterPage {
   inputs: NewsletterPage['inputs'];
 }
 
-export interface NewsletterEmitResult { pages: EmittedNewsletterPage[]; paths: string[]; files: number; bytes: number }
+export interface NewsletterEmitResult {
+  pages: EmittedNewsletterPage[]; paths: string[]; files: number; bytes: number;
+  /** Media library files the emails show: site path (no leading slash) → file in the tenant's assets folder (see writeMediaFiles). */
+  media: Map<string, string>;
+}
 
 /** The output file of a newsletter page path: /newsletter/12 → newsletter/12/index.html. */
 export const newsletterFile = (path: string) => `${path.replace(/^\/+|\/+$/g, '')}/index.html`;
@@ -30,7 +34,7 @@ export const newsletterFile = (path: string) => `${path.replace(/^\/+|\/+$/g, ''
  * the build with the tenant in the message, like any page that cannot be rendered.
  */
 export async function emitNewsletters(store: Store, tenantKey: string, writer: FileWriter, opts: { origin: string; now: number }): Promise<NewsletterEmitResult> {
-  const out: NewsletterEmitResult = { pages: [], paths: [], files: 0, bytes: 0 };
+  const out: NewsletterEmitResult = { pages: [], paths: [], files: 0, bytes: 0, media: new Map() };
   const any = await listNewsletterCampaigns(store.db, { tenantKey, listedOnly: true, limit: 1, skip: 0 });
   if (any.rows.length === 0) return out;
   // Loaded only when there is something to render: MJML is heavy.
@@ -44,6 +48,7 @@ export async function emitNewsletters(store: Store, tenantKey: string, writer: F
       out.files += 1;
       out.bytes += writer.bytes - before;
       out.paths.push(p.path);
+      for (const m of p.inputs.media) out.media.set(m.path.replace(/^\/+/, ''), m.file);
       out.pages.push({ path: p.path, file, kind: p.kind, campaignId: p.campaignId, templateId: p.templateId, inputs: p.inputs });
     }
   } catch (e) {

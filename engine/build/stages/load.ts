@@ -203,6 +203,7 @@ export function indexFromRows(rows: SiteRows, options: LoadOptions): LoadResult 
     persons: personsOf(rows, assets),
     magazine: magazineOf(rows.magazine, assets, options.now),
     ads: rows.ads,
+    feeds: Object.fromEntries((rows.feeds ?? []).map((f) => [f.url, f.items])),
   };
   return { index, warnings };
 }

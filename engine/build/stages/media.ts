@@ -10,6 +10,11 @@ import type { FileWriter } from './writer';
 
 /** Pages show images at most about 960 CSS pixels wide (the content column). */
 export const IMAGE_SIZES = '(min-width: 1000px) 960px, 100vw';
+/**
+ * Teasers (list items) are at most a hero's width, so no candidate wider than this is offered; the
+ * 1600-wide derivatives are for the article image on high-density screens only.
+ */
+export const TEASER_MAX_WIDTH = 960;
 const SOURCE_TYPES = [['avif', 'image/avif'], ['webp', 'image/webp']] as const;
 
 type Derivative = BuildMedia['derivatives'][number];
@@ -19,9 +24,29 @@ export function derivativePath(img: Pick<BuildImage, 'path'>, d: Pick<Derivative
   return `${posix.dirname(img.path)}/${d.file}`;
 }
 
+type PictureParts = Pick<ImageView, 'src' | 'width' | 'height' | 'srcset' | 'sizes' | 'sources' | 'position'>;
+
 /** The picture parts of an image with derivatives; null for an image without (fixture files keep their one path). */
-export function pictureOf(img: BuildImage): Pick<ImageView, 'src' | 'width' | 'height' | 'srcset' | 'sizes' | 'sources' | 'position'> | null {
-  const derivatives = img.media?.derivatives ?? [];
+export function pictureOf(img: BuildImage): PictureParts | null {
+  return picture(img, img.media?.derivatives ?? [], 'page');
+}
+
+/**
+ * The picture parts of an image in a teaser (a list item): only the derivatives up to
+ * TEASER_MAX_WIDTH (the narrowest when none is that small) and no `sizes` — the list display
+ * decides those (site/items.tsx TEASER_SIZES). The <img> keeps one fallback file and no srcset when
+ * AVIF/WebP sources exist: every browser that reads srcset picks one of those. Width/height are
+ * the largest candidate's (same aspect ratio, so no layout shift) and the focal point still drives
+ * the crop.
+ */
+export function teaserPictureOf(img: BuildImage): PictureParts | null {
+  const all = img.media?.derivatives ?? [];
+  const small = all.filter((d) => d.width <= TEASER_MAX_WIDTH);
+  const narrowest = Math.min(...all.map((d) => d.width));
+  return picture(img, small.length > 0 ? small : all.filter((d) => d.width === narrowest), 'teaser');
+}
+
+function picture(img: BuildImage, derivatives: readonly Derivative[], use: 'page' | 'teaser'): PictureParts | null {
   if (derivatives.length === 0) return null;
   const byFormat = new Map<string, Derivative[]>();
   for (const d of derivatives) byFormat.set(d.format, [...(byFormat.get(d.format) ?? []), d]);
@@ -32,11 +57,13 @@ export function pictureOf(img: BuildImage): Pick<ImageView, 'src' | 'width' | 'h
   const srcset = (list: Derivative[]) => list.map((d) => `${derivativePath(img, d)} ${d.width}w`).join(', ');
   const { focalX, focalY } = img.media!;
   const centred = Math.abs(focalX - 0.5) < 0.005 && Math.abs(focalY - 0.5) < 0.005;
-  return {
-    src: derivativePath(img, largest), width: largest.width, height: largest.height, srcset: srcset(fallback), sizes: IMAGE_SIZES,
-    sources: SOURCE_TYPES.filter(([f]) => f !== fallbackFormat && byFormat.has(f)).map(([f, type]) => ({ type, srcset: srcset(byFormat.get(f)!) })),
-    position: centred ? null : `${Math.round(focalX * 1000) / 10}% ${Math.round(focalY * 1000) / 10}%`,
-  };
+  const sources = SOURCE_TYPES.filter(([f]) => f !== fallbackFormat && byFormat.has(f)).map(([f, type]) => ({ type, srcset: srcset(byFormat.get(f)!) }));
+  const position = centred ? null : `${Math.round(focalX * 1000) / 10}% ${Math.round(focalY * 1000) / 10}%`;
+  const src = derivativePath(img, largest);
+  if (use === 'teaser') {
+    return { src, width: largest.width, height: largest.height, ...(sources.length > 0 ? {} : { srcset: srcset(fallback) }), sources, position };
+  }
+  return { src, width: largest.width, height: largest.height, srcset: srcset(fallback), sizes: IMAGE_SIZES, sources, position };
 }
 
 /** Asset ids named by layout blocks (image grids and any block data with assetIds or an assetId). */

@@ -36,6 +36,8 @@ export interface BuildOptions {
   scriptSources?: ScriptSources | undefined;
   /** The media library folder (MASTHEAD_ASSETS_DIR): pages' image derivatives are copied from <assetsDir>/<tenant>/. Null: none copied. */
   assetsDir?: string | null | undefined;
+  /** RSS feed blocks may read feeds on loopback, private and link-local addresses (tests, intranet feeds). Default false. */
+  feedsAllowPrivateHosts?: boolean | undefined;
 }
 
 /** The CSP script allow-list per tenant key ('*': every tenant). */
@@ -54,6 +56,7 @@ export interface BuildPlan {
   scriptSources: ScriptSources;
   /** The media library folder, or null (no derivatives are copied). */
   assetsDir: string | null;
+  feedsAllowPrivateHosts: boolean;
   /** Live items of the largest chosen tenant (sizes the render workers' heaps). */
   maxItems: number;
   /** The site client bundle every page of this build loads, if any. */
@@ -116,6 +119,7 @@ export async function plan(store: Store, options: BuildOptions): Promise<BuildPl
     originTemplate,
     scriptSources: options.scriptSources ?? {},
     assetsDir: options.assetsDir ? resolve(options.assetsDir) : null,
+    feedsAllowPrivateHosts: options.feedsAllowPrivateHosts === true,
     tenants,
     maxItems: Math.max(0, ...tenants.map((t) => counts.get(t.tenantKey) ?? 0)),
     client,

@@ -139,6 +139,38 @@ describe('shared block settings', () => {
   });
 });
 
+describe('RSS feed', () => {
+  const FEED = 'https://wire.example/feed.xml';
+  const block = (data: Record<string, unknown>) => [{ id: 'f', type: 'rss_feed', data: { url: FEED, ...data } }];
+  const feeds = { [FEED]: [
+    { title: 'One', link: 'https://wire.example/1', summary: 'First summary', published: Date.UTC(2026, 9, 30, 15) },
+    { title: 'Two', link: 'https://wire.example/2', summary: 'Second', published: null },
+    { title: 'Three', link: 'https://wire.example/3', summary: '', published: null },
+  ] };
+
+  it('shows the feed\'s last good items up to the limit, with display dates, and summaries only when asked', () => {
+    expect(blocksOf(ctxWith(block({ limit: 2, showSummary: true }), { feeds }), null)[0]).toMatchObject({
+      kind: 'feed', showSummary: true, items: [
+        { title: 'One', href: 'https://wire.example/1', summary: 'First summary', date: 'Oct. 30, 2026', dateTime: '2026-10-30' },
+        { title: 'Two', href: 'https://wire.example/2', summary: 'Second', date: null, dateTime: null },
+      ],
+    });
+    const plain = blocksOf(ctxWith(block({}), { feeds }), null)[0] as Extract<BlockView, { kind: 'feed' }>;
+    expect(plain.items.map((i) => i.summary)).toEqual(['', '', '']);
+  });
+
+  it('drops without items (a feed never read, or read empty)', () => {
+    expect(kinds(blocksOf(ctxWith(block({})), null))).toEqual([]);
+    expect(kinds(blocksOf(ctxWith(block({}), { feeds: { [FEED]: [] } }), null))).toEqual([]);
+  });
+
+  it('accepts only an http(s) feed address and 1 to 20 items', () => {
+    const parse = (data: Record<string, unknown>) => layoutSchema.safeParse({ id: 1, name: 'x', type: 'section', primaryGrid: { rows: [{ columns: [{ blocks: [{ id: 'f', type: 'rss_feed', data }] }] }] } });
+    expect(parse({ url: FEED }).success).toBe(true);
+    for (const bad of [{ url: 'javascript:alert(1)' }, { url: 'ftp://x.example/feed' }, { url: FEED, limit: 21 }, { url: FEED, limit: 0 }, {}]) expect(parse(bad).success, JSON.stringify(bad)).toBe(false);
+  });
+});
+
 describe('event and webinar list', () => {
   const ids = (b: BlockView | undefined) => (b?.kind === 'list' ? b.items.map((i) => i.id) : []);
   const ev = (data: Record<string, unknown>) => [{ id: 'e', type: 'event_list', data }];

@@ -9,12 +9,14 @@
 // - event_list: upcoming (soonest first, until their end) or past (latest first) events and
 //   webinars, at most 100 (admin §9), dates per the display rule; drops when none.
 // - webinar_link: a Webinar page's linkUrl; drops without one (and on other pages).
+// - rss_feed: the last good items of its external feed (engine/build/feeds.ts), up to its limit; drops when none.
 // Gallery and video are "hidden blocks" (public §4): on a gated page they carry the content id, and
 // their island shows them only when the page's gate decision does not list them as hidden.
+import { formatDisplayDate, isoCalendarDate } from '../../domain/dates';
 import type { Block } from '../../domain/layout';
 import { linkTarget, safeHref } from '../../domain/links';
 import type { BlockSettingsView, BlockView, ContentView, ImageView, SiteLink } from '../../../site/model';
-import { imageView, itemView, type ResolveContext } from './resolve-context';
+import { imageView, itemsFor, itemView, type ResolveContext } from './resolve-context';
 import { takeUnused } from './resolve-lists';
 import type { BuildContent } from '../types';
 
@@ -121,5 +123,14 @@ export function resolveEventList(ctx: ResolveContext, b: Of<'event_list'>, used:
     used.add(id);
     items.push(v);
   }
-  return items.length ? { kind: 'list', id: b.id, settings: settingsView(b.settings), display: b.data.display, items, pagination: null } : null;
+  return items.length ? { kind: 'list', id: b.id, settings: settingsView(b.settings), display: b.data.display, items: itemsFor(items, b.data.display), pagination: null } : null;
+}
+
+/** An RSS feed block: the feed's last good items, newest as the feed orders them, up to the limit; dropped when there are none. */
+export function resolveRssFeed(ctx: ResolveContext, b: Of<'rss_feed'>): BlockView | null {
+  const items = (ctx.index.feeds?.[b.data.url] ?? []).slice(0, b.data.limit).map((i) => ({
+    title: i.title, href: i.link, summary: b.data.showSummary ? i.summary : '',
+    date: i.published === null ? null : formatDisplayDate(i.published), dateTime: i.published === null ? null : isoCalendarDate(i.published),
+  }));
+  return items.length ? { kind: 'feed', id: b.id, settings: settingsView(b.settings), items, showSummary: b.data.showSummary } : null;
 }

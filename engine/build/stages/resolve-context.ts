@@ -5,7 +5,7 @@ import { displayDate, displayInstant, isoCalendarDate } from '../../domain/dates
 import { safeHref } from '../../domain/links';
 import { teaserText } from '../../domain/text';
 import type { BlockView, ImageView, ItemView, SiteLink } from '../../../site/model';
-import { pictureOf } from './media';
+import { pictureOf, teaserPictureOf } from './media';
 import { buildLayoutLookup, type LayoutLookup } from './resolve-layout';
 import { ListIndex } from './resolve-lists';
 import type { BuildAsset, BuildContent, BuildImage, BuildIssue, BuildPublication, BuildSection, TenantIndex } from '../types';
@@ -74,12 +74,13 @@ export function absolute(ctx: ResolveContext, path: string): string {
   return /^https?:\/\//i.test(path) ? path : `${ctx.origin}${path.startsWith('/') ? '' : '/'}${path}`;
 }
 
-export function imageView(img: BuildImage | null | undefined): ImageView | null {
+/** An image as pages show it; `teaser` for a list item (smaller candidates, sizes by list display: see teaserPictureOf). */
+export function imageView(img: BuildImage | null | undefined, use: 'page' | 'teaser' = 'page'): ImageView | null {
   if (!img || safeHref(img.path) === null) return null;
   // A decorative image (media library) is shown with an empty alt, so screen readers skip it.
   const alt = img.media?.decorative ? '' : img.alt;
   const base = { src: img.path, alt, width: img.width, height: img.height, caption: img.caption ?? null, credit: img.credit ?? null };
-  const picture = pictureOf(img);
+  const picture = use === 'teaser' ? teaserPictureOf(img) : pictureOf(img);
   return picture ? { ...base, ...picture } : base;
 }
 
@@ -101,12 +102,31 @@ export function itemView(ctx: ResolveContext, id: number): ItemView | null {
   const instant = displayInstant(c);
   const view: ItemView = {
     id: c.id, type: c.type, title: c.name, href: link.href, newTab: link.newTab, teaser: teaserText(c.teaser),
-    date: displayDate(c), dateTime: instant === null ? null : isoCalendarDate(instant), image: imageView(c.image),
+    date: displayDate(c), dateTime: instant === null ? null : isoCalendarDate(instant), image: imageView(c.image, 'teaser'),
     labels: c.labels, sectionName: ctx.sectionById.get(c.sectionId)?.name ?? null,
   };
   if (ctx.items.size >= ITEM_CACHE_MAX) ctx.items.clear();
   ctx.items.set(id, view);
   return view;
+}
+
+const compactViews = new WeakMap<ItemView, ItemView>();
+
+/**
+ * Items as a list display shows them. Compact items show no image (site/items.tsx), so their views
+ * carry none: the page's _payload.json holds what the page renders, not every teaser's picture.
+ */
+export function itemsFor(items: ItemView[], display: string): ItemView[] {
+  if (display !== 'compact') return items;
+  return items.map((v) => {
+    if (!v.image) return v;
+    let c = compactViews.get(v);
+    if (!c) {
+      c = { ...v, image: null };
+      compactViews.set(v, c);
+    }
+    return c;
+  });
 }
 
 /** Active sections from the root down to `sectionId`, without the home section. */

@@ -6,8 +6,8 @@ import type { Block, Grid, Layout } from '../../domain/layout';
 import { ROW_LAYOUTS, remapRowLayout, type RowLayout } from '../../domain/rows';
 import type { BlockSettingsView, BlockView, ContentView, ItemView, RowView } from '../../../site/model';
 import { issueListLimit } from '../../domain/magazine';
-import { link, resolveDocument, resolveEventList, resolveGallery, resolveVideo, resolveWebinarLink, settingsView } from './resolve-blocks';
-import { imageView, itemView, type ResolveContext } from './resolve-context';
+import { link, resolveDocument, resolveEventList, resolveGallery, resolveRssFeed, resolveVideo, resolveWebinarLink, settingsView } from './resolve-blocks';
+import { imageView, itemsFor, itemView, type ResolveContext } from './resolve-context';
 import { clampListLimit, takeUnused, type ListSource } from './resolve-lists';
 import { issueCard, publicationIssues } from './resolve-issues';
 import { sanitizeBody } from '../../html/sanitize';
@@ -82,10 +82,10 @@ function resolveList(ctx: ResolveContext, b: Extract<Block, { type: 'content_lis
     const pagination = pages > 1
       ? { page, pages, prev: page > 1 ? pagePath(env.path, page - 1) : null, next: page < pages ? pagePath(env.path, page + 1) : null }
       : null;
-    return { kind: 'list', id: b.id, settings, display: b.data.display, items, pagination };
+    return { kind: 'list', id: b.id, settings, display: b.data.display, items: itemsFor(items, b.data.display), pagination };
   }
   const items = views(ctx, takeUnused(candidates, limit, st.used), st.used);
-  return items.length ? { kind: 'list', id: b.id, settings, display: b.data.display, items, pagination: null } : null;
+  return items.length ? { kind: 'list', id: b.id, settings, display: b.data.display, items: itemsFor(items, b.data.display), pagination: null } : null;
 }
 
 function resolveBlock(ctx: ResolveContext, b: Block, env: PageEnv, st: GridState): BlockView | null {
@@ -106,7 +106,7 @@ function resolveBlock(ctx: ResolveContext, b: Block, env: PageEnv, st: GridState
       if (!self) return null;
       const ids = (self.relatedIds ?? []).filter((id) => id !== self.id && ctx.contentById.has(id));
       const items = views(ctx, takeUnused(ids, b.data.limit, st.used), st.used);
-      return items.length ? { kind: 'related', id: b.id, settings: settings(), items } : null;
+      return items.length ? { kind: 'related', id: b.id, settings: settings(), items: itemsFor(items, 'compact') } : null;
     }
     case 'html': {
       let html = ctx.html.get(b.data.html);
@@ -118,7 +118,7 @@ function resolveBlock(ctx: ResolveContext, b: Block, env: PageEnv, st: GridState
     }
     case 'image_grid': {
       // Documents in the library are not images.
-      const images = b.data.assetIds.map((id) => ctx.assets.get(id)).filter((a) => a?.mimeType.startsWith('image/')).map(imageView).filter((i) => i !== null);
+      const images = b.data.assetIds.map((id) => ctx.assets.get(id)).filter((a) => a?.mimeType.startsWith('image/')).map((a) => imageView(a)).filter((i) => i !== null);
       return images.length ? { kind: 'images', id: b.id, settings: settings(), images } : null;
     }
     case 'newsletter_subscribe': {
@@ -145,6 +145,7 @@ function resolveBlock(ctx: ResolveContext, b: Block, env: PageEnv, st: GridState
       return issues.length ? { kind: 'issues', id: b.id, settings: settings(), display: b.data.display, issues } : null;
     }
     case 'event_list': return resolveEventList(ctx, b, st.used);
+    case 'rss_feed': return resolveRssFeed(ctx, b);
   }
 }
 

@@ -98,6 +98,12 @@ function blockRows(ctx: ResolveContext, s: ReturnType<typeof samples>): RowView[
     document_download: { kind: 'document', id: 'tt-document', settings: settings('Document download'), document: { href: '/', label: 'Sample report', format: 'PDF' } },
     webinar_link: { kind: 'webinar', id: 'tt-webinar', settings: settings(null), link: { label: 'Register for the webinar', href: '/', newTab: false } },
     event_list: { kind: 'list', id: 'tt-events', settings: settings('Upcoming events and webinars'), display: 'list', items: s.items.slice(0, 3), pagination: null },
+    rss_feed: {
+      kind: 'feed', id: 'tt-feed', settings: settings('From the wire'), showSummary: true, items: [
+        { title: 'Carriers add capacity on transpacific lanes', href: 'https://example.com/wire/1', summary: 'An external feed item, read at build time.', date: 'Nov. 2, 2026', dateTime: '2026-11-02' },
+        { title: 'Port volumes steady into the holidays', href: 'https://example.com/wire/2', summary: '', date: null, dateTime: null },
+      ],
+    },
   };
   const rows = BLOCK_TYPES.map((t) => row(`${BLOCK_LABELS[t]} (${t})`, [[view[t]]]));
   const display = (d: 'list' | 'cards' | 'compact' | 'hero'): BlockView =>

@@ -4,7 +4,7 @@ import { defineConfig } from 'drizzle-kit';
 // they are partitioned by day, which drizzle-kit cannot write, so a custom migration creates them.
 // The files are listed (a glob would also take schema-all.ts and the parity test).
 const FILES = [
-  'schema', 'schema-ads', 'schema-assets', 'schema-builds', 'schema-company', 'schema-import', 'schema-magazine', 'schema-members',
+  'schema', 'schema-ads', 'schema-assets', 'schema-builds', 'schema-company', 'schema-feeds', 'schema-import', 'schema-magazine', 'schema-members',
   'schema-newsletters', 'schema-people', 'schema-research', 'schema-syndication',
 ];
 

@@ -7,6 +7,7 @@ import * as assets from './schema-assets';
 import * as builds from './schema-builds';
 import * as company from './schema-company';
 import * as events from './schema-events';
+import * as feeds from './schema-feeds';
 import * as imports from './schema-import';
 import * as magazine from './schema-magazine';
 import * as members from './schema-members';
@@ -16,7 +17,7 @@ import * as research from './schema-research';
 import * as syndication from './schema-syndication';
 
 export const pgSchema = {
-  ...core, ...ads, ...assets, ...builds, ...company, ...events, ...imports, ...magazine, ...members, ...newsletters,
+  ...core, ...ads, ...assets, ...builds, ...company, ...events, ...feeds, ...imports, ...magazine, ...members, ...newsletters,
   ...people, ...research, ...syndication,
 };
 

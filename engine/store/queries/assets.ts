@@ -4,6 +4,7 @@ import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../connection';
 import { assets, content, contentImages, persons } from '../schema';
 import { assetMedia, type AssetDerivative } from '../schema-assets';
+import { newsletterAds, newsletterTemplates } from '../schema-newsletters';
 import { containsPattern, type Page } from './catalog';
 
 export interface MediaFields { focalX: number; focalY: number; tags: string[]; decorative: boolean }
@@ -76,9 +77,12 @@ export async function mediaStream(db: Db, f: MediaFilter): Promise<Page<MediaAss
   return { rows: rows.map(mediaOf), total: Number(count?.n ?? 0) };
 }
 
-export interface AssetUse { kind: 'content' | 'person'; id: number; name: string }
+export interface AssetUse { kind: 'content' | 'person' | 'newsletter template' | 'newsletter ad'; id: number; name: string }
 
-/** What uses an asset: content (not deleted) showing it, people with it as their photo. */
+/**
+ * What uses an asset: content (not deleted) showing it, people with it as their photo, newsletter
+ * templates with it as their header image and newsletter ads with it as their image or logo.
+ */
 export async function assetUses(db: Db, tenantKey: string, assetId: number): Promise<AssetUse[]> {
   const items = await db.selectDistinct({ id: content.id, name: content.name }).from(content)
     .leftJoin(contentImages, eq(contentImages.contentId, content.id))
@@ -86,7 +90,16 @@ export async function assetUses(db: Db, tenantKey: string, assetId: number): Pro
     .orderBy(asc(content.id));
   const people = await db.select({ id: persons.id, name: persons.fullName }).from(persons)
     .where(and(eq(persons.tenantKey, tenantKey), eq(persons.imageId, assetId))).orderBy(asc(persons.id));
-  return [...items.map((r) => ({ kind: 'content' as const, ...r })), ...people.map((r) => ({ kind: 'person' as const, ...r }))];
+  const templates = await db.select({ id: newsletterTemplates.id, name: newsletterTemplates.name }).from(newsletterTemplates)
+    .where(and(eq(newsletterTemplates.tenantKey, tenantKey), sql`json_extract(${newsletterTemplates.config}, '$.header.imageAssetId') = ${assetId}`))
+    .orderBy(asc(newsletterTemplates.id));
+  const ads = await db.select({ id: newsletterAds.id, name: newsletterAds.title }).from(newsletterAds)
+    .where(and(eq(newsletterAds.tenantKey, tenantKey), sql`(json_extract(${newsletterAds.config}, '$.imageAssetId') = ${assetId} or json_extract(${newsletterAds.config}, '$.logoAssetId') = ${assetId})`))
+    .orderBy(asc(newsletterAds.id));
+  return [
+    ...items.map((r) => ({ kind: 'content' as const, ...r })), ...people.map((r) => ({ kind: 'person' as const, ...r })),
+    ...templates.map((r) => ({ kind: 'newsletter template' as const, ...r })), ...ads.map((r) => ({ kind: 'newsletter ad' as const, ...r })),
+  ];
 }
 
 export interface UploadedFile { path: string; mimeType: string; width: number; height: number; sha256: string; name: string; original: string; bytes: number; derivatives: AssetDerivative[] }
