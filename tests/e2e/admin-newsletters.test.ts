@@ -248,10 +248,14 @@ describe('permissions', () => {
     const page = await suite.signedIn(LOGINS.freightwiseEditor, '/admin');
     const menu = page.getByRole('navigation', { name: 'Main menu' });
     await menu.getByRole('link', { name: 'All content' }).waitFor();
-    expect((await menu.allTextContents()).join(' ')).not.toMatch(/newsletter|campaign/i);
+    // No newsletter screen is offered (the Analytics report of newsletter subscriptions, under
+    // view_common_reports, may be: it shows figures, not newsletters).
+    const hrefs = await menu.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+    expect(hrefs.some((h) => h.endsWith('/newsletter-subscriptions-report'))).toBe(true);
+    expect(hrefs.filter((h) => /newsletter|campaign/i.test(h) && !h.endsWith('-report'))).toEqual([]);
     await page.keyboard.press('Control+k');
-    await page.getByRole('combobox', { name: 'Go to' }).fill('newsletter');
-    await page.getByText('No matches for “newsletter”').waitFor();
+    await page.getByRole('combobox', { name: 'Go to' }).fill('campaign');
+    await page.getByText('No matches for “campaign”').waitFor();
     await page.keyboard.press('Escape');
     for (const path of ['/admin/newsletter-campaigns', '/admin/newsletter-templates', '/admin/create-newsletter-ad', '/admin/newsletter-content']) {
       await page.goto(suite.target.adminUrl(path));

@@ -49,6 +49,7 @@ describe('the shared client against a listening server', () => {
       getLayout: { id: 170 }, getAsset: { id: 120 }, getMediaAsset: { id: 120 }, getPerson: { id: 110 }, getCmsUser: { id: 2 }, getWebsiteRedirect: { from: '/old-markets' },
       getMembership: { id: 140 }, getGatedContent: { id: 10_010_001 }, getNewsletterItem: { id: 150 },
       previewSiteUserImport: { input: { csv: 'email\nann@example.com\n' } },
+      runReport: { id: 'content-views', params: '' },
     };
     // These need a signed-in member, a registration link, a license company or newsletter templates,
     // campaigns and ads, a news item, a contract, a magazine issue or the company-updates module the harness does not
