@@ -140,11 +140,14 @@ export function startSticky(doc: Document = document): void {
     const banner = doc.querySelector<HTMLElement>('.consent');
     // Sticky ad is offset by the consent banner's height (public §9).
     bar.style.setProperty('--consent-offset', banner ? `${banner.offsetHeight}px` : '0px');
+    // The page's floating controls (Back To Top) rise above the open bar instead of under it.
+    doc.documentElement.style.setProperty('--ad-sticky-height', `${bar.offsetHeight}px`);
   };
   window.addEventListener('scroll', show, { once: true, passive: true });
   bar.querySelector('.ad-sticky-close')?.addEventListener('click', () => {
     setSessionFlag(STICKY_CLOSED_KEY);
     bar.classList.remove('is-open');
+    doc.documentElement.style.removeProperty('--ad-sticky-height');
   });
 }
 

@@ -79,7 +79,8 @@ describe('newsletter templates', () => {
     expect(await page.getByLabel(/^Date format/).count()).toBe(0);
     await page.getByText('3 · Date, name and logo').click();
     await page.getByLabel(/^Date format/).waitFor();
-    expect(await page.getByLabel(/^Logo/).count()).toBe(1);
+    expect(await page.getByLabel('Logo', { exact: true }).count()).toBe(1);
+    expect(await page.getByLabel('Logo address', { exact: true }).count()).toBe(1);
 
     await border.fill('4');
     expect(await page.getByText('Must be 0 to 15px').count()).toBe(0);
