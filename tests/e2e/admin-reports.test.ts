@@ -52,8 +52,9 @@ describe('content views report', () => {
     await page.getByRole('button', { name: 'Views', exact: true }).click();
     await page.waitForURL(/sort=views&dir=asc/);
     await page.getByRole('columnheader', { name: 'Views' }).and(page.locator('[aria-sort="ascending"]')).waitFor();
+    // The header turns at once; the rows follow when the sorted answer arrives.
+    await expect.poll(async () => (await tableRows(page)).slice(1).map((r) => Number(r[4])), { timeout: 10_000 }).toEqual(ITEMS.map((_, i) => 2 * (i + 1)));
     rows = await tableRows(page);
-    expect(rows.slice(1).map((r) => Number(r[4]))).toEqual(ITEMS.map((_, i) => 2 * (i + 1)));
 
     const csvDownload = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export CSV' }).click();

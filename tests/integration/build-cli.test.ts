@@ -90,8 +90,11 @@ describe('build progress', () => {
     const p = createBuildProgress({ tty: true, quiet: false, stream: busy.stream });
     p.onEvent({ type: 'plan', buildId: 'b1', tenants: ['alpha'], workers: 2 });
     p.onEvent({ type: 'tenant-start', key: 'alpha', total: 10 });
-    await expect.poll(() => busy.out.text, { timeout: 10_000 }).toMatch(/alpha\s.*0\/10 pages/);
+    // The view mounts once its module has loaded; under CI, Ink writes only the last frame, at stop.
+    await import('../../cli/commands/build-view');
+    await new Promise((ok) => setTimeout(ok, 100));
     p.stop();
+    await expect.poll(() => busy.out.text, { timeout: 10_000 }).toMatch(/alpha\s.*0\/10 pages/);
   });
 
   it('shows one Ink row per tenant with pages done/total, pages/s and ETA', () => {
