@@ -12,6 +12,14 @@ const shared = {
   pool: 'forks' as const,
 };
 const ignored = ['node_modules/**', 'out/**', 'data/**', 'dist/**'];
+// Files that need PostgreSQL and Redis on 127.0.0.1: `npm test` needs nothing but SQLite, so they
+// form a project of their own, run by `npm run test:pg` (CI starts both services and runs it).
+const services = [
+  'engine/store/pg/**/*.test.ts',
+  'tests/integration/db-copy.test.ts',
+  'tests/integration/pg-sqlite-wire.test.ts',
+  'tests/integration/shared-state.test.ts',
+];
 
 export default defineConfig({
   test: {
@@ -22,9 +30,20 @@ export default defineConfig({
           ...shared,
           name: 'node',
           include: ['**/*.test.ts', '**/*.test.tsx'],
-          exclude: [...ignored, 'tests/e2e/**'],
+          exclude: [...ignored, 'tests/e2e/**', ...services],
           maxWorkers: 2,
           sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          ...shared,
+          name: 'pg',
+          include: services,
+          exclude: ignored,
+          maxWorkers: 2,
+          sequence: { groupOrder: 2 },
         },
       },
       {
