@@ -6,8 +6,12 @@ import type { Services } from './services';
 import type { TenantRow } from './tenancy';
 
 export interface Loader<K, V> { load(key: K): Promise<V> }
+export interface PrimableLoader<K, V> extends Loader<K, V> {
+  /** Answers `key` with `value` from now on in this request (a value read elsewhere, e.g. a cache). */
+  prime(key: K, value: V): void;
+}
 
-export function batchLoader<K, V>(fetch: (keys: K[]) => Promise<Map<K, V>>, missing: V): Loader<K, V> {
+export function batchLoader<K, V>(fetch: (keys: K[]) => Promise<Map<K, V>>, missing: V): PrimableLoader<K, V> {
   const cache = new Map<K, Promise<V>>();
   let queue: { key: K; resolve: (v: V) => void; reject: (e: unknown) => void }[] = [];
   const dispatch = () => {
@@ -19,6 +23,9 @@ export function batchLoader<K, V>(fetch: (keys: K[]) => Promise<Map<K, V>>, miss
     );
   };
   return {
+    prime(key, value) {
+      if (!cache.has(key)) cache.set(key, Promise.resolve(value));
+    },
     load(key) {
       const hit = cache.get(key);
       if (hit) return hit;
@@ -41,6 +48,8 @@ export interface Loaders {
   membershipIds: Loader<number, number[]>;
   relatedIds: Loader<number, number[]>;
   asset: Loader<number, AssetRecord | null>;
+  /** Gives every link kind of an item already read (the content cache) without a query. */
+  primeLinks(id: number, links: q.ContentLinks): void;
 }
 
 export function createLoaders(services: Services, tenant: () => Promise<TenantRow>): Loaders {
@@ -57,6 +66,7 @@ export function createLoaders(services: Services, tenant: () => Promise<TenantRo
     schedules: part('schedules'),
     membershipIds: part('membershipIds'),
     relatedIds: part('relatedIds'),
+    primeLinks: (id, l) => links.prime(id, l),
     asset: batchLoader(async (ids) => {
       const rows = await assetsByIds(db(), (await tenant()).tenantKey, ids);
       return new Map(rows.map((r) => [r.id, r]));

@@ -5,6 +5,7 @@ import { resolveLifetimes, type Lifetimes } from './auth/lifetimes';
 import type { LimitRule } from './rate-limit';
 import { memorySharedState, type Limiter, type SharedState } from './shared-state';
 import { TenantDirectory } from './tenancy';
+import { ContentCache } from './content-cache';
 import { SiteCache } from './site-cache';
 import { ResponseCache } from './response-cache';
 import type { MemberOptions } from './members/options';
@@ -85,6 +86,8 @@ export interface Services {
   shared: SharedState;
   tenants: TenantDirectory;
   site: SiteCache;
+  /** Published items and each tenant's memberships for the public reads (getContent, getGatedContent). */
+  content: ContentCache;
   responses: ResponseCache;
   adminUrl: string;
   members: MemberOptions;
@@ -117,11 +120,13 @@ export function createServices(o: ServiceOptions): Services {
   const ttl = o.cacheTtlMs ?? 5000;
   const tenants = new TenantDirectory(o.store, ttl, now);
   const site = new SiteCache(o.store, ttl, now);
+  const content = new ContentCache(o.store, ttl, now);
   const responses = new ResponseCache(o.responseCacheTtlMs ?? ttl, now);
   const shared = o.shared ?? memorySharedState();
   // What a committed change makes stale here; another instance's change arrives through `shared`.
   const invalidate = (tenantKey: string, entity: string) => {
     site.invalidate(tenantKey);
+    content.invalidate(tenantKey);
     responses.clear();
     if (entity === 'settings') tenants.invalidate();
   };
@@ -141,6 +146,7 @@ export function createServices(o: ServiceOptions): Services {
     detach,
     tenants,
     site,
+    content,
     responses,
     adminUrl: (o.adminUrl ?? '/admin').replace(/\/+$/, ''),
     members: o.members ?? {},

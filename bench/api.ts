@@ -5,7 +5,8 @@
 // getWebsiteLayoutPage (a content page) and getContent on both APIs, getContent and
 // getGatedContent for a signed-in member (a member's requests never use the answer cache: the path
 // of gated content and the meter), and the bare route. Prints req/s, p50 and p99 per target (median
-// of the runs) and writes bench/results/api-<date>.json.
+// of the runs), the server's CPU time per request (steadier than req/s on a shared machine) and
+// writes bench/results/api-<date>.json.
 //
 // Options: --runs N (default 3), --duration S (default 10), --connections N (default 50),
 //          --fixtures DIR (default fixtures/demo), --only TEXT (targets whose name contains it),
@@ -79,11 +80,32 @@ async function serve(fixtures: string, readers: number): Promise<void> {
     apiUrl: `${apiUrl}/graphql`, uncachedUrl: `${uncachedUrl}/graphql`, bareUrl: `${bareUrl}/bare`, contentId: row.id, contentPath: `/${row.alias}/${row.id}/${row.slug}`, docs, memberToken,
   };
   // 'stop' ends the process normally, so --cpu-prof writes its profile.
-  process.on('message', (m) => { if (m === 'stop') void Promise.all([app.close(), uncached.close(), bare.close()]).then(() => process.exit(0)); });
+  process.on('message', (m) => {
+    if (m === 'cpu') process.send?.({ cpu: process.cpuUsage() });
+    if (m === 'stop') void Promise.all([app.close(), uncached.close(), bare.close()]).then(() => process.exit(0));
+  });
   process.send?.(ready);
 }
 
-interface Figures { requestsPerSecond: number; p50Ms: number; p99Ms: number; errors: number; non2xx: number; requests: number }
+interface Figures {
+  requestsPerSecond: number; p50Ms: number; p99Ms: number; errors: number; non2xx: number; requests: number;
+  /** The server's CPU time (user + system) per answered request: steadier than req/s on a shared machine. */
+  serverCpuUsPerRequest?: number;
+}
+
+/** The server process's CPU time so far (µs), asked over IPC. */
+function serverCpu(child: ChildProcess): Promise<number> {
+  return new Promise((ok) => {
+    const on = (m: unknown) => {
+      const cpu = (m as { cpu?: NodeJS.CpuUsage }).cpu;
+      if (!cpu) return;
+      child.off('message', on);
+      ok(cpu.user + cpu.system);
+    };
+    child.on('message', on);
+    child.send('cpu');
+  });
+}
 
 function run(url: string, body: string, seconds: number, connections: number, memberToken?: string): Promise<Figures> {
   return new Promise((ok, fail) => {
@@ -138,10 +160,16 @@ async function main(): Promise<void> {
       const warm = await run(t.url, t.body, 2, connections, t.member); // warm-up
       if (warm.non2xx === warm.requests) throw new Error(`${t.name}: every request failed`);
       results[t.name] = [];
-      for (let i = 0; i < runs; i++) results[t.name]!.push(await run(t.url, t.body, seconds, connections, t.member));
+      for (let i = 0; i < runs; i++) {
+        const before = await serverCpu(child);
+        const r = await run(t.url, t.body, seconds, connections, t.member);
+        r.serverCpuUsPerRequest = Math.round((await serverCpu(child) - before) / Math.max(1, r.requests));
+        results[t.name]!.push(r);
+      }
     }
     const summary = Object.fromEntries(Object.entries(results).map(([name, rs]) => [name, {
       requestsPerSecond: median(rs.map((r) => r.requestsPerSecond)), p99Ms: median(rs.map((r) => r.p99Ms)), p50Ms: median(rs.map((r) => r.p50Ms)),
+      serverCpuUsPerRequest: median(rs.map((r) => r.serverCpuUsPerRequest ?? 0)),
       errors: rs.reduce((n, r) => n + r.errors, 0), non2xx: rs.reduce((n, r) => n + r.non2xx, 0), runs: rs,
     }]));
     const report = {
@@ -153,7 +181,7 @@ async function main(): Promise<void> {
     writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
     process.stdout.write(`API on loopback, ${connections} connections, ${readers} SQLite readers, ${seconds} s × ${runs} runs (median), ${report.cpus} CPUs, load average ${loadAtStart.join(' ')}, node ${process.version}\n`);
     for (const [name, s] of Object.entries(summary)) {
-      process.stdout.write(`  ${name.padEnd(40)} ${String(s.requestsPerSecond).padStart(7)} req/s   p50 ${String(s.p50Ms).padStart(3)} ms   p99 ${String(s.p99Ms).padStart(3)} ms${s.errors || s.non2xx ? `   (${s.errors} errors, ${s.non2xx} non-2xx)` : ''}\n`);
+      process.stdout.write(`  ${name.padEnd(40)} ${String(s.requestsPerSecond).padStart(7)} req/s   p50 ${String(s.p50Ms).padStart(3)} ms   p99 ${String(s.p99Ms).padStart(3)} ms   server CPU ${String(s.serverCpuUsPerRequest).padStart(4)} µs/req${s.errors || s.non2xx ? `   (${s.errors} errors, ${s.non2xx} non-2xx)` : ''}\n`);
     }
     process.stdout.write(`wrote ${file}\n`);
   } finally {

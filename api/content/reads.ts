@@ -22,7 +22,15 @@ export async function readContent(ctx: GqlContext, a: { id?: unknown; status?: s
   const tenant = await ctx.tenant();
   const staff = may(await ctx.actor(), tenant.tenantKey, MANAGE);
   if (a.status === 'any' && !staff) throw new AppError('FORBIDDEN');
-  const [row] = await q.contentByIds(ctx.services.store.db, tenant.tenantKey, [id]);
+  // Readers get the published item from the content cache (dropped on every committed change);
+  // staff read the database itself.
+  let row: q.ContentRecord | undefined;
+  if (staff) [row] = await q.contentByIds(ctx.services.store.db, tenant.tenantKey, [id]);
+  else {
+    const cached = await ctx.services.content.item(tenant.tenantKey, id);
+    if (cached) ctx.loaders.primeLinks(id, cached.links);
+    row = cached?.row;
+  }
   const notFound = () => new AppError('NOT_FOUND', { entity: 'Content', id });
   if (!row) throw notFound();
   if (a.status !== 'any') {

@@ -123,7 +123,10 @@ export function registerGraphqlRoute(app: FastifyInstance, o: GraphqlRouteOption
       const operation = getOperationAST(prepared.document, operationName);
       if (!operation) throw new TransportError('OPERATION_NOT_FOUND');
       const cacheKey = publicCacheKey(req, o, prepared, operation, operationName, variables);
-      const cached = cacheKey && !(await staffBypassesCache(req, o.services)) ? o.services.responses.get(cacheKey) : undefined;
+      const bypassFor = cacheKey ? await staffBypassesCache(req, o.services) : null;
+      // A bypass reads past the kept content too, and the fresh rows replace it for readers.
+      if (bypassFor !== null) o.services.content.invalidate(bypassFor);
+      const cached = cacheKey && bypassFor === null ? o.services.responses.get(cacheKey) : undefined;
       if (cached !== undefined) return reply.code(200).header('cache-control', 'no-store').type('application/json; charset=utf-8').send(cached);
       const ctx = contextFor(req, reply, o);
       checkCrossSite(req, ctx, operation, o.allowedOrigins);
@@ -150,19 +153,19 @@ const CREDENTIAL_COOKIES = [COOKIES.staff, COOKIES.refresh, COOKIES.member];
 export const CACHE_BYPASS_COOKIE = 'mh_cache_bypass';
 
 /**
- * True when a request that would be answered from the anonymous cache asks to bypass it and may:
+ * The tenant of a request that would be answered from the anonymous cache and asks to bypass it and may (else null):
  * the bypass cookie alone is anyone's to set, so it counts only beside a live staff session for
  * the request's tenant (the toolbar's mh_staff_site cookie; a staff bearer never reaches the cache).
  * The fresh answer is still stored: it is the anonymous answer (the site cookie unlocks no data),
  * so a bypass refreshes the cache for readers instead of serving staff alone.
  */
-async function staffBypassesCache(req: FastifyRequest, services: Services): Promise<boolean> {
+async function staffBypassesCache(req: FastifyRequest, services: Services): Promise<string | null> {
   const site = readCookie(req, STAFF_SITE_COOKIE);
-  if (req.cookies?.[CACHE_BYPASS_COOKIE] === undefined || site === undefined) return false;
+  if (req.cookies?.[CACHE_BYPASS_COOKIE] === undefined || site === undefined) return null;
   const tenant = await services.tenants.resolve({ tenantKey: header(req, 'x-tenant-key'), domain: header(req, 'x-domain'), host: header(req, 'host') }).catch(() => null);
-  if (!tenant) return false;
+  if (!tenant) return null;
   const staff = await staffFromSiteCookie(services, site, tenant.tenantKey, await previewKey(services));
-  return staff !== null && inScope(staff.actor, tenant.tenantKey);
+  return staff !== null && inScope(staff.actor, tenant.tenantKey) ? tenant.tenantKey : null;
 }
 
 /**

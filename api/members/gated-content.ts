@@ -8,10 +8,8 @@ import {
 } from '../../engine/domain/meter';
 import { AppError } from '../../engine/domain/errors';
 import { paywallJsonLd } from '../../engine/domain/paywall';
-import { sanitizeBody } from '../../engine/html/sanitize';
-import * as q from '../../engine/store/queries/content';
 import { activeMembershipIds } from '../../engine/store/queries/members';
-import { activeMemberships, type MembershipRecord } from '../../engine/store/queries/memberships';
+import type { MembershipRecord } from '../../engine/store/queries/memberships';
 import type { AssetRecord } from '../../engine/store/queries/catalog';
 import type { GqlContext } from '../context';
 import { idArg } from '../patch';
@@ -69,15 +67,14 @@ export async function getGatedContent(ctx: GqlContext, a: { id?: unknown }): Pro
   const tenant = await ctx.tenant();
   const db = ctx.services.store.db;
   const now = ctx.services.now();
-  const [row] = await q.contentByIds(db, tenant.tenantKey, [id]);
-  if (!row || row.status !== 1 || row.published === null || row.published > now) throw new AppError('NOT_FOUND', { entity: 'Content', id });
-  const [memberships, schedules] = await Promise.all([q.membershipIdsOf(db, [id]), q.schedulesOf(db, [id])]);
-  const membershipIds = memberships.get(id) ?? [];
-  const member = await memberOf(ctx);
+  const [facts, member] = await Promise.all([ctx.services.content.item(tenant.tenantKey, id), memberOf(ctx)]);
+  const row = facts?.row;
+  if (!facts || !row || row.status !== 1 || row.published === null || row.published > now) throw new AppError('NOT_FOUND', { entity: 'Content', id });
+  const { links: { membershipIds }, sectionIds } = facts;
   const [held, company, tenantMemberships, crawler] = await Promise.all([
     member ? activeMembershipIds(db, member.user.id, now) : Promise.resolve([] as number[]),
     licenseCompanyFor(ctx.services, tenant.tenantKey, ctx.req.ip),
-    activeMemberships(db, tenant.tenantKey),
+    ctx.services.content.memberships(tenant.tenantKey),
     ctx.services.crawlers.verify(ctx.req.ip, ctx.req.userAgent),
   ]);
   const gating = gatingStatus(
@@ -86,18 +83,17 @@ export async function getGatedContent(ctx: GqlContext, a: { id?: unknown }): Pro
     tenantMemberships.filter((m) => m.isFree).map((m) => m.id),
   );
   const ms = tenant.settings.memberships;
-  const sectionIds = [row.primarySectionId, ...(schedules.get(id) ?? []).map((s) => s.sectionId)];
   const covered = meterCoversItem(ms.contentMetering, { type: row.type, sectionIds });
   const meter = meterAppliesTo(gating, covered, member !== null)
     ? await meterFor(ctx, tenant.tenantKey, ms.contentMeteringFields?.text, ms.contentMetering, id)
     : null;
   const decision = decideAccess(gating, meter?.status ?? null);
-  const images = decision.canRead ? (await q.imagesOf(db, [id])).get(id) ?? [] : [];
+  const images = decision.canRead ? facts.links.images : [];
   return {
     id, gatingType: gating.type, gatingStatus: gating.status, passedBy: gating.status === 'passed' ? gating.reason : null,
     canRead: decision.canRead, gate: decision.gate, showGatingForm: decision.showGatingForm, hiddenBlocks: decision.canRead ? [] : decision.hiddenBlocks,
     meter, licenseCompany: company?.name ?? null,
-    body: decision.canRead ? sanitizeBody(row.body) : null,
+    body: decision.canRead ? facts.body() : null,
     embedCode: decision.canRead ? row.embedCode : null,
     images,
     requiredMemberships: tenantMemberships.filter((m) => gating.requiredMembershipIds.includes(m.id)),

@@ -5,9 +5,9 @@
 import { randomBytes } from 'node:crypto';
 import { AppError } from '../../engine/domain/errors';
 import {
-  findSiteUserSession, insertSiteUserSession, revokeSiteUserSession,
+  findSiteUserSessionWithUser, insertSiteUserSession, revokeSiteUserSession,
 } from '../../engine/store/queries/member-sessions';
-import { findSiteUserById, type SiteUserRow } from '../../engine/store/queries/members';
+import { type SiteUserRow } from '../../engine/store/queries/members';
 import { COOKIES, digest } from '../auth/tokens';
 import type { GqlContext } from '../context';
 import type { Db } from '../../engine/store/connection';
@@ -42,11 +42,9 @@ const sessions = new WeakMap<GqlContext, Promise<MemberSession | null>>();
 export async function memberByToken(services: Services, tenantKey: string, token: unknown): Promise<MemberSession | null> {
   if (!looksLikeMemberToken('session', token)) return null;
   const db = services.store.db;
-  const s = await findSiteUserSession(db, digest(token));
-  if (!s || s.tenantKey !== tenantKey || s.revokedAt !== null || s.expiresAt <= services.now() || s.userStatus !== 1) return null;
-  const user = await findSiteUserById(db, tenantKey, s.siteUserId);
-  if (!user) return null;
-  return { sessionId: s.id, tenantKey: s.tenantKey, user, simulating: s.simulatedBy !== null, expiresAt: s.expiresAt };
+  const s = await findSiteUserSessionWithUser(db, digest(token));
+  if (!s || s.tenantKey !== tenantKey || s.user.tenantKey !== tenantKey || s.revokedAt !== null || s.expiresAt <= services.now() || s.user.status !== 1) return null;
+  return { sessionId: s.id, tenantKey: s.tenantKey, user: s.user, simulating: s.simulatedBy !== null, expiresAt: s.expiresAt };
 }
 
 async function lookup(ctx: GqlContext): Promise<MemberSession | null> {

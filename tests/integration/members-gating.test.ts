@@ -147,6 +147,22 @@ describe('gating', () => {
     }
   });
 
+  it('applies an editor\'s change to an item\'s memberships and body at the very next read (kept gating facts are dropped on commit)', async () => {
+    await h.member('pro.editing@example.com', { memberships: [ALPHA.pro] });
+    const token = await h.login('pro.editing@example.com');
+    const read = async () => (await gated(ITEMS.proOnly, undefined, { member: token })).data.getGatedContent;
+    expect(await read()).toMatchObject({ canRead: true, body: '<p>PRO-ONLY BODY</p>' });
+    try {
+      const edit = await h.op('updateContent', { id: ITEMS.proOnly, input: { membershipIds: [ALPHA.insider], body: '<p>INSIDER BODY</p>' } }, { as: 'alphaEditor' });
+      expect(edit.status).toBe(200);
+      // The member holds Pro only: the item now wants Insider, within the cache's lifetime.
+      expect(await read()).toMatchObject({ canRead: false, body: null, requiredMemberships: [{ id: ALPHA.insider }] });
+    } finally {
+      await h.op('updateContent', { id: ITEMS.proOnly, input: { membershipIds: [ALPHA.pro], body: '<p>PRO-ONLY BODY</p>' } }, { as: 'alphaEditor' });
+    }
+    expect(await read()).toMatchObject({ canRead: true, body: '<p>PRO-ONLY BODY</p>' });
+  });
+
   it('does not answer drafts, other tenants\' items or bad ids', async () => {
     expect((await gated(ITEMS.draft)).error!.extensions.code).toBe('NOT_FOUND');
     expect((await gated(BETA.firstItem)).error!.extensions.code).toBe('NOT_FOUND');

@@ -26,6 +26,24 @@ export async function findSiteUserSession(db: Db, tokenHash: string): Promise<Se
   return row;
 }
 
+// The store hands rows over keyed by column name: the session's id and tenant_key are renamed so
+// they do not collide with the user's.
+const withUserByHash = preparedFor((db: Db) => db.select({
+  id: sql<number>`${siteUserSessions.id}`.as('session_id'), tenantKey: sql<string>`${siteUserSessions.tenantKey}`.as('session_tenant_key'),
+  siteUserId: siteUserSessions.siteUserId,
+  expiresAt: siteUserSessions.expiresAt, simulatedBy: siteUserSessions.simulatedBy, revokedAt: siteUserSessions.revokedAt,
+  user: siteUsers,
+}).from(siteUserSessions).innerJoin(siteUsers, eq(siteUsers.id, siteUserSessions.siteUserId))
+  .where(eq(siteUserSessions.tokenHash, sql.placeholder('hash'))).limit(1).prepare());
+
+/** A session and its user's whole row in one statement (the member request path). */
+export async function findSiteUserSessionWithUser(
+  db: Db, tokenHash: string,
+): Promise<(Omit<SessionLookup, 'userStatus'> & { user: typeof siteUsers.$inferSelect }) | undefined> {
+  const [row] = await withUserByHash(db).all({ hash: tokenHash });
+  return row;
+}
+
 export async function revokeSiteUserSession(db: Db, id: number, at: number): Promise<void> {
   await db.update(siteUserSessions).set({ revokedAt: at }).where(and(eq(siteUserSessions.id, id), isNull(siteUserSessions.revokedAt)));
 }

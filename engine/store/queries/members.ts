@@ -6,6 +6,7 @@ import type { Db } from '../connection';
 import { content, memberships, newsletters, siteUserFavorites, siteUserMemberships, siteUserNewsletters, siteUsers } from '../schema';
 import { siteUserConsents, siteUserDemographicTexts } from '../schema-members';
 import { containsPattern } from './catalog';
+import { preparedFor } from './prepared';
 
 export type SiteUserRow = typeof siteUsers.$inferSelect;
 export type DemographicChoice = SiteUserRow['demographics'][number];
@@ -95,11 +96,14 @@ export async function membershipsOfSiteUser(db: Db, siteUserId: number, now: num
 }
 
 /** Ids of the memberships that count now (active membership, unexpired holding). */
+const activeMembershipIdsStatement = preparedFor((db: Db) => db.select({ id: siteUserMemberships.membershipId }).from(siteUserMemberships)
+  .innerJoin(memberships, eq(memberships.id, siteUserMemberships.membershipId))
+  .where(and(eq(siteUserMemberships.siteUserId, sql.placeholder('user')), eq(memberships.status, 1),
+    or(isNull(siteUserMemberships.expiresAt), gt(siteUserMemberships.expiresAt, sql.placeholder('now'))))).prepare());
+
+/** The memberships a user holds now (on every gated read of a signed-in member: prepared once). */
 export async function activeMembershipIds(db: Db, siteUserId: number, now: number): Promise<number[]> {
-  const rows = await db.select({ id: siteUserMemberships.membershipId }).from(siteUserMemberships)
-    .innerJoin(memberships, eq(memberships.id, siteUserMemberships.membershipId))
-    .where(and(eq(siteUserMemberships.siteUserId, siteUserId), eq(memberships.status, 1),
-      or(isNull(siteUserMemberships.expiresAt), gt(siteUserMemberships.expiresAt, now))));
+  const rows = await activeMembershipIdsStatement(db).all({ user: siteUserId, now });
   return rows.map((r) => r.id);
 }
 
