@@ -13,6 +13,7 @@ import { issueCard, publicationIssues } from './resolve-issues';
 import { sanitizeBody } from '../../html/sanitize';
 import { blockAdSlot, type AdEnv } from './resolve-ads';
 import type { BuildContent, BuildSection } from '../types';
+import { BODY_RECOMMENDATION_TYPES, ContentRecommender } from '../../domain/recommend';
 
 export interface PageEnv {
   kind: 'home' | 'section' | 'content';
@@ -54,6 +55,23 @@ function views(ctx: ResolveContext, ids: number[], used: Set<number>): ItemView[
     out.push(v);
   }
   return out;
+}
+
+const recommenders = new WeakMap<ResolveContext, ContentRecommender>();
+
+/**
+ * The build's recommender: indexed once per build context (each worker's) on first use, at the
+ * build's time. A page depends on the items it shows (pageDeps: c:<id>), so an incremental build
+ * re-renders it when one changes or goes; a newly published item joins older pages'
+ * recommendations at the next full build.
+ */
+export function recommenderOf(ctx: ResolveContext): ContentRecommender {
+  let r = recommenders.get(ctx);
+  if (!r) {
+    r = new ContentRecommender(ctx.index.content.map((c) => ({ id: c.id, type: c.type, sectionId: c.sectionId, terms: c.terms, published: c.published })), ctx.index.now);
+    recommenders.set(ctx, r);
+  }
+  return r;
 }
 
 interface GridState { used: Set<number>; sectionIds: Set<number>; pages: number; paginated: boolean }
@@ -106,7 +124,15 @@ function resolveBlock(ctx: ResolveContext, b: Block, env: PageEnv, st: GridState
       if (!self) return null;
       const ids = (self.relatedIds ?? []).filter((id) => id !== self.id && ctx.contentById.has(id));
       const items = views(ctx, takeUnused(ids, b.data.limit, st.used), st.used);
-      return items.length ? { kind: 'related', id: b.id, settings: settings(), items: itemsFor(items, 'compact') } : null;
+      // Body recommendations (admin §9, public §9): Article, News and Blog pages fill the block up from the recommender.
+      let recommended: { provider: string; ids: number[] } | undefined;
+      if (items.length < b.data.limit && BODY_RECOMMENDATION_TYPES.includes(self.type)) {
+        const recs = recommenderOf(ctx).recommendSync({ contentId: self.id, limit: b.data.limit - items.length, exclude: st.used });
+        const more = views(ctx, recs.map((r) => r.contentId), st.used);
+        if (more.length) recommended = { provider: 'masthead', ids: more.map((v) => v.id) };
+        items.push(...more);
+      }
+      return items.length ? { kind: 'related', id: b.id, settings: settings(), items: itemsFor(items, 'compact'), ...(recommended ? { recommended } : {}) } : null;
     }
     case 'html': {
       let html = ctx.html.get(b.data.html);

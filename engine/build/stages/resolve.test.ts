@@ -245,3 +245,40 @@ describe('built-in layouts', () => {
     for (const l of Object.values(FALLBACK_LAYOUTS)) expect(layoutSchema.parse({ ...l, id: 1 })).toEqual({ ...l, id: 1 });
   });
 });
+
+describe('related content and body recommendations (admin §9, public §9)', () => {
+  const grid = oneRow([{ id: 'rel', type: 'related_content', data: { limit: 4 } }]);
+  const extraContent = [
+    item(10000011, 3, 'markets/ocean', 20, { terms: ['Ports'] }),
+    item(10000012, 4, 'tech', 10, { terms: ['Ports'] }),
+    item(10000013, 4, 'tech', 30, { type: 'Blog', terms: ['Rail'] }),
+    item(10000014, 4, 'tech', 40, { type: 'Company', terms: ['Ports'] }),
+  ];
+  const index = (self: Partial<BuildContent>) => {
+    const f = fixture([layout({ id: 1, type: 'content', primaryGrid: grid })]);
+    const content = [...f.content.map((c) => (c.id === 10000001 ? { ...c, ...self } : c)), ...extraContent];
+    return { ...f, content, schedules: [...f.schedules, ...extraContent.map((c) => ({ contentId: c.id, sectionId: c.sectionId, option: 'Standard' as const }))] };
+  };
+  const related = (self: Partial<BuildContent>) => {
+    const ctx = createResolveContext(index(self));
+    const b = blocks(resolveContentPage(ctx, ctx.contentById.get(10000001)!, '<p>x</p>')).find((x) => x.kind === 'related');
+    return b?.kind === 'related' ? b : undefined;
+  };
+  it('fills an Article\'s block to 4 after the editor\'s picks: shared terms first, then section, newest; never companies', () => {
+    const b = related({ terms: ['Ports'], relatedIds: [10000005] });
+    // 10000012 shares the term (newer than 10000011, which also shares the section and so scores higher); 10000003 shares the section.
+    expect(listIds(b)).toEqual([10000005, 10000011, 10000012, 10000003]);
+    expect(b?.recommended).toEqual({ provider: 'masthead', ids: [10000011, 10000012, 10000003] });
+  });
+  it('recommends on News and Blog pages too, but not on other types (only the editor\'s picks there)', () => {
+    expect(listIds(related({ type: 'News' }))).toHaveLength(4);
+    expect(related({ type: 'Blog' })?.recommended?.ids).toHaveLength(4);
+    const video = related({ type: 'Video', relatedIds: [10000002] });
+    expect(listIds(video)).toEqual([10000002]);
+    expect(video?.recommended).toBeUndefined();
+    expect(related({ type: 'Webinar' })).toBeUndefined();
+  });
+  it('is the same on every build of the same data', () => {
+    expect(related({ terms: ['Rail'] })?.recommended).toEqual(related({ terms: ['Rail'] })?.recommended);
+  });
+});
