@@ -66,7 +66,7 @@ export function parseRecommendationId(id: string): { provider: RecommendationPro
 
 const DAY_MS = 86_400_000;
 /** Entries read per posting list (newest first): bounds a query however common a term or section is. */
-export const POSTING_CAP = 200;
+export const POSTING_CAP = 120;
 const SECTION_WEIGHT = 1.5;
 /** Recency: a score is scaled by 1 / (1 + age in years); the newest of equal matches come first. */
 const recencyFactor = (ageMs: number) => 1 / (1 + Math.max(0, ageMs) / (365 * DAY_MS));
@@ -84,6 +84,8 @@ export class ContentRecommender implements RecommendationProvider {
   /** Every candidate, newest first: the fallback when nothing matches. */
   readonly #candidates: RecommendableItem[];
   readonly #scores: Float64Array;
+  /** Each candidate's recency factor, by position. */
+  readonly #recency: Float64Array;
   readonly #idf = new Map<string, number>();
   readonly #now: number;
 
@@ -100,6 +102,7 @@ export class ContentRecommender implements RecommendationProvider {
     candidates.sort((a, b) => b.published! - a.published! || b.id - a.id);
     this.#candidates = candidates;
     this.#scores = new Float64Array(candidates.length);
+    this.#recency = Float64Array.from(candidates, (c) => recencyFactor(now - c.published!));
     const terms = new Map<string, number[]>();
     const sections = new Map<number, number[]>();
     const push = <K>(m: Map<K, number[]>, k: K, at: number) => { const l = m.get(k); if (l) l.push(at); else m.set(k, [at]); };
@@ -117,6 +120,7 @@ export class ContentRecommender implements RecommendationProvider {
 
   /** Up to `limit` recommendations for an item, best first; filled with the newest items when too few match. */
   recommendSync(req: RecommendationRequest): Recommendation[] {
+    if (req.limit <= 0) return [];
     const self = this.#items.get(req.contentId);
     const scores = this.#scores;
     const touched: number[] = [];
@@ -125,8 +129,9 @@ export class ContentRecommender implements RecommendationProvider {
       if (!list) return;
       for (let i = 0, n = Math.min(list.length, POSTING_CAP); i < n; i++) {
         const at = list[i]!;
-        if (scores[at] === 0) touched.push(at);
-        scores[at] += w;
+        const was = scores[at]!;
+        if (was === 0) touched.push(at);
+        scores[at] = was + w;
       }
     };
     if (self) {
@@ -134,23 +139,22 @@ export class ContentRecommender implements RecommendationProvider {
       walk(this.#bySection.get(self.sectionId), SECTION_WEIGHT);
     }
     const skip = (id: number) => id === req.contentId || (req.exclude?.has(id) ?? false);
-    // The best `limit` in one pass (a small sorted array), not a sort of every match.
-    type Entry = { id: number; score: number; published: number };
-    const top: Entry[] = [];
-    const better = (a: Entry, b: Entry) => a.score > b.score || (a.score === b.score && (a.published > b.published || (a.published === b.published && a.id > b.id)));
+    // The best `limit` in one pass (a small sorted array), not a sort of every match; ties go to
+    // the newer item (the lower position), so the order is total.
+    const top: { at: number; score: number }[] = [];
+    const recency = this.#recency;
     for (const at of touched) {
-      const c = this.#candidates[at]!;
-      const raw = scores[at]!;
+      const score = scores[at]! * recency[at]!;
       scores[at] = 0;
-      if (skip(c.id)) continue;
-      const e = { id: c.id, score: Math.round(raw * recencyFactor(this.#now - c.published!) * 1e6) / 1e6, published: c.published! };
-      if (top.length === req.limit && !better(e, top[top.length - 1]!)) continue;
+      const last = top[top.length - 1];
+      if (top.length === req.limit && (score < last!.score || (score === last!.score && at > last!.at))) continue;
+      if (skip(this.#candidates[at]!.id)) continue;
       let pos = top.length;
-      while (pos > 0 && better(e, top[pos - 1]!)) pos--;
-      top.splice(pos, 0, e);
+      while (pos > 0 && (score > top[pos - 1]!.score || (score === top[pos - 1]!.score && at < top[pos - 1]!.at))) pos--;
+      top.splice(pos, 0, { at, score });
       if (top.length > req.limit) top.pop();
     }
-    const out = top.map((r) => this.#rec(r.id, r.score));
+    const out = top.map((r) => this.#rec(this.#candidates[r.at]!.id, Math.round(r.score * 1e6) / 1e6));
     if (out.length < req.limit) {
       const taken = new Set(out.map((r) => r.contentId));
       for (const c of this.#candidates) {
