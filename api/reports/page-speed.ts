@@ -2,7 +2,10 @@
 // sample of a tenant's built pages as its site serves them (the site's origin: `masthead serve`
 // gives the local one). Starting a run records it (queued) and returns at once; the run goes on in
 // the background, one run at a time per server, and records each page's scores (with the live build
-// id) and the pages done, which the screen polls. Lighthouse and Chromium load only when a run starts.
+// id) and the pages done, which the screen polls. Lighthouse runs as a child process per page (its
+// command line), so its work never holds up the API's thread.
+import { execFile, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { readBuildStatus } from '../../engine/store/queries/builds';
 import {
   activePageSpeedRun, addPageSpeedScore, createPageSpeedRun, finishPageSpeedRun, startPageSpeedRun, type NewPageSpeedScore,
@@ -34,31 +37,49 @@ export interface PageSpeedOptions {
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
 
-interface Lhr {
+export interface Lhr {
   runtimeError?: { code: string; message: string };
   categories: Record<string, { score: number | null }>;
   audits: Record<string, { numericValue?: number }>;
 }
 
-/** Lighthouse 12 (the npm package) driving one Chromium for the run. */
+/**
+ * Lighthouse 12 (the npm package's command line) in a child process per page, with Chromium at
+ * CHROMIUM_PATH or /usr/bin/chromium: the trace processing runs there, never on the API's thread.
+ */
 export async function lighthouseMeasurer(chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'): Promise<PageMeasurer> {
-  const [{ default: lighthouse, desktopConfig }, chromeLauncher] = await Promise.all([import('lighthouse'), import('chrome-launcher')]);
-  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS });
+  const cli = createRequire(import.meta.url).resolve('lighthouse/cli/index.js');
+  const children = new Set<ChildProcess>();
   return {
-    async measure(url, form) {
-      const r = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] }, form === 'desktop' ? desktopConfig : undefined);
-      const lhr = r?.lhr as unknown as Lhr | undefined;
-      if (!lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
-      if (lhr.runtimeError) throw new Error(`Lighthouse could not measure ${url}: ${lhr.runtimeError.code}`);
-      const score = (c: string) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
-      const lcp = lhr.audits['largest-contentful-paint']?.numericValue;
-      const cls = lhr.audits['cumulative-layout-shift']?.numericValue;
-      return {
-        performance: score('performance'), accessibility: score('accessibility'), bestPractices: score('best-practices'), seo: score('seo'),
-        lcpMs: lcp === undefined ? null : Math.round(lcp), cls: cls === undefined ? null : Math.round(cls * 1000) / 1000,
-      };
+    measure(url, form) {
+      const args = [cli, url, '--output=json', '--output-path=stdout', '--quiet', `--only-categories=${CATEGORIES.join(',')}`, `--chrome-flags=${CHROME_FLAGS.join(' ')}`,
+        ...(form === 'desktop' ? ['--preset=desktop'] : [])];
+      return new Promise<PageScores>((resolve, reject) => {
+        const child = execFile(process.execPath, args, { env: { ...process.env, CHROME_PATH: chromePath }, maxBuffer: 256 * 1024 * 1024, timeout: 180_000 }, (err, stdout, stderr) => {
+          children.delete(child);
+          if (err) { reject(new Error(`Lighthouse failed on ${url}: ${(stderr || err.message).trim().slice(0, 300)}`)); return; }
+          try {
+            resolve(scoresOf(JSON.parse(stdout) as Lhr, url));
+          } catch (e) {
+            reject(e instanceof Error ? e : new Error(String(e)));
+          }
+        });
+        children.add(child);
+      });
     },
-    async close() { chrome.kill(); },
+    async close() { for (const c of children) c.kill(); },
+  };
+}
+
+/** A Lighthouse result's category scores (0–100), LCP (ms) and CLS. */
+export function scoresOf(lhr: Lhr, url: string): PageScores {
+  if (lhr.runtimeError) throw new Error(`Lighthouse could not measure ${url}: ${lhr.runtimeError.code}`);
+  const score = (c: string) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
+  const lcp = lhr.audits['largest-contentful-paint']?.numericValue;
+  const cls = lhr.audits['cumulative-layout-shift']?.numericValue;
+  return {
+    performance: score('performance'), accessibility: score('accessibility'), bestPractices: score('best-practices'), seo: score('seo'),
+    lcpMs: lcp === undefined ? null : Math.round(lcp), cls: cls === undefined ? null : Math.round(cls * 1000) / 1000,
   };
 }
 

@@ -87,10 +87,8 @@ export class ContentRecommender implements RecommendationProvider {
   /** Each candidate's recency factor, by position. */
   readonly #recency: Float64Array;
   readonly #idf = new Map<string, number>();
-  readonly #now: number;
 
   constructor(items: Iterable<RecommendableItem>, now: number) {
-    this.#now = now;
     const from = now - RECOMMENDATION_WINDOW.startDaysBack * DAY_MS;
     const to = now - RECOMMENDATION_WINDOW.endDaysBack * DAY_MS;
     const candidates: RecommendableItem[] = [];

@@ -1,6 +1,6 @@
-// SLOW — RUNS REAL LIGHTHOUSE: Lighthouse 12 with Debian's Chromium (/usr/bin/chromium, or
-// CHROMIUM_PATH) against one small page served on loopback, through the measurer the page speed
-// runs use (api/reports/page-speed.ts). About 10–30 s on a quiet machine; the limit is 90 s.
+// SLOW — RUNS REAL LIGHTHOUSE: Lighthouse 12 (its command line, in a child process) with Debian's
+// Chromium (/usr/bin/chromium, or CHROMIUM_PATH) against one small page served on loopback,
+// through the measurer the page speed runs use (api/reports/page-speed.ts). About 10–30 s on a quiet machine; the limit is 90 s.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
