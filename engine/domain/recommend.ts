@@ -68,8 +68,17 @@ const DAY_MS = 86_400_000;
 /** Entries read per posting list (newest first): bounds a query however common a term or section is. */
 export const POSTING_CAP = 120;
 const SECTION_WEIGHT = 1.5;
-/** Recency: a score is scaled by 1 / (1 + age in years); the newest of equal matches come first. */
-const recencyFactor = (ageMs: number) => 1 / (1 + Math.max(0, ageMs) / (365 * DAY_MS));
+/**
+ * Recency: a match counts e^(-age / 1 year). Ranked on e^(published / 1 year) instead (the same
+ * order at any moment), so a page's ranking does not change as time passes: an incremental build
+ * and a full build of the same data agree.
+ */
+const YEAR_MS = 365 * DAY_MS;
+const recencyKey = (published: number) => Math.exp(published / YEAR_MS);
+/** Weight of a shared term: rarer terms weigh more; depends on the term's own posting list only (see fingerprints). */
+const termWeight = (df: number) => 1 + Math.log(1 + 1000 / df);
+/** Candidates a fallback (too few matches) may read, newest first: what the "rr" fingerprint covers. */
+export const RECENT_CAP = 200;
 
 /**
  * Masthead's content-based recommender over one tenant's items at a moment `now`. Building it sorts
@@ -84,8 +93,9 @@ export class ContentRecommender implements RecommendationProvider {
   /** Every candidate, newest first: the fallback when nothing matches. */
   readonly #candidates: RecommendableItem[];
   readonly #scores: Float64Array;
-  /** Each candidate's recency factor, by position. */
+  /** Each candidate's recency key, by position. */
   readonly #recency: Float64Array;
+  readonly #now: number;
   readonly #idf = new Map<string, number>();
 
   constructor(items: Iterable<RecommendableItem>, now: number) {
@@ -100,7 +110,8 @@ export class ContentRecommender implements RecommendationProvider {
     candidates.sort((a, b) => b.published! - a.published! || b.id - a.id);
     this.#candidates = candidates;
     this.#scores = new Float64Array(candidates.length);
-    this.#recency = Float64Array.from(candidates, (c) => recencyFactor(now - c.published!));
+    this.#recency = Float64Array.from(candidates, (c) => recencyKey(c.published!));
+    this.#now = now;
     const terms = new Map<string, number[]>();
     const sections = new Map<number, number[]>();
     const push = <K>(m: Map<K, number[]>, k: K, at: number) => { const l = m.get(k); if (l) l.push(at); else m.set(k, [at]); };
@@ -108,10 +119,9 @@ export class ContentRecommender implements RecommendationProvider {
       for (const t of new Set(c.terms)) push(terms, t, at);
       push(sections, c.sectionId, at);
     });
-    const n = candidates.length;
     for (const [t, list] of terms) {
       this.#byTerm.set(t, Int32Array.from(list));
-      this.#idf.set(t, Math.log(1 + n / list.length));
+      this.#idf.set(t, termWeight(list.length));
     }
     for (const [k, list] of sections) this.#bySection.set(k, Int32Array.from(list));
   }
@@ -133,7 +143,7 @@ export class ContentRecommender implements RecommendationProvider {
       }
     };
     if (self) {
-      for (const t of new Set(self.terms)) walk(this.#byTerm.get(t), 1 + (this.#idf.get(t) ?? 0));
+      for (const t of new Set(self.terms)) walk(this.#byTerm.get(t), this.#idf.get(t) ?? 0);
       walk(this.#bySection.get(self.sectionId), SECTION_WEIGHT);
     }
     const skip = (id: number) => id === req.contentId || (req.exclude?.has(id) ?? false);
@@ -152,7 +162,8 @@ export class ContentRecommender implements RecommendationProvider {
       top.splice(pos, 0, { at, score });
       if (top.length > req.limit) top.pop();
     }
-    const out = top.map((r) => this.#rec(this.#candidates[r.at]!.id, Math.round(r.score * 1e6) / 1e6));
+    // The score shown: the match times e^(-age in years).
+    const out = top.map((r) => this.#rec(this.#candidates[r.at]!.id, Math.round(r.score * recencyKey(-this.#now) * 1e6) / 1e6));
     if (out.length < req.limit) {
       const taken = new Set(out.map((r) => r.contentId));
       for (const c of this.#candidates) {
@@ -165,6 +176,30 @@ export class ContentRecommender implements RecommendationProvider {
 
   recommend(req: RecommendationRequest): Promise<Recommendation[]> {
     return Promise.resolve(this.recommendSync(req));
+  }
+
+  /**
+   * The inputs an item's recommendations read, as dependency keys: the posting lists of its terms
+   * (rt:<term>) and section (rs:<id>), and with `recent` the newest candidates (rr) a fallback read.
+   */
+  depsOf(contentId: number, recent: boolean): string[] {
+    const self = this.#items.get(contentId);
+    const keys = self ? [...new Set(self.terms)].map((t) => `rt:${t}`).concat(`rs:${self.sectionId}`) : [];
+    return recent ? [...keys, 'rr'] : keys;
+  }
+
+  /** What each dependency key stands for (the caller hashes it): a list's length and its first entries with their dates. */
+  fingerprintParts(): Map<string, string> {
+    const out = new Map<string, string>();
+    const head = (list: Int32Array, cap: number) => {
+      const parts: string[] = [String(list.length)];
+      for (let i = 0; i < Math.min(list.length, cap); i++) { const c = this.#candidates[list[i]!]!; parts.push(`${c.id}@${c.published}`); }
+      return parts.join(',');
+    };
+    for (const [t, list] of this.#byTerm) out.set(`rt:${t}`, head(list, POSTING_CAP));
+    for (const [k, list] of this.#bySection) out.set(`rs:${k}`, head(list, POSTING_CAP));
+    out.set('rr', this.#candidates.slice(0, RECENT_CAP).map((c) => c.id).join(','));
+    return out;
   }
 
   #rec(contentId: number, score: number): Recommendation {

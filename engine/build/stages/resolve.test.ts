@@ -9,7 +9,7 @@ import {
   createResolveContext, resolveContentPage, resolveListingPage, resolveNotFoundPage, resolvePrintPage, resolveShellPages,
 } from './resolve';
 import type { BuildContent, BuildIssue, BuildSection, TenantIndex } from '../types';
-import { pageDeps } from '../deps';
+import { fingerprints, pageDeps } from '../deps';
 
 const DAY = 86_400_000;
 const NOW = Date.UTC(2026, 10, 1);
@@ -278,7 +278,24 @@ describe('related content and body recommendations (admin §9, public §9)', () 
     expect(video?.recommended).toBeUndefined();
     expect(related({ type: 'Webinar' })).toBeUndefined();
   });
-  it('is the same on every build of the same data', () => {
+  it('is the same on every build of the same data, whatever the build\'s time', () => {
     expect(related({ terms: ['Rail'] })?.recommended).toEqual(related({ terms: ['Rail'] })?.recommended);
+    const later = { ...index({ terms: ['Ports'] }), now: NOW + 400 * DAY };
+    const ctx = createResolveContext(later);
+    const b = blocks(resolveContentPage(ctx, ctx.contentById.get(10000001)!, '<p>x</p>')).find((x) => x.kind === 'related');
+    expect(b?.kind === 'related' && b.recommended).toEqual(related({ terms: ['Ports'] })?.recommended);
+  });
+  it('records what a page\'s recommendations read, and an edit to it changes that fingerprint only (incremental builds)', () => {
+    const idx = index({ terms: ['Ports'] });
+    const ctx = createResolveContext(idx);
+    const page = resolveContentPage(ctx, ctx.contentById.get(10000001)!, '<p>x</p>');
+    const deps = pageDeps(ctx, page, ctx.contentById.get(10000001)!);
+    expect(deps).toEqual(expect.arrayContaining(['rt:Ports', 'rs:3']));
+    expect(deps).not.toContain('rt:Rail');
+    const before = fingerprints(idx);
+    const after = fingerprints({ ...idx, content: [...idx.content, item(10000020, 4, 'tech', 1, { terms: ['Ports'] })] });
+    expect(after.get('rt:Ports')).not.toBe(before.get('rt:Ports'));
+    expect(after.get('rt:Rail')).toBe(before.get('rt:Rail'));
+    expect(after.get('rs:3')).toBe(before.get('rs:3'));
   });
 });
