@@ -74,6 +74,7 @@ const MagazineSections = screen(() => import('./screens/magazine/sections'));
 const PrintExports = screen(() => import('./screens/magazine/print-exports'));
 /** Every report definition (engine/domain/reports.ts) on the one report screen. */
 const Report = screen(() => import('./screens/reports/report-screen'));
+const PageSpeedReport = screen(() => import('./screens/reports/page-speed-report'));
 
 const SITE_SECTIONS: Permission[] = ['view_site_sections', 'manage_site_sections'];
 const SITE_LAYOUTS: Permission[] = ['view_site_layouts', 'manage_site_layouts'];
@@ -151,6 +152,7 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/magazine-sections', screen: MagazineSections, permissions: ['manage_magazine_sections'], onTenantSwitch: '/admin/magazine-sections' },
   { path: '/print-exports', screen: PrintExports, permissions: ['manage_print_export'] },
   ...REPORT_DEFINITIONS.map((d) => ({ path: d.path, screen: Report, permissions: d.permissions })),
+  { path: '/page-speed-report', screen: PageSpeedReport, permissions: ['view_common_reports'] },
 ];
 
 export function resolveRoute(sub: string): { route: RouteDef; params: Params } | null {

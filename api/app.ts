@@ -24,6 +24,7 @@ import { registerMemberRoutes } from './members/simulate';
 import { configureEvents, type EventOptions } from './events/ingest';
 import { registerEventRoutes } from './events/routes';
 import { registerReportExportRoute } from './reports/export-route';
+import { configurePageSpeed, pageSpeedIdle, type PageSpeedOptions } from './reports/page-speed';
 import type { NewsletterOptions } from './newsletters/options';
 import { buildSchema } from './schema';
 import { captchaPolicy, recordCaptchaPolicy, type CaptchaOptions } from './captcha';
@@ -50,6 +51,8 @@ export interface ApiOptions extends ServiceOptions {
   captcha?: CaptchaOptions;
   /** Event tracking: per-client rate limit and raw-event retention (api/events/ingest.ts). */
   events?: EventOptions;
+  /** Page speed runs (api/reports/page-speed.ts): the origin measured, the sample, the measurer. */
+  pageSpeed?: PageSpeedOptions;
 }
 
 export interface BuildAppOptions extends ApiOptions {
@@ -90,6 +93,9 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
   recordCaptchaPolicy(services, captcha);
   recordFolders(services, options.folders ?? {});
   const events = configureEvents(services, options.events);
+  configurePageSpeed(services, options.pageSpeed);
+  // A page speed run under way ends before the store closes.
+  app.addHook('onClose', () => pageSpeedIdle(services));
   if (captcha.warning) services.log.warn({}, captcha.warning);
   app.addHook('onClose', async () => services.detach());
   if (queue) {

@@ -74,6 +74,18 @@ describe('prerendered blocks', () => {
   });
 });
 
+describe('related content with recommendations', () => {
+  const it_ = (id: number) => ({ id, type: 'Article', title: `Story ${id}`, href: `/a/${id}/s`, newTab: false, teaser: '', date: null, dateTime: null, image: null, labels: [], sectionName: null });
+  it('marks which items a recommender chose, for the event client; an editor-only block has no mark', () => {
+    const doc = page([{ kind: 'related', id: 'rel', settings: settings({ title: 'Related' }), items: [it_(1), it_(2), it_(3)], recommended: { provider: 'masthead', ids: [2, 3] } }]);
+    const recs = doc.querySelector('.block-related [data-recommended]')!;
+    expect(recs.getAttribute('data-recommender')).toBe('masthead');
+    expect(recs.getAttribute('data-recommended')).toBe('2 3');
+    expect([...recs.querySelectorAll('.item[data-content-id]')].map((e) => e.getAttribute('data-content-id'))).toEqual(['1', '2', '3']);
+    expect(page([{ kind: 'related', id: 'rel', settings: settings(), items: [it_(1)] }]).querySelector('[data-recommended]')).toBeNull();
+  });
+});
+
 describe('event and webinar list (prerendered)', () => {
   it('renders each event as a titled link with its display date in a <time>', () => {
     const item = (id: number, title: string, date: string, dateTime: string) => ({ id, type: 'Event', title, href: `/events/${id}`, newTab: false, teaser: '', date, dateTime, image: null, labels: [], sectionName: null });

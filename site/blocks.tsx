@@ -51,7 +51,11 @@ function BlockBody({ block, level, uid, pre, content }: { block: BlockView; leve
           {block.pagination && <Pagination p={block.pagination} />}
         </>
       );
-    case 'related': return <ItemList items={block.items} display="compact" level={level} html={pre.get(block)} />;
+    case 'related': {
+      const list = <ItemList items={block.items} display="compact" level={level} html={pre.get(block)} />;
+      // The event client (site/client/events.ts) records views and clicks of the recommended items.
+      return block.recommended ? <div className="recommendations" data-recommender={block.recommended.provider} data-recommended={block.recommended.ids.join(' ')}>{list}</div> : list;
+    }
     case 'hero': return content && <ContentHero content={content} />;
     case 'body': return content && <ContentBody content={content} />;
     case 'image':

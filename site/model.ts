@@ -127,7 +127,8 @@ export type BlockView =
   | { kind: 'hero'; id: string; settings: BlockSettingsView }
   | { kind: 'body'; id: string; settings: BlockSettingsView }
   | { kind: 'image'; id: string; settings: BlockSettingsView; image: ImageView }
-  | { kind: 'related'; id: string; settings: BlockSettingsView; items: ItemView[] }
+  /** `recommended`: the items a recommender chose (the rest are the editor's), for View/ClickBlueConicRecommendation events. */
+  | { kind: 'related'; id: string; settings: BlockSettingsView; items: ItemView[]; recommended?: { provider: string; ids: number[] } }
   | { kind: 'html'; id: string; settings: BlockSettingsView; html: string }
   | { kind: 'images'; id: string; settings: BlockSettingsView; images: ImageView[] }
   | { kind: 'issues'; id: string; settings: BlockSettingsView; display: 'single' | 'grid' | 'list'; issues: IssueCardView[] }

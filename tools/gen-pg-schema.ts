@@ -16,7 +16,7 @@ import { getTableConfig, SQLiteSyncDialect, SQLiteTable, type SQLiteColumn } fro
 
 const MODULES = [
   'schema', 'schema-ads', 'schema-assets', 'schema-builds', 'schema-company', 'schema-events', 'schema-feeds', 'schema-import', 'schema-magazine',
-  'schema-members', 'schema-newsletters', 'schema-people', 'schema-research', 'schema-syndication',
+  'schema-members', 'schema-newsletters', 'schema-page-speed', 'schema-people', 'schema-research', 'schema-syndication',
 ] as const;
 
 /** Extra PostgreSQL-only members of a table's definition (column lines, then extra-config lines). */

@@ -26,3 +26,18 @@ export async function downloadReport(id: string, params: string, format: 'csv' |
   downloadBytes(file.filename, file.bytes, file.type);
   return file.filename;
 }
+
+/** Page speed (issue #20): Lighthouse runs against a sample of the site's pages. */
+export interface PageSpeedRunView {
+  id: number; buildId: string | null; status: 'queued' | 'running' | 'done' | 'failed'; pagesTotal: number; pagesDone: number;
+  error: string | null; requestedBy: string | null; createdAt: string; finishedAt: string | null;
+}
+export interface PageSpeedScoresView { performance: number; accessibility: number; bestPractices: number; seo: number; lcpMs: number | null; cls: number | null }
+export interface PageSpeedReport {
+  runs: PageSpeedRunView[];
+  history: (PageSpeedScoresView & { runId: number; buildId: string | null; at: string; pages: number })[];
+  pages: (PageSpeedScoresView & { path: string; form: string })[];
+}
+
+export const getPageSpeedReport = () => request<PageSpeedReport>('query', 'getPageSpeedReport');
+export const startPageSpeedRun = () => request<PageSpeedRunView>('mutation', 'startPageSpeedRun');

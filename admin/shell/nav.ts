@@ -132,7 +132,10 @@ export const NAV_GROUPS: readonly NavGroup[] = [
   {
     label: 'Reports and analyses',
     permissions: ['view_common_reports', 'view_site_layouts', 'manage_site_layouts'],
-    links: reportLinks((d) => d.group !== 'Analytics'),
+    links: [
+      ...reportLinks((d) => d.group !== 'Analytics'),
+      { label: 'Page speed', href: '/admin/page-speed-report', icon: 'chart', permissions: ['view_common_reports'], keywords: 'lighthouse performance accessibility core web vitals report' },
+    ],
   },
   {
     label: 'Company data',

@@ -14,6 +14,8 @@
 //   mag:p:<id>    a publication page's data (the publication, its live issues' cards)
 //   mag:i:<id>    a live issue page's data (the issue, its publication's name and path, its placements)
 //   mag:c:<id>    the issue line of a content item placed in a live issue (absent when in none)
+//   rt:<term>, rs:<id>, rr   the recommender's posting lists of a term and of a section, and its
+//                 newest candidates (engine/domain/recommend.ts): what a page's body recommendations read
 // A fingerprint that is missing means the input does not exist (an item not live, say); that is a
 // change too. Dependencies may over-approximate (more re-rendering), never under-approximate.
 import { createHash } from 'node:crypto';
@@ -23,6 +25,7 @@ import { itemHref, sectionChain, type ResolveContext } from './stages/resolve-co
 import { ListIndex } from './stages/resolve-lists';
 import { newsItems } from './stages/emit-sitemaps';
 import { authorsWithPages } from './stages/pages';
+import { recommendationDeps, recommenderFor } from './stages/resolve-grid';
 import type { BuildContent, TenantIndex } from './types';
 
 export function digest(...parts: (string | Buffer)[]): string {
@@ -92,6 +95,7 @@ export function fingerprints(index: TenantIndex, contentIds?: ReadonlySet<number
     if (ids) out.set(`p:${p.id}`, fp([p, ids]));
   }
   magazineFingerprints(index, out);
+  for (const [key, part] of recommenderFor(index).fingerprintParts()) out.set(key, digest(part));
   return out;
 }
 
@@ -151,6 +155,7 @@ export function pageDeps(ctx: ResolveContext, page: PageView, self?: BuildConten
     addSection(self.sectionId);
     for (const id of self.relatedIds ?? []) keys.add(`c:${id}`);
     for (const a of self.authors) keys.add(`pa:${a.id}`);
+    for (const k of recommendationDeps(ctx, self.id)) keys.add(k);
   }
   for (const id of page.inputs.sectionIds) {
     keys.add(`list:${id}`);

@@ -12,11 +12,12 @@ import * as imports from './schema-import';
 import * as magazine from './schema-magazine';
 import * as members from './schema-members';
 import * as newsletters from './schema-newsletters';
+import * as pageSpeed from './schema-page-speed';
 import * as people from './schema-people';
 import * as research from './schema-research';
 import * as syndication from './schema-syndication';
 
 export const SQLITE_TABLES: readonly SQLiteTable[] = Object.values({
   ...core, ...ads, ...assets, ...builds, ...company, ...events, ...feeds, ...imports, ...magazine, ...members, ...newsletters,
-  ...people, ...research, ...syndication,
+  ...pageSpeed, ...people, ...research, ...syndication,
 } as Record<string, unknown>).filter((v): v is SQLiteTable => is(v, SQLiteTable));

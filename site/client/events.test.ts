@@ -2,7 +2,7 @@
 // The event client (issue #18): one page view per page id across load-more and back/forward,
 // performance events only with that consent, batched beacons of at most 100 events.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { flush, pending, startEvents, track, trackPageView } from './events';
+import { flush, pending, recommendationViews, startEvents, track, trackPageView } from './events';
 
 type Sent = { tenant?: string; sessionId: string; events: { type: string; input: Record<string, unknown> }[] };
 let beacons: { url: string; body: Sent }[] = [];
@@ -149,6 +149,34 @@ describe('what the page says', () => {
       { type: 'ClickContentBody', input: { contentId: 10100001, url: 'https://example.com/report' } },
       { type: 'ClickSocialBrand', input: { network: 'linkedin' } },
       { type: 'Registration', input: { step: 'click-join-footer' } },
+    ]);
+    delete document.body.dataset.pageContent;
+  });
+});
+
+describe('recommendations (body recommendations of the related block)', () => {
+  it('records a view per recommended item once the block is seen, and a recommendation click instead of a content link click', () => {
+    document.body.dataset.pageContent = '10100001';
+    document.body.innerHTML = `<main><div class="block block-related" data-block-id="rel"><div class="recommendations" data-recommender="masthead" data-recommended="10100003 10100004">
+      <ul class="items"><li class="item" data-content-id="10100002"><a href="/a/10100002/x">Editor's pick</a></li>
+      <li class="item" data-content-id="10100003"><a href="/a/10100003/y">Y</a></li><li class="item" data-content-id="10100004"><a href="/a/10100004/z">Z</a></li></ul></div></div></main>`;
+    startEvents({ has: () => true });
+    flush();
+    beacons = [];
+    const block = document.querySelector('[data-recommended]')!;
+    recommendationViews(block);
+    recommendationViews(block); // seen again: not counted again
+    for (const id of ['10100002', '10100003']) {
+      const a = document.querySelector<HTMLAnchorElement>(`.item[data-content-id="${id}"] a`)!;
+      a.addEventListener('click', (e) => e.preventDefault(), { once: true });
+      a.click();
+    }
+    flush();
+    expect(beacons.flatMap((b) => b.body.events)).toEqual([
+      { type: 'ViewBlueConicRecommendation', input: { recommendationId: 'masthead:10100003', contentId: 10100001 } },
+      { type: 'ViewBlueConicRecommendation', input: { recommendationId: 'masthead:10100004', contentId: 10100001 } },
+      { type: 'ClickContentLink', input: { contentId: 10100002, url: '/a/10100002/x', blockId: 'rel' } },
+      { type: 'ClickBlueConicRecommendation', input: { recommendationId: 'masthead:10100003', url: '/a/10100003/y', contentId: 10100001 } },
     ]);
     delete document.body.dataset.pageContent;
   });

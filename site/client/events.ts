@@ -7,7 +7,9 @@
 // The page's id, content and section come from <body data-page-id data-page-content
 // data-page-section> (site/document.tsx); clicks are read from the markup (clickEvent): funnel links
 // (data-track-step), block titles (data-block-id), listed items (.item[data-content-id]), links in
-// the article body, the footer's social links and the menus.
+// the article body, the footer's social links and the menus. Recommended items (a related block's
+// data-recommended) record ViewBlueConicRecommendation when half the block is in view and
+// ClickBlueConicRecommendation when clicked, with the recommendation id <provider>:<content id>.
 import { EVENT_CATEGORY, MAX_BATCH, type EventType } from '../../engine/domain/events';
 import type { ConsentApi } from './consent';
 
@@ -120,14 +122,44 @@ export function clickEvent(a: Element): { type: EventType; input: Input } | null
   const blockId = a.closest('[data-block-id]')?.getAttribute('data-block-id')?.slice(0, 64) || undefined;
   if (a.closest('.block-title') && blockId) return { type: 'ClickBlockTitleLink', input: { blockId, url } };
   const item = contentIdOf(a.closest('.item[data-content-id]'));
-  if (item) return { type: 'ClickContentLink', input: { contentId: item, url, blockId } };
   const page = intAttr(document.body, 'data-page-content');
+  const recs = a.closest('[data-recommended]');
+  if (item && recs && recommendedIds(recs).includes(item)) {
+    return { type: 'ClickBlueConicRecommendation', input: { recommendationId: `${recommenderOf(recs)}:${item}`, url, contentId: page } };
+  }
+  if (item) return { type: 'ClickContentLink', input: { contentId: item, url, blockId } };
   if (page && a.closest('.content-body')) return { type: 'ClickContentBody', input: { contentId: page, url } };
   const label = (a.textContent ?? '').trim();
   if (a.closest('.social-links')) return { type: 'ClickSocialBrand', input: { network: (label || new URL(href, location.href).hostname).toLowerCase().slice(0, 50) } };
   const menu = menuOf(a);
   if (menu) return { type: 'ClickMenu', input: { menu, label: label.slice(0, 200) || '(image)', url } };
   return null;
+}
+
+const recommendedIds = (el: Element): number[] => (el.getAttribute('data-recommended') ?? '').split(' ').map(Number).filter((n) => Number.isSafeInteger(n) && n > 0);
+const recommenderOf = (el: Element): string => el.getAttribute('data-recommender')?.replace(/[^a-z]/g, '') || 'masthead';
+const viewedRecommendations = new WeakSet<Element>();
+
+/**
+ * A recommendation block was seen (half of it in view): one ViewBlueConicRecommendation per
+ * recommended item, once per block and page, naming the page's item.
+ */
+export function recommendationViews(block: Element): void {
+  if (viewedRecommendations.has(block)) return;
+  viewedRecommendations.add(block);
+  const contentId = intAttr(document.body, 'data-page-content');
+  for (const id of recommendedIds(block)) track('ViewBlueConicRecommendation', { recommendationId: `${recommenderOf(block)}:${id}`, contentId });
+}
+
+function watchRecommendations(root: ParentNode): void {
+  const blocks = [...root.querySelectorAll('[data-recommended]')];
+  if (!blocks.length || typeof IntersectionObserver !== 'function') return;
+  const observer = new IntersectionObserver((entries) => {
+    for (const e of entries) {
+      if (e.isIntersecting && e.intersectionRatio >= 0.5) { observer.unobserve(e.target); recommendationViews(e.target); }
+    }
+  }, { threshold: [0.5] });
+  for (const b of blocks) observer.observe(b);
 }
 
 /** Starts the client: the page's view, appended articles' views, link clicks, and the flushes. */
@@ -141,6 +173,7 @@ export function startEvents(api: EventConsent): void {
     articleViews(document);
   };
   views();
+  watchRecommendations(document);
   if (listening) return;
   listening = true;
   // A reader who grants consent on this page counts as having viewed it (still once per page id).

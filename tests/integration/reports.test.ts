@@ -51,9 +51,28 @@ function makeEvents(tenantKey: string, ids: number[], seed: number): EventRow[] 
   return out;
 }
 
+/** Recommendations shown on item pages and clicked (a stream of their own, so the events above stay as they were). */
+function makeRecommendationEvents(tenantKey: string, ids: number[], seed: number): EventRow[] {
+  const r = rng(seed);
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(r() * xs.length)]!;
+  const out: EventRow[] = [];
+  for (let d = 39; d >= 0; d--) {
+    const day = addDays(TODAY, -d);
+    const at = Date.parse(`${day}T11:00:00Z`);
+    for (let i = 0; i < 6; i++) {
+      const type = r() < 0.25 ? 'ClickBlueConicRecommendation' : 'ViewBlueConicRecommendation';
+      out.push({
+        tenantKey, day, at: at + out.length, type, visitor: `v${Math.floor(r() * 6)}`, siteUserId: null, net: null, contentId: pick(ids),
+        sectionId: null, companyId: null, newsletterId: null, pageId: null, target: `${pick(['masthead', 'masthead', 'blueconic'])}:${pick(ids)}`, data: '{}',
+      });
+    }
+  }
+  return out;
+}
+
 let h: Harness;
-const alpha = makeEvents('alpha', ALPHA, 1);
-const beta = makeEvents('beta', BETA, 2);
+const alpha = [...makeEvents('alpha', ALPHA, 1), ...makeRecommendationEvents('alpha', ALPHA, 11)];
+const beta = [...makeEvents('beta', BETA, 2), ...makeRecommendationEvents('beta', BETA, 12)];
 
 beforeAll(async () => {
   h = await startApi();
@@ -172,6 +191,52 @@ describe('sponsored search logo clicks', () => {
       expect(row.clicks).toBe(es.filter((e) => e.companyId === row.companyId).length);
       expect(row.company).toBe(`Carriers adjust capacity on lane ${Number(row.companyId) - 10_010_000}`);
     }
+  });
+});
+
+describe('recommendation reports', () => {
+  const recs = (es: EventRow[]) => es.filter((e) => (e.type === 'ViewBlueConicRecommendation' || e.type === 'ClickBlueConicRecommendation') && inRange(e));
+  const shown = (es: EventRow[]) => es.filter((e) => e.type === 'ViewBlueConicRecommendation').length;
+  const clicked = (es: EventRow[]) => es.filter((e) => e.type === 'ClickBlueConicRecommendation').length;
+
+  it('recommendations: shown, clicked and click-through per recommended item and recommender', async () => {
+    const r = await run('recommendations');
+    const es = recs(alpha);
+    expect(r.summary).toMatchObject({ views: shown(es), clicks: clicked(es) });
+    expect(r.summary.ctr).toBeCloseTo(clicked(es) / shown(es), 4);
+    expect(r.rows).toHaveLength(new Set(es.map((e) => e.target)).size);
+    for (const row of r.rows) {
+      const provider = row.provider === 'BlueConic' ? 'blueconic' : 'masthead';
+      const mine = es.filter((e) => e.target === `${provider}:${row.contentId}`);
+      expect(row).toMatchObject({ views: shown(mine), clicks: clicked(mine), title: `Carriers adjust capacity on lane ${Number(row.contentId) - 10_010_000}` });
+    }
+    expect(r.series.reduce((s, p) => s + Number(p.clicks), 0)).toBe(clicked(es));
+    // A section filter keeps the items of that section, series included.
+    const f = await run('recommendations', { section: 104 });
+    const inSection = es.filter((e) => (Number(e.target!.split(':')[1]) - 10_010_001) % 2 === 1);
+    expect(f.summary).toMatchObject({ views: shown(inSection), clicks: clicked(inSection) });
+    expect(f.series.reduce((s, p) => s + Number(p.views), 0)).toBe(shown(inSection));
+  });
+
+  it('recommendation page views: per page that showed recommendations, with its page views', async () => {
+    const r = await run('recommendation-page-views');
+    const es = recs(alpha);
+    const views = alpha.filter((e) => e.type === 'PageView' && inRange(e));
+    expect(r.summary).toMatchObject({ pages: new Set(es.map((e) => e.contentId)).size, views: shown(es), clicks: clicked(es) });
+    for (const row of r.rows) {
+      const mine = es.filter((e) => e.contentId === row.contentId);
+      expect(row).toMatchObject({ views: shown(mine), clicks: clicked(mine), pageViews: views.filter((e) => e.contentId === row.contentId).length });
+    }
+  });
+
+  it('recommendation clients: one row per provider, and the other tenant\'s numbers never show', async () => {
+    const r = await run('recommendation-clients');
+    const es = recs(alpha);
+    const of = (p: string) => es.filter((e) => e.target!.startsWith(`${p}:`));
+    expect(byKeyRow(r.rows, 'provider').get('BlueConic')).toMatchObject({ views: shown(of('blueconic')), clicks: clicked(of('blueconic')), items: new Set(of('blueconic').map((e) => e.target)).size });
+    expect(byKeyRow(r.rows, 'provider').get('Masthead (content-based)')).toMatchObject({ views: shown(of('masthead')), clicks: clicked(of('masthead')) });
+    expect(r.summary).toMatchObject({ providers: 2, views: shown(es), clicks: clicked(es) });
+    expect((await run('recommendation-clients', { tenantKeys: null })).summary.views).toBe(shown(recs([...alpha, ...beta])));
   });
 });
 

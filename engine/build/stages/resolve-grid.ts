@@ -12,7 +12,8 @@ import { clampListLimit, takeUnused, type ListSource } from './resolve-lists';
 import { issueCard, publicationIssues } from './resolve-issues';
 import { sanitizeBody } from '../../html/sanitize';
 import { blockAdSlot, type AdEnv } from './resolve-ads';
-import type { BuildContent, BuildSection } from '../types';
+import type { BuildContent, BuildSection, TenantIndex } from '../types';
+import { BODY_RECOMMENDATION_TYPES, ContentRecommender } from '../../domain/recommend';
 
 export interface PageEnv {
   kind: 'home' | 'section' | 'content';
@@ -54,6 +55,31 @@ function views(ctx: ResolveContext, ids: number[], used: Set<number>): ItemView[
     out.push(v);
   }
   return out;
+}
+
+/** By the index's content list: an incremental build patches an index in place but gives it a new list. */
+const recommenders = new WeakMap<readonly BuildContent[], ContentRecommender>();
+const consulted = new WeakMap<ResolveContext, Map<number, string[]>>();
+
+/**
+ * The build's recommender: indexed once per tenant index (the main thread's fingerprints and each
+ * worker's pages share it) on first use. Its ranking does not move with the build's time, and a
+ * page records what it read (recommendationDeps), so incremental builds re-render the pages whose
+ * recommendations an edit changes, as a full build would.
+ */
+export function recommenderFor(index: TenantIndex): ContentRecommender {
+  let r = recommenders.get(index.content);
+  if (!r) {
+    r = new ContentRecommender(index.content.map((c) => ({ id: c.id, type: c.type, sectionId: c.sectionId, terms: c.terms, published: c.published })), index.now);
+    recommenders.set(index.content, r);
+  }
+  return r;
+}
+export const recommenderOf = (ctx: ResolveContext): ContentRecommender => recommenderFor(ctx.index);
+
+/** The dependency keys (engine/build/deps.ts) of the recommendations a content page asked for, if it asked. */
+export function recommendationDeps(ctx: ResolveContext, contentId: number): readonly string[] {
+  return consulted.get(ctx)?.get(contentId) ?? [];
 }
 
 interface GridState { used: Set<number>; sectionIds: Set<number>; pages: number; paginated: boolean }
@@ -106,7 +132,20 @@ function resolveBlock(ctx: ResolveContext, b: Block, env: PageEnv, st: GridState
       if (!self) return null;
       const ids = (self.relatedIds ?? []).filter((id) => id !== self.id && ctx.contentById.has(id));
       const items = views(ctx, takeUnused(ids, b.data.limit, st.used), st.used);
-      return items.length ? { kind: 'related', id: b.id, settings: settings(), items: itemsFor(items, 'compact') } : null;
+      // Body recommendations (admin §9, public §9): Article, News and Blog pages fill the block up from the recommender.
+      let recommended: { provider: string; ids: number[] } | undefined;
+      if (items.length < b.data.limit && BODY_RECOMMENDATION_TYPES.includes(self.type)) {
+        const recommender = recommenderOf(ctx);
+        const recs = recommender.recommendSync({ contentId: self.id, limit: b.data.limit - items.length, exclude: st.used });
+        // A fallback item (score 0) came from the newest candidates: the page reads that list too.
+        let deps = consulted.get(ctx);
+        if (!deps) consulted.set(ctx, (deps = new Map()));
+        deps.set(self.id, recommender.depsOf(self.id, recs.length < b.data.limit - items.length || recs.some((r) => r.score === 0)));
+        const more = views(ctx, recs.map((r) => r.contentId), st.used);
+        if (more.length) recommended = { provider: 'masthead', ids: more.map((v) => v.id) };
+        items.push(...more);
+      }
+      return items.length ? { kind: 'related', id: b.id, settings: settings(), items: itemsFor(items, 'compact'), ...(recommended ? { recommended } : {}) } : null;
     }
     case 'html': {
       let html = ctx.html.get(b.data.html);

@@ -9,7 +9,7 @@ import {
   createResolveContext, resolveContentPage, resolveListingPage, resolveNotFoundPage, resolvePrintPage, resolveShellPages,
 } from './resolve';
 import type { BuildContent, BuildIssue, BuildSection, TenantIndex } from '../types';
-import { pageDeps } from '../deps';
+import { fingerprints, pageDeps } from '../deps';
 
 const DAY = 86_400_000;
 const NOW = Date.UTC(2026, 10, 1);
@@ -243,5 +243,59 @@ describe('built-in layouts', () => {
   it('are valid layouts (what layoutSchema outputs)', async () => {
     const { FALLBACK_LAYOUTS } = await import('./resolve-layout');
     for (const l of Object.values(FALLBACK_LAYOUTS)) expect(layoutSchema.parse({ ...l, id: 1 })).toEqual({ ...l, id: 1 });
+  });
+});
+
+describe('related content and body recommendations (admin §9, public §9)', () => {
+  const grid = oneRow([{ id: 'rel', type: 'related_content', data: { limit: 4 } }]);
+  const extraContent = [
+    item(10000011, 3, 'markets/ocean', 20, { terms: ['Ports'] }),
+    item(10000012, 4, 'tech', 10, { terms: ['Ports'] }),
+    item(10000013, 4, 'tech', 30, { type: 'Blog', terms: ['Rail'] }),
+    item(10000014, 4, 'tech', 40, { type: 'Company', terms: ['Ports'] }),
+  ];
+  const index = (self: Partial<BuildContent>) => {
+    const f = fixture([layout({ id: 1, type: 'content', primaryGrid: grid })]);
+    const content = [...f.content.map((c) => (c.id === 10000001 ? { ...c, ...self } : c)), ...extraContent];
+    return { ...f, content, schedules: [...f.schedules, ...extraContent.map((c) => ({ contentId: c.id, sectionId: c.sectionId, option: 'Standard' as const }))] };
+  };
+  const related = (self: Partial<BuildContent>) => {
+    const ctx = createResolveContext(index(self));
+    const b = blocks(resolveContentPage(ctx, ctx.contentById.get(10000001)!, '<p>x</p>')).find((x) => x.kind === 'related');
+    return b?.kind === 'related' ? b : undefined;
+  };
+  it('fills an Article\'s block to 4 after the editor\'s picks: shared terms first, then section, newest; never companies', () => {
+    const b = related({ terms: ['Ports'], relatedIds: [10000005] });
+    // 10000012 shares the term (newer than 10000011, which also shares the section and so scores higher); 10000003 shares the section.
+    expect(listIds(b)).toEqual([10000005, 10000011, 10000012, 10000003]);
+    expect(b?.recommended).toEqual({ provider: 'masthead', ids: [10000011, 10000012, 10000003] });
+  });
+  it('recommends on News and Blog pages too, but not on other types (only the editor\'s picks there)', () => {
+    expect(listIds(related({ type: 'News' }))).toHaveLength(4);
+    expect(related({ type: 'Blog' })?.recommended?.ids).toHaveLength(4);
+    const video = related({ type: 'Video', relatedIds: [10000002] });
+    expect(listIds(video)).toEqual([10000002]);
+    expect(video?.recommended).toBeUndefined();
+    expect(related({ type: 'Webinar' })).toBeUndefined();
+  });
+  it('is the same on every build of the same data, whatever the build\'s time', () => {
+    expect(related({ terms: ['Rail'] })?.recommended).toEqual(related({ terms: ['Rail'] })?.recommended);
+    const later = { ...index({ terms: ['Ports'] }), now: NOW + 400 * DAY };
+    const ctx = createResolveContext(later);
+    const b = blocks(resolveContentPage(ctx, ctx.contentById.get(10000001)!, '<p>x</p>')).find((x) => x.kind === 'related');
+    expect(b?.kind === 'related' && b.recommended).toEqual(related({ terms: ['Ports'] })?.recommended);
+  });
+  it('records what a page\'s recommendations read, and an edit to it changes that fingerprint only (incremental builds)', () => {
+    const idx = index({ terms: ['Ports'] });
+    const ctx = createResolveContext(idx);
+    const page = resolveContentPage(ctx, ctx.contentById.get(10000001)!, '<p>x</p>');
+    const deps = pageDeps(ctx, page, ctx.contentById.get(10000001)!);
+    expect(deps).toEqual(expect.arrayContaining(['rt:Ports', 'rs:3']));
+    expect(deps).not.toContain('rt:Rail');
+    const before = fingerprints(idx);
+    const after = fingerprints({ ...idx, content: [...idx.content, item(10000020, 4, 'tech', 1, { terms: ['Ports'] })] });
+    expect(after.get('rt:Ports')).not.toBe(before.get('rt:Ports'));
+    expect(after.get('rt:Rail')).toBe(before.get('rt:Rail'));
+    expect(after.get('rs:3')).toBe(before.get('rs:3'));
   });
 });

@@ -5,7 +5,7 @@ import { defineConfig } from 'drizzle-kit';
 // The files are listed (a glob would also take schema-all.ts and the parity test).
 const FILES = [
   'schema', 'schema-ads', 'schema-assets', 'schema-builds', 'schema-company', 'schema-feeds', 'schema-import', 'schema-magazine', 'schema-members',
-  'schema-newsletters', 'schema-people', 'schema-research', 'schema-syndication',
+  'schema-newsletters', 'schema-page-speed', 'schema-people', 'schema-research', 'schema-syndication',
 ];
 
 export default defineConfig({

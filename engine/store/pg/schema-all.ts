@@ -12,13 +12,14 @@ import * as imports from './schema-import';
 import * as magazine from './schema-magazine';
 import * as members from './schema-members';
 import * as newsletters from './schema-newsletters';
+import * as pageSpeed from './schema-page-speed';
 import * as people from './schema-people';
 import * as research from './schema-research';
 import * as syndication from './schema-syndication';
 
 export const pgSchema = {
   ...core, ...ads, ...assets, ...builds, ...company, ...events, ...feeds, ...imports, ...magazine, ...members, ...newsletters,
-  ...people, ...research, ...syndication,
+  ...pageSpeed, ...people, ...research, ...syndication,
 };
 
 export const PG_TABLES: readonly PgTable[] = Object.values(pgSchema as Record<string, unknown>).filter((v): v is PgTable => is(v, PgTable));

@@ -73,6 +73,8 @@ const DIMENSIONS: { dim: string; key: string; where: string }[] = [
   { dim: 'menu', key: 'target', where: "type = 'ClickMenu'" },
   // The registration funnel's step (public §3): what the registrations reports count by.
   { dim: 'step', key: 'target', where: "type = 'Registration'" },
+  // The recommendation shown or clicked (<provider>:<content id>): what the recommendation reports count by.
+  { dim: 'recommendation', key: 'target', where: "type in ('ViewBlueConicRecommendation', 'ClickBlueConicRecommendation')" },
 ];
 
 export interface RollupResult { tenants: number; days: number; events: number }

@@ -3,6 +3,7 @@
 // every tenant) and a range of UTC days. Analytics reports read the event rollups (daily grain),
 // never raw events; editorial reports read content and history; analyses read layouts.
 import { daysBetween, type Day, type ReportData, type ReportId, type ReportRow } from '../../domain/reports';
+import { PROVIDER_LABELS, parseRecommendationId } from '../../domain/recommend';
 import { rawOf, type Db, type SqlValue } from '../connection';
 
 export interface ReportQuery {
@@ -456,6 +457,86 @@ const contentDetail: Runner = async (db, q): Promise<ReportData> => {
   return { summary: { items: rows.length, authors: authors.size, sections: new Set(rows.map((r) => r.section)).size }, series: [], rows };
 };
 
+/** Recommendation events (engine/domain/recommend.ts): shown and clicked, counted by recommendation id (<provider>:<content id>) and by page. */
+const REC_VIEW = 'ViewBlueConicRecommendation';
+const REC_CLICK = 'ClickBlueConicRecommendation';
+const REC_TYPES = [REC_VIEW, REC_CLICK] as const;
+const ctrOf = (clicks: number, views: number) => round2(ratio(clicks, views) * 100) / 100;
+
+/** Shown and clicked per day; with keys, only those keys of a dimension (a content filter's items). */
+async function recommendationSeries(db: Db, q: ReportQuery, dim?: string, keys?: readonly string[]): Promise<ReportRow[]> {
+  const series = everyDay(q, ['views', 'clicks']);
+  for (const d of await byDay(db, q, REC_TYPES, dim, keys)) add(series.get(d.day), d.type === REC_CLICK ? 'clicks' : 'views', d.events);
+  return [...series.values()];
+}
+
+const recommendations: Runner = async (db, q) => {
+  const byRec = new Map<string, { provider: string; contentId: number; views: number; clicks: number }>();
+  for (const r of await byKey(db, q, REC_TYPES, 'recommendation')) {
+    const id = parseRecommendationId(r.key);
+    if (!id) continue;
+    const e = byRec.get(r.key) ?? { provider: id.provider, contentId: id.contentId, views: 0, clicks: 0 };
+    if (r.type === REC_CLICK) e.clicks += r.events; else e.views += r.events;
+    byRec.set(r.key, e);
+  }
+  const info = await contentInfo(db, q, [...new Set([...byRec.values()].map((e) => e.contentId))]);
+  const rows: ReportRow[] = [];
+  const keys: string[] = [];
+  for (const [key, e] of byRec) {
+    const c = info.get(e.contentId);
+    if (!c && hasContentFilter(q)) continue;
+    keys.push(key);
+    rows.push({
+      contentId: e.contentId, title: c?.name ?? `Item ${e.contentId}`, provider: PROVIDER_LABELS[e.provider as keyof typeof PROVIDER_LABELS] ?? e.provider,
+      section: c?.section ?? null, views: e.views, clicks: e.clicks, ctr: ctrOf(e.clicks, e.views),
+    });
+  }
+  const views = rows.reduce((s, r) => s + n(r.views), 0);
+  const clicks = rows.reduce((s, r) => s + n(r.clicks), 0);
+  const series = q.summaryOnly ? [] : hasContentFilter(q) ? await recommendationSeries(db, q, 'recommendation', keys) : await recommendationSeries(db, q);
+  return { summary: { views, clicks, ctr: ctrOf(clicks, views), items: new Set(rows.map((r) => r.contentId)).size }, series, rows };
+};
+
+const recommendationPageViews: Runner = async (db, q) => {
+  const byPage = new Map<number, { views: number; clicks: number }>();
+  for (const r of await byKey(db, q, REC_TYPES, 'content')) {
+    const id = Number(r.key);
+    const e = byPage.get(id) ?? { views: 0, clicks: 0 };
+    if (r.type === REC_CLICK) e.clicks += r.events; else e.views += r.events;
+    byPage.set(id, e);
+  }
+  const ids = [...byPage.keys()];
+  const info = await contentInfo(db, q, ids);
+  const kept = hasContentFilter(q) ? ids.filter((id) => info.has(id)) : ids;
+  const pageViews = new Map((await byKey(db, q, ['PageView'], 'content', kept.map(String))).map((r) => [Number(r.key), r.events]));
+  const rows: ReportRow[] = kept.map((id) => {
+    const e = byPage.get(id)!;
+    const c = info.get(id);
+    return { contentId: id, title: c?.name ?? `Item ${id}`, section: c?.section ?? null, pageViews: pageViews.get(id) ?? 0, views: e.views, clicks: e.clicks, ctr: ctrOf(e.clicks, e.views) };
+  });
+  const sum = (k: string) => rows.reduce((s, r) => s + n(r[k]), 0);
+  const series = q.summaryOnly ? [] : hasContentFilter(q) ? await recommendationSeries(db, q, 'content', kept.map(String)) : await recommendationSeries(db, q);
+  return { summary: { pages: rows.length, pageViews: sum('pageViews'), views: sum('views'), clicks: sum('clicks') }, series, rows };
+};
+
+const recommendationClients: Runner = async (db, q) => {
+  const byProvider = new Map<string, { items: Set<number>; views: number; clicks: number }>();
+  for (const r of await byKey(db, q, REC_TYPES, 'recommendation')) {
+    const id = parseRecommendationId(r.key);
+    const provider = id?.provider ?? 'other';
+    const e = byProvider.get(provider) ?? { items: new Set<number>(), views: 0, clicks: 0 };
+    if (id) e.items.add(id.contentId);
+    if (r.type === REC_CLICK) e.clicks += r.events; else e.views += r.events;
+    byProvider.set(provider, e);
+  }
+  const rows: ReportRow[] = [...byProvider].map(([p, e]) => ({
+    provider: PROVIDER_LABELS[p as keyof typeof PROVIDER_LABELS] ?? 'Other', items: e.items.size, views: e.views, clicks: e.clicks, ctr: ctrOf(e.clicks, e.views),
+  }));
+  const views = rows.reduce((s, r) => s + n(r.views), 0);
+  const clicks = rows.reduce((s, r) => s + n(r.clicks), 0);
+  return { summary: { providers: rows.length, views, clicks, ctr: ctrOf(clicks, views) }, series: q.summaryOnly ? [] : await recommendationSeries(db, q), rows };
+};
+
 export const REPORT_QUERIES: Record<ReportId, Runner> = {
   'sponsored-search-logo-clicks': sponsoredLogoClicks,
   'content-detail': contentDetail,
@@ -474,6 +555,9 @@ export const REPORT_QUERIES: Record<ReportId, Runner> = {
   'editorial-tracking': editorialTracking,
   'layout-block-usage': layoutBlockUsage,
   'company-export': companyExport,
+  recommendations,
+  'recommendation-page-views': recommendationPageViews,
+  'recommendation-clients': recommendationClients,
 };
 
 /** Runs a report's query. */

@@ -1,0 +1,168 @@
+// Page speed (issue 20, admin §2.2 /admin/page-speed-report): Lighthouse on demand against a
+// sample of a tenant's built pages as its site serves them (the site's origin: `masthead serve`
+// gives the local one). Starting a run records it (queued) and returns at once; the run goes on in
+// the background, one run at a time per server, and records each page's scores (with the live build
+// id) and the pages done, which the screen polls. Lighthouse runs as a child process per page (its
+// command line), so its work never holds up the API's thread.
+import { execFile, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { readBuildStatus } from '../../engine/store/queries/builds';
+import {
+  activePageSpeedRun, addPageSpeedScore, createPageSpeedRun, finishPageSpeedRun, startPageSpeedRun, type NewPageSpeedScore,
+} from '../../engine/store/queries/page-speed';
+import { siteOrigin } from '../members/options';
+import type { Services } from '../services';
+
+export type PageForm = 'mobile' | 'desktop';
+export type PageScores = Omit<NewPageSpeedScore, 'path' | 'measuredAt' | 'form'>;
+
+/** Measures pages; `close` ends the browser. */
+export interface PageMeasurer {
+  measure(url: string, form: PageForm): Promise<PageScores>;
+  close(): Promise<void>;
+}
+
+export interface PageSpeedOptions {
+  /** The origin the run measures (default: the members' site origin, https://{domain} without one). */
+  siteUrl?: (tenant: { tenantKey: string; domain: string }) => string;
+  /** Pages in a sample (default 5: the home page and four from the sitemap). */
+  samplePages?: number;
+  forms?: readonly PageForm[];
+  /** Starts the measurer (default: Lighthouse with Chromium at CHROMIUM_PATH or /usr/bin/chromium). */
+  measurer?: () => Promise<PageMeasurer>;
+  /** Fetches the sitemap (default: global fetch). */
+  fetch?: typeof fetch;
+}
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+
+export interface Lhr {
+  runtimeError?: { code: string; message: string };
+  categories: Record<string, { score: number | null }>;
+  audits: Record<string, { numericValue?: number }>;
+}
+
+/**
+ * Lighthouse 12 (the npm package's command line) in a child process per page, with Chromium at
+ * CHROMIUM_PATH or /usr/bin/chromium: the trace processing runs there, never on the API's thread.
+ */
+export async function lighthouseMeasurer(chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'): Promise<PageMeasurer> {
+  const cli = createRequire(import.meta.url).resolve('lighthouse/cli/index.js');
+  const children = new Set<ChildProcess>();
+  return {
+    measure(url, form) {
+      const args = [cli, url, '--output=json', '--output-path=stdout', '--quiet', `--only-categories=${CATEGORIES.join(',')}`, `--chrome-flags=${CHROME_FLAGS.join(' ')}`,
+        ...(form === 'desktop' ? ['--preset=desktop'] : [])];
+      return new Promise<PageScores>((resolve, reject) => {
+        const child = execFile(process.execPath, args, { env: { ...process.env, CHROME_PATH: chromePath }, maxBuffer: 256 * 1024 * 1024, timeout: 180_000 }, (err, stdout, stderr) => {
+          children.delete(child);
+          if (err) { reject(new Error(`Lighthouse failed on ${url}: ${(stderr || err.message).trim().slice(0, 300)}`)); return; }
+          try {
+            resolve(scoresOf(JSON.parse(stdout) as Lhr, url));
+          } catch (e) {
+            reject(e instanceof Error ? e : new Error(String(e)));
+          }
+        });
+        children.add(child);
+      });
+    },
+    async close() { for (const c of children) c.kill(); },
+  };
+}
+
+/** A Lighthouse result's category scores (0–100), LCP (ms) and CLS. */
+export function scoresOf(lhr: Lhr, url: string): PageScores {
+  if (lhr.runtimeError) throw new Error(`Lighthouse could not measure ${url}: ${lhr.runtimeError.code}`);
+  const score = (c: string) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
+  const lcp = lhr.audits['largest-contentful-paint']?.numericValue;
+  const cls = lhr.audits['cumulative-layout-shift']?.numericValue;
+  return {
+    performance: score('performance'), accessibility: score('accessibility'), bestPractices: score('best-practices'), seo: score('seo'),
+    lcpMs: lcp === undefined ? null : Math.round(lcp), cls: cls === undefined ? null : Math.round(cls * 1000) / 1000,
+  };
+}
+
+const LOC = /<loc>\s*([^<\s]+)\s*<\/loc>/g;
+const locs = (xml: string) => [...xml.matchAll(LOC)].map((m) => m[1]!.replace(/&amp;/g, '&'));
+
+/** Up to `n` of `xs`, spread evenly over the list (first included): the same list gives the same sample. */
+export function spread<T>(xs: readonly T[], n: number): T[] {
+  if (xs.length <= n) return [...xs];
+  return Array.from({ length: n }, (_, i) => xs[Math.floor((i * xs.length) / n)]!);
+}
+
+/**
+ * The sample of a site's pages: the home page, then pages spread over its sitemap (the first
+ * sitemap of an index), as paths. A site without a readable sitemap is measured on its home page.
+ */
+export async function samplePaths(origin: string, n: number, get: typeof fetch = fetch): Promise<string[]> {
+  const paths = ['/'];
+  try {
+    let res = await get(`${origin}/sitemap.xml`, { signal: AbortSignal.timeout(10_000) });
+    let xml = res.ok ? await res.text() : '';
+    if (/<sitemapindex/.test(xml)) {
+      const first = locs(xml)[0];
+      res = first ? await get(`${origin}${new URL(first).pathname}`, { signal: AbortSignal.timeout(10_000) }) : res;
+      xml = first && res.ok ? await res.text() : '';
+    }
+    const found = [...new Set(locs(xml).map((u) => new URL(u, origin).pathname))].filter((p) => p !== '/');
+    paths.push(...spread(found, Math.max(0, n - 1)));
+  } catch {
+    // the home page alone
+  }
+  return paths;
+}
+
+const optionsOf = new WeakMap<Services, PageSpeedOptions>();
+const queues = new WeakMap<Services, Promise<void>>();
+
+export function configurePageSpeed(services: Services, options: PageSpeedOptions = {}): void {
+  optionsOf.set(services, options);
+}
+
+/**
+ * Records a queued run for the tenant and starts it in the background (after any run already
+ * going on this server). Refuses a second run while one of the tenant's is queued or running.
+ */
+export async function requestPageSpeedRun(services: Services, tenant: { tenantKey: string; domain: string }, requestedBy: string | null): Promise<number> {
+  const db = services.store.db;
+  const active = await activePageSpeedRun(db, tenant.tenantKey);
+  if (active) return active.id;
+  const build = await readBuildStatus(services.store, tenant.tenantKey);
+  const id = await createPageSpeedRun(db, tenant.tenantKey, { buildId: build?.buildId ?? null, requestedBy, now: services.now() });
+  const previous = queues.get(services) ?? Promise.resolve();
+  const next = previous.then(() => runPageSpeed(services, tenant, id)).catch((e: unknown) => services.log.error({ err: e }, 'page speed run failed'));
+  queues.set(services, next);
+  return id;
+}
+
+/** A run from start to end: the sample, each page on each form, the scores as they come. Never throws: a failure ends the run failed. */
+export async function runPageSpeed(services: Services, tenant: { tenantKey: string; domain: string }, runId: number): Promise<void> {
+  const o = optionsOf.get(services) ?? {};
+  const db = services.store.db;
+  const origin = (o.siteUrl ? o.siteUrl(tenant) : siteOrigin(services.members, tenant)).replace(/\/+$/, '');
+  let measurer: PageMeasurer | null = null;
+  try {
+    const paths = await samplePaths(origin, o.samplePages ?? 5, o.fetch);
+    const forms = o.forms ?? ['mobile'];
+    await startPageSpeedRun(db, tenant.tenantKey, runId, paths.length * forms.length);
+    measurer = await (o.measurer ?? (() => lighthouseMeasurer()))();
+    for (const path of paths) {
+      for (const form of forms) {
+        const scores = await measurer.measure(`${origin}${path}`, form);
+        await addPageSpeedScore(db, tenant.tenantKey, runId, { ...scores, path, form, measuredAt: services.now() });
+      }
+    }
+    await finishPageSpeedRun(db, tenant.tenantKey, runId, { now: services.now() });
+  } catch (e) {
+    await finishPageSpeedRun(db, tenant.tenantKey, runId, { now: services.now(), error: e instanceof Error ? e.message.slice(0, 500) : String(e) });
+  } finally {
+    await measurer?.close().catch(() => {});
+  }
+}
+
+/** Resolves when the runs started so far on this server have ended (tests, shutdown). */
+export function pageSpeedIdle(services: Services): Promise<void> {
+  return queues.get(services) ?? Promise.resolve();
+}
