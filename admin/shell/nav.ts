@@ -42,6 +42,11 @@ function reportLinks(which: (d: ReportDefinition) => boolean): NavLink[] {
   }));
 }
 
+/** Every permission that opens one of these reports: the group shows to anyone holding one. */
+function reportPermissions(which: (d: ReportDefinition) => boolean): Permission[] {
+  return [...new Set((REPORT_DEFINITIONS as readonly ReportDefinition[]).filter(which).flatMap((d) => d.permissions))];
+}
+
 export const NAV_GROUPS: readonly NavGroup[] = [
   {
     label: 'Content',
@@ -131,7 +136,7 @@ export const NAV_GROUPS: readonly NavGroup[] = [
   },
   {
     label: 'Reports and analyses',
-    permissions: ['view_common_reports', 'view_site_layouts', 'manage_site_layouts'],
+    permissions: reportPermissions((d) => d.group !== 'Analytics'),
     links: reportLinks((d) => d.group !== 'Analytics'),
   },
   {

@@ -49,6 +49,7 @@ export interface ReportDefinition {
 export type SortDir = 'asc' | 'desc';
 
 const VIEW: readonly Permission[] = ['view_common_reports'];
+const LAYOUTS: readonly Permission[] = ['view_common_reports', 'view_site_layouts', 'manage_site_layouts'];
 const c = (key: string, label: string, kind: ColumnKind = 'int'): ReportColumn => ({ key, label, kind });
 const f = (key: string, label: string, kind: ReportFigure['kind'] = 'int'): ReportFigure => ({ key, label, kind });
 const dayChart = (series: [string, string][], kind: 'line' | 'bar' = 'line'): ReportChart => ({ kind, x: 'day', series: series.map(([key, label]) => ({ key, label })) });
@@ -178,7 +179,7 @@ export const REPORT_DEFINITIONS = [
     defaultSort: { key: 'updated', dir: 'desc' },
   },
   {
-    id: 'layout-block-usage', path: '/layout-block-usage', title: 'Layout block usage', group: 'Analyses', permissions: ['view_common_reports', 'view_site_layouts', 'manage_site_layouts'], dated: false, filters: [],
+    id: 'layout-block-usage', path: '/layout-block-usage', title: 'Layout block usage', group: 'Analyses', permissions: LAYOUTS, dated: false, filters: [],
     description: 'Which block types the layouts use, and how often.',
     summary: [f('layouts', 'Layouts'), f('blocks', 'Blocks'), f('types', 'Block types used')],
     chart: { kind: 'bar', x: 'blockType', series: [{ key: 'blocks', label: 'Blocks' }] },
@@ -192,6 +193,39 @@ export const REPORT_DEFINITIONS = [
     chart: null,
     columns: [c('contentId', 'Id'), c('name', 'Company', 'content'), c('status', 'Status', 'text'), c('section', 'Section', 'text'), c('website', 'Website', 'text'), c('teaser', 'Teaser', 'text'), c('updated', 'Updated', 'date')],
     defaultSort: { key: 'name', dir: 'asc' },
+  },
+  {
+    id: 'layout-block-option-usage', path: '/layout-block-option-usage', title: 'Layout block option usage', group: 'Analyses', permissions: LAYOUTS, dated: false, filters: [],
+    description: 'Which settings values the layouts\' blocks use: every block type\'s options and the values they take.',
+    summary: [f('blocks', 'Blocks'), f('blockTypes', 'Block types'), f('options', 'Options set'), f('values', 'Option values')],
+    chart: { kind: 'bar', x: 'option', series: [{ key: 'values', label: 'Different values' }] },
+    columns: [c('blockType', 'Block type', 'text'), c('option', 'Option', 'text'), c('value', 'Value', 'text'), c('blocks', 'Blocks'), c('layouts', 'Layouts'), c('layoutNames', 'Used in', 'text')],
+    defaultSort: { key: 'blocks', dir: 'desc' },
+  },
+  {
+    id: 'newsletter-block-analysis', path: '/nl-block-analysis', title: 'Newsletter block analysis', group: 'Analyses', permissions: [...VIEW, 'manage_newsletter_templates', 'manage_newsletter_campaigns'], dated: true, filters: [],
+    description: 'Which block types the newsletter campaigns of the period use, and in how many campaigns.',
+    summary: [f('campaigns', 'Campaigns'), f('blocks', 'Blocks'), f('types', 'Block types used'), f('perCampaign', 'Blocks per campaign', 'decimal')],
+    chart: { kind: 'bar', x: 'blockType', series: [{ key: 'blocks', label: 'Blocks' }] },
+    columns: [c('blockType', 'Block type', 'text'), c('blocks', 'Blocks'), c('campaigns', 'Campaigns'), c('ofCampaigns', 'Of campaigns', 'percent'), c('perCampaign', 'Per campaign', 'decimal'), c('newsletters', 'Newsletters', 'text')],
+    defaultSort: { key: 'blocks', dir: 'desc' },
+  },
+  {
+    id: 'layout-analysis', path: '/layout-analysis', title: 'Layout analysis', group: 'Analyses', permissions: LAYOUTS, dated: false, filters: [],
+    description: 'Which layout every page resolves to, and why: a URL override, a content or content type override, a section\'s layout or the default.',
+    summary: [f('pages', 'Pages'), f('layouts', 'Layouts in use'), f('overridden', 'Pages with an override'), f('defaults', 'Pages on the default')],
+    chart: { kind: 'bar', x: 'reason', series: [{ key: 'pages', label: 'Pages' }] },
+    columns: [c('site', 'Site', 'text'), c('kind', 'Page type', 'text'), c('page', 'Page', 'text'), c('path', 'Path', 'text'), c('layout', 'Layout', 'text'), c('reason', 'Why', 'text')],
+    defaultSort: { key: 'path', dir: 'asc' },
+  },
+  {
+    id: 'site-settings-analysis', path: '/ss-analysis', title: 'Site settings analysis', group: 'Analyses', permissions: ['view_site_settings', 'manage_site_settings'], dated: false, filters: [],
+    // Site configuration: the settings permissions, not view_common_reports (editors see no settings, admin §6).
+    description: 'How the sites\' settings differ: each setting, how many sites set it, how many values it takes and every site\'s value.',
+    summary: [f('sites', 'Sites'), f('settings', 'Settings'), f('differing', 'Settings that differ'), f('globalUsers', 'Global users')],
+    chart: { kind: 'bar', x: 'group', series: [{ key: 'settings', label: 'Settings that differ' }] },
+    columns: [c('setting', 'Setting', 'text'), c('sites', 'Sites setting it'), c('distinct', 'Different values'), c('differs', 'Differs', 'text'), c('common', 'Most common value', 'text'), c('values', 'Values by site', 'text')],
+    defaultSort: { key: 'distinct', dir: 'desc' },
   },
 ] as const satisfies readonly ReportDefinition[];
 

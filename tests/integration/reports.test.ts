@@ -9,7 +9,7 @@ import { rawOf } from '../../engine/store/connection';
 import { appendEvents, rollupEvents, type EventRow } from '../../engine/store/queries/events';
 import { FUNNEL, runReportQuery, wordCount } from '../../engine/store/queries/reports';
 import { htmlToText } from '../../engine/domain/text';
-import { startApi, type Harness } from './api-harness';
+import { startApi, USERS, type Harness } from './api-harness';
 
 const TODAY = new Date().toISOString().slice(0, 10);
 const FROM = addDays(TODAY, -29);
@@ -235,6 +235,98 @@ describe('editorial reports and analyses read content, history and layouts', () 
     await raw.run("insert into content (id, tenant_key, type, name, slug, teaser, status, published, primary_section_id, labels, metadata, link_url) values (10010090, 'alpha', 'Company', 'Acme, \"Ports\" Ltd', 'acme', '=1+1 profits', 1, 0, 103, '[]', '{}', 'https://acme.example')");
     const r = await run('company-export');
     expect(r.rows).toEqual([expect.objectContaining({ contentId: 10010090, name: 'Acme, "Ports" Ltd', website: 'https://acme.example', status: 'Published', section: 'Ocean Freight' })]);
+  });
+});
+
+describe('analyses: layouts, newsletters, site settings', () => {
+  const GRID = (blocks: object[]) => JSON.stringify({ rows: [{ settings: { layout: '1' }, columns: [{ blocks }] }] });
+  const layout = (id: number, name: string, type: string, o: { aliases?: string[]; propagate?: boolean; pageType?: string; contentTypes?: string[]; contentIds?: number[]; grid?: string } = {}) =>
+    rawOf(h.store.db).run(
+      `insert into layouts (id, tenant_key, name, type, aliases, propagate, page_type, content_types, content_ids, section_ids, exclude_ads, primary_grid)
+       values (?, 'alpha', ?, ?, ?, ?, ?, ?, ?, '[]', '{}', ?)`,
+      [id, name, type, JSON.stringify(o.aliases ?? []), o.propagate ? 1 : 0, o.pageType ?? null, JSON.stringify(o.contentTypes ?? []), JSON.stringify(o.contentIds ?? []),
+        o.grid ?? GRID([{ id: 'b', type: 'content_body', data: {}, settings: {} }])]);
+
+  it('layout analysis: every page with the layout it resolves to and the rule that chose it', async () => {
+    await layout(9001, 'Rates pages', 'url-override', { aliases: ['/markets/ocean-freight/spot-rates'], propagate: true, pageType: 'content' });
+    await layout(9002, 'Lead story', 'content-override', { contentIds: [10_010_001], contentTypes: ['Article'] });
+    await layout(9003, 'News items', 'content-type-override', { contentTypes: ['News'] });
+    await layout(9004, 'Story', 'content', { grid: GRID([{ id: 'l', type: 'content_list', settings: { title: 'More' }, data: { section: 'current', limit: 4, display: 'compact' } }]) });
+    const r = await run('layout-analysis');
+    const byPath = byKeyRow(r.rows, 'path');
+    // Fixture: item i (0-based) is News when i % 3 === 0, in Spot Rates (under the override's alias) when i is odd.
+    ALPHA.forEach((id, i) => {
+      const expected = i % 2 === 1 ? ['Rates pages', 'URL override'] : id === 10_010_001 ? ['Lead story', 'Content override'] : i % 3 === 0 ? ['News items', 'Content type override'] : ['Story', 'Default'];
+      const row = r.rows.find((x) => x.kind === 'Content' && String(x.path).includes(`/${id}/`));
+      expect([row?.layout, row?.reason], String(id)).toEqual(expected);
+    });
+    expect(byPath.get('/markets/ocean-freight/spot-rates')).toMatchObject({ kind: 'Section', layout: 'Rates pages', reason: 'URL override' });
+    expect(byPath.get('/markets')).toMatchObject({ kind: 'Section', layout: 'Section default', reason: 'Default' });
+    expect(byPath.get('/')).toMatchObject({ kind: 'Home', layout: 'Built-in home', reason: 'Default' });
+    const [{ live }] = await rawOf(h.store.db).all<{ live: number }>("select count(*) as live from content where tenant_key = 'alpha' and status = 1");
+    const pages = 1 + 4 + Number(live); // the home page, four sections, every published item
+    expect(r.rows).toHaveLength(pages);
+    // Overrides: five items and one section by URL, one item by id, one News item by type (of the News
+    // items 0, 3, 6 and 9, item 0 is taken by id and 3 and 9 by the URL override).
+    expect(r.summary).toMatchObject({ pages, overridden: 6 + 1 + 1, defaults: pages - 8 });
+    expect(r.series.find((p) => p.reason === 'URL override')?.pages).toBe(6);
+    expect(r.rows.every((x) => x.site === 'alpha')).toBe(true);
+  });
+
+  it('layout block option usage: each block type\'s settings and data values across the layouts', async () => {
+    const layouts = await rawOf(h.store.db).all<{ primary_grid: string; secondary_grid: string | null }>("select primary_grid, secondary_grid from layouts where tenant_key = 'alpha'");
+    const expected = new Map<string, number>();
+    for (const l of layouts) for (const g of [l.primary_grid, l.secondary_grid]) {
+      if (!g) continue;
+      for (const row of JSON.parse(g).rows) for (const col of row.columns) for (const b of col.blocks) {
+        for (const part of ['settings', 'data']) for (const [k, v] of Object.entries(b[part] ?? {})) {
+          const key = `${b.type} ${part}.${k} ${typeof v === 'string' ? v : JSON.stringify(v)}`;
+          expected.set(key, (expected.get(key) ?? 0) + 1);
+        }
+      }
+    }
+    expect(expected.get('content_list settings.title More')).toBe(1);
+    const r = await run('layout-block-option-usage');
+    expect(new Map(r.rows.map((row) => [`${row.blockType} ${row.option} ${row.value}`, row.blocks]))).toEqual(expected);
+    expect(r.summary.values).toBe(expected.size);
+  });
+
+  it('newsletter block analysis: block types of the campaigns in the range', async () => {
+    const raw = rawOf(h.store.db);
+    const now = Date.now();
+    await raw.run("insert into newsletter_templates (id, tenant_key, name, newsletter_id, config) values (9101, 'alpha', 'Daily template', 150, '{}')");
+    await raw.run("insert into newsletter_templates (id, tenant_key, name, newsletter_id, config) values (9102, 'beta', 'Beta template', 250, '{}')");
+    const campaign = (id: number, tenant: string, template: number, types: string[], at: { sent?: number; created: number }) => raw.run(
+      "insert into newsletter_campaigns (id, tenant_key, template_id, name, grid, sent_at, created_at) values (?, ?, ?, 'Issue', ?, ?, ?)",
+      [id, tenant, template, JSON.stringify({ rows: [{ columns: [{ blocks: types.map((type) => ({ type, data: {} })) }] }] }), at.sent ?? null, at.created]);
+    await campaign(9201, 'alpha', 9101, ['content_list', 'html', 'content_list'], { sent: now - 3_600_000, created: now - 40 * 86_400_000 });
+    await campaign(9202, 'alpha', 9101, ['html'], { created: now - 86_400_000 });
+    await campaign(9203, 'alpha', 9101, ['contacts'], { sent: now - 100 * 86_400_000, created: now - 100 * 86_400_000 });
+    await campaign(9204, 'beta', 9102, ['contacts'], { sent: now - 3_600_000, created: now - 3_600_000 });
+    const r = await run('newsletter-block-analysis');
+    expect(r.summary).toMatchObject({ campaigns: 2, blocks: 4, types: 2, perCampaign: 2 });
+    expect(byKeyRow(r.rows, 'blockType').get('content_list')).toMatchObject({ blocks: 2, campaigns: 1, ofCampaigns: 0.5, perCampaign: 2, newsletters: 'Daily' });
+    expect(byKeyRow(r.rows, 'blockType').get('html')).toMatchObject({ blocks: 2, campaigns: 2, ofCampaigns: 1 });
+    expect(r.rows.some((row) => row.blockType === 'contacts')).toBe(false);
+  });
+
+  it('site settings analysis: which settings differ between the sites, and the global users', async () => {
+    const sites = await rawOf(h.store.db).all<{ tenant_key: string; settings: string }>('select tenant_key, settings from tenants order by tenant_key');
+    const leaves = (v: unknown, p: string, out: Record<string, string>) => {
+      if (v && typeof v === 'object' && !Array.isArray(v)) for (const [k, c] of Object.entries(v)) leaves(c, p ? `${p}.${k}` : k, out);
+      else out[p] = typeof v === 'string' ? v : JSON.stringify(v);
+      return out;
+    };
+    const flat = sites.map((s) => leaves(JSON.parse(s.settings), '', {}));
+    const paths = new Set(flat.flatMap((f) => Object.keys(f)));
+    const differing = [...paths].filter((p) => new Set(flat.map((f) => f[p] ?? '\u0000unset')).size > 1).sort();
+    expect(differing).toContain('general.siteName');
+    const r = await run('site-settings-analysis', { tenantKeys: null });
+    expect(r.rows.filter((row) => row.differs === 'Yes').map((row) => row.setting).sort()).toEqual(differing);
+    expect(byKeyRow(r.rows, 'setting').get('general.siteName')).toMatchObject({ sites: sites.length, distinct: 2, values: 'alpha: alpha News; beta: beta News' });
+    expect(r.summary).toMatchObject({ sites: sites.length, settings: paths.size, differing: differing.length, globalUsers: Object.values(USERS).filter((u) => u.isGlobal && u.status === 1).length });
+    const own = await run('site-settings-analysis');
+    expect(own.summary).toMatchObject({ sites: 1, differing: 0 });
   });
 });
 
