@@ -107,7 +107,6 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/contacts-settings', screen: ContactsSettings, permissions: ['manage_contacts'] },
   { path: '/persons', screen: Persons, permissions: ['manage_content', 'manage_contacts'] },
   { path: '/taxonomy', screen: Taxonomy, permissions: ['manage_taxonomy'] },
-  { path: '/taxonomy-export', screen: Taxonomy, permissions: ['manage_taxonomy'] },
   { path: '/ad-unit-patterns', screen: AdUnitPatterns, permissions: ['view_ad_unit_patterns', 'manage_ad_unit_patterns'] },
   { path: '/create-ad-unit-pattern', screen: AdUnitPatterns, permissions: ['manage_ad_unit_patterns'], onTenantSwitch: '/admin/ad-unit-patterns' },
   { path: '/ad-units', screen: AdUnits, permissions: ['view_ad_unit_patterns', 'manage_ad_unit_patterns'] },

@@ -9,7 +9,7 @@ describe('menu permissions (admin §6)', () => {
       'Content views', 'Top content by publication date', 'Content favourites', 'Registrations', 'Incomplete registrations', 'Logins',
       'Newsletter subscriptions', 'Menu link clicks', 'Media gallery views', 'Company engagement', 'Sponsored search logo clicks',
       'Content detail', 'Content velocity', 'Content length', 'Editorial tracking', 'Layout block usage', 'Company export',
-      'Layout block option usage', 'Newsletter block analysis', 'Layout analysis', 'History']);
+      'Layout block option usage', 'Newsletter block analysis', 'Layout analysis', 'Taxonomy export', 'History']);
   });
   it('an admin sees every link; nobody signed in sees none', () => {
     const all = visibleGroups([...ROLES.admin]).flatMap((g) => g.links);

@@ -39,6 +39,7 @@ export interface NavGroup {
 function reportLinks(which: (d: ReportDefinition) => boolean): NavLink[] {
   return (REPORT_DEFINITIONS as readonly ReportDefinition[]).filter(which).map((d) => ({
     label: d.title, href: `/admin${d.path}`, icon: 'chart', permissions: d.permissions, keywords: `report ${d.group.toLowerCase()} ${d.id.replace(/-/g, ' ')}`,
+    ...(d.crossSite ? { global: true } : {}),
   }));
 }
 

@@ -21,10 +21,13 @@ export interface ReportAnswer {
 
 const today = (): string => new Date().toISOString().slice(0, 10);
 
-/** The tenants a report may count for this actor: its own request tenant, another it is scoped to, or every tenant (global staff). */
+/**
+ * The tenants a report may count for this actor: its own request tenant, another it is scoped to, or
+ * every tenant (global staff). Cross-site reports always count every tenant, so only global staff run them.
+ */
 async function tenantsFor(ctx: GqlContext, def: ReportDefinition, wanted: string | null): Promise<{ actor: Actor; tenant: string; keys: string[] | null }> {
   const perms = def.permissions;
-  if (wanted === '*') {
+  if (wanted === '*' || def.crossSite) {
     const actor = requireTenantPermission(await ctx.actor(), (await ctx.tenant()).tenantKey, perms);
     if (!actor.isGlobal) throw new AppError('FORBIDDEN');
     return { actor, tenant: '*', keys: null };

@@ -45,6 +45,8 @@ export interface ReportDefinition {
   chart: ReportChart | null;
   columns: readonly ReportColumn[];
   defaultSort: { key: string; dir: SortDir };
+  /** A cross-site report: always counts every site, for global staff only (admin §2.2 cross-site reports and exports). */
+  crossSite?: boolean;
 }
 export type SortDir = 'asc' | 'desc';
 
@@ -226,6 +228,30 @@ export const REPORT_DEFINITIONS = [
     chart: { kind: 'bar', x: 'group', series: [{ key: 'settings', label: 'Settings that differ' }] },
     columns: [c('setting', 'Setting', 'text'), c('sites', 'Sites setting it'), c('distinct', 'Different values'), c('differs', 'Differs', 'text'), c('common', 'Most common value', 'text'), c('values', 'Values by site', 'text')],
     defaultSort: { key: 'distinct', dir: 'desc' },
+  },
+  {
+    id: 'taxonomy-export', path: '/taxonomy-export', title: 'Taxonomy export', group: 'Exports', permissions: ['view_common_reports', 'manage_taxonomy'], dated: false, filters: [],
+    description: 'Every taxonomy term with its place in the tree and how many items carry it, to download as CSV or XLSX.',
+    summary: [f('terms', 'Terms'), f('types', 'Term types'), f('used', 'Terms in use'), f('unused', 'Unused terms')],
+    chart: { kind: 'bar', x: 'type', series: [{ key: 'terms', label: 'Terms' }] },
+    columns: [c('id', 'Id'), c('type', 'Type', 'text'), c('name', 'Name', 'text'), c('fullName', 'Full name', 'text'), c('parentId', 'Parent id'), c('contentCount', 'Items')],
+    defaultSort: { key: 'fullName', dir: 'asc' },
+  },
+  {
+    id: 'cross-site-reports', path: '/cross-site-reports', title: 'Cross-site reports', group: 'Exports', permissions: VIEW, dated: true, filters: [], crossSite: true,
+    description: 'Every site side by side: views, readers, items published, registrations, logins and newsletter sign-ups in the period.',
+    summary: [f('sites', 'Sites'), f('views', 'Views'), f('published', 'Items published'), f('registrations', 'Registrations completed')],
+    chart: { kind: 'bar', x: 'site', series: [{ key: 'views', label: 'Views' }] },
+    columns: [c('site', 'Site', 'text'), c('name', 'Name', 'text'), c('views', 'Views'), c('visitors', 'Daily visitors'), c('published', 'Items published'), c('registrations', 'Registrations completed'), c('logins', 'Logins'), c('subscriptions', 'Newsletter sign-ups'), c('share', 'Share of views', 'percent')],
+    defaultSort: { key: 'views', dir: 'desc' },
+  },
+  {
+    id: 'cross-site-exports', path: '/cross-site-exports', title: 'Cross-site exports', group: 'Exports', permissions: VIEW, dated: true, filters: ['type'], crossSite: true,
+    description: 'Every item published on any site in the period, one row each with its site, to download as CSV or XLSX.',
+    summary: [f('items', 'Items'), f('sites', 'Sites'), f('types', 'Content types')],
+    chart: { kind: 'bar', x: 'site', series: [{ key: 'items', label: 'Items published' }] },
+    columns: [c('site', 'Site', 'text'), c('contentId', 'Id'), c('title', 'Content', 'text'), c('type', 'Type', 'text'), c('section', 'Section', 'text'), c('published', 'Published', 'date'), c('path', 'Path', 'text')],
+    defaultSort: { key: 'published', dir: 'desc' },
   },
 ] as const satisfies readonly ReportDefinition[];
 

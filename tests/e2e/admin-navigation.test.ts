@@ -21,7 +21,7 @@ describe('permissions and tenants', () => {
       'Content views', 'Top content by publication date', 'Content favourites', 'Registrations', 'Incomplete registrations', 'Logins',
       'Newsletter subscriptions', 'Menu link clicks', 'Media gallery views', 'Company engagement', 'Sponsored search logo clicks',
       'Content detail', 'Content velocity', 'Content length', 'Editorial tracking', 'Layout block usage', 'Company export',
-      'Layout block option usage', 'Newsletter block analysis', 'Layout analysis', 'History']);
+      'Layout block option usage', 'Newsletter block analysis', 'Layout analysis', 'Taxonomy export', 'History']);
     await page.keyboard.press('Control+k');
     const search = page.getByRole('combobox', { name: 'Go to' });
     await search.fill('users');

@@ -330,6 +330,54 @@ describe('analyses: layouts, newsletters, site settings', () => {
   });
 });
 
+describe('exports: taxonomy and cross-site', () => {
+  it('taxonomy export: every term with its parent and how many items carry it', async () => {
+    const raw = rawOf(h.store.db);
+    await raw.run("insert into taxonomy (id, tenant_key, type, name, full_name, parent_id) values (9301, 'alpha', 'Tag', 'Spot', 'Rates > Spot', 130), (9302, 'alpha', 'Topic', 'Ports', 'Ports', null), (9303, 'beta', 'Tag', 'Beta only', 'Beta only', null)");
+    await raw.run('insert into content_taxonomy (content_id, taxonomy_id) values (10010001, 9301), (10010002, 9301), (10010003, 130)');
+    const r = await run('taxonomy-export');
+    expect(byKeyRow(r.rows, 'id').get(9301)).toEqual({ id: 9301, type: 'Tag', name: 'Spot', fullName: 'Rates > Spot', parentId: 130, contentCount: 2 });
+    expect(byKeyRow(r.rows, 'id').get(130)).toMatchObject({ name: 'Rates', contentCount: 1 });
+    expect(r.rows.map((row) => row.id).sort()).toEqual([130, 9301, 9302]);
+    expect(r.summary).toEqual({ terms: 3, types: 2, used: 2, unused: 1 });
+  });
+
+  it('cross-site reports: each site\'s figures side by side', async () => {
+    const r = await run('cross-site-reports', { tenantKeys: null });
+    for (const [key, events] of [['alpha', alpha], ['beta', beta]] as const) {
+      const es = events.filter((e) => inRange(e));
+      const views = es.filter((e) => e.type === 'PageView');
+      expect(byKeyRow(r.rows, 'site').get(key), key).toMatchObject({
+        name: `${key} News`, views: views.length, visitors: dailyVisitors(views),
+        registrations: es.filter((e) => e.type === 'Registration' && e.target === 'complete-registration').length,
+        logins: es.filter((e) => e.type === 'Registration' && e.target === 'login').length,
+        subscriptions: es.filter((e) => e.type === 'NewsletterSubscription').length,
+      });
+    }
+    expect(r.summary.sites).toBe(2);
+    const oct = await run('cross-site-reports', { tenantKeys: null, from: '2026-10-01', to: '2026-10-31' });
+    expect(oct.rows.map((row) => [row.site, row.published])).toEqual([['alpha', 11], ['beta', 11]]);
+  });
+
+  it('cross-site exports: every published item of every site in the range', async () => {
+    const r = await run('cross-site-exports', { tenantKeys: null, from: '2026-10-01', to: '2026-10-05', type: 'News' });
+    // Items 1 and 4 (0-based 0 and 3) of each site are News and published on Oct 1 and 4.
+    expect(r.rows.map((row) => `${row.site} ${row.contentId}`).sort()).toEqual(['alpha 10010001', 'alpha 10010004', 'beta 10020001', 'beta 10020004']);
+    expect(r.rows.find((row) => row.contentId === 10_010_004)).toMatchObject({ type: 'News', section: 'Spot Rates', published: '2026-10-04', path: '/markets/ocean-freight/spot-rates/10010004/carriers-adjust-capacity-on-lane-4' });
+    expect(r.summary).toEqual({ items: 4, sites: 2, types: 1 });
+  });
+
+  it('cross-site reports and exports are for global staff only, and always count every site', async () => {
+    const doc = 'query($id: String!, $params: String!) { runReport(id: $id, params: $params) { tenant summary } }';
+    for (const id of ['cross-site-reports', 'cross-site-exports']) {
+      expect((await h.gql(doc, { id, params: '' }, { as: 'alphaAdmin' })).error?.extensions.code, id).toBe('FORBIDDEN');
+      const r = await h.gql(doc, { id, params: '' }, { as: 'admin' });
+      expect(r.data.runReport.tenant, id).toBe('*');
+      expect(r.data.runReport.summary.sites, id).toBe(id === 'cross-site-reports' ? 2 : 0);
+    }
+  });
+});
+
 describe('runReport: permissions, tenants, parameters', () => {
   const doc = 'query($id: String!, $params: String!) { runReport(id: $id, params: $params) { id from to tenant summary comparison series rows totalRows skip limit } }';
 

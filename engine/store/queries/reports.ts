@@ -664,6 +664,80 @@ const siteSettingsAnalysis: Runner = async (db, q) => {
   };
 };
 
+/** The taxonomy export: every term of the sites counted, with its parent and how many items carry it. */
+const taxonomyExport: Runner = async (db, q) => {
+  const t = tenantWhere('x.tenant_key', q);
+  const terms = await rawOf(db).all<{ tenant_key: string; id: number; type: string; name: string; full_name: string; parent_id: number | null; items: number }>(
+    `select x.tenant_key, x.id, x.type, x.name, x.full_name, x.parent_id,
+       (select count(*) from content_taxonomy ct join content c on c.id = ct.content_id where ct.taxonomy_id = x.id and c.tenant_key = x.tenant_key) as items
+     from taxonomy x where ${t.sql}`, t.params);
+  const rows = terms.map((r) => ({ id: Number(r.id), type: r.type, name: r.name, fullName: r.full_name, parentId: r.parent_id === null ? null : Number(r.parent_id), contentCount: n(r.items) }));
+  const byType = new Map<string, number>();
+  for (const r of rows) byType.set(r.type, (byType.get(r.type) ?? 0) + 1);
+  const used = rows.filter((r) => r.contentCount > 0).length;
+  return {
+    summary: { terms: rows.length, types: byType.size, used, unused: rows.length - used },
+    series: [...byType].sort((a, b) => b[1] - a[1]).map(([type, count]) => ({ type, terms: count })), rows,
+  };
+};
+
+/** Cross-site reports: each site's headline figures for the period side by side (global staff; every site). */
+const crossSiteReports: Runner = async (db, q) => {
+  const raw = rawOf(db);
+  const t = tenantWhere('tenant_key', q);
+  const [sites, totals, steps, published] = await Promise.all([
+    raw.all<{ tenant_key: string; name: string }>(`select tenant_key, name from tenants where ${t.sql} order by tenant_key`, t.params),
+    raw.all<{ tenant_key: string; type: string; events: number; visitors: number }>(
+      `select tenant_key, type, sum(events) as events, sum(visitors) as visitors from event_rollups
+       where ${t.sql} and grain = 'day' and dim = 'all' and type in ('PageView', 'NewsletterSubscription') and day between ? and ? group by tenant_key, type`, [...t.params, q.from, q.to]),
+    raw.all<{ tenant_key: string; key: string; events: number }>(
+      `select tenant_key, key, sum(events) as events from event_rollups
+       where ${t.sql} and grain = 'day' and dim = 'step' and type = 'Registration' and key in ('complete-registration', 'login') and day between ? and ? group by tenant_key, key`, [...t.params, q.from, q.to]),
+    raw.all<{ tenant_key: string; n: number }>(
+      `select tenant_key, count(*) as n from content where ${t.sql} and status = 1 and published >= ? and published < ? group by tenant_key`, [...t.params, startMs(q.from), endMs(q.to)]),
+  ]);
+  const rows = new Map<string, ReportRow>(sites.map((s) => [s.tenant_key, { site: s.tenant_key, name: s.name, views: 0, visitors: 0, published: 0, registrations: 0, logins: 0, subscriptions: 0, share: 0 }]));
+  for (const r of totals) {
+    const row = rows.get(r.tenant_key);
+    if (r.type === 'PageView') { add(row, 'views', n(r.events)); add(row, 'visitors', n(r.visitors)); } else add(row, 'subscriptions', n(r.events));
+  }
+  for (const r of steps) add(rows.get(r.tenant_key), r.key === 'login' ? 'logins' : 'registrations', n(r.events));
+  for (const r of published) add(rows.get(r.tenant_key), 'published', n(r.n));
+  const list = [...rows.values()];
+  const sum = (k: string) => list.reduce((a, r) => a + n(r[k]), 0);
+  const views = sum('views');
+  for (const r of list) r.share = round2(ratio(n(r.views), views) * 100) / 100;
+  return {
+    summary: { sites: list.length, views, published: sum('published'), registrations: sum('registrations') },
+    series: list.map((r) => ({ site: r.site ?? null, views: r.views ?? null })), rows: list,
+  };
+};
+
+/** Cross-site exports: every item published on any site in the period, with its site and address. */
+const crossSiteExports: Runner = async (db, q) => {
+  const t = tenantWhere('c.tenant_key', q);
+  const w = contentWhere({ ...q, section: null, author: null });
+  const [[count], items] = await Promise.all([
+    rawOf(db).all<{ n: number; sites: number; types: number }>(
+      `select count(*) as n, count(distinct c.tenant_key) as sites, count(distinct c.type) as types from content c
+       where ${t.sql} and c.status = 1 and c.published >= ? and c.published < ? and ${w.sql}`, [...t.params, startMs(q.from), endMs(q.to), ...w.params]),
+    q.summaryOnly ? Promise.resolve([]) : rawOf(db).all<{ tenant_key: string; id: number; name: string; type: string; slug: string | null; section: string | null; alias: string | null; published: number }>(
+      `select c.tenant_key, c.id, c.name, c.type, c.slug, s.name as section, s.alias, c.published from content c
+       left join website_sections s on s.id = c.primary_section_id
+       where ${t.sql} and c.status = 1 and c.published >= ? and c.published < ? and ${w.sql}`, [...t.params, startMs(q.from), endMs(q.to), ...w.params]),
+  ]);
+  const rows = items.map((i) => ({
+    site: i.tenant_key, contentId: Number(i.id), title: i.name, type: i.type, section: i.section, published: new Date(n(i.published)).toISOString().slice(0, 10),
+    path: contentPath({ id: Number(i.id), slug: i.slug, name: i.name, sectionAlias: i.alias }),
+  }));
+  const perSite = new Map<string, number>();
+  for (const r of rows) perSite.set(r.site, (perSite.get(r.site) ?? 0) + 1);
+  return {
+    summary: { items: n(count?.n), sites: n(count?.sites), types: n(count?.types) },
+    series: [...perSite].sort((a, b) => a[0].localeCompare(b[0])).map(([site, items]) => ({ site, items })), rows,
+  };
+};
+
 export const REPORT_QUERIES: Record<ReportId, Runner> = {
   'sponsored-search-logo-clicks': sponsoredLogoClicks,
   'content-detail': contentDetail,
@@ -686,6 +760,9 @@ export const REPORT_QUERIES: Record<ReportId, Runner> = {
   'layout-block-option-usage': layoutBlockOptionUsage,
   'newsletter-block-analysis': newsletterBlockAnalysis,
   'site-settings-analysis': siteSettingsAnalysis,
+  'taxonomy-export': taxonomyExport,
+  'cross-site-reports': crossSiteReports,
+  'cross-site-exports': crossSiteExports,
 };
 
 /** Runs a report's query. */
