@@ -138,6 +138,14 @@ export const REPORT_DEFINITIONS = [
     defaultSort: { key: 'interactions', dir: 'desc' },
   },
   {
+    id: 'site-license-company-page-views', path: '/site-license-company-page-views-report', title: 'Site-license company page views', group: 'Analytics', permissions: VIEW, dated: true, filters: [],
+    description: 'Page views from the networks of site-license companies (their IP ranges), per company and per day.',
+    summary: [f('views', 'Views'), f('visitors', 'Daily visitors'), f('companies', 'Companies'), f('licensedShare', 'Share of all views', 'percent')],
+    chart: dayChart([['views', 'Views']], 'bar'),
+    columns: [c('companyId', 'Id'), c('company', 'Company', 'text'), c('views', 'Views'), c('visitors', 'Daily visitors'), c('networks', 'Networks'), c('share', 'Share', 'percent')],
+    defaultSort: { key: 'views', dir: 'desc' },
+  },
+  {
     id: 'sponsored-search-logo-clicks', path: '/sponsored-search-logo-clicks-report', title: 'Sponsored search logo clicks', group: 'Analytics', permissions: VIEW, dated: true, filters: [],
     description: 'Clicks on sponsoring companies\' logos in search results.',
     summary: [f('clicks', 'Clicks'), f('visitors', 'Daily visitors'), f('companies', 'Companies')],

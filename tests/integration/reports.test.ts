@@ -17,6 +17,9 @@ const ALPHA = Array.from({ length: 11 }, (_, i) => 10_010_001 + i); // published
 const BETA = Array.from({ length: 11 }, (_, i) => 10_020_001 + i);
 const STEPS = ['click-join-header', 'click-join-footer', 'choose-membership', 'submit-registration', 'complete-registration', 'confirm-email', 'reminder-1h', 'login', 'click-login-header'];
 
+/** Readers' networks (cut to /24 at ingest); null: an address that could not be read. */
+const NETS = ['203.0.113.0/24', '198.51.100.0/24', '192.0.2.0/24', null] as const;
+
 /** A small deterministic generator (mulberry32), so the seeded events are the same every run. */
 function rng(seed: number) {
   let a = seed;
@@ -40,7 +43,7 @@ function makeEvents(tenantKey: string, ids: number[], seed: number): EventRow[] 
       tenantKey, day, at: at + out.length, type, visitor: `v${Math.floor(r() * 6)}`, siteUserId: null, net: null, contentId: null,
       sectionId: null, companyId: null, newsletterId: null, pageId: null, target: null, data: '{}', ...o,
     });
-    for (let i = 0; i < 12; i++) ev('PageView', { contentId: pick(ids) });
+    for (let i = 0; i < 12; i++) ev('PageView', { contentId: pick(ids), net: pick(NETS) });
     for (let i = 0; i < 2; i++) ev('FavoriteContent', { contentId: pick(ids) });
     ev('ViewMediaGallery', { contentId: pick(ids) });
     for (let i = 0; i < 4; i++) ev('Registration', { target: pick(STEPS) });
@@ -160,6 +163,33 @@ describe('analytics reports read the rollups', () => {
     const es = alpha.filter((e) => e.companyId && inRange(e));
     expect(co.summary).toMatchObject({ interactions: es.length, websiteClicks: es.filter((e) => e.type === 'ClickCompanyWebsite').length });
     for (const row of co.rows) expect(row.interactions).toBe(es.filter((e) => e.companyId === row.companyId).length);
+  });
+});
+
+describe('site-license company page views', () => {
+  it('matches the networks of page views to the companies\' IP ranges', async () => {
+    const raw = rawOf(h.store.db);
+    const company = async (id: number, tenant: string, name: string, cidrs: [string, string, string][]) => {
+      await raw.run('insert into site_license_companies (id, tenant_key, name) values (?, ?, ?)', [id, tenant, name]);
+      for (const [cidr, start, end] of cidrs) await raw.run('insert into site_license_ip_ranges (company_id, tenant_key, cidr, start_key, end_key) values (?, ?, ?, ?, ?)', [id, tenant, cidr, start, end]);
+    };
+    const v4 = (a: number, b: number, c: number, d: number) => `00000000000000000000ffff${[a, b, c, d].map((x) => x.toString(16).padStart(2, '0')).join('')}`;
+    await company(9401, 'alpha', 'Acme Shipping', [['203.0.113.0/24', v4(203, 0, 113, 0), v4(203, 0, 113, 255)]]);
+    // A /28 inside 198.51.100.0/24: the whole network's views count for it.
+    await company(9402, 'alpha', 'Harbour Ltd', [['198.51.100.16/28', v4(198, 51, 100, 16), v4(198, 51, 100, 31)]]);
+    await company(9403, 'beta', 'Beta Corp', [['192.0.2.0/24', v4(192, 0, 2, 0), v4(192, 0, 2, 255)]]);
+    const r = await run('site-license-company-page-views');
+    const views = alpha.filter((e) => e.type === 'PageView' && inRange(e));
+    const of = (net: string) => views.filter((e) => e.net === net);
+    expect(byKeyRow(r.rows, 'companyId').get(9401)).toMatchObject({ company: 'Acme Shipping', views: of('203.0.113.0/24').length, visitors: dailyVisitors(of('203.0.113.0/24')), networks: 1 });
+    expect(byKeyRow(r.rows, 'companyId').get(9402)).toMatchObject({ company: 'Harbour Ltd', views: of('198.51.100.0/24').length });
+    expect(r.rows).toHaveLength(2);
+    const licensed = of('203.0.113.0/24').length + of('198.51.100.0/24').length;
+    expect(r.summary).toMatchObject({ views: licensed, companies: 2 });
+    expect(r.summary.licensedShare).toBeCloseTo(licensed / views.length, 2);
+    expect(r.series.find((s) => s.day === TODAY)?.views).toBe(views.filter((e) => e.day === TODAY && (e.net === '203.0.113.0/24' || e.net === '198.51.100.0/24')).length);
+    const all = await run('site-license-company-page-views', { tenantKeys: null });
+    expect(byKeyRow(all.rows, 'companyId').get(9403)).toMatchObject({ views: beta.filter((e) => e.type === 'PageView' && inRange(e) && e.net === '192.0.2.0/24').length });
   });
 });
 

@@ -5,6 +5,7 @@
 import type { ContentType } from '../../domain/enums';
 import { layoutSchema, type Layout } from '../../domain/layout';
 import { buildLayoutLookup, explainContentLayout, explainHomeLayout, explainSectionLayout, type LayoutChoice, type LayoutReason } from '../../domain/layout-resolution';
+import { parseCidr } from '../../domain/ip-range';
 import { contentPath, sectionPath } from '../../domain/paths';
 import { daysBetween, type Cell, type Day, type ReportData, type ReportId, type ReportRow } from '../../domain/reports';
 import { rawOf, type Db, type SqlValue } from '../connection';
@@ -738,6 +739,57 @@ const crossSiteExports: Runner = async (db, q) => {
   };
 };
 
+/**
+ * Site-license company page views: page views rolled up by the reader's network (/24 or /48, cut at
+ * ingest), each network matched to the site-license company whose IP range overlaps it (the lowest
+ * company id when several do). A range narrower than a network counts the whole network's views.
+ */
+const siteLicenseCompanyPageViews: Runner = async (db, q) => {
+  const raw = rawOf(db);
+  const t = tenantWhere('tenant_key', q);
+  const r = tenantWhere('r.tenant_key', q);
+  const [nets, ranges, all] = await Promise.all([
+    raw.all<{ tenant_key: string; day: string; key: string; events: number; visitors: number }>(
+      `select tenant_key, day, key, sum(events) as events, sum(visitors) as visitors from event_rollups
+       where ${t.sql} and grain = 'day' and dim = 'net' and type = 'PageView' and day between ? and ? group by tenant_key, day, key`, [...t.params, q.from, q.to]),
+    raw.all<{ tenant_key: string; company_id: number; name: string; start_key: string; end_key: string }>(
+      `select r.tenant_key, r.company_id, c.name, r.start_key, r.end_key from site_license_ip_ranges r join site_license_companies c on c.id = r.company_id
+       where ${r.sql} order by r.company_id`, r.params),
+    byDay(db, q, ['PageView']),
+  ]);
+  const companyOf = new Map<string, { id: number; name: string } | null>();
+  const match = (tenant: string, net: string) => {
+    const id = `${tenant} ${net}`;
+    if (!companyOf.has(id)) {
+      const range = parseCidr(net);
+      const hit = range ? ranges.find((x) => x.tenant_key === tenant && x.start_key <= range.end && x.end_key >= range.start) : undefined;
+      companyOf.set(id, hit ? { id: Number(hit.company_id), name: hit.name } : null);
+    }
+    return companyOf.get(id)!;
+  };
+  const byCompany = new Map<number, ReportRow & { nets: Set<string> }>();
+  const series = everyDay(q, ['views', 'visitors']);
+  for (const x of nets) {
+    const company = match(x.tenant_key, x.key);
+    if (!company) continue;
+    const row = byCompany.get(company.id) ?? { companyId: company.id, company: company.name, views: 0, visitors: 0, networks: 0, share: 0, nets: new Set<string>() };
+    add(row, 'views', n(x.events));
+    add(row, 'visitors', n(x.visitors));
+    row.nets.add(`${x.tenant_key} ${x.key}`);
+    byCompany.set(company.id, row);
+    add(series.get(x.day), 'views', n(x.events));
+    add(series.get(x.day), 'visitors', n(x.visitors));
+  }
+  const rows: ReportRow[] = [...byCompany.values()].map(({ nets: used, ...row }) => ({ ...row, networks: used.size }));
+  const views = rows.reduce((s, x) => s + n(x.views), 0);
+  for (const row of rows) row.share = round2(ratio(n(row.views), views) * 100) / 100;
+  const allViews = all.reduce((s, d) => s + d.events, 0);
+  return {
+    summary: { views, visitors: rows.reduce((s, x) => s + n(x.visitors), 0), companies: rows.length, licensedShare: round2(ratio(views, allViews) * 100) / 100 },
+    series: [...series.values()], rows,
+  };
+};
+
 export const REPORT_QUERIES: Record<ReportId, Runner> = {
   'sponsored-search-logo-clicks': sponsoredLogoClicks,
   'content-detail': contentDetail,
@@ -763,6 +815,7 @@ export const REPORT_QUERIES: Record<ReportId, Runner> = {
   'taxonomy-export': taxonomyExport,
   'cross-site-reports': crossSiteReports,
   'cross-site-exports': crossSiteExports,
+  'site-license-company-page-views': siteLicenseCompanyPageViews,
 };
 
 /** Runs a report's query. */
