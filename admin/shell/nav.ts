@@ -104,7 +104,6 @@ export const NAV_GROUPS: readonly NavGroup[] = [
       { label: 'Ad unit patterns', href: '/admin/ad-unit-patterns', icon: 'ads', permissions: ['view_ad_unit_patterns', 'manage_ad_unit_patterns'], keywords: 'advertising gam' },
       { label: 'Ad units', href: '/admin/ad-units', icon: 'ads', permissions: ['view_ad_unit_patterns', 'manage_ad_unit_patterns'], keywords: 'advertising gam slots leaderboard sticky native refresh' },
       { label: 'House ads', href: '/admin/house-ads', icon: 'ads', permissions: ['view_ad_unit_patterns', 'manage_ad_unit_patterns'], keywords: 'advertising native skin welcome sticky creative schedule' },
-      { label: 'Ad unit settings report', href: '/admin/ad-unit-settings-report', icon: 'ads', permissions: ['view_ad_unit_patterns', 'manage_ad_unit_patterns'], keywords: 'advertising placement exclusions layouts' },
     ],
   },
   {

@@ -189,6 +189,18 @@ export const REPORT_DEFINITIONS = [
     defaultSort: { key: 'updated', dir: 'desc' },
   },
   {
+    // The Ads issue's screen as a report: the same rows, with the ads permissions it had.
+    id: 'ad-unit-settings', path: '/ad-unit-settings-report', title: 'Ad unit settings report', group: 'Editorial', permissions: ['view_ad_unit_patterns', 'manage_ad_unit_patterns'], dated: false, filters: [],
+    description: 'Every ad unit with where it is placed (the layouts whose ad blocks name it, or every page) and where it is excluded (page types, and layouts whose exclude-ad flag switches its kind off).',
+    summary: [f('units', 'Ad units'), f('placed', 'Placed'), f('unplaced', 'Not placed'), f('excluded', 'Excluded somewhere')],
+    chart: { kind: 'bar', x: 'type', series: [{ key: 'units', label: 'Ad units' }] },
+    columns: [
+      c('key', 'Key', 'text'), c('type', 'Type', 'text'), c('placedIn', 'Placed in', 'text'), c('excludePageTypes', 'Excluded page types', 'text'),
+      c('excludedBy', 'Excluded by layouts', 'text'), c('sizes', 'Sizes', 'text'), c('refreshRate', 'Refresh (s)'),
+    ],
+    defaultSort: { key: 'key', dir: 'asc' },
+  },
+  {
     id: 'layout-block-usage', path: '/layout-block-usage', title: 'Layout block usage', group: 'Analyses', permissions: LAYOUTS, dated: false, filters: [],
     description: 'Which block types the layouts use, and how often.',
     summary: [f('layouts', 'Layouts'), f('blocks', 'Blocks'), f('types', 'Block types used')],

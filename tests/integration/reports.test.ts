@@ -408,6 +408,29 @@ describe('exports: taxonomy and cross-site', () => {
   });
 });
 
+describe('ad unit settings report', () => {
+  it('every unit with where it is placed and excluded, from the units and the layouts', async () => {
+    const raw = rawOf(h.store.db);
+    const unit = (id: number, tenant: string, key: string, type: string, size: string, exclude: string[], refresh = 0) => raw.run(
+      "insert into ad_units (id, tenant_key, key, type, size, size_mapping, refresh_rate, exclude_page_types) values (?, ?, ?, ?, ?, '[]', ?, ?)", [id, tenant, key, type, size, refresh, JSON.stringify(exclude)]);
+    await unit(9501, 'alpha', 'top', 'header-leaderboard', '[[728,90]]', ['issue'], 30);
+    await unit(9502, 'alpha', 'rail', 'layout-block', '[[300,250]]', []);
+    await unit(9503, 'alpha', 'spare', 'layout-block', '[[300,600]]', []);
+    await unit(9504, 'beta', 'beta-top', 'header-leaderboard', '[]', []);
+    await raw.run(`insert into layouts (id, tenant_key, name, type, aliases, content_types, content_ids, section_ids, exclude_ads, primary_grid)
+      values (9510, 'alpha', 'Rail page', 'section', '[]', '[]', '[]', '[104]', '{"headerLeaderboardAd":true}', ?)`,
+    [JSON.stringify({ rows: [{ settings: { layout: '1' }, columns: [{ blocks: [{ id: 'ad', type: 'ad_slot', data: { slot: 'rail' }, settings: {} }] }] }] })]);
+    const r = await run('ad-unit-settings');
+    expect(r.rows).toEqual([
+      { key: 'rail', type: 'Layout block', placedIn: 'Rail page', excludePageTypes: '', excludedBy: '', sizes: '300×250', refreshRate: 0 },
+      { key: 'spare', type: 'Layout block', placedIn: 'Not placed', excludePageTypes: '', excludedBy: '', sizes: '300×600', refreshRate: 0 },
+      { key: 'top', type: 'Header leaderboard', placedIn: 'Every page', excludePageTypes: 'issue', excludedBy: 'Rail page', sizes: '728×90', refreshRate: 30 },
+    ]);
+    expect(r.summary).toEqual({ units: 3, placed: 2, unplaced: 1, excluded: 1 });
+    expect(r.series).toEqual([{ type: 'Layout block', units: 2 }, { type: 'Header leaderboard', units: 1 }]);
+  });
+});
+
 describe('runReport: permissions, tenants, parameters', () => {
   const doc = 'query($id: String!, $params: String!) { runReport(id: $id, params: $params) { id from to tenant summary comparison series rows totalRows skip limit } }';
 

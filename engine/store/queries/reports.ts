@@ -2,6 +2,7 @@
 // report, each answering summary figures, a chart series and table rows for a set of tenants (null:
 // every tenant) and a range of UTC days. Analytics reports read the event rollups (daily grain),
 // never raw events; editorial reports read content and history; analyses read layouts.
+import { AD_TYPE_LABELS, adUnitSettingsReport } from '../../domain/ads';
 import type { ContentType } from '../../domain/enums';
 import { layoutSchema, type Layout } from '../../domain/layout';
 import { buildLayoutLookup, explainContentLayout, explainHomeLayout, explainSectionLayout, type LayoutChoice, type LayoutReason } from '../../domain/layout-resolution';
@@ -9,6 +10,8 @@ import { parseCidr } from '../../domain/ip-range';
 import { contentPath, sectionPath } from '../../domain/paths';
 import { daysBetween, type Cell, type Day, type ReportData, type ReportId, type ReportRow } from '../../domain/reports';
 import { rawOf, type Db, type SqlValue } from '../connection';
+import { listAdUnits } from './ad-units';
+import { listAllLayouts } from './layouts';
 
 export interface ReportQuery {
   /** The tenants counted; null counts every tenant (global staff's cross-site reports). */
@@ -790,6 +793,28 @@ const siteLicenseCompanyPageViews: Runner = async (db, q) => {
   };
 };
 
+/** The ad-unit settings report (the Ads issue's rows, engine/domain/ads.ts) per site counted. */
+const adUnitSettings: Runner = async (db, q) => {
+  const rows: ReportRow[] = [];
+  for (const tenant of await tenantKeysOf(db, q)) {
+    const [units, layouts] = await Promise.all([listAdUnits(db, tenant), listAllLayouts(db, tenant)]);
+    const report = adUnitSettingsReport(units, layouts.map((l) => ({ name: l.name, excludeAds: l.excludeAds, grids: [l.primaryGrid, ...(l.secondaryGrid ? [l.secondaryGrid] : [])] })));
+    for (const r of report) {
+      rows.push({
+        key: r.key, type: AD_TYPE_LABELS[r.type] ?? r.type, placedIn: r.placedIn.join(', ') || 'Not placed', excludePageTypes: r.excludePageTypes.join(', '),
+        excludedBy: r.excludedBy.join(', '), sizes: r.sizes.map(([w, h]) => `${w}×${h}`).join(', ') || 'Fluid', refreshRate: r.refreshRate,
+      });
+    }
+  }
+  const byType = new Map<string, number>();
+  for (const r of rows) byType.set(String(r.type), (byType.get(String(r.type)) ?? 0) + 1);
+  const unplaced = rows.filter((r) => r.placedIn === 'Not placed').length;
+  return {
+    summary: { units: rows.length, placed: rows.length - unplaced, unplaced, excluded: rows.filter((r) => r.excludePageTypes || r.excludedBy).length },
+    series: [...byType].sort((a, b) => b[1] - a[1]).map(([type, units]) => ({ type, units })), rows,
+  };
+};
+
 export const REPORT_QUERIES: Record<ReportId, Runner> = {
   'sponsored-search-logo-clicks': sponsoredLogoClicks,
   'content-detail': contentDetail,
@@ -816,6 +841,7 @@ export const REPORT_QUERIES: Record<ReportId, Runner> = {
   'cross-site-reports': crossSiteReports,
   'cross-site-exports': crossSiteExports,
   'site-license-company-page-views': siteLicenseCompanyPageViews,
+  'ad-unit-settings': adUnitSettings,
 };
 
 /** Runs a report's query. */
