@@ -14,6 +14,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { DUMMY_HASH_PROMISE } from '../engine/auth/passwords';
 import type { RebuildQueue } from '../engine/build/front-door';
 import { loadDocuments, type DocumentRegistry } from './documents/registry';
+import { ApiLatencyRecorder } from './http/latency';
 import { registerDocumentsRoute } from './http/documents-route';
 import { trustProxyFor } from './http/client-address';
 import { errorBody, TransportError } from './http/errors';
@@ -50,6 +51,8 @@ export interface ApiOptions extends ServiceOptions {
   captcha?: CaptchaOptions;
   /** Event tracking: per-client rate limit and raw-event retention (api/events/ingest.ts). */
   events?: EventOptions;
+  /** How often API request latencies are written to site_metrics (ms; 0: only on close). Default 30 s. */
+  latencyFlushMs?: number;
 }
 
 export interface BuildAppOptions extends ApiOptions {
@@ -91,6 +94,12 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
   recordFolders(services, options.folders ?? {});
   const events = configureEvents(services, options.events);
   if (captcha.warning) services.log.warn({}, captcha.warning);
+  const latency = new ApiLatencyRecorder(services.store, services.tenants, (e) => services.log.warn({ err: e }, 'API latency not recorded'), options.latencyFlushMs);
+  app.addHook('onResponse', async (req, reply) => {
+    const h = (name: string) => { const v = req.headers[name]; return typeof v === 'string' ? v : undefined; };
+    latency.add(req.url, { tenantKey: h('x-tenant-key'), domain: h('x-domain'), host: h('host') }, reply.elapsedTime);
+  });
+  app.addHook('onClose', async () => latency.close());
   app.addHook('onClose', async () => services.detach());
   if (queue) {
     app.addHook('onReady', () => queue.start());

@@ -7,7 +7,7 @@ describe('menu permissions (admin §6)', () => {
     const labels = visibleGroups(permissionsFor('editor')).flatMap((g) => g.links.map((l) => l.label));
     expect(labels).toEqual(['All content', 'New article', 'Content research', 'Syndication', 'Media library', 'People', 'New person', 'Taxonomy', 'Website sections', 'Layouts', 'Theme test', 'Print exports',
       'Content views', 'Top content by publication date', 'Content favourites', 'Registrations', 'Incomplete registrations', 'Logins',
-      'Newsletter subscriptions', 'Menu link clicks', 'Media gallery views', 'Company engagement', 'Site-license company page views', 'Sponsored search logo clicks',
+      'Newsletter subscriptions', 'Menu link clicks', 'Media gallery views', 'Company engagement', 'Site-license company page views', 'Site performance', 'Sponsored search logo clicks',
       'Content detail', 'Content velocity', 'Content length', 'Editorial tracking', 'Layout block usage', 'Company export',
       'Layout block option usage', 'Newsletter block analysis', 'Layout analysis', 'Taxonomy export', 'History']);
   });

@@ -146,6 +146,18 @@ export const REPORT_DEFINITIONS = [
     defaultSort: { key: 'views', dir: 'desc' },
   },
   {
+    id: 'site-performance', path: '/site-performance-report', title: 'Site performance', group: 'Analytics', permissions: VIEW, dated: true, filters: [],
+    description: 'Masthead\'s own timings per day: how long site builds took, how long an edit waited until it was live, and how fast the API answered.',
+    summary: [f('builds', 'Builds'), f('buildP95', 'Build time p95 (s)', 'decimal'), f('editLiveP95', 'Edit to live p95 (s)', 'decimal'), f('apiP95', 'API p95 (ms)')],
+    chart: dayChart([['buildP95', 'Build time p95 (s)'], ['editLiveP95', 'Edit to live p95 (s)']]),
+    columns: [
+      c('day', 'Day', 'date'), c('builds', 'Builds'), c('buildMedian', 'Build median (s)', 'decimal'), c('buildP95', 'Build p95 (s)', 'decimal'),
+      c('edits', 'Edits gone live'), c('editLiveMedian', 'Edit to live median (s)', 'decimal'), c('editLiveP95', 'Edit to live p95 (s)', 'decimal'),
+      c('apiRequests', 'API requests'), c('apiMedian', 'API median (ms)'), c('apiP95', 'API p95 (ms)'),
+    ],
+    defaultSort: { key: 'day', dir: 'desc' },
+  },
+  {
     id: 'sponsored-search-logo-clicks', path: '/sponsored-search-logo-clicks-report', title: 'Sponsored search logo clicks', group: 'Analytics', permissions: VIEW, dated: true, filters: [],
     description: 'Clicks on sponsoring companies\' logos in search results.',
     summary: [f('clicks', 'Clicks'), f('visitors', 'Daily visitors'), f('companies', 'Companies')],

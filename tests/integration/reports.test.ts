@@ -10,6 +10,8 @@ import { appendEvents, rollupEvents, type EventRow } from '../../engine/store/qu
 import { FUNNEL, runReportQuery, wordCount } from '../../engine/store/queries/reports';
 import { htmlToText } from '../../engine/domain/text';
 import { startApi, USERS, type Harness } from './api-harness';
+import { ApiLatencyRecorder } from '../../api/http/latency';
+import { readSiteMetrics, recordSiteMetric } from '../../engine/store/queries/site-metrics';
 
 const TODAY = new Date().toISOString().slice(0, 10);
 const FROM = addDays(TODAY, -29);
@@ -293,8 +295,8 @@ describe('analyses: layouts, newsletters, site settings', () => {
     expect(byPath.get('/markets/ocean-freight/spot-rates')).toMatchObject({ kind: 'Section', layout: 'Rates pages', reason: 'URL override' });
     expect(byPath.get('/markets')).toMatchObject({ kind: 'Section', layout: 'Section default', reason: 'Default' });
     expect(byPath.get('/')).toMatchObject({ kind: 'Home', layout: 'Built-in home', reason: 'Default' });
-    const [{ live }] = await rawOf(h.store.db).all<{ live: number }>("select count(*) as live from content where tenant_key = 'alpha' and status = 1");
-    const pages = 1 + 4 + Number(live); // the home page, four sections, every published item
+    const [count] = await rawOf(h.store.db).all<{ live: number }>("select count(*) as live from content where tenant_key = 'alpha' and status = 1");
+    const pages = 1 + 4 + Number(count?.live); // the home page, four sections, every published item
     expect(r.rows).toHaveLength(pages);
     // Overrides: five items and one section by URL, one item by id, one News item by type (of the News
     // items 0, 3, 6 and 9, item 0 is taken by id and 3 and 9 by the URL override).
@@ -428,6 +430,52 @@ describe('ad unit settings report', () => {
     ]);
     expect(r.summary).toEqual({ units: 3, placed: 2, unplaced: 1, excluded: 1 });
     expect(r.series).toEqual([{ type: 'Layout block', units: 2 }, { type: 'Header leaderboard', units: 1 }]);
+  });
+});
+
+describe('site performance', () => {
+  it('per day: builds, edit to live and API latency with medians and 95th percentiles', async () => {
+    const yesterday = addDays(TODAY, -1);
+    // Samples on bucket bounds, so the histogram's percentiles equal the samples' own.
+    const builds = { today: [1000, 2500, 2500, 5000], yesterday: [10_000] };
+    const apis = { today: [5, 10, 10, 25, 50, 100, 250, 500, 1000, 2500], yesterday: [25] };
+    const samples: Record<string, Record<string, number[]>> = {
+      build: { [TODAY]: builds.today, [yesterday]: builds.yesterday },
+      'edit-live': { [TODAY]: [2500, 5000, 10_000] },
+      api: { [TODAY]: apis.today, [yesterday]: apis.yesterday },
+    };
+    for (const [metric, days] of Object.entries(samples)) {
+      for (const [day, ms] of Object.entries(days)) {
+        // Two writes to one day add up.
+        await recordSiteMetric(h.store, 'alpha', metric as never, day, ms.slice(0, 1));
+        await recordSiteMetric(h.store, 'alpha', metric as never, day, ms.slice(1));
+      }
+    }
+    await recordSiteMetric(h.store, 'beta', 'build', TODAY, [600_000]);
+    const q = (xs: readonly number[], p: number) => [...xs].sort((a, b) => a - b)[Math.ceil(p * xs.length) - 1]!;
+    const r = await run('site-performance');
+    expect(byKeyRow(r.rows, 'day').get(TODAY)).toEqual({
+      day: TODAY, builds: 4, buildMedian: q(builds.today, 0.5) / 1000, buildP95: 5,
+      edits: 3, editLiveMedian: 5, editLiveP95: 10, apiRequests: 10, apiMedian: q(apis.today, 0.5), apiP95: 2500,
+    });
+    expect(byKeyRow(r.rows, 'day').get(yesterday)).toMatchObject({ builds: 1, buildP95: 10, apiRequests: 1, apiP95: 25, edits: 0 });
+    const allBuilds = [...builds.today, ...builds.yesterday];
+    expect(r.summary).toEqual({ builds: 5, buildP95: q(allBuilds, 0.95) / 1000, editLiveP95: 10, apiP95: q([...apis.today, ...apis.yesterday], 0.95) });
+    expect(r.series.find((p) => p.day === TODAY)).toMatchObject({ buildP95: 5, editLiveP95: 10 });
+    expect((await run('site-performance', { tenantKeys: null })).summary.builds).toBe(6);
+  });
+
+  it('the API records each request\'s latency for the tenant it names, and nothing for other paths or unknown sites', async () => {
+    const before = (await readSiteMetrics(h.store.db, ['beta'], TODAY, TODAY)).find((m) => m.metric === 'api')?.n ?? 0;
+    const rec = new ApiLatencyRecorder(h.store, h.app.api.services.tenants, (e) => { throw e; }, 0);
+    rec.add('/graphql', { tenantKey: 'beta' }, 42);
+    rec.add('/api/reports/content-views/export?format=csv', { host: 'beta.localhost' }, 480);
+    rec.add('/markets/index.html', { tenantKey: 'beta' }, 7);
+    rec.add('/graphql', { tenantKey: 'nope' }, 9);
+    await rec.close();
+    const api = (await readSiteMetrics(h.store.db, ['beta'], TODAY, TODAY)).find((m) => m.metric === 'api')!;
+    expect(api.n - before).toBe(2);
+    expect(api.maxMs).toBeGreaterThanOrEqual(480);
   });
 });
 

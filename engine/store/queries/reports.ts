@@ -8,10 +8,12 @@ import { layoutSchema, type Layout } from '../../domain/layout';
 import { buildLayoutLookup, explainContentLayout, explainHomeLayout, explainSectionLayout, type LayoutChoice, type LayoutReason } from '../../domain/layout-resolution';
 import { parseCidr } from '../../domain/ip-range';
 import { contentPath, sectionPath } from '../../domain/paths';
+import { emptySummary, mergeSummaries, quantileMs, type LatencySummary, type SiteMetric } from '../../domain/site-metrics';
 import { daysBetween, type Cell, type Day, type ReportData, type ReportId, type ReportRow } from '../../domain/reports';
 import { rawOf, type Db, type SqlValue } from '../connection';
 import { listAdUnits } from './ad-units';
 import { listAllLayouts } from './layouts';
+import { readSiteMetrics } from './site-metrics';
 
 export interface ReportQuery {
   /** The tenants counted; null counts every tenant (global staff's cross-site reports). */
@@ -770,20 +772,20 @@ const siteLicenseCompanyPageViews: Runner = async (db, q) => {
     }
     return companyOf.get(id)!;
   };
-  const byCompany = new Map<number, ReportRow & { nets: Set<string> }>();
+  const byCompany = new Map<number, { row: ReportRow; nets: Set<string> }>();
   const series = everyDay(q, ['views', 'visitors']);
   for (const x of nets) {
     const company = match(x.tenant_key, x.key);
     if (!company) continue;
-    const row = byCompany.get(company.id) ?? { companyId: company.id, company: company.name, views: 0, visitors: 0, networks: 0, share: 0, nets: new Set<string>() };
-    add(row, 'views', n(x.events));
-    add(row, 'visitors', n(x.visitors));
-    row.nets.add(`${x.tenant_key} ${x.key}`);
-    byCompany.set(company.id, row);
+    const e = byCompany.get(company.id) ?? { row: { companyId: company.id, company: company.name, views: 0, visitors: 0, networks: 0, share: 0 }, nets: new Set<string>() };
+    add(e.row, 'views', n(x.events));
+    add(e.row, 'visitors', n(x.visitors));
+    e.nets.add(`${x.tenant_key} ${x.key}`);
+    byCompany.set(company.id, e);
     add(series.get(x.day), 'views', n(x.events));
     add(series.get(x.day), 'visitors', n(x.visitors));
   }
-  const rows: ReportRow[] = [...byCompany.values()].map(({ nets: used, ...row }) => ({ ...row, networks: used.size }));
+  const rows: ReportRow[] = [...byCompany.values()].map((e) => ({ ...e.row, networks: e.nets.size }));
   const views = rows.reduce((s, x) => s + n(x.views), 0);
   for (const row of rows) row.share = round2(ratio(n(row.views), views) * 100) / 100;
   const allViews = all.reduce((s, d) => s + d.events, 0);
@@ -815,6 +817,40 @@ const adUnitSettings: Runner = async (db, q) => {
   };
 };
 
+/**
+ * Site performance: Masthead's own timings (site_metrics, recorded by the rebuild queue and the API)
+ * per day — build durations, edit→live latency, API latency — with medians and 95th percentiles
+ * from the merged latency histograms (so they are bucket upper bounds, capped at the slowest sample).
+ */
+const sitePerformance: Runner = async (db, q) => {
+  const metrics = await readSiteMetrics(db, q.tenantKeys, q.from, q.to);
+  const perDay = new Map<string, Record<SiteMetric, LatencySummary>>();
+  const total: Record<SiteMetric, LatencySummary> = { build: emptySummary(), 'edit-live': emptySummary(), api: emptySummary() };
+  for (const m of metrics) {
+    const d = perDay.get(m.day) ?? { build: emptySummary(), 'edit-live': emptySummary(), api: emptySummary() };
+    d[m.metric] = mergeSummaries(d[m.metric], m);
+    total[m.metric] = mergeSummaries(total[m.metric], m);
+    perDay.set(m.day, d);
+  }
+  const s = (v: number) => round2(v / 1000);
+  const rows: ReportRow[] = [];
+  const series = everyDay(q, ['buildP95', 'editLiveP95']);
+  for (const [day, d] of perDay) {
+    const row = {
+      day, builds: d.build.n, buildMedian: s(quantileMs(d.build, 0.5)), buildP95: s(quantileMs(d.build, 0.95)),
+      edits: d['edit-live'].n, editLiveMedian: s(quantileMs(d['edit-live'], 0.5)), editLiveP95: s(quantileMs(d['edit-live'], 0.95)),
+      apiRequests: d.api.n, apiMedian: quantileMs(d.api, 0.5), apiP95: quantileMs(d.api, 0.95),
+    };
+    rows.push(row);
+    const point = series.get(day);
+    if (point) { point.buildP95 = row.buildP95; point.editLiveP95 = row.editLiveP95; }
+  }
+  return {
+    summary: { builds: total.build.n, buildP95: s(quantileMs(total.build, 0.95)), editLiveP95: s(quantileMs(total['edit-live'], 0.95)), apiP95: quantileMs(total.api, 0.95) },
+    series: [...series.values()], rows,
+  };
+};
+
 export const REPORT_QUERIES: Record<ReportId, Runner> = {
   'sponsored-search-logo-clicks': sponsoredLogoClicks,
   'content-detail': contentDetail,
@@ -842,6 +878,7 @@ export const REPORT_QUERIES: Record<ReportId, Runner> = {
   'cross-site-exports': crossSiteExports,
   'site-license-company-page-views': siteLicenseCompanyPageViews,
   'ad-unit-settings': adUnitSettings,
+  'site-performance': sitePerformance,
 };
 
 /** Runs a report's query. */
