@@ -4,7 +4,8 @@
 // exports, parsed as a spreadsheet program would read them.
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, daysBetween, reportById, REPORT_IDS, type ReportRow } from '../../engine/domain/reports';
+import { addDays, daysBetween, parseReportParams, reportById, REPORT_IDS, type ReportRow } from '../../engine/domain/reports';
+import { answerReport } from '../../api/reports/run';
 import { rawOf } from '../../engine/store/connection';
 import { appendEvents, rollupEvents, type EventRow } from '../../engine/store/queries/events';
 import { FUNNEL, runReportQuery, wordCount } from '../../engine/store/queries/reports';
@@ -569,3 +570,29 @@ describe('exports', () => {
 });
 
 it('the seeded range covers 30 days', () => expect(daysBetween(FROM, TODAY)).toHaveLength(30));
+
+describe('answer cache', () => {
+  it('answers again from the cache until a rollup run or a write the build epoch counts', async () => {
+    const def = reportById('content-views')!;
+    const parsed = parseReportParams(def, new URLSearchParams(), TODAY);
+    if (!parsed.ok) throw new Error('params');
+    const first = await answerReport(h.store.db, def, parsed.params, ['alpha']);
+    const again = await answerReport(h.store.db, def, { ...parsed.params, sort: 'title', dir: 'asc' }, ['alpha']);
+    expect(again.data.summary).toBe(first.data.summary); // the same answer, sorted anew
+    expect(again.data.rows.map((r) => r.title)).toEqual([...first.data.rows.map((r) => String(r.title))].sort((a, b) => a.localeCompare(b)));
+    // New page views rolled up: the next answer counts them.
+    await h.store.transaction(async (tx) => appendEvents(tx, [{ ...alpha.find((e) => e.type === 'PageView' && e.day === TODAY)!, at: Date.now(), visitor: 'cache-test' }]));
+    await rollupEvents(h.store, Date.now());
+    const rolled = await answerReport(h.store.db, def, parsed.params, ['alpha']);
+    expect(rolled.data.summary.views).toBe(Number(first.data.summary.views) + 1);
+    // A content write (build epoch): renamed items show under their new name.
+    await rawOf(h.store.db).run("update content set name = 'Renamed for the cache test' where id = 10010001");
+    const renamed = await answerReport(h.store.db, def, parsed.params, ['alpha']);
+    expect(renamed.data.rows.find((r) => r.contentId === 10_010_001)?.title).toBe('Renamed for the cache test');
+    // Reports reading other tables are never cached.
+    const tracking = reportById('editorial-tracking')!;
+    const tp = parseReportParams(tracking, new URLSearchParams(), TODAY);
+    if (!tp.ok) throw new Error('params');
+    expect((await answerReport(h.store.db, tracking, tp.params, ['alpha'])).data.summary).not.toBe((await answerReport(h.store.db, tracking, tp.params, ['alpha'])).data.summary);
+  });
+});
