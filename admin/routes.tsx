@@ -39,7 +39,6 @@ const EditCtaMessage = screen(() => import('./screens/site/edit-cta-message'));
 const AdUnitPatterns = screen(() => import('./screens/site/ad-unit-patterns'));
 const AdUnits = screen(() => import('./screens/site/ad-units'));
 const HouseAds = screen(() => import('./screens/site/house-ads'));
-const AdUnitSettingsReport = screen(() => import('./screens/site/ad-unit-settings-report'));
 const CmsUsers = screen(() => import('./screens/system/cms-users'));
 const History = screen(() => import('./screens/system/history'));
 const AspireNews = screen(() => import('./screens/system/aspire-news'));
@@ -108,13 +107,11 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/contacts-settings', screen: ContactsSettings, permissions: ['manage_contacts'] },
   { path: '/persons', screen: Persons, permissions: ['manage_content', 'manage_contacts'] },
   { path: '/taxonomy', screen: Taxonomy, permissions: ['manage_taxonomy'] },
-  { path: '/taxonomy-export', screen: Taxonomy, permissions: ['manage_taxonomy'] },
   { path: '/ad-unit-patterns', screen: AdUnitPatterns, permissions: ['view_ad_unit_patterns', 'manage_ad_unit_patterns'] },
   { path: '/create-ad-unit-pattern', screen: AdUnitPatterns, permissions: ['manage_ad_unit_patterns'], onTenantSwitch: '/admin/ad-unit-patterns' },
   { path: '/ad-units', screen: AdUnits, permissions: ['view_ad_unit_patterns', 'manage_ad_unit_patterns'] },
   { path: '/create-ad-unit', screen: AdUnits, permissions: ['manage_ad_unit_patterns'], onTenantSwitch: '/admin/ad-units' },
   { path: '/house-ads', screen: HouseAds, permissions: ['view_ad_unit_patterns', 'manage_ad_unit_patterns'] },
-  { path: '/ad-unit-settings-report', screen: AdUnitSettingsReport, permissions: ['view_ad_unit_patterns', 'manage_ad_unit_patterns'] },
   { path: '/create-house-ad', screen: HouseAds, permissions: ['manage_ad_unit_patterns'], onTenantSwitch: '/admin/house-ads' },
   { path: '/cms-users', screen: CmsUsers, permissions: ['manage_users'] },
   { path: '/create-cms-user', screen: CmsUsers, permissions: ['manage_users'] },

@@ -14,6 +14,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { DUMMY_HASH_PROMISE } from '../engine/auth/passwords';
 import type { RebuildQueue } from '../engine/build/front-door';
 import { loadDocuments, type DocumentRegistry } from './documents/registry';
+import { ApiLatencyRecorder } from './http/latency';
 import { registerDocumentsRoute } from './http/documents-route';
 import { trustProxyFor } from './http/client-address';
 import { errorBody, TransportError } from './http/errors';
@@ -53,6 +54,8 @@ export interface ApiOptions extends ServiceOptions {
   events?: EventOptions;
   /** Page speed runs (api/reports/page-speed.ts): the origin measured, the sample, the measurer. */
   pageSpeed?: PageSpeedOptions;
+  /** How often API request latencies are written to site_metrics (ms; 0: only on close). Default 30 s. */
+  latencyFlushMs?: number;
 }
 
 export interface BuildAppOptions extends ApiOptions {
@@ -97,6 +100,12 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
   // A page speed run under way ends before the store closes.
   app.addHook('onClose', () => pageSpeedIdle(services));
   if (captcha.warning) services.log.warn({}, captcha.warning);
+  const latency = new ApiLatencyRecorder(services.store, services.tenants, (e) => services.log.warn({ err: e }, 'API latency not recorded'), options.latencyFlushMs);
+  app.addHook('onResponse', async (req, reply) => {
+    const h = (name: string) => { const v = req.headers[name]; return typeof v === 'string' ? v : undefined; };
+    latency.add(req.url, { tenantKey: h('x-tenant-key'), domain: h('x-domain'), host: h('host') }, reply.elapsedTime);
+  });
+  app.addHook('onClose', async () => latency.close());
   app.addHook('onClose', async () => services.detach());
   if (queue) {
     app.addHook('onReady', () => queue.start());

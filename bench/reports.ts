@@ -6,13 +6,15 @@
 // rollup job. Each report is then answered the way the API does it (api/reports/run.ts answerReport:
 // the period, the previous period's figures, the sort) with its default parameters (last 30 days):
 // --requests answers per run, --runs runs; per run the p95 of its answers; printed and saved per
-// report: the median over runs of p95 and of the median answer (target: p95 ≤ 500 ms).
+// report: the median over runs of p95 and of the median answer (target: p95 ≤ 500 ms). Those answers
+// bypass the answer cache (the first viewer after a rollup run or an edit waits that long); the
+// cached p95 of the reports the cache serves is printed beside them.
 // Writes bench/results/reports-<date>.json.
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { answerReport } from '../api/reports/run';
+import { answerReport, CACHED_REPORTS } from '../api/reports/run';
 import { REGISTRATION_STEPS } from '../engine/domain/events';
 import { addDays, parseReportParams, REPORT_DEFINITIONS, type ReportDefinition } from '../engine/domain/reports';
 import { openStore, rawOf } from '../engine/store/connection';
@@ -120,27 +122,38 @@ rolledUp = performance.now() - t2;
 const [{ n: rollupRows } = { n: 0 }] = await rawOf(store.db).all<{ n: number }>('select count(*) as n from event_rollups');
 if (!reuse) console.log(`seeded ${ITEMS.toLocaleString('en-US')} items in ${Math.round(seeded)} ms; ${EVENTS.toLocaleString('en-US')} events appended in ${Math.round(appended)} ms, rolled up in ${Math.round(rolledUp)} ms (${Number(rollupRows).toLocaleString('en-US')} rollup rows)`);
 
-interface Figure { id: string; rows: number; p95Ms: number; medianMs: number; runs: { p95Ms: number; medianMs: number }[] }
+interface Figure { id: string; rows: number; p95Ms: number; medianMs: number; cachedP95Ms: number | null; runs: { p95Ms: number; medianMs: number }[] }
 const figures: Figure[] = [];
 for (const def of REPORT_DEFINITIONS as readonly ReportDefinition[]) {
   const parsed = parseReportParams(def, new URLSearchParams(), today);
   if (!parsed.ok) throw new Error(`${def.id}: ${JSON.stringify(parsed.errors)}`);
   const runs: { p95Ms: number; medianMs: number }[] = [];
   let rows = 0;
-  await answerReport(store.db, def, parsed.params, ['alpha']); // warm the page cache once
+  await answerReport(store.db, def, parsed.params, ['alpha'], { cache: false }); // warm the page cache once
   for (let run = 0; run < RUNS; run++) {
     const times: number[] = [];
     for (let i = 0; i < REQUESTS; i++) {
       const s = performance.now();
-      const a = await answerReport(store.db, def, parsed.params, ['alpha']);
+      const a = await answerReport(store.db, def, parsed.params, ['alpha'], { cache: false });
       times.push(performance.now() - s);
       rows = a.data.rows.length;
     }
     runs.push({ p95Ms: round(p95(times)), medianMs: round(median(times)) });
   }
-  const f = { id: def.id, rows, p95Ms: median(runs.map((x) => x.p95Ms)), medianMs: median(runs.map((x) => x.medianMs)), runs };
+  // The same answers from the per-generation answer cache (api/reports/run.ts CACHED_REPORTS): the first fills it.
+  let cachedP95Ms: number | null = null;
+  if (CACHED_REPORTS.has(def.id)) {
+    const times: number[] = [];
+    for (let i = 0; i <= REQUESTS; i++) {
+      const s = performance.now();
+      await answerReport(store.db, def, parsed.params, ['alpha']);
+      if (i > 0) times.push(performance.now() - s);
+    }
+    cachedP95Ms = round(p95(times));
+  }
+  const f = { id: def.id, rows, p95Ms: median(runs.map((x) => x.p95Ms)), medianMs: median(runs.map((x) => x.medianMs)), cachedP95Ms, runs };
   figures.push(f);
-  console.log(`${def.id.padEnd(26)} rows ${String(rows).padStart(6)}  median ${String(f.medianMs).padStart(7)} ms  p95 ${String(f.p95Ms).padStart(7)} ms  ${f.p95Ms <= TARGET_MS ? 'ok' : 'OVER TARGET'}`);
+  console.log(`${def.id.padEnd(26)} rows ${String(rows).padStart(6)}  median ${String(f.medianMs).padStart(7)} ms  p95 ${String(f.p95Ms).padStart(7)} ms  ${f.p95Ms <= TARGET_MS ? 'ok' : 'OVER TARGET'}${cachedP95Ms === null ? '' : `  (cached p95 ${cachedP95Ms} ms)`}`);
 }
 const slowest = [...figures].sort((a, b) => b.p95Ms - a.p95Ms).slice(0, 3);
 console.log(`slowest three (p95): ${slowest.map((f) => `${f.id} ${f.p95Ms} ms`).join(', ')}`);

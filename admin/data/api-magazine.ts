@@ -51,3 +51,5 @@ export const updateMagazineSection = (id: number, input: MagazineSectionInput) =
 export const deleteMagazineSection = (id: number) => m<unknown>('deleteMagazineSection', { id });
 
 export const exportIssueForPrint = (issueId: number) => q<PrintExport>('exportIssueForPrint', { issueId });
+/** A website section's (every section's without one) items published from one day to another, as a print package. */
+export const exportSectionsForPrint = (v: { sectionId: number | null; from: string; to: string }) => q<PrintExport>('exportSectionsForPrint', v);

@@ -7,9 +7,10 @@ describe('menu permissions (admin §6)', () => {
     const labels = visibleGroups(permissionsFor('editor')).flatMap((g) => g.links.map((l) => l.label));
     expect(labels).toEqual(['All content', 'New article', 'Content research', 'Syndication', 'Media library', 'People', 'New person', 'Taxonomy', 'Website sections', 'Layouts', 'Theme test', 'Print exports',
       'Content views', 'Top content by publication date', 'Content favourites', 'Registrations', 'Incomplete registrations', 'Logins',
-      'Newsletter subscriptions', 'Menu link clicks', 'Media gallery views', 'Company engagement', 'Sponsored search logo clicks',
+      'Newsletter subscriptions', 'Menu link clicks', 'Media gallery views', 'Company engagement', 'Site-license company page views', 'Site performance', 'Sponsored search logo clicks',
       'Recommendations', 'Recommendation page views', 'Recommendation clients',
-      'Content detail', 'Content velocity', 'Content length', 'Editorial tracking', 'Layout block usage', 'Company export', 'Page speed', 'History']);
+      'Content detail', 'Content velocity', 'Content length', 'Editorial tracking', 'Layout block usage', 'Company export',
+      'Layout block option usage', 'Newsletter block analysis', 'Layout analysis', 'Taxonomy export', 'Page speed', 'History']);
   });
   it('an admin sees every link; nobody signed in sees none', () => {
     const all = visibleGroups([...ROLES.admin]).flatMap((g) => g.links);
@@ -19,8 +20,10 @@ describe('menu permissions (admin §6)', () => {
   });
   it('report screens show with view_common_reports; layout block usage also with the layout permissions', () => {
     expect(visibleGroups(['view_common_reports']).map((g) => g.label)).toEqual(['Analytics', 'Reports and analyses']);
-    expect(visibleGroups(['view_site_layouts']).flatMap((g) => g.links.map((l) => l.label))).toEqual(['Layouts', 'Theme test', 'Layout block usage']);
+    expect(visibleGroups(['view_site_layouts']).flatMap((g) => g.links.map((l) => l.label))).toEqual(['Layouts', 'Theme test', 'Layout block usage', 'Layout block option usage', 'Layout analysis']);
     expect(visibleGroups(['view_history']).map((g) => g.label)).toEqual(['System']);
+    // The site settings analysis opens with the settings permissions alone (its group follows its reports' permissions).
+    expect(visibleGroups(['view_site_settings']).find((g) => g.label === 'Reports and analyses')?.links.map((l) => l.label)).toEqual(['Site settings analysis']);
   });
   it('a group with one permitted link shows only that link', () => {
     const groups = visibleGroups(['manage_redirects']);
@@ -83,7 +86,7 @@ describe('quick menu filter', () => {
   it('matches every typed word against label, group and keywords, label-start first', () => {
     // Label starts first, then matches inside a label ("Sponso-red").
     expect(filterEntries(entries, 'red').map((e) => e.label)).toEqual(['Redirects', 'Sponsored search logo clicks']);
-    expect(filterEntries(entries, 'site set').map((e) => e.label)).toEqual(['Site settings', 'Site settings (new)']);
+    expect(filterEntries(entries, 'site set').map((e) => e.label)).toEqual(['Site settings', 'Site settings (new)', 'Site settings analysis']);
     expect(filterEntries(entries, 'LAY')[0]?.label).toBe('Layouts');
     expect(filterEntries(entries, 'password').map((e) => e.label)).toEqual(['My profile']);
     expect(filterEntries(entries, 'zzz')).toEqual([]);

@@ -39,7 +39,13 @@ export interface NavGroup {
 function reportLinks(which: (d: ReportDefinition) => boolean): NavLink[] {
   return (REPORT_DEFINITIONS as readonly ReportDefinition[]).filter(which).map((d) => ({
     label: d.title, href: `/admin${d.path}`, icon: 'chart', permissions: d.permissions, keywords: `report ${d.group.toLowerCase()} ${d.id.replace(/-/g, ' ')}`,
+    ...(d.crossSite ? { global: true } : {}),
   }));
+}
+
+/** Every permission that opens one of these reports: the group shows to anyone holding one. */
+function reportPermissions(which: (d: ReportDefinition) => boolean): Permission[] {
+  return [...new Set((REPORT_DEFINITIONS as readonly ReportDefinition[]).filter(which).flatMap((d) => d.permissions))];
 }
 
 export const NAV_GROUPS: readonly NavGroup[] = [
@@ -98,7 +104,6 @@ export const NAV_GROUPS: readonly NavGroup[] = [
       { label: 'Ad unit patterns', href: '/admin/ad-unit-patterns', icon: 'ads', permissions: ['view_ad_unit_patterns', 'manage_ad_unit_patterns'], keywords: 'advertising gam' },
       { label: 'Ad units', href: '/admin/ad-units', icon: 'ads', permissions: ['view_ad_unit_patterns', 'manage_ad_unit_patterns'], keywords: 'advertising gam slots leaderboard sticky native refresh' },
       { label: 'House ads', href: '/admin/house-ads', icon: 'ads', permissions: ['view_ad_unit_patterns', 'manage_ad_unit_patterns'], keywords: 'advertising native skin welcome sticky creative schedule' },
-      { label: 'Ad unit settings report', href: '/admin/ad-unit-settings-report', icon: 'ads', permissions: ['view_ad_unit_patterns', 'manage_ad_unit_patterns'], keywords: 'advertising placement exclusions layouts' },
     ],
   },
   {
@@ -131,7 +136,7 @@ export const NAV_GROUPS: readonly NavGroup[] = [
   },
   {
     label: 'Reports and analyses',
-    permissions: ['view_common_reports', 'view_site_layouts', 'manage_site_layouts'],
+    permissions: reportPermissions((d) => d.group !== 'Analytics'),
     links: [
       ...reportLinks((d) => d.group !== 'Analytics'),
       { label: 'Page speed', href: '/admin/page-speed-report', icon: 'chart', permissions: ['view_common_reports'], keywords: 'lighthouse performance accessibility core web vitals report' },

@@ -2,7 +2,7 @@
 // and sections.ts (which the CLI and tests call too).
 import type { GqlContext } from '../context';
 import * as issues from './issues';
-import { printExport } from './print';
+import { printExport, printSectionsExport } from './print';
 import * as pubs from './publications';
 import * as reads from './reads';
 import * as sections from './sections';
@@ -18,6 +18,7 @@ export const magazineResolvers = {
     getIssue: (_: unknown, a: Args, ctx: GqlContext) => reads.readIssue(ctx, a.id),
     getIssues: (_: unknown, a: { input?: Parameters<typeof reads.readIssues>[1] }, ctx: GqlContext) => reads.readIssues(ctx, a.input),
     exportIssueForPrint: (_: unknown, a: Args, ctx: GqlContext) => printExport(ctx, a.issueId),
+    exportSectionsForPrint: (_: unknown, a: Args, ctx: GqlContext) => printSectionsExport(ctx, a),
     getMagazineSections: (_: unknown, a: Args, ctx: GqlContext) => reads.readSections(ctx, a.publicationId),
   },
   Mutation: {

@@ -5,7 +5,7 @@
 import { AppError } from '../../engine/domain/errors';
 import { comparisonRange, parseReportParams, reportById, sortRows, type ReportData, type ReportDefinition, type ReportId, type ReportParams } from '../../engine/domain/reports';
 import { badInput } from '../../engine/domain/validation';
-import type { Db } from '../../engine/store/connection';
+import { rawOf, type Db } from '../../engine/store/connection';
 import { runReportQuery } from '../../engine/store/queries/reports';
 import { requireTenantPermission, type Actor } from '../access';
 import type { GqlContext } from '../context';
@@ -21,10 +21,13 @@ export interface ReportAnswer {
 
 const today = (): string => new Date().toISOString().slice(0, 10);
 
-/** The tenants a report may count for this actor: its own request tenant, another it is scoped to, or every tenant (global staff). */
+/**
+ * The tenants a report may count for this actor: its own request tenant, another it is scoped to, or
+ * every tenant (global staff). Cross-site reports always count every tenant, so only global staff run them.
+ */
 async function tenantsFor(ctx: GqlContext, def: ReportDefinition, wanted: string | null): Promise<{ actor: Actor; tenant: string; keys: string[] | null }> {
   const perms = def.permissions;
-  if (wanted === '*') {
+  if (wanted === '*' || def.crossSite) {
     const actor = requireTenantPermission(await ctx.actor(), (await ctx.tenant()).tenantKey, perms);
     if (!actor.isGlobal) throw new AppError('FORBIDDEN');
     return { actor, tenant: '*', keys: null };
@@ -46,12 +49,52 @@ export async function runReport(ctx: GqlContext, id: string, search: string): Pr
   return { def, params, tenant, data, comparison };
 }
 
+/**
+ * Reports whose every input is the event rollups or a table the site build reads (content, sections,
+ * layouts, persons, newsletters, ad units, tenants): their answers stay right until a rollup run or
+ * a write the build epoch counts (build_epoch, bumped by triggers), so they are cached per
+ * generation of the two. Reports reading anything else (history, taxonomy, campaigns, staff users,
+ * license ranges, timings) always run.
+ */
+export const CACHED_REPORTS: ReadonlySet<string> = new Set([
+  'content-views', 'top-content-by-pub-date', 'content-favorites', 'registrations', 'incomplete-registrations', 'logins',
+  'newsletter-subscriptions', 'menu-link-clicks', 'media-gallery', 'company-engagement', 'sponsored-search-logo-clicks',
+  'content-detail', 'content-velocity', 'content-length', 'layout-block-usage', 'layout-block-option-usage', 'layout-analysis',
+  'company-export', 'cross-site-reports', 'cross-site-exports', 'ad-unit-settings',
+]);
+const CACHE_MAX = 200;
+type Answer = Pick<ReportAnswer, 'data' | 'comparison'>;
+const answers = new Map<string, Promise<Answer>>();
+
+/** The generation the cache is valid for: the last rollup run and the build epoch. */
+async function generation(db: Db): Promise<string> {
+  const [row] = await rawOf(db).all<{ epoch: number | null; rolled: number | null }>(
+    'select (select n from build_epoch where id = 1) as epoch, (select max(rolled_at) from event_rollup_state) as rolled');
+  return `${row?.epoch ?? 0}:${row?.rolled ?? 0}`;
+}
+
 /** The report's rows (sorted) and figures for the period, and the comparison period's figures: the work after the checks. */
-export async function answerReport(db: Db, def: ReportDefinition, params: ReportParams, keys: string[] | null): Promise<Pick<ReportAnswer, 'data' | 'comparison'>> {
+export async function answerReport(db: Db, def: ReportDefinition, params: ReportParams, keys: string[] | null, o: { cache?: boolean } = {}): Promise<Answer> {
   const q = { tenantKeys: keys, from: params.from, to: params.to, section: params.section, type: params.type, author: params.author };
-  const data = await runReportQuery(db, def.id as ReportId, q);
-  data.rows = sortRows(data.rows, params.sort, params.dir, def.columns[0]?.key);
-  const range = def.dated ? comparisonRange(params.from, params.to, params.compare) : null;
-  const comparison = range ? { ...range, summary: (await runReportQuery(db, def.id as ReportId, { ...q, ...range, summaryOnly: true })).summary } : null;
-  return { data, comparison };
+  const run = async (): Promise<Answer> => {
+    const data = await runReportQuery(db, def.id as ReportId, q);
+    const range = def.dated ? comparisonRange(params.from, params.to, params.compare) : null;
+    const comparison = range ? { ...range, summary: (await runReportQuery(db, def.id as ReportId, { ...q, ...range, summaryOnly: true })).summary } : null;
+    return { data, comparison };
+  };
+  let answer: Answer;
+  if (o.cache === false || !CACHED_REPORTS.has(def.id)) answer = await run();
+  else {
+    const key = JSON.stringify([await generation(db), def.id, q, def.dated ? params.compare : null]);
+    let p = answers.get(key);
+    if (!p) {
+      p = run();
+      p.catch(() => answers.delete(key));
+      if (answers.size >= CACHE_MAX) answers.delete(answers.keys().next().value!);
+      answers.set(key, p);
+    }
+    answer = await p;
+  }
+  // Sorted per request on a copy: the cached answer is shared.
+  return { data: { ...answer.data, rows: sortRows(answer.data.rows, params.sort, params.dir, def.columns[0]?.key) }, comparison: answer.comparison };
 }

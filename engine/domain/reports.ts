@@ -45,10 +45,13 @@ export interface ReportDefinition {
   chart: ReportChart | null;
   columns: readonly ReportColumn[];
   defaultSort: { key: string; dir: SortDir };
+  /** A cross-site report: always counts every site, for global staff only (admin §2.2 cross-site reports and exports). */
+  crossSite?: boolean;
 }
 export type SortDir = 'asc' | 'desc';
 
 const VIEW: readonly Permission[] = ['view_common_reports'];
+const LAYOUTS: readonly Permission[] = ['view_common_reports', 'view_site_layouts', 'manage_site_layouts'];
 const c = (key: string, label: string, kind: ColumnKind = 'int'): ReportColumn => ({ key, label, kind });
 const f = (key: string, label: string, kind: ReportFigure['kind'] = 'int'): ReportFigure => ({ key, label, kind });
 const dayChart = (series: [string, string][], kind: 'line' | 'bar' = 'line'): ReportChart => ({ kind, x: 'day', series: series.map(([key, label]) => ({ key, label })) });
@@ -135,6 +138,26 @@ export const REPORT_DEFINITIONS = [
     defaultSort: { key: 'interactions', dir: 'desc' },
   },
   {
+    id: 'site-license-company-page-views', path: '/site-license-company-page-views-report', title: 'Site-license company page views', group: 'Analytics', permissions: VIEW, dated: true, filters: [],
+    description: 'Page views from the networks of site-license companies (their IP ranges), per company and per day.',
+    summary: [f('views', 'Views'), f('visitors', 'Daily visitors'), f('companies', 'Companies'), f('licensedShare', 'Share of all views', 'percent')],
+    chart: dayChart([['views', 'Views']], 'bar'),
+    columns: [c('companyId', 'Id'), c('company', 'Company', 'text'), c('views', 'Views'), c('visitors', 'Daily visitors'), c('networks', 'Networks'), c('share', 'Share', 'percent')],
+    defaultSort: { key: 'views', dir: 'desc' },
+  },
+  {
+    id: 'site-performance', path: '/site-performance-report', title: 'Site performance', group: 'Analytics', permissions: VIEW, dated: true, filters: [],
+    description: 'Masthead\'s own timings per day: how long site builds took, how long an edit waited until it was live, and how fast the API answered.',
+    summary: [f('builds', 'Builds'), f('buildP95', 'Build time p95 (s)', 'decimal'), f('editLiveP95', 'Edit to live p95 (s)', 'decimal'), f('apiP95', 'API p95 (ms)')],
+    chart: dayChart([['buildP95', 'Build time p95 (s)'], ['editLiveP95', 'Edit to live p95 (s)']]),
+    columns: [
+      c('day', 'Day', 'date'), c('builds', 'Builds'), c('buildMedian', 'Build median (s)', 'decimal'), c('buildP95', 'Build p95 (s)', 'decimal'),
+      c('edits', 'Edits gone live'), c('editLiveMedian', 'Edit to live median (s)', 'decimal'), c('editLiveP95', 'Edit to live p95 (s)', 'decimal'),
+      c('apiRequests', 'API requests'), c('apiMedian', 'API median (ms)'), c('apiP95', 'API p95 (ms)'),
+    ],
+    defaultSort: { key: 'day', dir: 'desc' },
+  },
+  {
     id: 'sponsored-search-logo-clicks', path: '/sponsored-search-logo-clicks-report', title: 'Sponsored search logo clicks', group: 'Analytics', permissions: VIEW, dated: true, filters: [],
     description: 'Clicks on sponsoring companies\' logos in search results.',
     summary: [f('clicks', 'Clicks'), f('visitors', 'Daily visitors'), f('companies', 'Companies')],
@@ -202,7 +225,19 @@ export const REPORT_DEFINITIONS = [
     defaultSort: { key: 'updated', dir: 'desc' },
   },
   {
-    id: 'layout-block-usage', path: '/layout-block-usage', title: 'Layout block usage', group: 'Analyses', permissions: ['view_common_reports', 'view_site_layouts', 'manage_site_layouts'], dated: false, filters: [],
+    // The Ads issue's screen as a report: the same rows, with the ads permissions it had.
+    id: 'ad-unit-settings', path: '/ad-unit-settings-report', title: 'Ad unit settings report', group: 'Editorial', permissions: ['view_ad_unit_patterns', 'manage_ad_unit_patterns'], dated: false, filters: [],
+    description: 'Every ad unit with where it is placed (the layouts whose ad blocks name it, or every page) and where it is excluded (page types, and layouts whose exclude-ad flag switches its kind off).',
+    summary: [f('units', 'Ad units'), f('placed', 'Placed'), f('unplaced', 'Not placed'), f('excluded', 'Excluded somewhere')],
+    chart: { kind: 'bar', x: 'type', series: [{ key: 'units', label: 'Ad units' }] },
+    columns: [
+      c('key', 'Key', 'text'), c('type', 'Type', 'text'), c('placedIn', 'Placed in', 'text'), c('excludePageTypes', 'Excluded page types', 'text'),
+      c('excludedBy', 'Excluded by layouts', 'text'), c('sizes', 'Sizes', 'text'), c('refreshRate', 'Refresh (s)'),
+    ],
+    defaultSort: { key: 'key', dir: 'asc' },
+  },
+  {
+    id: 'layout-block-usage', path: '/layout-block-usage', title: 'Layout block usage', group: 'Analyses', permissions: LAYOUTS, dated: false, filters: [],
     description: 'Which block types the layouts use, and how often.',
     summary: [f('layouts', 'Layouts'), f('blocks', 'Blocks'), f('types', 'Block types used')],
     chart: { kind: 'bar', x: 'blockType', series: [{ key: 'blocks', label: 'Blocks' }] },
@@ -216,6 +251,63 @@ export const REPORT_DEFINITIONS = [
     chart: null,
     columns: [c('contentId', 'Id'), c('name', 'Company', 'content'), c('status', 'Status', 'text'), c('section', 'Section', 'text'), c('website', 'Website', 'text'), c('teaser', 'Teaser', 'text'), c('updated', 'Updated', 'date')],
     defaultSort: { key: 'name', dir: 'asc' },
+  },
+  {
+    id: 'layout-block-option-usage', path: '/layout-block-option-usage', title: 'Layout block option usage', group: 'Analyses', permissions: LAYOUTS, dated: false, filters: [],
+    description: 'Which settings values the layouts\' blocks use: every block type\'s options and the values they take.',
+    summary: [f('blocks', 'Blocks'), f('blockTypes', 'Block types'), f('options', 'Options set'), f('values', 'Option values')],
+    chart: { kind: 'bar', x: 'option', series: [{ key: 'values', label: 'Different values' }] },
+    columns: [c('blockType', 'Block type', 'text'), c('option', 'Option', 'text'), c('value', 'Value', 'text'), c('blocks', 'Blocks'), c('layouts', 'Layouts'), c('layoutNames', 'Used in', 'text')],
+    defaultSort: { key: 'blocks', dir: 'desc' },
+  },
+  {
+    id: 'newsletter-block-analysis', path: '/nl-block-analysis', title: 'Newsletter block analysis', group: 'Analyses', permissions: [...VIEW, 'manage_newsletter_templates', 'manage_newsletter_campaigns'], dated: true, filters: [],
+    description: 'Which block types the newsletter campaigns of the period use, and in how many campaigns.',
+    summary: [f('campaigns', 'Campaigns'), f('blocks', 'Blocks'), f('types', 'Block types used'), f('perCampaign', 'Blocks per campaign', 'decimal')],
+    chart: { kind: 'bar', x: 'blockType', series: [{ key: 'blocks', label: 'Blocks' }] },
+    columns: [c('blockType', 'Block type', 'text'), c('blocks', 'Blocks'), c('campaigns', 'Campaigns'), c('ofCampaigns', 'Of campaigns', 'percent'), c('perCampaign', 'Per campaign', 'decimal'), c('newsletters', 'Newsletters', 'text')],
+    defaultSort: { key: 'blocks', dir: 'desc' },
+  },
+  {
+    id: 'layout-analysis', path: '/layout-analysis', title: 'Layout analysis', group: 'Analyses', permissions: LAYOUTS, dated: false, filters: [],
+    description: 'Which layout every page resolves to, and why: a URL override, a content or content type override, a section\'s layout or the default.',
+    summary: [f('pages', 'Pages'), f('layouts', 'Layouts in use'), f('overridden', 'Pages with an override'), f('defaults', 'Pages on the default')],
+    chart: { kind: 'bar', x: 'reason', series: [{ key: 'pages', label: 'Pages' }] },
+    columns: [c('site', 'Site', 'text'), c('kind', 'Page type', 'text'), c('page', 'Page', 'text'), c('path', 'Path', 'text'), c('layout', 'Layout', 'text'), c('reason', 'Why', 'text')],
+    defaultSort: { key: 'path', dir: 'asc' },
+  },
+  {
+    id: 'site-settings-analysis', path: '/ss-analysis', title: 'Site settings analysis', group: 'Analyses', permissions: ['view_site_settings', 'manage_site_settings'], dated: false, filters: [],
+    // Site configuration: the settings permissions, not view_common_reports (editors see no settings, admin §6).
+    description: 'How the sites\' settings differ: each setting, how many sites set it, how many values it takes and every site\'s value.',
+    summary: [f('sites', 'Sites'), f('settings', 'Settings'), f('differing', 'Settings that differ'), f('globalUsers', 'Global users')],
+    chart: { kind: 'bar', x: 'group', series: [{ key: 'settings', label: 'Settings that differ' }] },
+    columns: [c('setting', 'Setting', 'text'), c('sites', 'Sites setting it'), c('distinct', 'Different values'), c('differs', 'Differs', 'text'), c('common', 'Most common value', 'text'), c('values', 'Values by site', 'text')],
+    defaultSort: { key: 'distinct', dir: 'desc' },
+  },
+  {
+    id: 'taxonomy-export', path: '/taxonomy-export', title: 'Taxonomy export', group: 'Exports', permissions: ['view_common_reports', 'manage_taxonomy'], dated: false, filters: [],
+    description: 'Every taxonomy term with its place in the tree and how many items carry it, to download as CSV or XLSX.',
+    summary: [f('terms', 'Terms'), f('types', 'Term types'), f('used', 'Terms in use'), f('unused', 'Unused terms')],
+    chart: { kind: 'bar', x: 'type', series: [{ key: 'terms', label: 'Terms' }] },
+    columns: [c('id', 'Id'), c('type', 'Type', 'text'), c('name', 'Name', 'text'), c('fullName', 'Full name', 'text'), c('parentId', 'Parent id'), c('contentCount', 'Items')],
+    defaultSort: { key: 'fullName', dir: 'asc' },
+  },
+  {
+    id: 'cross-site-reports', path: '/cross-site-reports', title: 'Cross-site reports', group: 'Exports', permissions: VIEW, dated: true, filters: [], crossSite: true,
+    description: 'Every site side by side: views, readers, items published, registrations, logins and newsletter sign-ups in the period.',
+    summary: [f('sites', 'Sites'), f('views', 'Views'), f('published', 'Items published'), f('registrations', 'Registrations completed')],
+    chart: { kind: 'bar', x: 'site', series: [{ key: 'views', label: 'Views' }] },
+    columns: [c('site', 'Site', 'text'), c('name', 'Name', 'text'), c('views', 'Views'), c('visitors', 'Daily visitors'), c('published', 'Items published'), c('registrations', 'Registrations completed'), c('logins', 'Logins'), c('subscriptions', 'Newsletter sign-ups'), c('share', 'Share of views', 'percent')],
+    defaultSort: { key: 'views', dir: 'desc' },
+  },
+  {
+    id: 'cross-site-exports', path: '/cross-site-exports', title: 'Cross-site exports', group: 'Exports', permissions: VIEW, dated: true, filters: ['type'], crossSite: true,
+    description: 'Every item published on any site in the period, one row each with its site, to download as CSV or XLSX.',
+    summary: [f('items', 'Items'), f('sites', 'Sites'), f('types', 'Content types')],
+    chart: { kind: 'bar', x: 'site', series: [{ key: 'items', label: 'Items published' }] },
+    columns: [c('site', 'Site', 'text'), c('contentId', 'Id'), c('title', 'Content', 'text'), c('type', 'Type', 'text'), c('section', 'Section', 'text'), c('published', 'Published', 'date'), c('path', 'Path', 'text')],
+    defaultSort: { key: 'published', dir: 'desc' },
   },
 ] as const satisfies readonly ReportDefinition[];
 

@@ -4,7 +4,7 @@
 import { Parser } from 'htmlparser2';
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import type { Db } from '../store/connection';
-import { issueContents, type IssueContents, type IssueStory } from '../store/queries/magazine';
+import { issueContents, sectionRangeStories, type IssueContents, type IssueStory } from '../store/queries/magazine';
 
 export class PrintExportError extends Error {}
 
@@ -104,8 +104,15 @@ export interface PrintManifest {
   sections: { id: number; name: string; stories: { contentId: number; type: string; name: string; file: string; images: { assetId: number; file: string; mimeType: string; width: number; height: number; alt: string; caption: string | null; credit: string | null }[] }[] }[];
 }
 
+/** What a print package is made of: an issue's contents, or a section and date range's stories under a site and range name. */
+export interface PrintContents {
+  publication: { id: number; name: string };
+  issue: { id: number; name: string; issueDate: number };
+  sections: IssueContents['sections'];
+}
+
 /** The package's files (name → bytes) from an issue's contents. */
-export function printPackageFiles(contents: IssueContents): { files: Zippable; manifest: PrintManifest } {
+export function printPackageFiles(contents: PrintContents): { files: Zippable; manifest: PrintManifest } {
   const files: Zippable = {};
   const manifest: PrintManifest = {
     format: 'icml',
@@ -132,10 +139,24 @@ export function printPackageFiles(contents: IssueContents): { files: Zippable; m
   return { files, manifest };
 }
 
+const zipOf = (contents: PrintContents): { zip: Uint8Array; manifest: PrintManifest } => {
+  const { files, manifest } = printPackageFiles(contents);
+  return { zip: zipSync(files, { level: 6, mtime: new Date(contents.issue.issueDate) }), manifest };
+};
+
 /** The zip of an issue's print package; throws PrintExportError when the issue is not the tenant's. */
 export async function exportIssueForPrint(db: Db, tenantKey: string, issueId: number): Promise<{ zip: Uint8Array; manifest: PrintManifest }> {
   const contents = await issueContents(db, tenantKey, issueId);
   if (!contents) throw new PrintExportError(`issueId: unknown issue ${issueId}`);
-  const { files, manifest } = printPackageFiles(contents);
-  return { zip: zipSync(files, { level: 6, mtime: new Date(contents.issue.issueDate) }), manifest };
+  return zipOf(contents);
+}
+
+/**
+ * The print package of a website section (and the sections below it; every section for null) over a
+ * range of publication dates [from, to): the same files and manifest as an issue's, the site standing
+ * for the publication (id 0) and the range for the issue (id 0, dated at its end).
+ */
+export async function exportSectionsForPrint(db: Db, tenantKey: string, f: { siteName: string; sectionId: number | null; sectionName: string | null; from: number; to: number; label: string }): Promise<{ zip: Uint8Array; manifest: PrintManifest }> {
+  const sections = await sectionRangeStories(db, tenantKey, f);
+  return zipOf({ publication: { id: 0, name: f.siteName }, issue: { id: 0, name: `${f.sectionName ?? 'All sections'}, ${f.label}`, issueDate: f.to - 1 }, sections });
 }

@@ -8,6 +8,8 @@
 // - build_outputs: per output (a page path, or a crawler file), its group, content hash and the
 //   input keys it read.
 // - rebuild_requests: API changes waiting for (or being processed by) the tenant's one writer.
+// - site_metrics: Masthead's own timings per tenant and UTC day (builds, edit→live, API requests),
+//   as counts, totals, maxima and latency histograms: the site performance report (issue #20).
 // - build_epoch: one counter that database triggers (migration 0005) bump on any write to a table
 //   the build reads, so `masthead build` knows in one query that nothing changed.
 import { sql } from 'drizzle-orm';
@@ -74,3 +76,16 @@ export const buildEpoch = sqliteTable('build_epoch', {
   id: integer('id').primaryKey(),
   n: integer('n').notNull().default(0),
 });
+
+export const siteMetrics = sqliteTable('site_metrics', {
+  tenantKey: text('tenant_key').notNull().references(() => tenants.tenantKey, { onDelete: 'cascade' }),
+  /** build | edit-live | api (engine/domain/site-metrics.ts). */
+  metric: text('metric').notNull(),
+  /** UTC day, YYYY-MM-DD. */
+  day: text('day').notNull(),
+  n: integer('n').notNull().default(0),
+  totalMs: integer('total_ms').notNull().default(0),
+  maxMs: integer('max_ms').notNull().default(0),
+  /** JSON array: how many samples fell in each latency bucket (LATENCY_BOUNDS_MS, then one for longer). */
+  buckets: text('buckets').notNull().default('[]'),
+}, (t) => [primaryKey({ columns: [t.tenantKey, t.metric, t.day] })]);

@@ -19,9 +19,10 @@ describe('permissions and tenants', () => {
     expect(await page.locator('.tenant').textContent()).toContain('FreightWise');
     expect(await navLabels(page)).toEqual(['Dashboard', 'All content', 'New article', 'Content research', 'Syndication', 'Media library', 'People', 'New person', 'Taxonomy', 'Website sections', 'Layouts', 'Theme test', 'Print exports',
       'Content views', 'Top content by publication date', 'Content favourites', 'Registrations', 'Incomplete registrations', 'Logins',
-      'Newsletter subscriptions', 'Menu link clicks', 'Media gallery views', 'Company engagement', 'Sponsored search logo clicks',
+      'Newsletter subscriptions', 'Menu link clicks', 'Media gallery views', 'Company engagement', 'Site-license company page views', 'Site performance', 'Sponsored search logo clicks',
       'Recommendations', 'Recommendation page views', 'Recommendation clients',
-      'Content detail', 'Content velocity', 'Content length', 'Editorial tracking', 'Layout block usage', 'Company export', 'Page speed', 'History']);
+      'Content detail', 'Content velocity', 'Content length', 'Editorial tracking', 'Layout block usage', 'Company export',
+      'Layout block option usage', 'Newsletter block analysis', 'Layout analysis', 'Taxonomy export', 'Page speed', 'History']);
     await page.keyboard.press('Control+k');
     const search = page.getByRole('combobox', { name: 'Go to' });
     await search.fill('users');

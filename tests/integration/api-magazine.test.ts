@@ -190,6 +190,41 @@ describe('print export', () => {
   });
 });
 
+describe('print export by website section and date range', () => {
+  const run = (v: Record<string, unknown>, as: 'alphaEditor' | 'alphaViewer' = 'alphaEditor') => h.op('exportSectionsForPrint', v, { as });
+
+  it('packages the items published in a section and the sections below it, grouped by section, as the issue package is', async () => {
+    expect(code(await run({ sectionId: 103, from: '2026-10-02', to: '2026-10-05' }, 'alphaViewer'))).toBe('FORBIDDEN');
+    const r = await run({ sectionId: 103, from: '2026-10-02', to: '2026-10-05' });
+    expect(r.error).toBeUndefined();
+    const out = r.data.exportSectionsForPrint;
+    // Fixture: item i (1-based) is published on October i, in Ocean Freight (103) when i is odd, Spot Rates (104, below 103) when even.
+    expect(out).toMatchObject({ contentType: 'application/zip', stories: 4, filename: 'alpha-ocean-freight-2026-10-02-2026-10-05-print.zip' });
+    const files = unzipSync(Buffer.from(out.base64, 'base64'));
+    const manifest = JSON.parse(strFromU8(files['manifest.json']!));
+    expect(manifest.issue).toMatchObject({ id: 0, name: 'Ocean Freight, 2026-10-02 to 2026-10-05', issueDate: '2026-10-05' });
+    const bySection = Object.fromEntries(manifest.sections.map((s: any) => [s.name, s.stories.map((x: any) => x.contentId)]));
+    expect(bySection).toEqual({ 'Ocean Freight': [10_010_003, 10_010_005], 'Spot Rates': [10_010_002, 10_010_004] });
+    for (const s of manifest.sections) for (const story of s.stories) {
+      const text = strFromU8(files[story.file]!);
+      expect(XMLValidator.validate(text), story.file).toBe(true);
+      for (const img of story.images) expect(files[img.file]?.length, img.file).toBeGreaterThan(0);
+    }
+    const leaf = (await run({ sectionId: 104, from: '2026-10-02', to: '2026-10-05' })).data.exportSectionsForPrint;
+    expect(leaf.stories).toBe(2);
+    // Every section, a draft's day only: nothing published.
+    expect((await run({ from: '2026-10-12', to: '2026-10-12' })).data.exportSectionsForPrint).toMatchObject({ stories: 0, filename: 'alpha-all-sections-2026-10-12-2026-10-12-print.zip' });
+  });
+
+  it('names the field of a bad range or another site\'s section', async () => {
+    const field = (r: GqlResponse) => [r.error?.extensions.code, r.error?.extensions.field];
+    expect(field(await run({ from: '2026-10-05', to: '2026-10-01' }))).toEqual(['BAD_USER_INPUT', 'to']);
+    expect(field(await run({ from: '2026-13-01', to: '2026-10-01' }))).toEqual(['BAD_USER_INPUT', 'from']);
+    expect(field(await run({ from: '2024-01-01', to: '2026-10-01' }))).toEqual(['BAD_USER_INPUT', 'to']);
+    expect(field(await run({ sectionId: 203, from: '2026-10-01', to: '2026-10-05' }))).toEqual(['BAD_USER_INPUT', 'sectionId']);
+  });
+});
+
 describe('deletes', () => {
   it('deleting a section drops its placements; deleting the publication drops its issues and sections', async () => {
     expect(code(await h.op('deleteMagazineSection', { id: ids.features }, { as: 'alphaEditor' }))).toBe('FORBIDDEN');

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Store } from '../../engine/store/connection';
 import { createBuildQueue, runBuild, updateFor, type RebuildQueue } from '../../engine/build/index';
 import { readBuildStatus } from '../../engine/store/queries/builds';
+import { readSiteMetrics } from '../../engine/store/queries/site-metrics';
 import { ALPHA, id, seedBuildSite } from './build-site-fixture';
 
 const ORIGIN = 'https://{key}.example.com';
@@ -77,6 +78,12 @@ describe('rebuild queue', () => {
     const status = await readBuildStatus(store, 'alpha');
     expect(status).toMatchObject({ state: 'live', buildId: latestId() });
     expect(status!.pagesWritten).toBeGreaterThan(0);
+    // The site performance report's figures: one build, and the edit's wait from its request (1 s before) to live.
+    const metrics = await readSiteMetrics(store.db, ['alpha'], '2000-01-01', '2999-12-31');
+    expect(metrics.find((m) => m.metric === 'build')).toMatchObject({ n: 1 });
+    const wait = metrics.find((m) => m.metric === 'edit-live')!;
+    expect(wait.n).toBe(1);
+    expect(wait.maxMs).toBeGreaterThanOrEqual(1000);
     await q.close();
   }, 60_000);
 

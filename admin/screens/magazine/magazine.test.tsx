@@ -31,6 +31,7 @@ function fakeApi(answers: Record<string, Answer>) {
     getPublicationStream: () => ({ edges: [{ node: PUB }], pageInfo: { hasNextPage: false, endCursor: null }, totalCount: 1 }),
     getIssues: () => ({ edges: [{ node: ISSUE }], pageInfo: { hasNextPage: false, endCursor: null }, totalCount: 1 }),
     getMagazineSections: () => SECTIONS,
+    getWebsiteSectionsHierarchy: () => [{ id: 102, name: 'Markets', alias: 'markets', parentId: null, children: [{ id: 103, name: 'Ocean Freight', alias: 'markets/ocean-freight', parentId: 102, children: [] }] }],
   };
   configureTransport({
     version: `magazine-test-${Math.random()}`,
@@ -199,5 +200,26 @@ describe('/admin/print-exports', () => {
     expect(blobs[0]!.type).toBe('application/zip');
     const files = unzipSync(new Uint8Array(await blobs[0]!.arrayBuffer()));
     expect(Object.keys(files).sort()).toEqual(['manifest.json', 'stories/1-a.icml']);
+  });
+
+  it('without an issue, downloads a website section’s items over a date range as the same package', async () => {
+    const zip = zipSync({ 'manifest.json': strToU8('{"format":"icml"}') });
+    fakeApi({
+      getIssues: () => ({ edges: [], pageInfo: { hasNextPage: false, endCursor: null }, totalCount: 0 }),
+      exportSectionsForPrint: () => ({ filename: 'alpha-ocean-freight-2026-11-01-2026-11-20-print.zip', contentType: 'application/zip', bytes: zip.length, stories: 4, base64: Buffer.from(zip).toString('base64'), manifest: {} }),
+    });
+    vi.spyOn(URL, 'createObjectURL').mockImplementation(() => 'blob:x');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    let downloaded = '';
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) { downloaded = this.download; });
+    await show('/admin/print-exports', <PrintExportsScreen />);
+    expect(screen.getByText('No issues to export')).toBeTruthy();
+    type(/^Website section/, '103');
+    type(/^Published from/, '2026-11-01');
+    type(/^Published to/, '2026-11-20');
+    await click('Download section zip');
+    expect(callsOf('exportSectionsForPrint').map((c) => c.variables)).toEqual([{ sectionId: 103, from: '2026-11-01', to: '2026-11-20' }]);
+    expect(downloaded).toBe('alpha-ocean-freight-2026-11-01-2026-11-20-print.zip');
+    expect(await screen.findByText('Downloaded alpha-ocean-freight-2026-11-01-2026-11-20-print.zip (4 stories).')).toBeTruthy();
   });
 });

@@ -1,6 +1,6 @@
 // /admin/taxonomy (manage_taxonomy, issue 16): the tenant's taxonomy tree — create, rename or move,
 // merge a term into another (its content and child terms move, the term goes), delete, and the
-// CSV export (/admin/taxonomy-export downloads the same file).
+// CSV export (/admin/taxonomy-export is the Taxonomy export report: the same terms as CSV or XLSX).
 import { useState } from 'react';
 import { TAXONOMY_TYPES } from '../../../engine/domain/enums';
 import * as api from '../../data/api';

@@ -34,7 +34,7 @@ function answerFor(def: ReportDefinition, params: URLSearchParams) {
   const summary = Object.fromEntries(def.summary.map((f, i) => [f.key, f.kind === 'percent' ? 0.25 : 1200 + i]));
   const x = def.chart?.x ?? 'day';
   return {
-    id: def.id, from: '2026-10-29', to: '2026-11-27', tenant: params.get('tenant') ?? 'alpha', summary,
+    id: def.id, from: '2026-10-29', to: '2026-11-27', tenant: def.crossSite ? '*' : params.get('tenant') ?? 'alpha', summary,
     comparison: def.dated ? { from: '2026-09-29', to: '2026-10-28', summary: Object.fromEntries(def.summary.map((f) => [f.key, f.kind === 'percent' ? 0.2 : 1000])) } : null,
     series: def.chart ? [1, 2, 3].map((i) => ({ [x]: x === 'day' ? `2026-11-0${i}` : `Step ${i}`, ...Object.fromEntries(def.chart!.series.map((s) => [s.key, i * 10])) })) : [],
     rows: [rowFor(def, 1), rowFor(def, 2)], totalRows: 60, skip: Number(params.get('skip') ?? 0), limit: 25,
@@ -171,6 +171,23 @@ describe('parameters in the address', () => {
     fireEvent.change(screen.getByLabelText('Sites'), { target: { value: '*' } });
     await settle();
     expect(runs.at(-1)!.get('tenant')).toBe('*');
+  });
+});
+
+describe('cross-site reports', () => {
+  it('count every site: no site choice, and the menu offers them to global staff only', async () => {
+    const def = REPORT_DEFINITIONS.find((d) => d.id === 'cross-site-reports')!;
+    fakeApi(def);
+    await show('/admin/cross-site-reports', true);
+    expect(screen.queryByLabelText('Sites')).toBeNull();
+    expect(screen.getByText(/All sites, 2026-10-29 to 2026-11-27/)).toBeTruthy();
+    const links = NAV_GROUPS.flatMap((g) => g.links);
+    expect(links.filter((l) => l.global).map((l) => l.href)).toEqual(expect.arrayContaining(['/admin/cross-site-reports', '/admin/cross-site-exports']));
+    expect(links.find((l) => l.href === '/admin/content-views-report')?.global).toBeUndefined();
+  });
+
+  it('/admin/taxonomy-export is the taxonomy export report', () => {
+    expect(resolveRoute('/taxonomy-export')?.route.permissions).toEqual(REPORT_DEFINITIONS.find((d) => d.id === 'taxonomy-export')!.permissions);
   });
 });
 

@@ -100,7 +100,7 @@ function Report({ def }: { def: ReportDefinition }) {
             onChange={(v) => go({ compare: (v ?? 'previous-period') as ReportParams['compare'] })} />
         </>
       ) : null}
-      {user?.isGlobal ? (
+      {user?.isGlobal && !def.crossSite ? (
         <SelectField label="Sites" value={params.tenant === '*' ? '*' : 'this'} options={[{ value: 'this', label: 'This site' }, { value: '*', label: 'All sites' }]}
           onChange={(v) => go({ tenant: v === '*' ? '*' : null })} />
       ) : null}

@@ -10,7 +10,9 @@ import PQueue from 'p-queue';
 import {
   claimRequests, enqueueRebuild, findTarget, finishRequests, pruneRequests, readEpoch, tenantsWithOpenRequests,
 } from '../../store/queries/builds';
+import { recordSiteMetric } from '../../store/queries/site-metrics';
 import { listTenants } from '../../store/site-reader';
+import type { Store } from '../../store/connection';
 import type { UpdateResult } from '../incremental/tenant-builder';
 import { rebuildTenant, tenantBuilders, type RebuildOptions } from './rebuild';
 import type { QueuedChange, RebuildQueue } from './types';
@@ -22,6 +24,16 @@ export interface StoreQueueOptions extends RebuildOptions {
 }
 
 const MAX_TIMER_MS = 2_147_000_000;
+
+/** An editor's change (not the clock's, nor a full rebuild asked for): what edit→live latency measures. */
+const isEdit = (c: QueuedChange) => c.entity !== 'time' && c.entity !== 'full';
+
+/** The site performance report's figures of one rebuild: its duration and each edit's wait until it went live (issue #20). */
+async function recordBuildTimes(store: Store, tenantKey: string, started: number, live: number, editToLive: number[]): Promise<void> {
+  const day = new Date(live).toISOString().slice(0, 10);
+  await recordSiteMetric(store, tenantKey, 'build', day, [live - started]);
+  await recordSiteMetric(store, tenantKey, 'edit-live', day, editToLive);
+}
 const KEEP_FINISHED_MS = 24 * 3_600_000;
 
 export function createBuildQueue(o: StoreQueueOptions): RebuildQueue {
@@ -58,8 +70,12 @@ export function createBuildQueue(o: StoreQueueOptions): RebuildQueue {
     const ids = rows.map((r) => r.id);
     try {
       const changes = rows.map((r) => JSON.parse(r.change) as QueuedChange);
-      const result = await rebuildTenant(await builderOf(key), changes, now());
-      await finishRequests(o.store, ids, { state: 'done', at: now(), buildId: result.buildId });
+      const started = now();
+      const result = await rebuildTenant(await builderOf(key), changes, started);
+      const live = now();
+      await finishRequests(o.store, ids, { state: 'done', at: live, buildId: result.buildId });
+      await recordBuildTimes(o.store, key, started, live, rows.filter((_, i) => isEdit(changes[i]!)).map((r) => live - r.enqueuedAt))
+        .catch((e: unknown) => o.onError?.(key, e));
       o.onBuilt?.(key, result);
     } catch (e) {
       await finishRequests(o.store, ids, { state: 'failed', at: now(), error: e instanceof Error ? e.message : String(e) });

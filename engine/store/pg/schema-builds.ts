@@ -60,3 +60,15 @@ export const rebuildRequests = pgTable('rebuild_requests', {
 }, (t) => [
   index('rebuild_requests_tenant_state').on(t.tenantKey, t.state, t.id),
 ]);
+
+export const siteMetrics = pgTable('site_metrics', {
+  tenantKey: text('tenant_key').notNull().references(() => tenants.tenantKey, { onDelete: 'cascade' }),
+  metric: text('metric').notNull(),
+  day: text('day').notNull(),
+  n: bigint('n', { mode: 'number' }).notNull().default(0),
+  totalMs: bigint('total_ms', { mode: 'number' }).notNull().default(0),
+  maxMs: bigint('max_ms', { mode: 'number' }).notNull().default(0),
+  buckets: text('buckets').notNull().default('[]'),
+}, (t) => [
+  primaryKey({ columns: [t.tenantKey, t.metric, t.day] }),
+]);

@@ -64,7 +64,7 @@ export async function daySalt(tx: Db, day: string, previousDay: string): Promise
 }
 
 /** The dimensions rollups count by: the column (or expression) that holds the key, and which rows have one. */
-const DIMENSIONS: { dim: string; key: string; where: string }[] = [
+const DIMENSIONS: { dim: string; key: string; where: string; dayOnly?: boolean }[] = [
   { dim: 'all', key: "''", where: '1' },
   { dim: 'content', key: 'content_id', where: 'content_id is not null' },
   { dim: 'section', key: 'section_id', where: 'section_id is not null' },
@@ -75,6 +75,10 @@ const DIMENSIONS: { dim: string; key: string; where: string }[] = [
   { dim: 'step', key: 'target', where: "type = 'Registration'" },
   // The recommendation shown or clicked (<provider>:<content id>): what the recommendation reports count by.
   { dim: 'recommendation', key: 'target', where: "type in ('ViewBlueConicRecommendation', 'ClickBlueConicRecommendation')" },
+  // Page views by the reader's network (the address cut to /24 or /48 at ingest): the site-license
+  // company page views report matches them to the companies' IP ranges.
+  // Daily only: no report asks for networks by the hour.
+  { dim: 'net', key: 'net', where: "type = 'PageView' and net is not null", dayOnly: true },
 ];
 
 export interface RollupResult { tenants: number; days: number; events: number }
@@ -157,13 +161,13 @@ interface DayRollupRow { grain: string; bucket: string; type: string; dim: strin
  * for the output rows only. Parameters: tenant, day, max id, day.
  */
 const DAY_ROLLUP_SQL = `with d as materialized (
-    select at / 3600000 as hour, type, visitor, content_id, section_id, company_id, newsletter_id, target
+    select at / 3600000 as hour, type, visitor, net, content_id, section_id, company_id, newsletter_id, target
     from events where tenant_key = ?1 and day = ?2 and id <= ?3)
   ${DIMENSIONS.flatMap((dim) => [
     `select 'day' as grain, ?4 as bucket, type, '${dim.dim}' as dim, cast(${dim.key} as text) as key, count(*) as events, count(distinct visitor) as visitors
      from d where ${dim.where} group by type, ${dim.key}`,
-    `select 'hour', strftime('%Y-%m-%dT%H', hour * 3600, 'unixepoch'), type, '${dim.dim}', cast(${dim.key} as text), count(*), count(distinct visitor)
-     from d where ${dim.where} group by hour, type, ${dim.key}`,
+    ...(dim.dayOnly ? [] : [`select 'hour', strftime('%Y-%m-%dT%H', hour * 3600, 'unixepoch'), type, '${dim.dim}', cast(${dim.key} as text), count(*), count(distinct visitor)
+     from d where ${dim.where} group by hour, type, ${dim.key}`]),
   ]).join('\n  union all\n  ')}`;
 
 /** Replaces a tenant's day of rollups with `rows`. */

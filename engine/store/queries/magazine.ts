@@ -1,7 +1,7 @@
 // Magazine sections and the content placed in an issue's sections (admin §2.2). Every read and write
 // takes the tenant: a section, issue or content id of another tenant is refused, never written.
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../connection';
+import { rawOf, type Db } from '../connection';
 import { assets, content, contentImages } from '../schema';
 import { magazineIssueContent, magazineSections } from '../schema-magazine';
 import { getPublication, getTenantIssue, type IssueRecord, type PublicationRecord } from './newsletters';
@@ -72,6 +72,11 @@ export async function issueContents(db: Db, tenantKey: string, issueId: number):
   const rows = placed.filter((p) => sectionOf.has(p.sectionId) && itemOf.has(p.contentId))
     .sort((x, y) => sectionOf.get(x.sectionId)!.position - sectionOf.get(y.sectionId)!.position || x.sectionId - y.sectionId || x.position - y.position)
     .map((p) => ({ sectionId: p.sectionId, sectionName: sectionOf.get(p.sectionId)!.name, ...itemOf.get(p.contentId)! }));
+  return { publication, issue, sections: await storiesBySection(db, tenantKey, rows) };
+}
+
+/** Stories in the order given, grouped into runs of one section, each with its images (bytes included). */
+async function storiesBySection(db: Db, tenantKey: string, rows: readonly (Omit<IssueStory, 'images'> & { sectionId: number; sectionName: string })[]): Promise<IssueContents['sections']> {
   const ids = rows.map((r) => r.id);
   const images = ids.length === 0 ? [] : await db.select({
     contentId: contentImages.contentId, id: assets.id, path: assets.path, mimeType: assets.mimeType, alt: assets.alt,
@@ -87,5 +92,23 @@ export async function issueContents(db: Db, tenantKey: string, issueId: number):
       images: images.filter((i) => i.contentId === r.id).map(({ contentId: _c, ...i }) => i),
     });
   }
-  return { publication, issue, sections };
+  return sections;
+}
+
+/**
+ * The stories of a print export by website section and date range (when there is no magazine issue
+ * to export): items published in [from, to) of the section and the sections below it (every section
+ * when sectionId is null), grouped by section in the site's section order, oldest first within one.
+ */
+export async function sectionRangeStories(db: Db, tenantKey: string, f: { sectionId: number | null; from: number; to: number }): Promise<IssueContents['sections']> {
+  const rows = await rawOf(db).all<{ id: number; type: string; name: string; slug: string; teaser: string; body: string; sectionId: number; sectionName: string }>(
+    `with recursive picked(id) as (
+       select id from website_sections where tenant_key = ?${f.sectionId === null ? '' : ' and id = ?'}
+       union select s.id from website_sections s join picked p on s.parent_id = p.id where s.tenant_key = ?)
+     select c.id, c.type, c.name, c.slug, c.teaser, c.body, s.id as sectionId, s.name as sectionName
+     from content c join website_sections s on s.id = c.primary_section_id
+     where c.tenant_key = ? and c.status = 1 and c.published >= ? and c.published < ? and c.primary_section_id in (select id from picked)
+     order by s.sequence, s.id, c.published, c.id`,
+    [tenantKey, ...(f.sectionId === null ? [] : [f.sectionId]), tenantKey, tenantKey, f.from, f.to]);
+  return storiesBySection(db, tenantKey, rows.map((r) => ({ ...r, id: Number(r.id), sectionId: Number(r.sectionId) })));
 }

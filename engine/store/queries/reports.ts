@@ -2,9 +2,19 @@
 // report, each answering summary figures, a chart series and table rows for a set of tenants (null:
 // every tenant) and a range of UTC days. Analytics reports read the event rollups (daily grain),
 // never raw events; editorial reports read content and history; analyses read layouts.
-import { daysBetween, type Day, type ReportData, type ReportId, type ReportRow } from '../../domain/reports';
 import { PROVIDER_LABELS, parseRecommendationId } from '../../domain/recommend';
+import { AD_TYPE_LABELS, adUnitSettingsReport } from '../../domain/ads';
+import type { ContentType } from '../../domain/enums';
+import { layoutSchema, type Layout } from '../../domain/layout';
+import { buildLayoutLookup, explainContentLayout, explainHomeLayout, explainSectionLayout, type LayoutChoice, type LayoutReason } from '../../domain/layout-resolution';
+import { parseCidr } from '../../domain/ip-range';
+import { contentPath, sectionPath } from '../../domain/paths';
+import { emptySummary, mergeSummaries, quantileMs, type LatencySummary, type SiteMetric } from '../../domain/site-metrics';
+import { daysBetween, type Cell, type Day, type ReportData, type ReportId, type ReportRow } from '../../domain/reports';
 import { rawOf, type Db, type SqlValue } from '../connection';
+import { listAdUnits } from './ad-units';
+import { listAllLayouts } from './layouts';
+import { readSiteMetrics } from './site-metrics';
 
 export interface ReportQuery {
   /** The tenants counted; null counts every tenant (global staff's cross-site reports). */
@@ -537,6 +547,391 @@ const recommendationClients: Runner = async (db, q) => {
   return { summary: { providers: rows.length, views, clicks, ctr: ctrOf(clicks, views) }, series: q.summaryOnly ? [] : await recommendationSeries(db, q), rows };
 };
 
+/** The tenants a report covers: its keys, or every tenant's for null. */
+async function tenantKeysOf(db: Db, q: ReportQuery): Promise<string[]> {
+  if (q.tenantKeys !== null) return [...q.tenantKeys];
+  return (await rawOf(db).all<{ tenant_key: string }>('select tenant_key from tenants order by tenant_key')).map((r) => r.tenant_key);
+}
+
+const LAYOUT_JSON = ['aliases', 'contentTypes', 'contentIds', 'sectionIds', 'excludeAds', 'primaryGrid', 'secondaryGrid'];
+const LAYOUT_BOOL = ['propagate', 'isGlobal', 'hideHeader', 'hideFooter'];
+
+/** A tenant's stored layouts as the build reads them (validated; a layout that does not parse is left out, as the build skips it). */
+async function tenantLayouts(db: Db, tenantKey: string): Promise<Layout[]> {
+  const rows = await rawOf(db).all<Record<string, unknown>>(
+    `select id, name, type, key, aliases, propagate, page_type as pageType, content_types as contentTypes, content_ids as contentIds,
+       section_ids as sectionIds, gating_requirements as gatingRequirements, is_global as isGlobal, hide_header as hideHeader,
+       hide_footer as hideFooter, load_more_type as loadMoreType, exclude_ads as excludeAds, primary_grid as primaryGrid, secondary_grid as secondaryGrid
+     from layouts where tenant_key = ? order by id`, [tenantKey]);
+  const out: Layout[] = [];
+  for (const row of rows) {
+    const clean: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(row)) {
+      if (v === null) continue;
+      clean[k] = LAYOUT_JSON.includes(k) ? JSON.parse(String(v)) : LAYOUT_BOOL.includes(k) ? !!v : v;
+    }
+    const parsed = layoutSchema.safeParse(clean);
+    if (parsed.success) out.push(parsed.data);
+  }
+  return out;
+}
+
+export const LAYOUT_REASON_LABELS: Record<LayoutReason, string> = {
+  'url-override': 'URL override', 'content-override': 'Content override', 'type-override': 'Content type override', section: 'Section layout', default: 'Default',
+};
+
+/**
+ * Layout analysis: every page the build makes (home, sections, published items) with the layout it
+ * resolves to and the rule that chose it, through the build's own resolution (engine/domain/layout-resolution).
+ */
+const layoutAnalysis: Runner = async (db, q) => {
+  const rows: ReportRow[] = [];
+  const raw = rawOf(db);
+  for (const tenant of await tenantKeysOf(db, q)) {
+    const lookup = buildLayoutLookup(await tenantLayouts(db, tenant));
+    const [sections, items] = await Promise.all([
+      raw.all<{ id: number; name: string; alias: string }>('select id, name, alias from website_sections where tenant_key = ? and status = 1 order by id', [tenant]),
+      raw.all<{ id: number; name: string; type: string; slug: string | null; alias: string | null }>(
+        `select c.id, c.name, c.type, c.slug, s.alias from content c indexed by content_report_by_id left join website_sections s on s.id = c.primary_section_id
+         where c.tenant_key = ? and c.status = 1`, [tenant]),
+    ]);
+    const push = (kind: string, page: string, path: string, choice: LayoutChoice) => rows.push({
+      site: tenant, kind, page, path, layout: choice.layout.name, reason: LAYOUT_REASON_LABELS[choice.reason],
+    });
+    push('Home', 'Home page', '/', explainHomeLayout(lookup));
+    for (const sec of sections) {
+      const path = sectionPath(sec.alias);
+      push('Section', sec.name, path, explainSectionLayout(lookup, Number(sec.id), path));
+    }
+    for (const c of items) {
+      const path = contentPath({ id: Number(c.id), slug: c.slug, name: c.name, sectionAlias: c.alias });
+      push('Content', c.name, path, explainContentLayout(lookup, { id: Number(c.id), type: c.type as ContentType, path }));
+    }
+  }
+  const byReason = new Map<string, number>();
+  for (const r of rows) byReason.set(String(r.reason), (byReason.get(String(r.reason)) ?? 0) + 1);
+  return {
+    summary: {
+      pages: rows.length, layouts: new Set(rows.map((r) => `${r.site}:${r.layout}`)).size,
+      overridden: rows.filter((r) => r.reason !== LAYOUT_REASON_LABELS.default && r.reason !== LAYOUT_REASON_LABELS.section).length,
+      defaults: byReason.get(LAYOUT_REASON_LABELS.default) ?? 0,
+    },
+    series: Object.values(LAYOUT_REASON_LABELS).map((reason) => ({ reason, pages: byReason.get(reason) ?? 0 })),
+    rows,
+  };
+};
+
+/** A setting's value as table text: strings as they are, anything else as JSON, cut at 120 characters. */
+function optionText(v: unknown): string {
+  const s = typeof v === 'string' ? v : JSON.stringify(v) ?? 'null';
+  return s.length > 120 ? `${s.slice(0, 119)}…` : s;
+}
+
+/**
+ * Layout block option usage: for every block type, each setting (settings.*) and data field (data.*)
+ * and each value it takes across the tenant's layouts, how many blocks and layouts use it.
+ */
+const layoutBlockOptionUsage: Runner = async (db, q) => {
+  const t = tenantWhere('l.tenant_key', q);
+  const layouts = await rawOf(db).all<{ name: string; primary_grid: string; secondary_grid: string | null }>(
+    `select l.name, l.primary_grid, l.secondary_grid from layouts l where ${t.sql}`, t.params);
+  const uses = new Map<string, { blockType: string; option: string; value: string; blocks: number; layouts: Set<string> }>();
+  const blockTypes = new Set<string>();
+  let blocks = 0;
+  for (const l of layouts) {
+    for (const rawGrid of [l.primary_grid, l.secondary_grid]) {
+      if (!rawGrid) continue;
+      const grid = JSON.parse(rawGrid) as { rows?: { columns?: { blocks?: { type?: string; settings?: Record<string, unknown>; data?: Record<string, unknown> }[] }[] }[] };
+      for (const row of grid.rows ?? []) for (const col of row.columns ?? []) for (const b of col.blocks ?? []) {
+        const blockType = b.type ?? 'unknown';
+        blockTypes.add(blockType);
+        blocks++;
+        for (const [part, fields] of [['settings', b.settings], ['data', b.data]] as const) {
+          for (const [k, v] of Object.entries(fields ?? {})) {
+            if (v === undefined) continue;
+            const option = `${part}.${k}`;
+            const value = optionText(v);
+            const id = `${blockType}\u0000${option}\u0000${value}`;
+            const e = uses.get(id) ?? { blockType, option, value, blocks: 0, layouts: new Set<string>() };
+            e.blocks++;
+            e.layouts.add(l.name);
+            uses.set(id, e);
+          }
+        }
+      }
+    }
+  }
+  const rows = [...uses.values()].map((e) => ({ blockType: e.blockType, option: e.option, value: e.value, blocks: e.blocks, layouts: e.layouts.size, layoutNames: [...e.layouts].sort().join(', ') }));
+  const perOption = new Map<string, number>();
+  for (const r of rows) perOption.set(`${r.blockType} ${r.option}`, (perOption.get(`${r.blockType} ${r.option}`) ?? 0) + 1);
+  return {
+    summary: { blocks, blockTypes: blockTypes.size, options: perOption.size, values: rows.length },
+    series: [...perOption].sort((a, b) => b[1] - a[1]).slice(0, 20).map(([option, values]) => ({ option, values })),
+    rows,
+  };
+};
+
+/**
+ * Newsletter block analysis: the blocks of campaigns sent (or, unsent, scheduled or created) in the
+ * range, per block type: how many blocks, in how many campaigns, of which newsletters.
+ */
+const newsletterBlockAnalysis: Runner = async (db, q) => {
+  const t = tenantWhere('c.tenant_key', q);
+  const campaigns = await rawOf(db).all<{ id: number; grid: string; newsletter: string | null }>(
+    `select c.id, c.grid, n.title as newsletter from newsletter_campaigns c join newsletter_templates t on t.id = c.template_id
+     left join newsletters n on n.id = t.newsletter_id
+     where ${t.sql} and coalesce(c.sent_at, c.deployment_date, c.created_at) >= ? and coalesce(c.sent_at, c.deployment_date, c.created_at) < ?`,
+    [...t.params, startMs(q.from), endMs(q.to)]);
+  const byType = new Map<string, { blocks: number; campaigns: Set<number>; newsletters: Set<string> }>();
+  let blocks = 0;
+  for (const c of campaigns) {
+    const grid = JSON.parse(c.grid) as { rows?: { columns?: { blocks?: { type?: string }[] }[] }[] };
+    for (const row of grid.rows ?? []) for (const col of row.columns ?? []) for (const b of col.blocks ?? []) {
+      const type = b.type ?? 'unknown';
+      const e = byType.get(type) ?? { blocks: 0, campaigns: new Set<number>(), newsletters: new Set<string>() };
+      e.blocks++;
+      e.campaigns.add(Number(c.id));
+      e.newsletters.add(c.newsletter ?? 'No newsletter');
+      byType.set(type, e);
+      blocks++;
+    }
+  }
+  const rows = [...byType].map(([blockType, e]) => ({
+    blockType, blocks: e.blocks, campaigns: e.campaigns.size, ofCampaigns: round2(ratio(e.campaigns.size, campaigns.length) * 100) / 100,
+    perCampaign: round2(ratio(e.blocks, e.campaigns.size)), newsletters: [...e.newsletters].sort().join(', '),
+  }));
+  return {
+    summary: { campaigns: campaigns.length, blocks, types: rows.length, perCampaign: round2(ratio(blocks, campaigns.length)) },
+    series: [...rows].sort((a, b) => b.blocks - a.blocks).map((r) => ({ blockType: r.blockType, blocks: r.blocks })),
+    rows,
+  };
+};
+
+/** A settings object flattened to dotted paths of its leaf values (arrays are leaves). */
+export function flattenSettings(v: unknown, prefix = '', out = new Map<string, unknown>()): Map<string, unknown> {
+  if (v !== null && typeof v === 'object' && !Array.isArray(v)) {
+    for (const [k, child] of Object.entries(v)) flattenSettings(child, prefix ? `${prefix}.${k}` : k, out);
+  } else if (prefix) out.set(prefix, v);
+  return out;
+}
+
+/**
+ * Site-settings analysis: every setting of the sites counted, how many sites set it, how many
+ * different values it takes and each site's value, so the settings where sites differ stand out.
+ * The summary counts the global staff users too (they see every site).
+ */
+const siteSettingsAnalysis: Runner = async (db, q) => {
+  const t = tenantWhere('tenant_key', q);
+  const raw = rawOf(db);
+  const [tenants, [global]] = await Promise.all([
+    raw.all<{ tenant_key: string; settings: string }>(`select tenant_key, settings from tenants where ${t.sql} order by tenant_key`, t.params),
+    raw.all<{ n: number }>('select count(*) as n from cms_users where is_global = 1 and status = 1'),
+  ]);
+  const perSite = tenants.map((s) => ({ key: s.tenant_key, values: flattenSettings(JSON.parse(s.settings)) }));
+  const paths = new Set(perSite.flatMap((s) => [...s.values.keys()]));
+  const rows: ReportRow[] = [...paths].map((setting) => {
+    const values = perSite.map((s) => ({ key: s.key, text: s.values.has(setting) ? optionText(s.values.get(setting)) : null }));
+    const set = values.filter((v) => v.text !== null);
+    const counts = new Map<string, number>();
+    for (const v of set) counts.set(v.text!, (counts.get(v.text!) ?? 0) + 1);
+    const common = [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0];
+    const distinct = counts.size + (set.length < values.length ? 1 : 0);
+    return {
+      setting, sites: set.length, distinct, differs: distinct > 1 ? 'Yes' : 'No', common: (common?.[0] ?? null) as Cell,
+      values: values.map((v) => `${v.key}: ${v.text ?? '(not set)'}`).join('; '),
+    };
+  });
+  const differing = rows.filter((r) => r.differs === 'Yes');
+  const bySection = new Map<string, number>();
+  for (const r of differing) { const top = String(r.setting).split('.')[0]!; bySection.set(top, (bySection.get(top) ?? 0) + 1); }
+  return {
+    summary: { sites: tenants.length, settings: rows.length, differing: differing.length, globalUsers: n(global?.n) },
+    series: [...bySection].sort((a, b) => b[1] - a[1]).map(([group, settings]) => ({ group, settings })),
+    rows,
+  };
+};
+
+/** The taxonomy export: every term of the sites counted, with its parent and how many items carry it. */
+const taxonomyExport: Runner = async (db, q) => {
+  const t = tenantWhere('x.tenant_key', q);
+  const terms = await rawOf(db).all<{ tenant_key: string; id: number; type: string; name: string; full_name: string; parent_id: number | null; items: number }>(
+    `select x.tenant_key, x.id, x.type, x.name, x.full_name, x.parent_id,
+       (select count(*) from content_taxonomy ct join content c on c.id = ct.content_id where ct.taxonomy_id = x.id and c.tenant_key = x.tenant_key) as items
+     from taxonomy x where ${t.sql}`, t.params);
+  const rows = terms.map((r) => ({ id: Number(r.id), type: r.type, name: r.name, fullName: r.full_name, parentId: r.parent_id === null ? null : Number(r.parent_id), contentCount: n(r.items) }));
+  const byType = new Map<string, number>();
+  for (const r of rows) byType.set(r.type, (byType.get(r.type) ?? 0) + 1);
+  const used = rows.filter((r) => r.contentCount > 0).length;
+  return {
+    summary: { terms: rows.length, types: byType.size, used, unused: rows.length - used },
+    series: [...byType].sort((a, b) => b[1] - a[1]).map(([type, count]) => ({ type, terms: count })), rows,
+  };
+};
+
+/** Cross-site reports: each site's headline figures for the period side by side (global staff; every site). */
+const crossSiteReports: Runner = async (db, q) => {
+  const raw = rawOf(db);
+  const t = tenantWhere('tenant_key', q);
+  const [sites, totals, steps, published] = await Promise.all([
+    raw.all<{ tenant_key: string; name: string }>(`select tenant_key, name from tenants where ${t.sql} order by tenant_key`, t.params),
+    raw.all<{ tenant_key: string; type: string; events: number; visitors: number }>(
+      `select tenant_key, type, sum(events) as events, sum(visitors) as visitors from event_rollups
+       where ${t.sql} and grain = 'day' and dim = 'all' and type in ('PageView', 'NewsletterSubscription') and day between ? and ? group by tenant_key, type`, [...t.params, q.from, q.to]),
+    raw.all<{ tenant_key: string; key: string; events: number }>(
+      `select tenant_key, key, sum(events) as events from event_rollups
+       where ${t.sql} and grain = 'day' and dim = 'step' and type = 'Registration' and key in ('complete-registration', 'login') and day between ? and ? group by tenant_key, key`, [...t.params, q.from, q.to]),
+    raw.all<{ tenant_key: string; n: number }>(
+      `select tenant_key, count(*) as n from content where ${t.sql} and status = 1 and published >= ? and published < ? group by tenant_key`, [...t.params, startMs(q.from), endMs(q.to)]),
+  ]);
+  const rows = new Map<string, ReportRow>(sites.map((s) => [s.tenant_key, { site: s.tenant_key, name: s.name, views: 0, visitors: 0, published: 0, registrations: 0, logins: 0, subscriptions: 0, share: 0 }]));
+  for (const r of totals) {
+    const row = rows.get(r.tenant_key);
+    if (r.type === 'PageView') { add(row, 'views', n(r.events)); add(row, 'visitors', n(r.visitors)); } else add(row, 'subscriptions', n(r.events));
+  }
+  for (const r of steps) add(rows.get(r.tenant_key), r.key === 'login' ? 'logins' : 'registrations', n(r.events));
+  for (const r of published) add(rows.get(r.tenant_key), 'published', n(r.n));
+  const list = [...rows.values()];
+  const sum = (k: string) => list.reduce((a, r) => a + n(r[k]), 0);
+  const views = sum('views');
+  for (const r of list) r.share = round2(ratio(n(r.views), views) * 100) / 100;
+  return {
+    summary: { sites: list.length, views, published: sum('published'), registrations: sum('registrations') },
+    series: list.map((r) => ({ site: r.site ?? null, views: r.views ?? null })), rows: list,
+  };
+};
+
+/** Cross-site exports: every item published on any site in the period, with its site and address. */
+const crossSiteExports: Runner = async (db, q) => {
+  const t = tenantWhere('c.tenant_key', q);
+  const w = contentWhere({ ...q, section: null, author: null });
+  const [[count], items] = await Promise.all([
+    rawOf(db).all<{ n: number; sites: number; types: number }>(
+      `select count(*) as n, count(distinct c.tenant_key) as sites, count(distinct c.type) as types from content c
+       where ${t.sql} and c.status = 1 and c.published >= ? and c.published < ? and ${w.sql}`, [...t.params, startMs(q.from), endMs(q.to), ...w.params]),
+    q.summaryOnly ? Promise.resolve([]) : rawOf(db).all<{ tenant_key: string; id: number; name: string; type: string; slug: string | null; section: string | null; alias: string | null; published: number }>(
+      `select c.tenant_key, c.id, c.name, c.type, c.slug, s.name as section, s.alias, c.published from content c
+       left join website_sections s on s.id = c.primary_section_id
+       where ${t.sql} and c.status = 1 and c.published >= ? and c.published < ? and ${w.sql}`, [...t.params, startMs(q.from), endMs(q.to), ...w.params]),
+  ]);
+  const rows = items.map((i) => ({
+    site: i.tenant_key, contentId: Number(i.id), title: i.name, type: i.type, section: i.section, published: new Date(n(i.published)).toISOString().slice(0, 10),
+    path: contentPath({ id: Number(i.id), slug: i.slug, name: i.name, sectionAlias: i.alias }),
+  }));
+  const perSite = new Map<string, number>();
+  for (const r of rows) perSite.set(r.site, (perSite.get(r.site) ?? 0) + 1);
+  return {
+    summary: { items: n(count?.n), sites: n(count?.sites), types: n(count?.types) },
+    series: [...perSite].sort((a, b) => a[0].localeCompare(b[0])).map(([site, items]) => ({ site, items })), rows,
+  };
+};
+
+/**
+ * Site-license company page views: page views rolled up by the reader's network (/24 or /48, cut at
+ * ingest), each network matched to the site-license company whose IP range overlaps it (the lowest
+ * company id when several do). A range narrower than a network counts the whole network's views.
+ */
+const siteLicenseCompanyPageViews: Runner = async (db, q) => {
+  const raw = rawOf(db);
+  const t = tenantWhere('tenant_key', q);
+  const r = tenantWhere('r.tenant_key', q);
+  const [nets, ranges, all] = await Promise.all([
+    raw.all<{ tenant_key: string; day: string; key: string; events: number; visitors: number }>(
+      `select tenant_key, day, key, sum(events) as events, sum(visitors) as visitors from event_rollups
+       where ${t.sql} and grain = 'day' and dim = 'net' and type = 'PageView' and day between ? and ? group by tenant_key, day, key`, [...t.params, q.from, q.to]),
+    raw.all<{ tenant_key: string; company_id: number; name: string; start_key: string; end_key: string }>(
+      `select r.tenant_key, r.company_id, c.name, r.start_key, r.end_key from site_license_ip_ranges r join site_license_companies c on c.id = r.company_id
+       where ${r.sql} order by r.company_id`, r.params),
+    byDay(db, q, ['PageView']),
+  ]);
+  const companyOf = new Map<string, { id: number; name: string } | null>();
+  const match = (tenant: string, net: string) => {
+    const id = `${tenant} ${net}`;
+    if (!companyOf.has(id)) {
+      const range = parseCidr(net);
+      const hit = range ? ranges.find((x) => x.tenant_key === tenant && x.start_key <= range.end && x.end_key >= range.start) : undefined;
+      companyOf.set(id, hit ? { id: Number(hit.company_id), name: hit.name } : null);
+    }
+    return companyOf.get(id)!;
+  };
+  const byCompany = new Map<number, { row: ReportRow; nets: Set<string> }>();
+  const series = everyDay(q, ['views', 'visitors']);
+  for (const x of nets) {
+    const company = match(x.tenant_key, x.key);
+    if (!company) continue;
+    const e = byCompany.get(company.id) ?? { row: { companyId: company.id, company: company.name, views: 0, visitors: 0, networks: 0, share: 0 }, nets: new Set<string>() };
+    add(e.row, 'views', n(x.events));
+    add(e.row, 'visitors', n(x.visitors));
+    e.nets.add(`${x.tenant_key} ${x.key}`);
+    byCompany.set(company.id, e);
+    add(series.get(x.day), 'views', n(x.events));
+    add(series.get(x.day), 'visitors', n(x.visitors));
+  }
+  const rows: ReportRow[] = [...byCompany.values()].map((e) => ({ ...e.row, networks: e.nets.size }));
+  const views = rows.reduce((s, x) => s + n(x.views), 0);
+  for (const row of rows) row.share = round2(ratio(n(row.views), views) * 100) / 100;
+  const allViews = all.reduce((s, d) => s + d.events, 0);
+  return {
+    summary: { views, visitors: rows.reduce((s, x) => s + n(x.visitors), 0), companies: rows.length, licensedShare: round2(ratio(views, allViews) * 100) / 100 },
+    series: [...series.values()], rows,
+  };
+};
+
+/** The ad-unit settings report (the Ads issue's rows, engine/domain/ads.ts) per site counted. */
+const adUnitSettings: Runner = async (db, q) => {
+  const rows: ReportRow[] = [];
+  for (const tenant of await tenantKeysOf(db, q)) {
+    const [units, layouts] = await Promise.all([listAdUnits(db, tenant), listAllLayouts(db, tenant)]);
+    const report = adUnitSettingsReport(units, layouts.map((l) => ({ name: l.name, excludeAds: l.excludeAds, grids: [l.primaryGrid, ...(l.secondaryGrid ? [l.secondaryGrid] : [])] })));
+    for (const r of report) {
+      rows.push({
+        key: r.key, type: AD_TYPE_LABELS[r.type] ?? r.type, placedIn: r.placedIn.join(', ') || 'Not placed', excludePageTypes: r.excludePageTypes.join(', '),
+        excludedBy: r.excludedBy.join(', '), sizes: r.sizes.map(([w, h]) => `${w}×${h}`).join(', ') || 'Fluid', refreshRate: r.refreshRate,
+      });
+    }
+  }
+  const byType = new Map<string, number>();
+  for (const r of rows) byType.set(String(r.type), (byType.get(String(r.type)) ?? 0) + 1);
+  const unplaced = rows.filter((r) => r.placedIn === 'Not placed').length;
+  return {
+    summary: { units: rows.length, placed: rows.length - unplaced, unplaced, excluded: rows.filter((r) => r.excludePageTypes || r.excludedBy).length },
+    series: [...byType].sort((a, b) => b[1] - a[1]).map(([type, units]) => ({ type, units })), rows,
+  };
+};
+
+/**
+ * Site performance: Masthead's own timings (site_metrics, recorded by the rebuild queue and the API)
+ * per day — build durations, edit→live latency, API latency — with medians and 95th percentiles
+ * from the merged latency histograms (so they are bucket upper bounds, capped at the slowest sample).
+ */
+const sitePerformance: Runner = async (db, q) => {
+  const metrics = await readSiteMetrics(db, q.tenantKeys, q.from, q.to);
+  const perDay = new Map<string, Record<SiteMetric, LatencySummary>>();
+  const total: Record<SiteMetric, LatencySummary> = { build: emptySummary(), 'edit-live': emptySummary(), api: emptySummary() };
+  for (const m of metrics) {
+    const d = perDay.get(m.day) ?? { build: emptySummary(), 'edit-live': emptySummary(), api: emptySummary() };
+    d[m.metric] = mergeSummaries(d[m.metric], m);
+    total[m.metric] = mergeSummaries(total[m.metric], m);
+    perDay.set(m.day, d);
+  }
+  const s = (v: number) => round2(v / 1000);
+  const rows: ReportRow[] = [];
+  const series = everyDay(q, ['buildP95', 'editLiveP95']);
+  for (const [day, d] of perDay) {
+    const row = {
+      day, builds: d.build.n, buildMedian: s(quantileMs(d.build, 0.5)), buildP95: s(quantileMs(d.build, 0.95)),
+      edits: d['edit-live'].n, editLiveMedian: s(quantileMs(d['edit-live'], 0.5)), editLiveP95: s(quantileMs(d['edit-live'], 0.95)),
+      apiRequests: d.api.n, apiMedian: quantileMs(d.api, 0.5), apiP95: quantileMs(d.api, 0.95),
+    };
+    rows.push(row);
+    const point = series.get(day);
+    if (point) { point.buildP95 = row.buildP95; point.editLiveP95 = row.editLiveP95; }
+  }
+  return {
+    summary: { builds: total.build.n, buildP95: s(quantileMs(total.build, 0.95)), editLiveP95: s(quantileMs(total['edit-live'], 0.95)), apiP95: quantileMs(total.api, 0.95) },
+    series: [...series.values()], rows,
+  };
+};
+
 export const REPORT_QUERIES: Record<ReportId, Runner> = {
   'sponsored-search-logo-clicks': sponsoredLogoClicks,
   'content-detail': contentDetail,
@@ -558,6 +953,16 @@ export const REPORT_QUERIES: Record<ReportId, Runner> = {
   recommendations,
   'recommendation-page-views': recommendationPageViews,
   'recommendation-clients': recommendationClients,
+  'layout-analysis': layoutAnalysis,
+  'layout-block-option-usage': layoutBlockOptionUsage,
+  'newsletter-block-analysis': newsletterBlockAnalysis,
+  'site-settings-analysis': siteSettingsAnalysis,
+  'taxonomy-export': taxonomyExport,
+  'cross-site-reports': crossSiteReports,
+  'cross-site-exports': crossSiteExports,
+  'site-license-company-page-views': siteLicenseCompanyPageViews,
+  'ad-unit-settings': adUnitSettings,
+  'site-performance': sitePerformance,
 };
 
 /** Runs a report's query. */
