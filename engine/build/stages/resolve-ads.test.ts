@@ -137,3 +137,41 @@ describe('house ads (tenants without an ad server)', () => {
     expect(html.startsWith('<li class="native-ad item" data-house-ad="2" data-ad-unit="list-native"><span class="native-ad-label">Sponsored</span>')).toBe(true);
   });
 });
+
+describe('house fallbacks and list natives (brands with an ad server)', () => {
+  const native = (id: number, title: string) => houseAdSchema.parse({ id, name: title, kind: 'native', native: { nativeTitle: title, nativeUrl: 'https://sponsor.example/x' } });
+  const banner = (id: number, width: number, height: number) => houseAdSchema.parse({ id, name: `B${id}`, kind: 'sticky', sticky: { imagePath: `/b${id}.png`, clickUrl: 'https://nl.example', alt: 'Newsletter', width, height } });
+  const HOUSE = [native(1, 'First'), native(2, 'Second'), banner(3, 300, 250), banner(4, 970, 90)];
+  const listLayouts = [
+    layout({ id: 1, type: 'section', pageType: 'home', primaryGrid: grid([{ id: 'l', type: 'content_list', data: { section: 2, limit: 5 } }, adBlock('a', 'rail')]) }),
+    layout({ id: 3, type: 'content', primaryGrid: grid([{ id: 'body', type: 'content_body' }, { id: 'l', type: 'content_list', data: { section: 2, limit: 5 } }]) }),
+  ];
+
+  it('puts the content-list-native slot at its list position with a native fallback, and gives sized slots a banner of one of their sizes', () => {
+    const ctx = createResolveContext(index(listLayouts, true, HOUSE));
+    const home = resolveListingPage(ctx, null).page;
+    const list = blocks(home).find((b) => b.kind === 'list');
+    expect(list?.kind === 'list' && list.native).toMatchObject({ at: 1, slot: { id: 'ad-list-native', path: '/1234/acme/list-native', fallback: { kind: 'native', ad: { id: 1 } } } });
+    expect(home.ads?.slots.map((s) => s.id)).toContain('ad-list-native');
+    const rail = home.ads?.slots.find((s) => s.key === 'rail');
+    expect(rail?.fallback).toMatchObject({ kind: 'banner', ad: { id: 3, width: 300, height: 250 } });
+    // The sticky position takes any banner; the skin none.
+    expect(home.ads?.slots.find((s) => s.key === 'sticky')?.fallback?.kind).toBe('banner');
+    expect(home.ads?.slots.find((s) => s.key === 'skin')?.fallback).toBeUndefined();
+    expect(home.ads?.css).toContain('#ad-rail-a{min-height:250px}#ad-rail-a .ad-fallback-banner img{max-height:250px}');
+    const html = [...prerenderBlocks(home.rows, new Map()).values()].join('');
+    expect(html.startsWith('<li class="ad-slot ad-content-list-native" id="ad-list-native" data-ad-key="list-native"><div class="ad-fallback"><aside class="native-ad" data-house-ad="1" data-ad-unit="list-native">')).toBe(true);
+  });
+
+  it('gives the body native slot a native fallback; the client configuration leaves fallbacks out', async () => {
+    const ctx = createResolveContext(index(listLayouts, true, HOUSE));
+    const page = resolveContentPage(ctx, ctx.contentById.get(10000001)!, '<p>one</p><p>two</p><p>three</p>');
+    expect(page.content?.bodyHtml).toContain('<div class="ad-slot ad-content-body-native" id="ad-body-native" data-ad-key="body-native"><div class="ad-fallback"><aside class="native-ad" data-house-ad="1"');
+    const { renderToStaticMarkup } = await import('react-dom/server');
+    const { AdsBottom } = await import('../../../site/ads');
+    const html = renderToStaticMarkup(AdsBottom({ ads: page.ads! }));
+    const json = /<script type="application\/json"[^>]*>([\s\S]*?)<\/script>/.exec(html)![1]!;
+    const config = JSON.parse(json) as { slots: Record<string, unknown>[] };
+    expect(config.slots.find((s) => s.key === 'body-native')).not.toHaveProperty('fallback');
+  });
+});
