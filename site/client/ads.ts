@@ -12,6 +12,11 @@
 //   its delay and closes after its length (or on X / Escape); every [data-house-ad] creative sends a
 //   viewable impression (50% in view for 1 s) and its clicks through the event pipeline, and its
 //   impression tracker is requested only with advertising consent.
+// - House fallbacks (ad-server brands): a slot's prerendered house creative shows until GPT answers;
+//   it stays (and is measured) when the answer is empty and goes when an ad fills the slot. The
+//   slot flags loaded, rendered and visible are data attributes of the slot (public §4).
+// - Ad-frame messages (public §7): native items, skin data and welcome ads from frames in the
+//   page's slots; malformed ones are ignored silently (§8).
 import { ADS_CONFIG_ID } from '../../engine/domain/ads-config';
 import type { AdSlotView, PageAdsView } from '../model';
 import { track } from './events';
