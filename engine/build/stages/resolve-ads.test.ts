@@ -7,7 +7,7 @@ import { prerenderBlocks } from '../../../site/blocks';
 import { layoutSchema, type LayoutInput } from '../../domain/layout';
 import { siteSettingsSchema } from '../../domain/settings';
 import type { BlockView, PageView } from '../../../site/model';
-import { createResolveContext, resolveContentPage, resolveListingPage, resolvePrintPage } from './resolve';
+import { createResolveContext, resolveContentPage, resolveIssuePage, resolveListingPage, resolvePrintPage, resolvePublicationPage } from './resolve';
 import type { BuildContent, BuildSection, TenantIndex } from '../types';
 
 const NOW = Date.UTC(2026, 10, 1);
@@ -173,5 +173,33 @@ describe('house fallbacks and list natives (brands with an ad server)', () => {
     const json = /<script type="application\/json"[^>]*>([\s\S]*?)<\/script>/.exec(html)![1]!;
     const config = JSON.parse(json) as { slots: Record<string, unknown>[] };
     expect(config.slots.find((s) => s.key === 'body-native')).not.toHaveProperty('fallback');
+  });
+});
+
+describe('magazine pages', () => {
+  const magazine = {
+    publications: [{ id: 71, name: 'Acme Monthly', description: '', path: '/magazine/71/acme-monthly', subscribeUrl: null, renewalUrl: null, cover: null }],
+    issues: [{ id: 900, publicationId: 71, name: 'May', description: '', issueDate: NOW, path: '/magazine/issue/900/may', coverImage: null, digitalEditionUrl: null, sections: [] }],
+    nextChange: null,
+  };
+  const layouts = [
+    layout({ id: 5, type: 'section', pageType: 'issue', primaryGrid: grid([adBlock('r', 'rail')]) }),
+    layout({ id: 6, type: 'section', pageType: 'publication', excludeAds: { headerLeaderboardAd: true }, primaryGrid: grid([adBlock('r', 'rail')]) }),
+  ];
+
+  it('issue and publication pages get their slots by their own page type and layout exclusions', () => {
+    const idx = index(layouts);
+    // The header leaderboard excludes issue pages; the skin runs everywhere.
+    idx.ads!.units[0] = unit({ ...idx.ads!.units[0], excludePageTypes: ['issue'] });
+    const ctx = createResolveContext({ ...idx, magazine });
+    const issue = resolveIssuePage(ctx, magazine.issues[0]!);
+    const publication = resolvePublicationPage(ctx, magazine.publications[0]!);
+    expect(issue.ads?.slots.map((s) => s.key)).toEqual(['sticky', 'skin', 'rail']);
+    expect(issue.ads?.targeting.pageType).toBe('issue');
+    expect(publication.ads?.targeting.pageType).toBe('publication');
+    // The publication layout switches the header leaderboard off.
+    expect(publication.ads?.slots.map((s) => s.key)).toEqual(['sticky', 'skin', 'rail']);
+    const open = createResolveContext({ ...index([layouts[0]!, layout({ id: 6, type: 'section', pageType: 'publication' })]), magazine });
+    expect(resolvePublicationPage(open, magazine.publications[0]!).ads?.slots.map((s) => s.key)).toEqual(['top', 'sticky', 'skin']);
   });
 });
