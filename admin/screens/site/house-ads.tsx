@@ -21,15 +21,17 @@ import { EmptyState, ErrorPanel, Loading } from '../../components/bits';
 import { Card, Page } from '../../shell/page';
 import { ListTable } from '../../components/list-table';
 import { FormDialog } from '../../components/form-dialog';
+import { LibraryImageField } from '../../components/asset-id-field';
 import { useBusy, useDeleteFlow } from '../../lib/use-busy';
 
-interface CreativeField { key: string; label: string; number?: boolean; area?: boolean; options?: readonly { value: string; label: string }[]; hint?: string }
+interface CreativeField { key: string; label: string; number?: boolean; area?: boolean; library?: boolean; options?: readonly { value: string; label: string }[]; hint?: string }
 
 /** The fields of each kind's creative, in form order. */
 export const CREATIVE_FIELDS: Readonly<Record<HouseAdKind, readonly CreativeField[]>> = {
   native: [
     { key: 'nativeTitle', label: 'Title' }, { key: 'nativeSummary', label: 'Summary', area: true }, { key: 'nativeUrl', label: 'Link' },
-    { key: 'nativeImagePath', label: 'Image path', hint: 'From the media library, like /images/brand/picture.jpg' },
+    { key: 'nativeImageAssetId', label: 'Image', number: true, library: true, hint: 'An image of the media library; wins over the image path.' },
+    { key: 'nativeImagePath', label: 'Image path', hint: 'When no library image is chosen: a site path like /images/brand/picture.jpg' },
     { key: 'nativeImpressionTrackerUrl', label: 'Impression tracker', hint: 'https:// address requested once per viewable impression, with advertising consent.' },
     { key: 'labels', label: 'Label', hint: 'Shown above the ad; Sponsored when empty.' },
   ],
@@ -164,6 +166,7 @@ function HouseAdDialog({ ad, tenantKey, onClose, onSaved }: { ad: HouseAdView | 
       {CREATIVE_FIELDS[v.kind].map((f) => {
         const path = `${v.kind}.${f.key}`;
         const common = { label: f.label, value: v.creative[f.key] ?? '', hint: f.hint, error: form.error(path) ?? (f === CREATIVE_FIELDS[v.kind][0] ? form.error(v.kind) : undefined), field: path };
+        if (f.library) return <LibraryImageField key={f.key} {...common} onChange={(x) => setCreative(f.key, x)} onBlur={() => form.touch(path)} />;
         if (f.options) return <SelectField key={f.key} {...common} options={f.options} onChange={(x) => setCreative(f.key, x ?? '')} placeholder="Default" />;
         if (f.area) return <TextAreaField key={f.key} {...common} rows={3} onChange={(x) => setCreative(f.key, x)} onBlur={() => form.touch(path)} />;
         return <TextField key={f.key} {...common} inputMode={f.number ? 'numeric' : undefined} onChange={(x) => setCreative(f.key, x)} onBlur={() => form.touch(path)} />;

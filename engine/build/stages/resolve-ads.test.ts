@@ -203,3 +203,22 @@ describe('magazine pages', () => {
     expect(resolvePublicationPage(open, magazine.publications[0]!).ads?.slots.map((s) => s.key)).toEqual(['top', 'sticky', 'skin']);
   });
 });
+
+describe('a native\'s media library image', () => {
+  it('shows the library image\'s derivative, which the build publishes', async () => {
+    const { referencedMedia } = await import('./media');
+    const asset = {
+      id: 120, path: '/images/acme/ship.jpg', alt: 'Ship', width: 1600, height: 900, caption: null, credit: null, mimeType: 'image/jpeg',
+      media: { derivatives: [{ width: 640, height: 360, format: 'jpeg', file: 'ab12-640.jpg' }, { width: 640, height: 360, format: 'webp', file: 'ab12-640.webp' }], focalX: 0.5, focalY: 0.5, decorative: false },
+    };
+    const house = [houseAdSchema.parse({ id: 1, name: 'Lib', kind: 'native', native: { nativeTitle: 'Library', nativeUrl: 'https://a.example', nativeImagePath: '/ignored.svg', nativeImageAssetId: 120 } })];
+    const idx = { ...index(LAYOUTS, false, house), assets: [asset] };
+    const page = resolveContentPage(createResolveContext(idx), idx.content[0]!, '<p>one</p><p>two</p>');
+    const img = /<img class="native-ad-image" src="([^"]+)"[^>]*width="(\d+)" height="(\d+)"/.exec(page.content!.bodyHtml)!;
+    const published = referencedMedia(idx);
+    expect(img[1]).not.toBe('/ignored.svg');
+    expect(published.get(img[1]!.slice(1))).toBe('ab12-640.jpg');
+    expect([img[2], img[3]]).toEqual(['640', '360']);
+    expect(referencedMedia({ ...idx, ads: { ...idx.ads!, house: [] } }).size).toBe(0);
+  });
+});

@@ -12,7 +12,7 @@ import { rankHouseAds, type HouseAd } from '../../domain/house-ads';
 import type { AdFallbackView, AdSlotView, BlockView, HouseAdsView, HouseBannerView, NativeAdView, PageAdsView, RowView } from '../../../site/model';
 import { adSlotHtml, nativeAdHtml } from '../../../site/ads-html';
 import type { BuildContent, BuildSection } from '../types';
-import type { ResolveContext } from './resolve-context';
+import { imageView, type ResolveContext } from './resolve-context';
 
 export interface AdEnv {
   pageType: AdPageType;
@@ -99,14 +99,20 @@ export function insertBodyAds(bodyHtml: string, slots: readonly BodySlot[]): str
   return html;
 }
 
-/** A house native as the page shows it (its image's size from the media library when known). */
+/**
+ * A house native as the page shows it: its media library image's derivative (which the build
+ * publishes, engine/build/stages/media.ts) when it names one, else its image path (with the size
+ * the library knows of it).
+ */
 function nativeView(ctx: ResolveContext, ad: HouseAd, unitKey: string): NativeAdView | null {
   const n = ad.native;
   if (!n) return null;
+  const library = n.nativeImageAssetId !== undefined ? imageView(ctx.assets.get(n.nativeImageAssetId), 'teaser') : null;
   const asset = n.nativeImagePath ? ctx.index.assets?.find((a) => a.path === n.nativeImagePath) : undefined;
+  const image = library ? { src: library.src, width: library.width, height: library.height }
+    : n.nativeImagePath ? { src: n.nativeImagePath, width: asset?.width ?? null, height: asset?.height ?? null } : null;
   return {
-    id: ad.id, unitKey, title: n.nativeTitle, summary: n.nativeSummary, url: n.nativeUrl, label: n.labels,
-    image: n.nativeImagePath ? { src: n.nativeImagePath, width: asset?.width ?? null, height: asset?.height ?? null } : null,
+    id: ad.id, unitKey, title: n.nativeTitle, summary: n.nativeSummary, url: n.nativeUrl, label: n.labels, image,
     tracker: n.nativeImpressionTrackerUrl ?? null,
   };
 }
