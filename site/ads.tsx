@@ -43,7 +43,8 @@ function Welcome({ welcome }: { welcome: NonNullable<HouseAdsView['welcome']> })
           <a href={welcome.clickUrl ?? undefined} {...SPONSORED}>
             <picture>
               {welcome.mobileImage ? <source media="(max-width: 767px)" srcSet={welcome.mobileImage} /> : null}
-              <img src={welcome.image} alt="Advertisement" loading="lazy" decoding="async" />
+              {/* Loaded with the page at low priority (not lazily: the dialog is hidden until it opens), so it opens at its full size. */}
+              <img src={welcome.image} alt="Advertisement" decoding="async" fetchPriority="low" {...(welcome.size ? { width: welcome.size.width, height: welcome.size.height } : {})} />
             </picture>
           </a>
         ) : null}

@@ -119,7 +119,9 @@ export interface NativeAdView {
 export interface HouseAdsView {
   skin: { id: number; title: string; type: 'reskin' | 'siteskin'; width: number; clickUrl: string; background: string | null; backgroundImage: string | null; image: string | null;
     left: { image: string; url: string } | null; right: { image: string; url: string } | null } | null;
-  welcome: { id: number; type: 'welcomeAdImage' | 'welcomeAdTag'; tag: string | null; clickUrl: string | null; image: string | null; mobileImage: string | null; delay: number; length: number } | null;
+  welcome: { id: number; type: 'welcomeAdImage' | 'welcomeAdTag'; tag: string | null; clickUrl: string | null; image: string | null; mobileImage: string | null; delay: number; length: number;
+    /** The image's size when the media library knows it. */
+    size?: { width: number; height: number } } | null;
   sticky: HouseBannerView | null;
 }
 

@@ -203,21 +203,31 @@ export function startWelcome(consent: Consent | null, doc: Document = document, 
   const onKey = (e: KeyboardEvent) => { if (e.key === 'Escape') close(); };
   const close = () => {
     clear();
+    run += 1;
     el.classList.remove('is-open');
     doc.removeEventListener('keydown', onKey);
     el.querySelector('iframe[data-srcdoc]')?.removeAttribute('srcdoc');
+  };
+  let run = 0;
+  const show = () => {
+    el.classList.add('is-open');
+    doc.addEventListener('keydown', onKey);
+    timers.push(setTimeout(close, length));
   };
   const open = () => {
     const frame = el.querySelector<HTMLIFrameElement>('iframe[data-srcdoc]');
     if (frame) {
       if (!consent?.has('targeting')) return;
       frame.srcdoc = frame.dataset.srcdoc ?? '';
+      return show();
     }
-    el.classList.add('is-open');
-    doc.addEventListener('keydown', onKey);
-    timers.push(setTimeout(close, length));
+    // An image ad opens once its image is ready, so the dialog never grows while it is shown (CLS).
+    const img = el.querySelector('img');
+    if (!img || img.complete) return show();
+    const at = run;
+    void img.decode().catch(() => undefined).then(() => { if (at === run) show(); });
   };
-  const schedule = () => { close(); timers.push(setTimeout(open, delay)); };
+  const schedule = () => { close(); run += 1; timers.push(setTimeout(open, delay)); };
   el.querySelector('.ad-welcome-close')?.addEventListener('click', close);
   el.addEventListener('click', (e) => { if (e.target === el) close(); });
   // The delay counts from the page's load, so the ad never competes with the page's own content.

@@ -173,6 +173,12 @@ export function withListNative(ctx: ResolveContext, env: AdEnv, rows: RowView[],
   }));
 }
 
+/** The size the media library knows of an image path, as `{ size }` (nothing when unknown). */
+function librarySize(ctx: ResolveContext, path: string | undefined): { size?: { width: number; height: number } } {
+  const a = path ? ctx.index.assets?.find((x) => x.path === path) : undefined;
+  return a && a.width > 0 && a.height > 0 ? { size: { width: a.width, height: a.height } } : {};
+}
+
 /** House-ad tenants: the skin, welcome and sticky creatives live at build time that the page's layout and units allow. */
 function houseView(ctx: ResolveContext, env: AdEnv): HouseAdsView {
   const house = ctx.index.ads?.house ?? [];
@@ -191,7 +197,7 @@ function houseView(ctx: ResolveContext, env: AdEnv): HouseAdsView {
     welcome: welcome?.welcome ? {
       id: welcome.id, type: welcome.welcome.adType, tag: welcome.welcome.adTag ?? null, clickUrl: welcome.welcome.adClickUrl ?? null,
       image: welcome.welcome.desktopAlternate ?? welcome.welcome.adImagePath ?? null, mobileImage: welcome.welcome.mobileAlternate ?? null,
-      delay: welcome.welcome.adDelay, length: welcome.welcome.adLength,
+      delay: welcome.welcome.adDelay, length: welcome.welcome.adLength, ...librarySize(ctx, welcome.welcome.desktopAlternate ?? welcome.welcome.adImagePath),
     } : null,
     sticky: sticky ? bannerView(sticky) : null,
   };
