@@ -36,7 +36,7 @@ export default function AdUnitPatternsScreen() {
   return (
     <Page title="Ad unit patterns" actions={<NewButton screen={screen}>New pattern</NewButton>}>
       {list.loading ? <Loading /> : list.error ? <ErrorPanel message={list.error} onRetry={list.reload} /> : screen.items.length === 0 ? (
-        <EmptyState icon="ads" title="No ad unit patterns" action={<NewButton screen={screen}>Create a pattern</NewButton> ?? undefined}>Patterns name the ad units that layout blocks request.</EmptyState>
+        <EmptyState icon="ads" title="No ad unit patterns" action={screen.canEdit ? <NewButton screen={screen}>Create a pattern</NewButton> : undefined}>Patterns name the ad units that layout blocks request.</EmptyState>
       ) : (
         <Card>
           <ListTable caption="Ad unit patterns" columns={['Name', 'Pattern', { label: 'Sizes', className: 'col-hide-sm' }]}>

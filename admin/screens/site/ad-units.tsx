@@ -80,7 +80,7 @@ export default function AdUnitsScreen() {
   return (
     <Page title="Ad units" actions={newButton}>
       {list.loading ? <Loading /> : list.error ? <ErrorPanel message={list.error} onRetry={list.reload} /> : screen.items.length === 0 ? (
-        <EmptyState icon="ads" title="No ad units" action={newButton ?? undefined}>Ad units are the slots pages request ads for.</EmptyState>
+        <EmptyState icon="ads" title="No ad units" action={screen.canEdit ? newButton : undefined}>Ad units are the slots pages request ads for.</EmptyState>
       ) : (
         <Card>
           <ListTable caption="Ad units" columns={['Key', 'Type', { label: 'Sizes', className: 'col-hide-sm' }, { label: 'Refresh', className: 'col-hide-sm' }, { label: 'Excluded pages', className: 'col-hide-sm' }]}>

@@ -97,7 +97,7 @@ export default function HouseAdsScreen() {
   return (
     <Page title="House ads" actions={newButton}>
       {list.loading ? <Loading /> : list.error ? <ErrorPanel message={list.error} onRetry={list.reload} /> : screen.items.length === 0 ? (
-        <EmptyState icon="ads" title="No house ads" action={newButton ?? undefined}>House ads are the natives, skins, welcome and sticky ads the site serves itself.</EmptyState>
+        <EmptyState icon="ads" title="No house ads" action={screen.canEdit ? newButton : undefined}>House ads are the natives, skins, welcome and sticky ads the site serves itself.</EmptyState>
       ) : (
         <Card>
           <ListTable caption="House ads" columns={['Name', 'Kind', 'Priority', { label: 'Schedule', className: 'col-hide-sm' }, { label: 'Status', className: 'col-hide-sm' }]}>
