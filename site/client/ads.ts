@@ -90,7 +90,8 @@ export function startGpt(ads: PageAdsView, doc: Document = document, consent: Co
         for (const e of [...slot.sizeMapping].sort((a, b) => b.minWidth - a.minWidth)) m.addSize([e.minWidth, 0], e.sizes);
         gs.defineSizeMapping(m.build());
       }
-      // A slot with a house fallback keeps its space when the answer is empty: the fallback shows.
+      // A slot with a house fallback keeps its space when the answer is empty: the fallback, shown
+      // meanwhile, stays. data-ad-pending: asked for, not rendered yet.
       const el = doc.getElementById(slot.id)!;
       if (el.querySelector('.ad-fallback')) gs.setCollapseEmptyDiv(false);
       el.dataset.adPending = '';
