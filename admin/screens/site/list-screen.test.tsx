@@ -40,7 +40,7 @@ describe('ad list screens (shared list logic)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Delete Summit skin' }));
     expect(deleted).toEqual([]);
     expect(screen.getByText('Summit skin will no longer be shown.')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Delete', exact: true }));
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
     await settle();
     expect(deleted).toEqual([[2, 'alpha']]);
     expect(screen.queryByText('Summit skin')).toBeNull();
