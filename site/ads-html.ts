@@ -2,7 +2,7 @@
 // sanitised article bodies, which are strings, so they are written here with every value escaped.
 // Links to advertisers carry rel="sponsored"; the data attributes are what the ads client measures
 // (viewable impressions and clicks through the event pipeline).
-import type { NativeAdView } from './model';
+import type { AdSlotView, HouseBannerView, NativeAdView } from './model';
 
 const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => ESC[c]!);
@@ -19,4 +19,28 @@ export function nativeAdHtml(ad: NativeAdView, tag: 'li' | 'aside'): string {
     + `<a class="native-ad-link" href="${e(ad.url)}" rel="sponsored noopener" target="_blank">${img}<span class="native-ad-title">${e(ad.title)}</span></a>`
     + (ad.summary ? `<p class="native-ad-summary">${e(ad.summary)}</p>` : '')
     + `</${tag}>`;
+}
+
+/** A house banner: the linked image at its own size (the sticky bar and sized slots it fits). */
+export function bannerAdHtml(ad: HouseBannerView, unitKey: string): string {
+  const e = escapeHtml;
+  return `<a href="${e(ad.clickUrl)}" rel="sponsored noopener" target="_blank" data-house-ad="${ad.id}" data-ad-unit="${e(unitKey)}">`
+    + `<img src="${e(ad.image)}" alt="${e(ad.alt)}" width="${ad.width}" height="${ad.height}" loading="lazy"/></a>`;
+}
+
+/** A slot's house fallback creative (ad-server brands), shown until Google Publisher Tag fills the slot. */
+export function adFallbackHtml(slot: AdSlotView): string {
+  const f = slot.fallback;
+  if (!f) return '';
+  return f.kind === 'native'
+    ? `<div class="ad-fallback">${nativeAdHtml(f.ad, 'aside')}</div>`
+    : `<div class="ad-fallback ad-fallback-banner">${bannerAdHtml(f.ad, slot.key)}</div>`;
+}
+
+/**
+ * A slot's element: the container the ads client fills (ids and keys are restricted by the schema),
+ * with the house creative `inner` (house-ad brands) or the slot's fallback inside. `li` in lists.
+ */
+export function adSlotHtml(slot: AdSlotView, tag: 'div' | 'li' = 'div', inner?: string): string {
+  return `<${tag} class="ad-slot ad-${slot.type}" id="${slot.id}" data-ad-key="${slot.key}">${inner ?? adFallbackHtml(slot)}</${tag}>`;
 }

@@ -9,10 +9,15 @@
 import { ADS_CONFIG_ID } from '../engine/domain/ads-config';
 import type { AdSlotView, HouseAdsView, PageAdsView } from './model';
 import { escapeJsonForHtml } from './json';
+import { adFallbackHtml, bannerAdHtml } from './ads-html';
 
-function Slot({ slot, children }: { slot: AdSlotView; children?: React.ReactNode }) {
-  return <div className={`ad-slot ad-${slot.type}`} id={slot.id} data-ad-key={slot.key}>{children}</div>;
+/** A slot's container with its house creative (`inner`) or its fallback (ad-server brands) inside. */
+export function Slot({ slot, inner }: { slot: AdSlotView; inner?: string }) {
+  return <div className={`ad-slot ad-${slot.type}`} id={slot.id} data-ad-key={slot.key} dangerouslySetInnerHTML={{ __html: inner ?? adFallbackHtml(slot) }} />;
 }
+
+/** The client's configuration: the slots without their prerendered fallbacks. */
+const clientConfig = (ads: PageAdsView): PageAdsView => ({ ...ads, slots: ads.slots.map(({ fallback: _f, ...s }) => s) });
 
 const SPONSORED = { rel: 'sponsored noopener', target: '_blank' } as const;
 
@@ -38,7 +43,8 @@ function Welcome({ welcome }: { welcome: NonNullable<HouseAdsView['welcome']> })
           <a href={welcome.clickUrl ?? undefined} {...SPONSORED}>
             <picture>
               {welcome.mobileImage ? <source media="(max-width: 767px)" srcSet={welcome.mobileImage} /> : null}
-              <img src={welcome.image} alt="Advertisement" loading="lazy" decoding="async" />
+              {/* Loaded with the page at low priority (not lazily: the dialog is hidden until it opens), so it opens at its full size. */}
+              <img src={welcome.image} alt="Advertisement" decoding="async" fetchPriority="low" {...(welcome.size ? { width: welcome.size.width, height: welcome.size.height } : {})} />
             </picture>
           </a>
         ) : null}
@@ -67,17 +73,11 @@ export function AdsBottom({ ads }: { ads: PageAdsView }) {
       {sticky ? (
         <div className="ad-sticky" data-ad-sticky="">
           <button type="button" className="ad-sticky-close" aria-label="Close ad">×</button>
-          <Slot slot={sticky}>
-            {house ? (
-              <a href={house.clickUrl} {...SPONSORED} data-house-ad={house.id} data-ad-unit={sticky.key}>
-                <img src={house.image} alt={house.alt} width={house.width} height={house.height} loading="lazy" />
-              </a>
-            ) : null}
-          </Slot>
+          <Slot slot={sticky} {...(house ? { inner: bannerAdHtml(house, sticky.key) } : {})} />
         </div>
       ) : null}
       {ads.house?.welcome ? <Welcome welcome={ads.house.welcome} /> : null}
-      <script type="application/json" id={ADS_CONFIG_ID} dangerouslySetInnerHTML={{ __html: escapeJsonForHtml(ads) }} />
+      <script type="application/json" id={ADS_CONFIG_ID} dangerouslySetInnerHTML={{ __html: escapeJsonForHtml(clientConfig(ads)) }} />
     </>
   );
 }

@@ -1,7 +1,8 @@
 // The grid: rows → columns → blocks (public §3 "Grid"). Rows arrive already resolved: empty blocks,
 // columns and rows dropped and layouts remapped. Heading levels follow the nesting (row title h2,
 // block title one below, item titles one below that), so headings never skip a level.
-import { nativeAdHtml } from './ads-html';
+import { adSlotHtml, nativeAdHtml } from './ads-html';
+import { Slot } from './ads';
 import { datetime } from './attrs';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { BlockView, ContentView, RowView } from './model';
@@ -83,7 +84,7 @@ function BlockBody({ block, level, uid, pre, content }: { block: BlockView; leve
       );
     case 'html': return <div className="rich-text" dangerouslySetInnerHTML={{ __html: block.html }} />;
     case 'newsletter': return <NewsletterBlock block={block} uid={uid} inner={pre.get(block)} />;
-    case 'ad': return <div className={`ad-slot ad-${block.slot.type}`} id={block.slot.id} data-ad-key={block.slot.key} />;
+    case 'ad': return <Slot slot={block.slot} />;
     case 'island': return <Island name={block.island} props={block.props} />;
     case 'gallery':
       return <Island name="image-gallery" component={ImageGallery} props={{ images: block.images, lockedFor: block.lockedFor, label: block.settings.title ?? 'Image gallery' }} />;
@@ -128,6 +129,12 @@ function Block({ block, level, uid, pre, content }: { block: BlockView; level: L
   );
 }
 
+/** A list's native position: the house native, or the content-list-native slot (with its fallback). */
+function listNativeHtml(native: NonNullable<Extract<BlockView, { kind: 'list' }>['native']>): string {
+  if (native.slot) return adSlotHtml(native.slot, 'li');
+  return native.ad ? nativeAdHtml(native.ad, 'li') : '';
+}
+
 const rowLevel = (row: RowView): Level => (row.title ? 3 : 2);
 const blockUid = (r: number, c: number, i: number) => `b${r}-${c}-${i}`;
 const newsletterCache = new WeakMap<BlockView, Map<string, string>>();
@@ -145,10 +152,10 @@ export function prerenderBlocks(rows: RowView[], items: ItemHtmlCache): Prerende
       let html = '';
       b.items.forEach((it, n) => {
         // A house native ad takes its list position (issue 19).
-        if (b.kind === 'list' && b.native && b.native.at === n + 1) html += nativeAdHtml(b.native.ad, 'li');
+        if (b.kind === 'list' && b.native && b.native.at === n + 1) html += listNativeHtml(b.native);
         html += itemHtml(it, display, level, items);
       });
-      if (b.kind === 'list' && b.native && b.native.at > b.items.length) html += nativeAdHtml(b.native.ad, 'li');
+      if (b.kind === 'list' && b.native && b.native.at > b.items.length) html += listNativeHtml(b.native);
       pre.set(b, html);
     } else if (b.kind === 'newsletter') {
       const uid = blockUid(r, c, i);

@@ -86,7 +86,20 @@ export interface AdSlotView {
   sizes: [number, number][];
   sizeMapping: { minWidth: number; sizes: [number, number][] }[];
   refreshRate: number;
+  /**
+   * Brands with an ad server: the house creative the slot shows when Google Publisher Tag answers it
+   * empty (or while there is no advertising consent) — a native in list and body positions, a
+   * banner that fits the slot's sizes elsewhere. Rendered inside the slot, so it holds the slot's
+   * space and showing it never moves the page. Not part of the client's JSON configuration.
+   */
+  fallback?: AdFallbackView;
 }
+
+/** A slot's house fallback creative. */
+export type AdFallbackView = { kind: 'native'; ad: NativeAdView } | { kind: 'banner'; ad: HouseBannerView };
+
+/** A house banner (the sticky bottom creative), also the fallback of sized slots it fits. */
+export interface HouseBannerView { id: number; image: string; clickUrl: string; alt: string; width: number; height: number }
 
 /** A house native ad as a page shows it (public §3 Native ad). */
 export interface NativeAdView {
@@ -106,8 +119,10 @@ export interface NativeAdView {
 export interface HouseAdsView {
   skin: { id: number; title: string; type: 'reskin' | 'siteskin'; width: number; clickUrl: string; background: string | null; backgroundImage: string | null; image: string | null;
     left: { image: string; url: string } | null; right: { image: string; url: string } | null } | null;
-  welcome: { id: number; type: 'welcomeAdImage' | 'welcomeAdTag'; tag: string | null; clickUrl: string | null; image: string | null; mobileImage: string | null; delay: number; length: number } | null;
-  sticky: { id: number; image: string; clickUrl: string; alt: string; width: number; height: number } | null;
+  welcome: { id: number; type: 'welcomeAdImage' | 'welcomeAdTag'; tag: string | null; clickUrl: string | null; image: string | null; mobileImage: string | null; delay: number; length: number;
+    /** The image's size when the media library knows it. */
+    size?: { width: number; height: number } } | null;
+  sticky: HouseBannerView | null;
 }
 
 /** The ads of a page: every slot it has, the page-level targeting and the reserved-height CSS. */
@@ -122,7 +137,9 @@ export interface PageAdsView {
 }
 
 export type BlockView =
-  | { kind: 'list'; id: string; settings: BlockSettingsView; display: 'list' | 'cards' | 'compact' | 'hero'; items: ItemView[]; pagination: PaginationView | null; native?: { at: number; ad: NativeAdView } }
+  | { kind: 'list'; id: string; settings: BlockSettingsView; display: 'list' | 'cards' | 'compact' | 'hero'; items: ItemView[]; pagination: PaginationView | null;
+    /** The list's native position (issue 19): a house native, or (ad-server brands) the content-list-native slot. */
+    native?: { at: number; ad?: NativeAdView; slot?: AdSlotView } }
   /** The page's content item (PageView.content) as hero or body: not repeated in the block. */
   | { kind: 'hero'; id: string; settings: BlockSettingsView }
   | { kind: 'body'; id: string; settings: BlockSettingsView }

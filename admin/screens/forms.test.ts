@@ -132,5 +132,9 @@ describe('house ad form (issue 19)', () => {
     expect(w).toEqual({ name: 'Sticky', kind: 'sticky', status: 0, priority: 5, startDate: null, endDate: null, unitKeys: [], sticky: { imagePath: '/s.svg', clickUrl: 'https://a.example', alt: 'A', width: 320 } });
     const stored = { id: 3, name: 'N', kind: 'native', status: 1, priority: 10, startDate: '2026-01-01T00:00:00.000Z', endDate: null, unitKeys: ['list-native'], native: { nativeTitle: 'T', nativeUrl: 'https://a.example', labels: 'Sponsored', nativeSummary: '' }, skin: null, welcome: null, sticky: null };
     expect(toHouseAdWrite(houseAdFormOf(stored))).toEqual({ name: 'N', kind: 'native', status: 1, priority: 10, startDate: '2026-01-01', endDate: null, unitKeys: ['list-native'], native: { nativeTitle: 'T', nativeUrl: 'https://a.example', labels: 'Sponsored' } });
+    // A native's media library image is an asset id (a number); a typed non-number is named.
+    const library = { ...houseAdFormOf(stored), creative: { nativeTitle: 'T', nativeUrl: 'https://a.example', nativeImageAssetId: '120' } };
+    expect(toHouseAdWrite(library).native).toMatchObject({ nativeImageAssetId: 120 });
+    expect(validateHouseAd({ ...library, creative: { ...library.creative, nativeImageAssetId: 'x' } })).toMatchObject({ 'native.nativeImageAssetId': 'Must be a whole number' });
   });
 });

@@ -7,6 +7,11 @@ import { deleteHouseAdRow, getHouseAd, writeHouseAds } from '../../engine/store/
 import { nextId } from '../../engine/store/queries/ids';
 import { commit, diff, snapshot, tenantAccess, type OpArgs } from '../operation';
 import { createInput, idArg, mergePatch } from '../patch';
+import { checkImageAssets } from '../magazine/shared';
+import type { Db } from '../../engine/store/connection';
+
+/** A native's library image must be an image of the tenant's media library. */
+const checkAssets = (tx: Db, tenantKey: string, a: HouseAd) => checkImageAssets(tx, tenantKey, [['native.nativeImageAssetId', a.native?.nativeImageAssetId]]);
 
 const PERMS = ['manage_ad_unit_patterns'] as const;
 
@@ -24,6 +29,7 @@ export async function createHouseAd({ ctx, input }: OpArgs): Promise<{ id: numbe
   const { tenant } = tenantAccess(ctx, PERMS);
   const a = parseInput(houseAdSchema, { ...createInput(input), id: 1 });
   return commit(ctx, async (tx) => {
+    await checkAssets(tx, tenant.tenantKey, a);
     const id = await nextId(tx, 'houseAd');
     await writeHouseAds(tx, tenant.tenantKey, [{ ...a, id }]);
     return { id };
@@ -39,6 +45,7 @@ export async function updateHouseAd({ ctx, input }: OpArgs<{ id: unknown; input:
     if (!current) throw new AppError('NOT_FOUND', { entity: 'House ad', id });
     const { updatedAt: _u, ...stored } = current;
     const a = parseInput(houseAdSchema, { ...mergePatch(inputOf(stored), input.input), id });
+    await checkAssets(tx, tenant.tenantKey, a);
     await writeHouseAds(tx, tenant.tenantKey, [a]);
     return { before: inputOf(stored), after: inputOf(a) };
   }, (x) => ({ tenantKey: tenant.tenantKey, entityType: 'houseAd', entityId: id, action: 'update', changes: diff(x.before, x.after) }),

@@ -117,14 +117,18 @@ export function adTargetId(unit: Pick<AdUnit, 'key' | 'targetId'>): string {
   return unit.targetId ?? `ad-${unit.key}`;
 }
 
-/** CSS that reserves each slot's height per breakpoint (selectors are ids the schema restricts to safe characters). */
-export function reservedHeightCss(slots: readonly { id: string; unit: Pick<AdUnit, 'size' | 'sizeMapping'> }[]): string {
+/**
+ * CSS that reserves each slot's height per breakpoint (selectors are ids the schema restricts to
+ * safe characters). A slot with a house banner fallback also caps the banner at that height, so
+ * showing it never grows the slot.
+ */
+export function reservedHeightCss(slots: readonly { id: string; unit: Pick<AdUnit, 'size' | 'sizeMapping'>; banner?: boolean }[]): string {
   const base: string[] = [];
   const media = new Map<number, string[]>();
   for (const s of slots) {
     if (!/^[A-Za-z][A-Za-z0-9_-]*$/.test(s.id)) continue;
     for (const r of reservedHeights(s.unit)) {
-      const rule = `#${s.id}{min-height:${r.height}px}`;
+      const rule = `#${s.id}{min-height:${r.height}px}` + (s.banner && r.height > 0 ? `#${s.id} .ad-fallback-banner img{max-height:${r.height}px}` : '');
       if (r.minWidth === 0) base.push(rule);
       else media.set(r.minWidth, [...(media.get(r.minWidth) ?? []), rule]);
     }

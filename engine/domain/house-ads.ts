@@ -23,6 +23,8 @@ export const nativeCreativeSchema = z.strictObject({
   nativeSummary: z.string().max(500, 'At most 500 characters').default(''),
   nativeUrl: httpUrl,
   nativeImagePath: sitePath.optional(),
+  /** An image of the media library: the build publishes its derivative and wins over nativeImagePath. */
+  nativeImageAssetId: z.number({ error: 'Must be a whole number' }).int('Must be a whole number').positive('Must be a whole number').optional(),
   nativeImpressionTrackerUrl: httpsUrl.optional(),
   labels: z.string().trim().min(1, REQUIRED).max(60, 'At most 60 characters').default('Sponsored'),
 });

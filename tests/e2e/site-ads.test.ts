@@ -6,6 +6,9 @@
 // first scroll and stays closed after X. A brand without an ad server (plantpulse) shows its house
 // ads from the demo's admin-managed creatives: a native in a list and in a body, the skin and the
 // welcome ad, which closes after its length; a native seen for a second is recorded as an event.
+// An ad-server brand's native slots that GPT answers empty show their house fallback in the space
+// they held (no layout shift), and a creative frame's native items (public §7) replace it, with the
+// slot flags loaded/rendered/visible set.
 import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -27,24 +30,51 @@ const HOUSE = 'plantpulse';
 /** A desktop Chrome user agent: the event API drops HeadlessChrome as a bot. */
 const DESKTOP_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 const GPT_PATH = '/__e2e/gpt-stand-in.js';
+/** A creative the ad server would serve in its own frame: it posts native items to the page (and a malformed message first). */
+const CREATIVE_PATH = '/__e2e/native-creative.html';
+const CREATIVE = '<!doctype html><script>parent.postMessage("not json", "*");'
+  + 'parent.postMessage(JSON.stringify({type:"native",items:[{title:"Frame native",url:"https://ad.example/n",summary:"From the ad server"}]}), "*");</script>';
 /** Stands in for gpt.js: runs the command queue and records what the page asks of it. */
+/**
+ * Stands in for gpt.js: runs the command queue and records what the page asks of it. How it answers
+ * a displayed slot is set by window.__gptAnswer: unset, it never renders; 'empty', every slot is
+ * answered empty; 'native-frame', the list native slot gets a creative frame that posts native
+ * items to the page (public §7) and the other slots are answered empty.
+ */
 const GPT_STAND_IN = `(function(){
-  var log = window.__gpt = { loads: ((window.__gpt && window.__gpt.loads) || 0) + 1, slots: [], targeting: {}, calls: [], displayed: [], refreshed: [], lazy: null };
+  var log = window.__gpt = { loads: ((window.__gpt && window.__gpt.loads) || 0) + 1, slots: [], targeting: {}, calls: [], displayed: [], refreshed: [], lazy: null, noCollapse: [] };
+  var listeners = {};
+  var fire = function(type, e) { (listeners[type] || []).forEach(function(f) { f(e); }); };
   var pubads = {
     setTargeting: function(k, v) { log.targeting[k] = v; return pubads; },
     enableSingleRequest: function() { log.calls.push('enableSingleRequest'); },
     collapseEmptyDivs: function() { log.calls.push('collapseEmptyDivs'); },
     enableLazyLoad: function(o) { log.calls.push('enableLazyLoad'); log.lazy = o; },
-    refresh: function(slots) { slots.forEach(function(s) { log.refreshed.push(s.id); }); }
+    refresh: function(slots) { slots.forEach(function(s) { log.refreshed.push(s.id); }); },
+    addEventListener: function(type, f) { (listeners[type] = listeners[type] || []).push(f); }
   };
   var gt = window.googletag, queue = gt.cmd;
   gt.defineSlot = function(path, sizes, id) { var s = { path: path, sizes: sizes, id: id, mapping: null, services: 0 };
     s.addService = function() { s.services++; return s; }; s.defineSizeMapping = function(m) { s.mapping = m; return s; };
+    s.setCollapseEmptyDiv = function(c) { if (!c) log.noCollapse.push(id); return s; }; s.getSlotElementId = function() { return id; };
     log.slots.push(s); return s; };
   gt.sizeMapping = function() { var m = []; var b = { addSize: function(v, sz) { m.push([v, sz]); return b; }, build: function() { return m; } }; return b; };
   gt.pubads = function() { return pubads; };
   gt.enableServices = function() { log.calls.push('enableServices'); };
-  gt.display = function(id) { log.displayed.push(id); };
+  gt.display = function(id) {
+    log.displayed.push(id);
+    var answer = window.__gptAnswer, slot = log.slots.filter(function(s) { return s.id === id; })[0];
+    if (!answer || !slot) return;
+    if (answer === 'native-frame' && /list-native/.test(id)) {
+      var f = document.createElement('iframe');
+      f.setAttribute('sandbox', 'allow-scripts');
+      f.src = '${CREATIVE_PATH}';
+      f.onload = function() { fire('slotOnload', { slot: slot }); };
+      document.getElementById(id).appendChild(f);
+      fire('slotRenderEnded', { slot: slot, isEmpty: false });
+      setTimeout(function() { fire('impressionViewable', { slot: slot }); }, 50);
+    } else fire('slotRenderEnded', { slot: slot, isEmpty: true });
+  };
   gt.cmd = { push: function(f) { f(); } };
   queue.forEach(function(f) { f(); });
 })();`;
@@ -57,6 +87,7 @@ interface GptLog {
   displayed: string[];
   refreshed: string[];
   lazy: unknown;
+  noCollapse: string[];
 }
 
 let store: Store;
@@ -124,14 +155,16 @@ afterAll(async () => {
   await store?.close();
 }, 60_000);
 
-async function session(userAgent?: string): Promise<{ context: BrowserContext; page: Page; gptRequests: string[] }> {
+async function session(userAgent?: string, gptAnswer?: 'empty' | 'native-frame'): Promise<{ context: BrowserContext; page: Page; gptRequests: string[] }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US', ...(userAgent ? { userAgent } : {}) });
+  if (gptAnswer) await context.addInitScript((a) => { (window as unknown as { __gptAnswer: string }).__gptAnswer = a; }, gptAnswer);
   const gptRequests: string[] = [];
   await context.route((url) => url.hostname !== new URL(base).hostname && url.hostname !== new URL(houseBase).hostname, (route) => route.fulfill({ status: 204, body: '' }));
   await context.route(`${base}${GPT_PATH}`, (route) => {
     gptRequests.push(route.request().url());
     return route.fulfill({ status: 200, contentType: 'text/javascript', body: GPT_STAND_IN });
   });
+  await context.route(`${base}${CREATIVE_PATH}`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: CREATIVE }));
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
   return { context, page, gptRequests };
@@ -199,6 +232,65 @@ describe('Google Publisher Tag slots', () => {
     await page.waitForFunction(() => window.scrollY > 300);
     await page.waitForTimeout(300);
     expect(await page.locator('[data-ad-sticky]').isVisible()).toBe(false);
+    await context.close();
+  }, 60_000);
+});
+
+describe('house ads as the fallback of an ad-server brand', () => {
+  /** Each slot's box and whether its house fallback is visible. */
+  const boxes = (page: Page) => page.locator('.ad-slot:has(.ad-fallback)').evaluateAll((els) => els.map((e) => {
+    const r = e.getBoundingClientRect();
+    const f = e.querySelector('.ad-fallback')!;
+    return { id: e.id, top: r.top + window.scrollY, height: r.height, shown: getComputedStyle(f).visibility === 'visible' && f.getBoundingClientRect().height > 0 };
+  }));
+
+  it.each([['article', 'ad-body-native'], ['home page', 'ad-list-native']])('shows the house native in the %s\'s native slot GPT answers empty, in the space the slot held (no layout shift)', async (where, id) => {
+    const { context, page } = await session(undefined, 'empty');
+    await page.goto(`${base}${where === 'article' ? article : '/'}`);
+    await page.waitForLoadState('networkidle');
+    // Before consent no ad is asked for: the fallbacks show.
+    const before = await boxes(page);
+    expect(before.map((b) => b.id)).toContain(id);
+    expect(before.every((b) => b.shown)).toBe(true);
+    await accept(page);
+    await page.waitForFunction((i) => document.getElementById(i)?.getAttribute('data-ad-rendered') === 'empty', id);
+    expect((await gptLog(page))!.noCollapse).toContain(id);
+    expect(await boxes(page)).toEqual(before);
+    expect(await page.locator(`#${id} .native-ad-label`).textContent()).toBe('Sponsored');
+    // Nothing in the page's flow moved (shifts within 500 ms of the reader's click do not count; the
+    // floating Back To Top button, fixed to the viewport, settles once the consent banner is gone).
+    await page.waitForTimeout(600);
+    const shifts = await page.evaluate(() => new Promise<string[]>((resolve) => {
+      type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node | null }[] };
+      const fixed = (n?: Node | null) => {
+        for (let e = n instanceof Element ? n : n?.parentElement ?? null; e; e = e.parentElement) if (getComputedStyle(e).position === 'fixed') return true;
+        return false;
+      };
+      const describe = (n?: Node | null) => (n instanceof Element ? `${n.tagName.toLowerCase()}.${n.getAttribute('class') ?? ''}#${n.id}` : String(n?.nodeName));
+      new PerformanceObserver((l) => resolve((l.getEntries() as Shift[]).filter((e) => !e.hadRecentInput && !e.sources.every((x) => fixed(x.node)))
+        .map((e) => `${e.value}: ${e.sources.map((x) => describe(x.node)).join(', ')}`))).observe({ type: 'layout-shift', buffered: true });
+      setTimeout(() => resolve([]), 500);
+    }));
+    expect(shifts).toEqual([]);
+    await screenshot(page, `ads-fallback-${id}`);
+    await context.close();
+  }, 60_000);
+
+  it('a creative frame in the list native slot posts native items: the page shows them, drops the fallback and sets the slot flags; malformed messages do nothing', async () => {
+    const { context, page } = await session(undefined, 'native-frame');
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${base}/`);
+    await accept(page);
+    const slot = page.locator('#ad-list-native');
+    await slot.locator('.ad-frame-native .native-ad-title').waitFor();
+    expect(await slot.locator('.native-ad-title').allTextContents()).toEqual(['Frame native']);
+    expect(await slot.locator('.ad-fallback').count()).toBe(0);
+    expect(await slot.getAttribute('data-ad-native')).toBe('complete');
+    expect(await slot.getAttribute('data-ad-rendered')).toBe('filled');
+    await page.waitForFunction(() => document.getElementById('ad-list-native')!.hasAttribute('data-ad-loaded') && document.getElementById('ad-list-native')!.hasAttribute('data-ad-visible'));
+    expect(await page.locator('[id^="ad-home-leaderboard"]').first().getAttribute('data-ad-rendered')).toBe('empty');
+    expect(errors).toEqual([]);
     await context.close();
   }, 60_000);
 });

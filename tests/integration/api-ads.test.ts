@@ -79,6 +79,17 @@ describe('house ads', () => {
     expect((await h.op('deleteHouseAd', { id: ad.id }, admin)).data.deleteHouseAd.ok).toBe(true);
   });
 
+  it('takes a native\'s image from the tenant\'s media library only', async () => {
+    // Asset 120 is an image of alpha's library, 220 one of beta's.
+    const c = await h.op('createHouseAd', { input: { name: 'Library', kind: 'native', native: { ...native, nativeImageAssetId: 120 } } }, admin);
+    expect(c.data.createHouseAd.native).toMatchObject({ nativeImageAssetId: 120 });
+    const other = await h.op('updateHouseAd', { id: c.data.createHouseAd.id, input: { native: { ...native, nativeImageAssetId: 220 } } }, admin);
+    expect(other.error?.extensions.field).toBe('native.nativeImageAssetId');
+    expect(other.error?.message).toMatch(/Unknown image asset 220/);
+    expect((await h.op('createHouseAd', { input: { name: 'x', kind: 'native', native: { ...native, nativeImageAssetId: 'abc' } } }, admin)).error?.extensions.field).toBe('native.nativeImageAssetId');
+    await h.op('deleteHouseAd', { id: c.data.createHouseAd.id }, admin);
+  });
+
   it('refuses bad creatives naming the field, and other tenants and roles, writing nothing', async () => {
     const before = await snapshotCounts(h);
     const field = async (input: Record<string, unknown>, opts: Record<string, unknown> = admin) => {

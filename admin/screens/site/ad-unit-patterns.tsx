@@ -1,27 +1,20 @@
 // /admin/ad-unit-patterns and /admin/create-ad-unit-pattern: ad unit patterns (layout-block is the
 // only type offered, admin §3.6), checked with the shared adUnitPatternSchema.
-import { useState } from 'react';
-import { hasAnyPermission } from '../../../engine/domain/permissions';
 import { adUnitPatternSchema } from '../../../engine/domain/records';
 import * as api from '../../data/api';
 import type { AdUnitPattern } from '../../data/types';
-import { useSession } from '../../app/session';
-import { useTenant } from '../../app/tenant';
 import { usePublish } from '../../app/publish';
 import { errorText, useToast } from '../../app/toasts';
-import { useLocation, useNavigate } from '../../lib/router';
-import { useAsync } from '../../lib/use-async';
 import { useForm } from '../../lib/use-form';
 import { issuesToErrors, type FieldErrors } from '../../lib/validation';
-import { Button, IconButton } from '../../components/button';
-import { ConfirmDialog } from '../../components/dialog';
 import { SelectField, TextField } from '../../components/fields';
 import { EmptyState, ErrorPanel, Loading } from '../../components/bits';
 import { Card, Page } from '../../shell/page';
 import { parseSizes } from '../layouts/block-settings';
 import { ListTable } from '../../components/list-table';
 import { FormDialog } from '../../components/form-dialog';
-import { useBusy, useDeleteFlow } from '../../lib/use-busy';
+import { useBusy } from '../../lib/use-busy';
+import { DeleteConfirm, NewButton, RowActions, useListScreen } from './list-screen';
 
 type PatternForm = { name: string; pattern: string; type: string; sizes: string };
 
@@ -35,42 +28,31 @@ export function validatePattern(f: PatternForm): FieldErrors {
 }
 
 export default function AdUnitPatternsScreen() {
-  const { permissions } = useSession();
-  const canEdit = hasAnyPermission(permissions, ['manage_ad_unit_patterns']);
-  const { tenantKey } = useTenant();
-  const { pathname } = useLocation();
-  const navigate = useNavigate();
-  const list = useAsync(async () => ({ items: await api.getAdUnitPatternStream(), tenantKey: tenantKey as string }), []);
-  const [editing, setEditing] = useState<AdUnitPattern | null>(null);
-  const toast = useToast();
-  const publish = usePublish();
-  const creating = pathname.startsWith('/admin/create-ad-unit-pattern');
-  const tk = list.data?.tenantKey ?? '';
-  const close = () => {
-    setEditing(null);
-    if (creating) navigate('/admin/ad-unit-patterns', { replace: true });
-  };
-  const del = useDeleteFlow((p: AdUnitPattern) => publish.track(p.name, tk, () => api.deleteAdUnitPattern(p.id, tk)), () => { toast.success('Pattern deleted.'); list.reload(); }, (e) => toast.error(errorText(e)));
+  const screen = useListScreen<AdUnitPattern>({
+    load: api.getAdUnitPatternStream, listPath: '/admin/ad-unit-patterns', createPath: '/admin/create-ad-unit-pattern', permission: 'manage_ad_unit_patterns',
+    name: (p) => p.name, remove: (p, tk) => api.deleteAdUnitPattern(p.id, tk), deleted: 'Pattern deleted.',
+  });
+  const { list } = screen;
   return (
-    <Page title="Ad unit patterns" actions={canEdit ? <Button variant="primary" icon="plus" onClick={() => navigate('/admin/create-ad-unit-pattern')}>New pattern</Button> : null}>
-      {list.loading ? <Loading /> : list.error ? <ErrorPanel message={list.error} onRetry={list.reload} /> : (list.data?.items.length ?? 0) === 0 ? (
-        <EmptyState icon="ads" title="No ad unit patterns" action={canEdit ? <Button variant="primary" icon="plus" onClick={() => navigate('/admin/create-ad-unit-pattern')}>Create a pattern</Button> : undefined}>Patterns name the ad units that layout blocks request.</EmptyState>
+    <Page title="Ad unit patterns" actions={<NewButton screen={screen}>New pattern</NewButton>}>
+      {list.loading ? <Loading /> : list.error ? <ErrorPanel message={list.error} onRetry={list.reload} /> : screen.items.length === 0 ? (
+        <EmptyState icon="ads" title="No ad unit patterns" action={screen.canEdit ? <NewButton screen={screen}>Create a pattern</NewButton> : undefined}>Patterns name the ad units that layout blocks request.</EmptyState>
       ) : (
         <Card>
           <ListTable caption="Ad unit patterns" columns={['Name', 'Pattern', { label: 'Sizes', className: 'col-hide-sm' }]}>
-                {list.data?.items.map((p) => (
-                  <tr key={p.id}>
-                    <td className="cell-title">{p.name}</td>
-                    <td className="mono">{p.pattern}</td>
-                    <td className="col-hide-sm muted">{p.sizes.map(([w, h]) => `${w}×${h}`).join(', ') || '—'}</td>
-                    <td className="cell-actions">{canEdit ? <><IconButton icon="edit" label={`Edit ${p.name}`} onClick={() => setEditing(p)} /><IconButton icon="trash" label={`Delete ${p.name}`} onClick={() => del.ask(p)} /></> : null}</td>
-                  </tr>
-                ))}
+            {screen.items.map((p) => (
+              <tr key={p.id}>
+                <td className="cell-title">{p.name}</td>
+                <td className="mono">{p.pattern}</td>
+                <td className="col-hide-sm muted">{p.sizes.map(([w, h]) => `${w}×${h}`).join(', ') || '—'}</td>
+                <RowActions screen={screen} item={p} />
+              </tr>
+            ))}
           </ListTable>
         </Card>
       )}
-      {(creating && canEdit) || editing ? <PatternDialog pattern={editing} tenantKey={tk} onClose={close} onSaved={() => { list.reload(); close(); }} /> : null}
-      {del.deleting ? <ConfirmDialog title="Delete pattern?" message={`${del.deleting.name} will be removed.`} confirmLabel="Delete" onCancel={del.cancel} onConfirm={() => void del.confirm()} /> : null}
+      {screen.dialogOpen ? <PatternDialog pattern={screen.editing} tenantKey={screen.tenantKey} onClose={screen.close} onSaved={screen.saved} /> : null}
+      <DeleteConfirm screen={screen} title="Delete pattern?" message={(p) => `${p.name} will be removed.`} />
     </Page>
   );
 }

@@ -1,29 +1,22 @@
 // /admin/ad-units and /admin/create-ad-unit: the tenant's ad units (public §3 Ad unit), checked with
 // the shared adUnitSchema. Sizes are typed as 300x250, the size mapping one breakpoint per line
 // ("1024: 728x90, 970x90").
-import { useState } from 'react';
 import { AD_EXCLUDABLE_PAGE_TYPES, AD_TYPE_LABELS, adUnitSchema, type AdUnitType } from '../../../engine/domain/ads';
 import { AD_UNIT_TYPES } from '../../../engine/domain/enums';
-import { hasAnyPermission } from '../../../engine/domain/permissions';
 import * as api from '../../data/api';
 import type { AdUnitView } from '../../data/types';
-import { useSession } from '../../app/session';
-import { useTenant } from '../../app/tenant';
 import { usePublish } from '../../app/publish';
 import { errorText, useToast } from '../../app/toasts';
-import { useLocation, useNavigate } from '../../lib/router';
-import { useAsync } from '../../lib/use-async';
 import { useForm } from '../../lib/use-form';
 import { issuesToErrors, type FieldErrors } from '../../lib/validation';
-import { Button, IconButton } from '../../components/button';
-import { ConfirmDialog } from '../../components/dialog';
 import { CheckboxField, CheckboxGroup, SelectField, TextAreaField, TextField } from '../../components/fields';
 import { EmptyState, ErrorPanel, Loading } from '../../components/bits';
 import { Card, Page } from '../../shell/page';
 import { parseSizes } from '../layouts/block-settings';
 import { ListTable } from '../../components/list-table';
 import { FormDialog } from '../../components/form-dialog';
-import { useBusy, useDeleteFlow } from '../../lib/use-busy';
+import { useBusy } from '../../lib/use-busy';
+import { DeleteConfirm, NewButton, RowActions, useListScreen } from './list-screen';
 
 export type AdUnitForm = {
   key: string; type: string; size: string; sizeMapping: string; useSectionAlias: boolean; refreshRate: string;
@@ -78,45 +71,34 @@ export function validateAdUnit(f: AdUnitForm): FieldErrors {
 }
 
 export default function AdUnitsScreen() {
-  const { permissions } = useSession();
-  const canEdit = hasAnyPermission(permissions, ['manage_ad_unit_patterns']);
-  const { tenantKey } = useTenant();
-  const { pathname } = useLocation();
-  const navigate = useNavigate();
-  const list = useAsync(async () => ({ items: await api.getAdUnits(), tenantKey: tenantKey as string }), []);
-  const [editing, setEditing] = useState<AdUnitView | null>(null);
-  const toast = useToast();
-  const publish = usePublish();
-  const creating = pathname.startsWith('/admin/create-ad-unit');
-  const tk = list.data?.tenantKey ?? '';
-  const close = () => {
-    setEditing(null);
-    if (creating) navigate('/admin/ad-units', { replace: true });
-  };
-  const del = useDeleteFlow((u: AdUnitView) => publish.track(u.key, tk, () => api.deleteAdUnit(u.id, tk)), () => { toast.success('Ad unit deleted.'); list.reload(); }, (e) => toast.error(errorText(e)));
-  const newButton = canEdit ? <Button variant="primary" icon="plus" onClick={() => navigate('/admin/create-ad-unit')}>New ad unit</Button> : null;
+  const screen = useListScreen<AdUnitView>({
+    load: api.getAdUnits, listPath: '/admin/ad-units', createPath: '/admin/create-ad-unit', permission: 'manage_ad_unit_patterns',
+    name: (u) => u.key, remove: (u, tk) => api.deleteAdUnit(u.id, tk), deleted: 'Ad unit deleted.',
+  });
+  const { list } = screen;
+  const newButton = <NewButton screen={screen}>New ad unit</NewButton>;
   return (
     <Page title="Ad units" actions={newButton}>
-      {list.loading ? <Loading /> : list.error ? <ErrorPanel message={list.error} onRetry={list.reload} /> : (list.data?.items.length ?? 0) === 0 ? (
-        <EmptyState icon="ads" title="No ad units" action={newButton ?? undefined}>Ad units are the slots pages request ads for.</EmptyState>
+      {list.loading ? <Loading /> : list.error ? <ErrorPanel message={list.error} onRetry={list.reload} /> : screen.items.length === 0 ? (
+        <EmptyState icon="ads" title="No ad units" action={screen.canEdit ? newButton : undefined}>Ad units are the slots pages request ads for.</EmptyState>
       ) : (
         <Card>
           <ListTable caption="Ad units" columns={['Key', 'Type', { label: 'Sizes', className: 'col-hide-sm' }, { label: 'Refresh', className: 'col-hide-sm' }, { label: 'Excluded pages', className: 'col-hide-sm' }]}>
-            {list.data?.items.map((u) => (
+            {screen.items.map((u) => (
               <tr key={u.id}>
                 <td className="cell-title mono">{u.key}</td>
                 <td>{AD_TYPE_LABELS[u.type as AdUnitType] ?? u.type}</td>
                 <td className="col-hide-sm muted">{u.size.map(([w, h]) => `${w}×${h}`).join(', ') || 'Fluid'}</td>
                 <td className="col-hide-sm muted">{u.refreshRate ? `${u.refreshRate} s` : 'Never'}</td>
                 <td className="col-hide-sm muted">{u.excludePageTypes.join(', ') || '—'}</td>
-                <td className="cell-actions">{canEdit ? <><IconButton icon="edit" label={`Edit ${u.key}`} onClick={() => setEditing(u)} /><IconButton icon="trash" label={`Delete ${u.key}`} onClick={() => del.ask(u)} /></> : null}</td>
+                <RowActions screen={screen} item={u} />
               </tr>
             ))}
           </ListTable>
         </Card>
       )}
-      {(creating && canEdit) || editing ? <AdUnitDialog unit={editing} tenantKey={tk} onClose={close} onSaved={() => { list.reload(); close(); }} /> : null}
-      {del.deleting ? <ConfirmDialog title="Delete ad unit?" message={`${del.deleting.key} will be removed from every page.`} confirmLabel="Delete" onCancel={del.cancel} onConfirm={() => void del.confirm()} /> : null}
+      {screen.dialogOpen ? <AdUnitDialog unit={screen.editing} tenantKey={screen.tenantKey} onClose={screen.close} onSaved={screen.saved} /> : null}
+      <DeleteConfirm screen={screen} title="Delete ad unit?" message={(u) => `${u.key} will be removed from every page.`} />
     </Page>
   );
 }

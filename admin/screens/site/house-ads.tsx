@@ -1,35 +1,30 @@
 // /admin/house-ads and /admin/create-house-ad: the creatives Masthead serves itself (natives, skin,
 // welcome ad, sticky bottom) with their schedule and priority, checked with the shared
 // houseAdSchema. Each kind shows its own fields (public §3 Native ad, Ad skin, Welcome ad).
-import { useState } from 'react';
 import { HOUSE_AD_KIND_LABELS, HOUSE_AD_KINDS, HOUSE_AD_PRIORITIES, houseAdSchema, type HouseAdKind } from '../../../engine/domain/house-ads';
-import { hasAnyPermission } from '../../../engine/domain/permissions';
 import * as api from '../../data/api';
 import type { HouseAdView } from '../../data/types';
-import { useSession } from '../../app/session';
-import { useTenant } from '../../app/tenant';
 import { usePublish } from '../../app/publish';
 import { errorText, useToast } from '../../app/toasts';
-import { useLocation, useNavigate } from '../../lib/router';
-import { useAsync } from '../../lib/use-async';
 import { useForm } from '../../lib/use-form';
 import { issuesToErrors, type FieldErrors } from '../../lib/validation';
-import { Button, IconButton } from '../../components/button';
-import { ConfirmDialog } from '../../components/dialog';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../components/fields';
 import { EmptyState, ErrorPanel, Loading } from '../../components/bits';
 import { Card, Page } from '../../shell/page';
 import { ListTable } from '../../components/list-table';
 import { FormDialog } from '../../components/form-dialog';
-import { useBusy, useDeleteFlow } from '../../lib/use-busy';
+import { LibraryImageField } from '../../components/asset-id-field';
+import { useBusy } from '../../lib/use-busy';
+import { DeleteConfirm, NewButton, RowActions, useListScreen } from './list-screen';
 
-interface CreativeField { key: string; label: string; number?: boolean; area?: boolean; options?: readonly { value: string; label: string }[]; hint?: string }
+interface CreativeField { key: string; label: string; number?: boolean; area?: boolean; library?: boolean; options?: readonly { value: string; label: string }[]; hint?: string }
 
 /** The fields of each kind's creative, in form order. */
 export const CREATIVE_FIELDS: Readonly<Record<HouseAdKind, readonly CreativeField[]>> = {
   native: [
     { key: 'nativeTitle', label: 'Title' }, { key: 'nativeSummary', label: 'Summary', area: true }, { key: 'nativeUrl', label: 'Link' },
-    { key: 'nativeImagePath', label: 'Image path', hint: 'From the media library, like /images/brand/picture.jpg' },
+    { key: 'nativeImageAssetId', label: 'Image', number: true, library: true, hint: 'An image of the media library; wins over the image path.' },
+    { key: 'nativeImagePath', label: 'Image path', hint: 'When no library image is chosen: a site path like /images/brand/picture.jpg' },
     { key: 'nativeImpressionTrackerUrl', label: 'Impression tracker', hint: 'https:// address requested once per viewable impression, with advertising consent.' },
     { key: 'labels', label: 'Label', hint: 'Shown above the ad; Sponsored when empty.' },
   ],
@@ -93,45 +88,34 @@ export function validateHouseAd(f: HouseAdForm): FieldErrors {
 const fmtDate = (iso: string | null) => (iso ? iso.slice(0, 10) : '…');
 
 export default function HouseAdsScreen() {
-  const { permissions } = useSession();
-  const canEdit = hasAnyPermission(permissions, ['manage_ad_unit_patterns']);
-  const { tenantKey } = useTenant();
-  const { pathname } = useLocation();
-  const navigate = useNavigate();
-  const list = useAsync(async () => ({ items: await api.getHouseAds(), tenantKey: tenantKey as string }), []);
-  const [editing, setEditing] = useState<HouseAdView | null>(null);
-  const toast = useToast();
-  const publish = usePublish();
-  const creating = pathname.startsWith('/admin/create-house-ad');
-  const tk = list.data?.tenantKey ?? '';
-  const close = () => {
-    setEditing(null);
-    if (creating) navigate('/admin/house-ads', { replace: true });
-  };
-  const del = useDeleteFlow((a: HouseAdView) => publish.track(a.name, tk, () => api.deleteHouseAd(a.id, tk)), () => { toast.success('House ad deleted.'); list.reload(); }, (e) => toast.error(errorText(e)));
-  const newButton = canEdit ? <Button variant="primary" icon="plus" onClick={() => navigate('/admin/create-house-ad')}>New house ad</Button> : null;
+  const screen = useListScreen<HouseAdView>({
+    load: api.getHouseAds, listPath: '/admin/house-ads', createPath: '/admin/create-house-ad', permission: 'manage_ad_unit_patterns',
+    name: (a) => a.name, remove: (a, tk) => api.deleteHouseAd(a.id, tk), deleted: 'House ad deleted.',
+  });
+  const { list } = screen;
+  const newButton = <NewButton screen={screen}>New house ad</NewButton>;
   return (
     <Page title="House ads" actions={newButton}>
-      {list.loading ? <Loading /> : list.error ? <ErrorPanel message={list.error} onRetry={list.reload} /> : (list.data?.items.length ?? 0) === 0 ? (
-        <EmptyState icon="ads" title="No house ads" action={newButton ?? undefined}>House ads are the natives, skins, welcome and sticky ads the site serves itself.</EmptyState>
+      {list.loading ? <Loading /> : list.error ? <ErrorPanel message={list.error} onRetry={list.reload} /> : screen.items.length === 0 ? (
+        <EmptyState icon="ads" title="No house ads" action={screen.canEdit ? newButton : undefined}>House ads are the natives, skins, welcome and sticky ads the site serves itself.</EmptyState>
       ) : (
         <Card>
           <ListTable caption="House ads" columns={['Name', 'Kind', 'Priority', { label: 'Schedule', className: 'col-hide-sm' }, { label: 'Status', className: 'col-hide-sm' }]}>
-            {list.data?.items.map((a) => (
+            {screen.items.map((a) => (
               <tr key={a.id}>
                 <td className="cell-title">{a.name}</td>
                 <td>{HOUSE_AD_KIND_LABELS[a.kind as HouseAdKind] ?? a.kind}</td>
                 <td>{HOUSE_AD_PRIORITIES[a.priority as 10 | 5 | 1] ?? a.priority}</td>
                 <td className="col-hide-sm muted">{a.startDate || a.endDate ? `${fmtDate(a.startDate)} – ${fmtDate(a.endDate)}` : 'Always'}</td>
                 <td className="col-hide-sm">{a.status === 1 ? 'Active' : 'Paused'}</td>
-                <td className="cell-actions">{canEdit ? <><IconButton icon="edit" label={`Edit ${a.name}`} onClick={() => setEditing(a)} /><IconButton icon="trash" label={`Delete ${a.name}`} onClick={() => del.ask(a)} /></> : null}</td>
+                <RowActions screen={screen} item={a} />
               </tr>
             ))}
           </ListTable>
         </Card>
       )}
-      {(creating && canEdit) || editing ? <HouseAdDialog ad={editing} tenantKey={tk} onClose={close} onSaved={() => { list.reload(); close(); }} /> : null}
-      {del.deleting ? <ConfirmDialog title="Delete house ad?" message={`${del.deleting.name} will no longer be shown.`} confirmLabel="Delete" onCancel={del.cancel} onConfirm={() => void del.confirm()} /> : null}
+      {screen.dialogOpen ? <HouseAdDialog ad={screen.editing} tenantKey={screen.tenantKey} onClose={screen.close} onSaved={screen.saved} /> : null}
+      <DeleteConfirm screen={screen} title="Delete house ad?" message={(a) => `${a.name} will no longer be shown.`} />
     </Page>
   );
 }
@@ -164,6 +148,7 @@ function HouseAdDialog({ ad, tenantKey, onClose, onSaved }: { ad: HouseAdView | 
       {CREATIVE_FIELDS[v.kind].map((f) => {
         const path = `${v.kind}.${f.key}`;
         const common = { label: f.label, value: v.creative[f.key] ?? '', hint: f.hint, error: form.error(path) ?? (f === CREATIVE_FIELDS[v.kind][0] ? form.error(v.kind) : undefined), field: path };
+        if (f.library) return <LibraryImageField key={f.key} {...common} onChange={(x) => setCreative(f.key, x)} onBlur={() => form.touch(path)} />;
         if (f.options) return <SelectField key={f.key} {...common} options={f.options} onChange={(x) => setCreative(f.key, x ?? '')} placeholder="Default" />;
         if (f.area) return <TextAreaField key={f.key} {...common} rows={3} onChange={(x) => setCreative(f.key, x)} onBlur={() => form.touch(path)} />;
         return <TextField key={f.key} {...common} inputMode={f.number ? 'numeric' : undefined} onChange={(x) => setCreative(f.key, x)} onBlur={() => form.touch(path)} />;

@@ -1,5 +1,6 @@
 // /admin/edit-site-settings: the site's settings, validated with the shared schema. The tag-manager
-// id shows the suggested correction with a button to use it; consent has its own card (consent-settings.tsx).
+// id shows the suggested correction with a button to use it; consent and ads have their own cards
+// (consent-settings.tsx, ads-settings.tsx).
 import { CONTENT_TYPES, FONTS, NL_BUTTON_MODES } from '../../../engine/domain/enums';
 import { hasAnyPermission } from '../../../engine/domain/permissions';
 import type { SiteSettings } from '../../../engine/domain/settings';
@@ -17,6 +18,7 @@ import { Card, Page } from '../../shell/page';
 import { checkTagManagerId, getIn, setIn, validateSettings } from './settings-form';
 import { useEditorSave } from '../../lib/use-editor-save';
 import { ConsentCard } from './consent-settings';
+import { AdsCard } from './ads-settings';
 
 const FONT_OPTIONS = Object.entries(FONTS).map(([value, label]) => ({ value, label }));
 
@@ -98,6 +100,7 @@ export function SettingsEditor({ initial, tenantKey, editable }: { initial: Site
             </div>
           </Card>
           <ConsentCard form={form} />
+          <AdsCard form={form} />
           <Card title="Memberships and metering">
             <div className="stack">
               <Check form={form} path="memberships.enabled" label="Memberships" />

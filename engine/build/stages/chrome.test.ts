@@ -9,16 +9,24 @@ const base: SiteSettingsInput = {
   colors: { primary: { main: '#000000', container: '#111111', onContainer: '#222222' }, secondary: { main: '#333333', container: '#444444', onContainer: '#555555' } },
 };
 
-function chrome(settings: Partial<SiteSettingsInput>, menus: Partial<NonNullable<TenantIndex['menus']>> = {}) {
+function chrome(settings: Partial<SiteSettingsInput>, menus: Partial<NonNullable<TenantIndex['menus']>> = {}, assets?: TenantIndex['assets']) {
   const index = {
     tenant: { key: 'acme', name: 'Acme', domain: 'acme.test', abbreviation: 'A', origin: 'https://acme.test', language: 'en', settings: siteSettingsSchema.parse({ ...base, ...settings }) },
     sections: [], content: [], schedules: [], redirects: [], now: Date.UTC(2027, 0, 1, 3), // still 2026 in Chicago
     menus: { header_primary: [], mega_1: [], mega_2: [], affiliated_brands: [], footer: [], ...menus },
+    ...(assets ? { assets } : {}),
   } as TenantIndex;
   return buildChrome(index, { href: '/assets/site.css', integrity: 'sha384-x' });
 }
 
 describe('chrome from site settings', () => {
+  it('gives the header logo a width (so the header does not move when it loads): the setting, else the media library\'s size at the logo height', () => {
+    const asset = { id: 1, path: '/images/logo.svg', alt: 'Acme', width: 240, height: 40, caption: null, credit: null, mimeType: 'image/svg+xml' };
+    expect(chrome({}).logo).toEqual({ src: '/images/logo.svg', height: 35, width: null });
+    expect(chrome({}, {}, [asset]).logo).toEqual({ src: '/images/logo.svg', height: 35, width: 210 });
+    expect(chrome({ header: { logo: '/images/logo.svg', logoWidth: 180 } }, {}, [asset]).logo.width).toBe(180);
+  });
+
   it('gives the footer newsletter button per mode: flyout, membership (only when active), custom, none', () => {
     expect(chrome({}).newsletterButton).toEqual({ mode: 'flyout', label: 'Sign Up' });
     expect(chrome({ footer: { text: '', nlButton: { mode: 'membership' } } }).newsletterButton).toBeNull();

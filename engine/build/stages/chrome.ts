@@ -40,6 +40,15 @@ function footerButton(index: TenantIndex): ChromeView['newsletterButton'] {
 
 const imgSrc = (src: string | undefined | null): string | null => (src ? safeHref(src) : null);
 
+/**
+ * An image's width at `height` from the size the media library knows of it, or null. The header
+ * logo needs one: without it the image is 0 px wide until it loads and the header moves (CLS).
+ */
+function libraryWidth(index: TenantIndex, src: string, height: number): number | null {
+  const a = index.assets?.find((x) => x.path === src);
+  return a && a.width > 0 && a.height > 0 ? Math.round((a.width * height) / a.height) : null;
+}
+
 export function buildChrome(index: TenantIndex, css: { href: string; integrity: string }, client: ClientScripts | null = null): ChromeView {
   const s = index.tenant.settings;
   const menus = index.menus;
@@ -63,7 +72,7 @@ export function buildChrome(index: TenantIndex, css: { href: string; integrity: 
     cssHref: css.href,
     cssIntegrity: css.integrity,
     favicon: imgSrc(s.general.favicon),
-    logo: { src: logo, height: s.header.logoHeight ?? 35, width: s.header.logoWidth ?? null },
+    logo: { src: logo, height: s.header.logoHeight ?? 35, width: s.header.logoWidth ?? libraryWidth(index, logo, s.header.logoHeight ?? 35) },
     footerLogo: { src: imgSrc(s.general.whiteLogo) ?? logo, height: s.footer.logoHeight ?? 45 },
     headerCtaText: s.headerCtaText?.trim() || null,
     account: m?.enabled

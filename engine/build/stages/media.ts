@@ -85,6 +85,8 @@ export function referencedMedia(index: TenantIndex): Map<string, string> {
   for (const c of index.content) if (c.image) images.push(c.image);
   const ids = new Set<number>();
   layoutAssetIds(index.layouts ?? [], ids);
+  // House natives' media library images (issue 19).
+  for (const a of index.ads?.house ?? []) if (a.native?.nativeImageAssetId !== undefined) ids.add(a.native.nativeImageAssetId);
   const out = new Map<string, string>();
   for (const a of index.assets ?? []) {
     if (!ids.has(a.id)) continue;

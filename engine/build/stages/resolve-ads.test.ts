@@ -7,7 +7,7 @@ import { prerenderBlocks } from '../../../site/blocks';
 import { layoutSchema, type LayoutInput } from '../../domain/layout';
 import { siteSettingsSchema } from '../../domain/settings';
 import type { BlockView, PageView } from '../../../site/model';
-import { createResolveContext, resolveContentPage, resolveListingPage, resolvePrintPage } from './resolve';
+import { createResolveContext, resolveContentPage, resolveIssuePage, resolveListingPage, resolvePrintPage, resolvePublicationPage } from './resolve';
 import type { BuildContent, BuildSection, TenantIndex } from '../types';
 
 const NOW = Date.UTC(2026, 10, 1);
@@ -135,5 +135,90 @@ describe('house ads (tenants without an ad server)', () => {
     const home = resolveListingPage(ctx, null).page;
     const html = [...prerenderBlocks(home.rows, new Map()).values()].join('');
     expect(html.startsWith('<li class="native-ad item" data-house-ad="2" data-ad-unit="list-native"><span class="native-ad-label">Sponsored</span>')).toBe(true);
+  });
+});
+
+describe('house fallbacks and list natives (brands with an ad server)', () => {
+  const native = (id: number, title: string) => houseAdSchema.parse({ id, name: title, kind: 'native', native: { nativeTitle: title, nativeUrl: 'https://sponsor.example/x' } });
+  const banner = (id: number, width: number, height: number) => houseAdSchema.parse({ id, name: `B${id}`, kind: 'sticky', sticky: { imagePath: `/b${id}.png`, clickUrl: 'https://nl.example', alt: 'Newsletter', width, height } });
+  const HOUSE = [native(1, 'First'), native(2, 'Second'), banner(3, 300, 250), banner(4, 970, 90)];
+  const listLayouts = [
+    layout({ id: 1, type: 'section', pageType: 'home', primaryGrid: grid([{ id: 'l', type: 'content_list', data: { section: 2, limit: 5 } }, adBlock('a', 'rail')]) }),
+    layout({ id: 3, type: 'content', primaryGrid: grid([{ id: 'body', type: 'content_body' }, { id: 'l', type: 'content_list', data: { section: 2, limit: 5 } }]) }),
+  ];
+
+  it('puts the content-list-native slot at its list position with a native fallback, and gives sized slots a banner of one of their sizes', () => {
+    const ctx = createResolveContext(index(listLayouts, true, HOUSE));
+    const home = resolveListingPage(ctx, null).page;
+    const list = blocks(home).find((b) => b.kind === 'list');
+    expect(list?.kind === 'list' && list.native).toMatchObject({ at: 1, slot: { id: 'ad-list-native', path: '/1234/acme/list-native', fallback: { kind: 'native', ad: { id: 1 } } } });
+    expect(home.ads?.slots.map((s) => s.id)).toContain('ad-list-native');
+    const rail = home.ads?.slots.find((s) => s.key === 'rail');
+    expect(rail?.fallback).toMatchObject({ kind: 'banner', ad: { id: 3, width: 300, height: 250 } });
+    // The sticky position takes any banner; the skin none.
+    expect(home.ads?.slots.find((s) => s.key === 'sticky')?.fallback?.kind).toBe('banner');
+    expect(home.ads?.slots.find((s) => s.key === 'skin')?.fallback).toBeUndefined();
+    expect(home.ads?.css).toContain('#ad-rail-a{min-height:250px}#ad-rail-a .ad-fallback-banner img{max-height:250px}');
+    const html = [...prerenderBlocks(home.rows, new Map()).values()].join('');
+    expect(html.startsWith('<li class="ad-slot ad-content-list-native" id="ad-list-native" data-ad-key="list-native"><div class="ad-fallback"><aside class="native-ad" data-house-ad="1" data-ad-unit="list-native">')).toBe(true);
+  });
+
+  it('gives the body native slot a native fallback; the client configuration leaves fallbacks out', async () => {
+    const ctx = createResolveContext(index(listLayouts, true, HOUSE));
+    const page = resolveContentPage(ctx, ctx.contentById.get(10000001)!, '<p>one</p><p>two</p><p>three</p>');
+    expect(page.content?.bodyHtml).toContain('<div class="ad-slot ad-content-body-native" id="ad-body-native" data-ad-key="body-native"><div class="ad-fallback"><aside class="native-ad" data-house-ad="1"');
+    const { renderToStaticMarkup } = await import('react-dom/server');
+    const { AdsBottom } = await import('../../../site/ads');
+    const html = renderToStaticMarkup(AdsBottom({ ads: page.ads! }));
+    const json = /<script type="application\/json"[^>]*>([\s\S]*?)<\/script>/.exec(html)![1]!;
+    const config = JSON.parse(json) as { slots: Record<string, unknown>[] };
+    expect(config.slots.find((s) => s.key === 'body-native')).not.toHaveProperty('fallback');
+  });
+});
+
+describe('magazine pages', () => {
+  const magazine = {
+    publications: [{ id: 71, name: 'Acme Monthly', description: '', path: '/magazine/71/acme-monthly', subscribeUrl: null, renewalUrl: null, cover: null }],
+    issues: [{ id: 900, publicationId: 71, name: 'May', description: '', issueDate: NOW, path: '/magazine/issue/900/may', coverImage: null, digitalEditionUrl: null, sections: [] }],
+    nextChange: null,
+  };
+  const layouts = [
+    layout({ id: 5, type: 'section', pageType: 'issue', primaryGrid: grid([adBlock('r', 'rail')]) }),
+    layout({ id: 6, type: 'section', pageType: 'publication', excludeAds: { headerLeaderboardAd: true }, primaryGrid: grid([adBlock('r', 'rail')]) }),
+  ];
+
+  it('issue and publication pages get their slots by their own page type and layout exclusions', () => {
+    const idx = index(layouts);
+    // The header leaderboard excludes issue pages; the skin runs everywhere.
+    idx.ads!.units[0] = unit({ ...idx.ads!.units[0], excludePageTypes: ['issue'] });
+    const ctx = createResolveContext({ ...idx, magazine });
+    const issue = resolveIssuePage(ctx, magazine.issues[0]!);
+    const publication = resolvePublicationPage(ctx, magazine.publications[0]!);
+    expect(issue.ads?.slots.map((s) => s.key)).toEqual(['sticky', 'skin', 'rail']);
+    expect(issue.ads?.targeting.pageType).toBe('issue');
+    expect(publication.ads?.targeting.pageType).toBe('publication');
+    // The publication layout switches the header leaderboard off.
+    expect(publication.ads?.slots.map((s) => s.key)).toEqual(['sticky', 'skin', 'rail']);
+    const open = createResolveContext({ ...index([layouts[0]!, layout({ id: 6, type: 'section', pageType: 'publication' })]), magazine });
+    expect(resolvePublicationPage(open, magazine.publications[0]!).ads?.slots.map((s) => s.key)).toEqual(['top', 'sticky', 'skin']);
+  });
+});
+
+describe('a native\'s media library image', () => {
+  it('shows the library image\'s derivative, which the build publishes', async () => {
+    const { referencedMedia } = await import('./media');
+    const asset = {
+      id: 120, path: '/images/acme/ship.jpg', alt: 'Ship', width: 1600, height: 900, caption: null, credit: null, mimeType: 'image/jpeg',
+      media: { derivatives: [{ width: 640, height: 360, format: 'jpeg', file: 'ab12-640.jpg' }, { width: 640, height: 360, format: 'webp', file: 'ab12-640.webp' }], focalX: 0.5, focalY: 0.5, decorative: false },
+    };
+    const house = [houseAdSchema.parse({ id: 1, name: 'Lib', kind: 'native', native: { nativeTitle: 'Library', nativeUrl: 'https://a.example', nativeImagePath: '/ignored.svg', nativeImageAssetId: 120 } })];
+    const idx = { ...index(LAYOUTS, false, house), assets: [asset] };
+    const page = resolveContentPage(createResolveContext(idx), idx.content[0]!, '<p>one</p><p>two</p>');
+    const img = /<img class="native-ad-image" src="([^"]+)"[^>]*width="(\d+)" height="(\d+)"/.exec(page.content!.bodyHtml)!;
+    const published = referencedMedia(idx);
+    expect(img[1]).not.toBe('/ignored.svg');
+    expect(published.get(img[1]!.slice(1))).toBe('ab12-640.jpg');
+    expect([img[2], img[3]]).toEqual(['640', '360']);
+    expect(referencedMedia({ ...idx, ads: { ...idx.ads!, house: [] } }).size).toBe(0);
   });
 });

@@ -9,10 +9,10 @@ import {
   adTargetId, adUnitAllowed, adUnitPath, bodyInsertionOffset, reservedHeightCss, type AdPageType, type AdUnit,
 } from '../../domain/ads';
 import { rankHouseAds, type HouseAd } from '../../domain/house-ads';
-import type { AdSlotView, BlockView, HouseAdsView, NativeAdView, PageAdsView, RowView } from '../../../site/model';
-import { nativeAdHtml } from '../../../site/ads-html';
+import type { AdFallbackView, AdSlotView, BlockView, HouseAdsView, HouseBannerView, NativeAdView, PageAdsView, RowView } from '../../../site/model';
+import { adSlotHtml, nativeAdHtml } from '../../../site/ads-html';
 import type { BuildContent, BuildSection } from '../types';
-import type { ResolveContext } from './resolve-context';
+import { imageView, type ResolveContext } from './resolve-context';
 
 export interface AdEnv {
   pageType: AdPageType;
@@ -30,18 +30,49 @@ function sectionOf(ctx: ResolveContext, env: AdEnv) {
   return s ? { alias: s.alias, gamAlias: s.gamAlias ?? null } : null;
 }
 
-/** The slot of a unit on a page, or null when the page may not have it. `id` makes a repeated unit's element id unique. */
-export function adSlot(ctx: ResolveContext, env: AdEnv, unit: AdUnit, id = adTargetId(unit)): AdSlotView | null {
+/**
+ * The slot of a unit on a page, or null when the page may not have it. `id` makes a repeated unit's
+ * element id unique. Ad-server brands' slots carry their house fallback (`used`: natives already on
+ * the page, so a page never shows one native twice).
+ */
+export function adSlot(ctx: ResolveContext, env: AdEnv, unit: AdUnit, id = adTargetId(unit), used = new Set<number>()): AdSlotView | null {
   if (!adUnitAllowed(unit, env.pageType, env.excludeAds)) return null;
-  return {
+  const slot: AdSlotView = {
     id, key: unit.key, type: unit.type,
     path: adUnitPath(ctx.index.ads?.pattern, { tenantKey: ctx.index.tenant.key, key: unit.key, useSectionAlias: unit.useSectionAlias, section: sectionOf(ctx, env) }),
     sizes: unit.size, sizeMapping: unit.sizeMapping, refreshRate: unit.refreshRate,
   };
+  const fallback = usesGpt(ctx) ? houseFallback(ctx, unit, used) : null;
+  return fallback ? { ...slot, fallback } : slot;
 }
 
 /** Whether the tenant requests ads from Google Publisher Tag (else it serves house ads). */
 export const usesGpt = (ctx: ResolveContext): boolean => !!ctx.index.tenant.settings.ads?.gpt;
+
+/** Whether a house banner fits a slot: the sticky position takes any; other slots one of their own sizes. */
+function bannerFits(unit: AdUnit, b: { width: number; height: number }): boolean {
+  if (unit.type === 'sticky-bottom') return true;
+  return [...unit.size, ...unit.sizeMapping.flatMap((m) => m.sizes)].some(([w, h]) => w === b.width && h === b.height);
+}
+
+/**
+ * The house creative an ad-server brand's slot falls back to (issue 19): the best live native for
+ * native positions, else the best live banner that fits the slot. Skins have no fallback.
+ */
+function houseFallback(ctx: ResolveContext, unit: AdUnit, used: Set<number>): AdFallbackView | null {
+  if (unit.type === 'content-list-native' || unit.type === 'content-body-native') {
+    const ad = pickNative(ctx, unit.key, used);
+    return ad ? { kind: 'native', ad } : null;
+  }
+  if (unit.type === 'reskin') return null;
+  const banner = rankHouseAds(ctx.index.ads?.house ?? [], 'sticky', ctx.index.now, unit.key).find((a) => a.sticky && bannerFits(unit, a.sticky));
+  return banner ? { kind: 'banner', ad: bannerView(banner)! } : null;
+}
+
+function bannerView(ad: HouseAd): HouseBannerView | null {
+  const b = ad.sticky;
+  return b ? { id: ad.id, image: b.imagePath, clickUrl: b.clickUrl, alt: b.alt, width: b.width, height: b.height } : null;
+}
 
 /** The slot an ad block names (by unit key), or null: no such unit, the page may not have it, or house ads only. */
 export function blockAdSlot(ctx: ResolveContext, env: AdEnv, key: string, blockId: string): AdSlotView | null {
@@ -50,9 +81,9 @@ export function blockAdSlot(ctx: ResolveContext, env: AdEnv, key: string, blockI
   return unit ? adSlot(ctx, env, unit, `${adTargetId(unit)}-${blockId.replace(/[^A-Za-z0-9_-]/g, '')}`) : null;
 }
 
-/** A slot's element in a body: an empty container the ads client fills, or the house native (ids and keys are restricted by the schema). */
+/** A slot's element in a body: the container the ads client fills (with its fallback), or the house native. */
 function bodySlotHtml(s: AdSlotView, native?: NativeAdView): string {
-  return `<div class="ad-slot ad-${s.type}" id="${s.id}" data-ad-key="${s.key}">${native ? nativeAdHtml(native, 'aside') : ''}</div>`;
+  return adSlotHtml(s, 'div', native ? nativeAdHtml(native, 'aside') : undefined);
 }
 
 export interface BodySlot { slot: AdSlotView; after: number; native?: NativeAdView }
@@ -68,14 +99,20 @@ export function insertBodyAds(bodyHtml: string, slots: readonly BodySlot[]): str
   return html;
 }
 
-/** A house native as the page shows it (its image's size from the media library when known). */
+/**
+ * A house native as the page shows it: its media library image's derivative (which the build
+ * publishes, engine/build/stages/media.ts) when it names one, else its image path (with the size
+ * the library knows of it).
+ */
 function nativeView(ctx: ResolveContext, ad: HouseAd, unitKey: string): NativeAdView | null {
   const n = ad.native;
   if (!n) return null;
+  const library = n.nativeImageAssetId !== undefined ? imageView(ctx.assets.get(n.nativeImageAssetId), 'teaser') : null;
   const asset = n.nativeImagePath ? ctx.index.assets?.find((a) => a.path === n.nativeImagePath) : undefined;
+  const image = library ? { src: library.src, width: library.width, height: library.height }
+    : n.nativeImagePath ? { src: n.nativeImagePath, width: asset?.width ?? null, height: asset?.height ?? null } : null;
   return {
-    id: ad.id, unitKey, title: n.nativeTitle, summary: n.nativeSummary, url: n.nativeUrl, label: n.labels,
-    image: n.nativeImagePath ? { src: n.nativeImagePath, width: asset?.width ?? null, height: asset?.height ?? null } : null,
+    id: ad.id, unitKey, title: n.nativeTitle, summary: n.nativeSummary, url: n.nativeUrl, label: n.labels, image,
     tracker: n.nativeImpressionTrackerUrl ?? null,
   };
 }
@@ -97,7 +134,7 @@ export function bodyAdSlots(ctx: ResolveContext, env: AdEnv, used = new Set<numb
   const gpt = usesGpt(ctx);
   for (const u of ctx.index.ads?.units ?? []) {
     if (!BODY.has(u.type)) continue;
-    const slot = adSlot(ctx, env, u);
+    const slot = adSlot(ctx, env, u, adTargetId(u), used);
     if (!slot) continue;
     if (gpt) out.push({ slot, after: u.position });
     else if (u.type === 'content-body-native') {
@@ -109,11 +146,12 @@ export function bodyAdSlots(ctx: ResolveContext, env: AdEnv, used = new Set<numb
 }
 
 /**
- * House-ad tenants: the first list block (list or cards display) of the page gets a native at the
- * list-native unit's position. Returns the rows with that block replaced (the views are shared).
+ * The first list block (list or cards display) of the page gets the list-native unit's position:
+ * a house native (house-ad brands) or the unit's slot with its house fallback (ad-server brands).
+ * Returns the rows with that block replaced (the views are shared).
  */
 export function withListNative(ctx: ResolveContext, env: AdEnv, rows: RowView[], used: Set<number>): RowView[] {
-  if (usesGpt(ctx)) return rows;
+  const gpt = usesGpt(ctx);
   const unit = ctx.index.ads?.units.find((u) => u.type === 'content-list-native' && adUnitAllowed(u, env.pageType, env.excludeAds));
   if (!unit) return rows;
   let done = false;
@@ -122,12 +160,23 @@ export function withListNative(ctx: ResolveContext, env: AdEnv, rows: RowView[],
     columns: r.columns.map((c) => ({
       blocks: c.blocks.map((b) => {
         if (done || b.kind !== 'list' || (b.display !== 'list' && b.display !== 'cards') || b.items.length === 0) return b;
-        const ad = pickNative(ctx, unit.key, used);
         done = true;
-        return ad ? { ...b, native: { at: Math.min(unit.position, b.items.length + 1), ad } } : b;
+        const at = Math.min(unit.position, b.items.length + 1);
+        if (gpt) {
+          const slot = adSlot(ctx, env, unit, adTargetId(unit), used);
+          return slot ? { ...b, native: { at, slot } } : b;
+        }
+        const ad = pickNative(ctx, unit.key, used);
+        return ad ? { ...b, native: { at, ad } } : b;
       }),
     })),
   }));
+}
+
+/** The size the media library knows of an image path, as `{ size }` (nothing when unknown). */
+function librarySize(ctx: ResolveContext, path: string | undefined): { size?: { width: number; height: number } } {
+  const a = path ? ctx.index.assets?.find((x) => x.path === path) : undefined;
+  return a && a.width > 0 && a.height > 0 ? { size: { width: a.width, height: a.height } } : {};
 }
 
 /** House-ad tenants: the skin, welcome and sticky creatives live at build time that the page's layout and units allow. */
@@ -148,9 +197,9 @@ function houseView(ctx: ResolveContext, env: AdEnv): HouseAdsView {
     welcome: welcome?.welcome ? {
       id: welcome.id, type: welcome.welcome.adType, tag: welcome.welcome.adTag ?? null, clickUrl: welcome.welcome.adClickUrl ?? null,
       image: welcome.welcome.desktopAlternate ?? welcome.welcome.adImagePath ?? null, mobileImage: welcome.welcome.mobileAlternate ?? null,
-      delay: welcome.welcome.adDelay, length: welcome.welcome.adLength,
+      delay: welcome.welcome.adDelay, length: welcome.welcome.adLength, ...librarySize(ctx, welcome.welcome.desktopAlternate ?? welcome.welcome.adImagePath),
     } : null,
-    sticky: sticky?.sticky ? { id: sticky.id, image: sticky.sticky.imagePath, clickUrl: sticky.sticky.clickUrl, alt: sticky.sticky.alt, width: sticky.sticky.width, height: sticky.sticky.height } : null,
+    sticky: sticky ? bannerView(sticky) : null,
   };
 }
 
@@ -161,8 +210,12 @@ function skinCss(skin: NonNullable<HouseAdsView['skin']>): string {
     + `@media (min-width:${skin.width + 200}px){.ad-skin-side{display:block;width:calc((100vw - ${skin.width}px)/2)}}`;
 }
 
+/** The slots the rows hold: ad blocks and lists' native slots. */
 function blockSlots(rows: readonly RowView[]): AdSlotView[] {
-  return rows.flatMap((r) => r.columns.flatMap((c) => c.blocks.filter((b): b is Extract<BlockView, { kind: 'ad' }> => b.kind === 'ad').map((b) => b.slot)));
+  return rows.flatMap((r) => r.columns.flatMap((c) => c.blocks.flatMap((b: BlockView) => {
+    if (b.kind === 'ad') return [b.slot];
+    return b.kind === 'list' && b.native?.slot ? [b.native.slot] : [];
+  })));
 }
 
 /**
@@ -175,7 +228,7 @@ export function pageAds(ctx: ResolveContext, env: AdEnv, rows: readonly RowView[
   const house = gpt ? null : houseView(ctx, env);
   // House-ad tenants keep only the page-level slot a house creative fills (the sticky bar).
   const page = units.filter((u) => PAGE_LEVEL.has(u.type) && (gpt || (u.type === 'sticky-bottom' && house?.sticky)))
-    .map((u) => adSlot(ctx, env, u)).filter((s): s is AdSlotView => s !== null);
+    .map((u) => adSlot(ctx, env, u, adTargetId(u))).filter((s): s is AdSlotView => s !== null);
   const slots = [...page, ...blockSlots(rows), ...body];
   if (slots.length === 0 && !house?.skin && !house?.welcome) return null;
   const section = sectionOf(ctx, env);
@@ -191,7 +244,7 @@ export function pageAds(ctx: ResolveContext, env: AdEnv, rows: readonly RowView[
     },
     gptUrl: gptSettings ? gptSettings.scriptUrl : null,
     ...(house ? { house } : {}),
-    css: reservedHeightCss(slots.filter((s) => s.type !== 'sticky-bottom' && s.type !== 'reskin').map((s) => ({ id: s.id, unit: { size: s.sizes, sizeMapping: s.sizeMapping } })))
+    css: reservedHeightCss(slots.filter((s) => s.type !== 'sticky-bottom' && s.type !== 'reskin').map((s) => ({ id: s.id, unit: { size: s.sizes, sizeMapping: s.sizeMapping }, banner: s.fallback?.kind === 'banner' })))
       + (house?.skin ? skinCss(house.skin) : ''),
   };
 }

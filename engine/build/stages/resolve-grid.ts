@@ -3,6 +3,7 @@
 // page already shows (usedContentIds); blocks without data are dropped, then empty columns, then
 // empty rows; row layouts are remapped (1_3→1_2, 3_1→2_1, 1_2_1→1_1_1) and narrowed to the columns left.
 import type { Block, Grid, Layout } from '../../domain/layout';
+import type { AdPageType } from '../../domain/ads';
 import { ROW_LAYOUTS, remapRowLayout, type RowLayout } from '../../domain/rows';
 import type { BlockSettingsView, BlockView, ContentView, ItemView, RowView } from '../../../site/model';
 import { issueListLimit } from '../../domain/magazine';
@@ -24,11 +25,13 @@ export interface PageEnv {
   content: BuildContent | null;
   contentView: ContentView | null;
   layout: Layout;
+  /** The page type the ad rules see when it is not the grid's kind (magazine issue and publication pages). */
+  adPageType?: AdPageType;
 }
 
 /** What the ad rules need to know of a grid page. */
 export function adEnvOf(env: PageEnv): AdEnv {
-  return { pageType: env.kind, section: env.section, content: env.content, excludeAds: env.layout.excludeAds };
+  return { pageType: env.adPageType ?? env.kind, section: env.section, content: env.content, excludeAds: env.layout.excludeAds };
 }
 
 export interface GridResult { rows: RowView[]; used: Set<number>; sectionIds: Set<number>; pages: number }

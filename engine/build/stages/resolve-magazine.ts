@@ -3,14 +3,16 @@
 // publication page (latest issue, archive by year, subscribe and renewal links), each with its own
 // layout (a url-override of its path, else the first section layout of page type issue or
 // publication, else none); and the "From the <Month Year> issue of <Publication>" link of content
-// placed in a live issue. Pure functions of the build context.
+// placed in a live issue; both carry the ads their layout and the units' page types allow (page types
+// issue and publication). Pure functions of the build context.
 import { fromIssueText, issueMonthYear } from '../../domain/magazine';
 import { safeHref } from '../../domain/links';
 import { zonedYear } from '../../domain/dates';
 import type { IssueCardView, ItemView, PageView, SiteLink } from '../../../site/model';
 import { imageView, itemView, type ResolveContext } from './resolve-context';
 import { issueCard as card, issueCover, publicationIssues } from './resolve-issues';
-import { resolveGrid, type PageEnv } from './resolve-grid';
+import { adEnvOf, resolveGrid, type PageEnv } from './resolve-grid';
+import { pageAds, withListNative } from './resolve-ads';
 import { webPageHead } from './resolve-head';
 import { layoutForMagazine } from './resolve-layout';
 import type { BuildIssue, BuildPublication } from '../types';
@@ -30,11 +32,14 @@ function link(label: string, href: string | null): SiteLink | null {
 
 function magazinePage(ctx: ResolveContext, kind: 'issue' | 'publication', path: string, heading: string, intro: string | null, crumbs: SiteLink[]) {
   const layout = layoutForMagazine(ctx.layouts, kind, path);
-  const env: PageEnv = { kind: 'section', path, page: 1, section: ctx.homeSection, content: null, contentView: null, layout };
+  // The ad rules see the page as its own page type (a unit's excludePageTypes may name issue or publication).
+  const env: PageEnv = { kind: 'section', path, page: 1, section: ctx.homeSection, content: null, contentView: null, layout, adPageType: kind };
   const grid = resolveGrid(ctx, layout.primaryGrid, env, new Set());
+  const rows = withListNative(ctx, adEnvOf(env), grid.rows, new Set());
+  const ads = pageAds(ctx, adEnvOf(env), rows);
   const page: Omit<PageView, 'magazine'> = {
     kind, path, heading, headingHidden: false, intro, layoutId: layout.id || null, hideHeader: layout.hideHeader, hideFooter: layout.hideFooter,
-    sectionPath: null, breadcrumbs: crumbs, rows: grid.rows, content: null, shell: null,
+    sectionPath: null, breadcrumbs: crumbs, rows, content: null, shell: null, ...(ads ? { ads } : {}),
     head: webPageHead(ctx, { title: heading, path, description: intro, crumbs, canonicalPath: path }),
     inputs: { contentIds: [...grid.used], sectionIds: [...grid.sectionIds], layoutId: layout.id || null },
   };
