@@ -20,7 +20,7 @@ function item(id: number, extra: Partial<BuildContent> = {}): BuildContent {
 }
 const asset = (id: number, path: string, mimeType = 'image/jpeg'): BuildAsset => ({ id, path, mimeType, alt: `Asset ${id}`, width: 800, height: 600, caption: `Caption ${id}`, credit: null });
 
-function ctxWith(blocks: unknown[], extra: Partial<TenantIndex> = {}, settings: Record<string, unknown> = {}) {
+function ctxWith(blocks: unknown[], extra: Partial<TenantIndex> = {}, settings: Record<string, unknown> = {}, layoutExtra: Record<string, unknown> = {}) {
   const grid = { rows: [{ settings: { layout: '1' }, columns: [{ blocks }] }] };
   const index: TenantIndex = {
     tenant: {
@@ -44,7 +44,7 @@ function ctxWith(blocks: unknown[], extra: Partial<TenantIndex> = {}, settings: 
     ],
     schedules: [10000001, 10000002].map((contentId) => ({ contentId, sectionId: 2, option: 'Standard' as const })),
     redirects: [], now: NOW,
-    layouts: [layoutSchema.parse({ id: 1, name: 'Content', type: 'content', primaryGrid: grid } as LayoutInput), layoutSchema.parse({ id: 2, name: 'Section', type: 'section', primaryGrid: grid } as LayoutInput)],
+    layouts: [layoutSchema.parse({ id: 1, name: 'Content', type: 'content', primaryGrid: grid, ...layoutExtra } as LayoutInput), layoutSchema.parse({ id: 2, name: 'Section', type: 'section', primaryGrid: grid, ...layoutExtra } as LayoutInput)],
     assets: [asset(20, '/images/acme/a.jpg'), asset(21, '/images/acme/b.jpg'), asset(30, '/files/acme/guide.pdf', 'application/pdf')],
     ...extra,
   };
@@ -145,5 +145,18 @@ describe('comments', () => {
   it('accepts only an https provider script, naming the field', () => {
     const r = siteSettingsSchema.safeParse({ general: { siteName: 'A' }, header: {}, footer: {}, tenantInfo: { name: 'A', domain: 'a.test' }, memberships: { commentingProvider: { name: 'X', scriptUrl: 'http://x.example/a.js' } } });
     expect(r.error?.issues.find((i) => i.path.includes('scriptUrl'))?.message).toBe('Must be an absolute https URL');
+  });
+});
+
+describe('load more (public §3 loadMoreType)', () => {
+  const block = [{ id: 'more', type: 'load_more' }];
+  it('none: the block drops and no marker is added', () => {
+    expect(blocksOf(ctxWith(block, {}, {}, { loadMoreType: 'none' }), null)).toEqual([]);
+    expect(blocksOf(ctxWith([{ id: 'h', type: 'html', data: { html: '<p>x</p>' } }], {}, {}, { loadMoreType: 'none' }), null).map((b) => b.kind)).toEqual(['html']);
+  });
+  it.each(['custom-click', 'custom-scroll', 'page-click', 'page-scroll'] as const)('%s: the marker island carries the mode and what the page shows', (mode) => {
+    const [b] = blocksOf(ctxWith(block, {}, {}, { loadMoreType: mode }), 10000001);
+    expect(b).toMatchObject({ kind: 'island', island: 'load-more', props: { type: mode, layoutId: 1, contentId: 10000001 } });
+    expect(b?.kind === 'island' && b.props.excludeContentIds).toContain(10000001);
   });
 });
