@@ -160,3 +160,12 @@ describe('load more (public §3 loadMoreType)', () => {
     expect(b?.kind === 'island' && b.props.excludeContentIds).toContain(10000001);
   });
 });
+
+describe('gating form on metered pages (public §4: shows when gating passed but the meter failed)', () => {
+  it('is placed on an open item the meter covers (the island asks the gate decision), and drops on an item the meter exempts', () => {
+    const gate = [{ id: 'g', type: 'gating_form' }];
+    const metering = (exemptContentTypes: string[]) => ({ memberships: { enabled: true, contentMetering: { enabled: true, numberOfFreeViews: 3, meteringPeriod: 30, exemptContentTypes, exemptSectionIds: [] } } });
+    expect(blocksOf(ctxWith(gate, {}, metering([])), 10000002)[0]).toMatchObject({ kind: 'island', island: 'gating-form', props: { contentId: 10000002 } });
+    expect(blocksOf(ctxWith(gate, {}, metering(['Article'])), 10000002)).toEqual([]);
+  });
+});
