@@ -55,6 +55,16 @@ describe('carousel (prerendered, no script)', () => {
   });
 });
 
+describe('content sidebars', () => {
+  it('renders each sidebar as a box under the block title', () => {
+    const doc = page([{ kind: 'sidebars', id: 's', settings: settings({ title: 'At a glance' }), sidebars: ['<p>First <strong>fact</strong></p>', '<ul><li>Second</li></ul>'] }]);
+    const block = doc.querySelector('.block-sidebars')!;
+    expect(block.querySelector('h2.block-title')?.textContent).toBe('At a glance');
+    const asides = [...block.querySelectorAll('.content-sidebar')];
+    expect(asides.map((a) => a.innerHTML)).toEqual(['<p>First <strong>fact</strong></p>', '<ul><li>Second</li></ul>']);
+  });
+});
+
 describe('US map', () => {
   it('renders a named navigation of 51 state links on an open page, each tile placed by class', () => {
     const doc = page([{ kind: 'usmap', id: 'm', settings: settings({ title: 'Find a dealer' }), states: STATES, lockedFor: null }]);

@@ -123,6 +123,8 @@ function BlockBody({ block, level, uid, pre, content }: { block: BlockView; leve
       );
     case 'webinar': return <p className="webinar-link"><A link={block.link} className="button" /></p>;
     case 'carousel': return <Carousel block={block} level={level} />;
+    // Boxes, not <aside> landmarks: several on a page would need unique names (axe unique-landmark).
+    case 'sidebars': return <>{block.sidebars.map((html, i) => <div key={i} className="content-sidebar rich-text" dangerouslySetInnerHTML={{ __html: html }} />)}</>;
     case 'usmap': return <Island name="us-map" component={UsMap} props={{ states: block.states, lockedFor: block.lockedFor, label: block.settings.title ?? 'States' }} />;
     case 'feed':
       // External links: plain text only (React escapes it), never a referrer to the feed's site.

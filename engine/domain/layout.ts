@@ -14,7 +14,7 @@ export const BLOCK_TYPES = [
   'content_list', 'content_hero', 'content_body', 'primary_image', 'related_content', 'html',
   'image_grid', 'newsletter_subscribe', 'ad_slot', 'gating_form', 'load_more', 'issue_list',
   'image_gallery', 'video_player', 'document_download', 'webinar_link', 'event_list', 'rss_feed',
-  'carousel', 'video_playlist', 'company_videos', 'us_map', 'comments',
+  'carousel', 'video_playlist', 'company_videos', 'us_map', 'comments', 'content_sidebars',
 ] as const;
 export type BlockType = (typeof BLOCK_TYPES)[number];
 
@@ -145,6 +145,7 @@ export const blockSchema = z.discriminatedUnion('type', [
   z.strictObject({ ...blockBase, type: z.literal('company_videos'), data: companyVideosDataSchema.default({ limit: 6, display: 'cards' }) }),
   z.strictObject({ ...blockBase, type: z.literal('us_map'), data: usMapDataSchema }),
   z.strictObject({ ...blockBase, type: z.literal('comments'), data: z.strictObject({}).default({}) }),
+  z.strictObject({ ...blockBase, type: z.literal('content_sidebars'), data: z.strictObject({}).default({}) }),
 ]);
 export type Block = z.output<typeof blockSchema>;
 

@@ -111,7 +111,7 @@ describe('grid editor: page blocks', () => {
     expect(screen.getByText('Playlist PLportTours0001 + 1 video')).toBeTruthy();
   });
 
-  it('adds company videos, a US map that needs a state link, and comments', async () => {
+  it('adds company videos, a US map that needs a state link, comments and content sidebars', async () => {
     render(<Harness />);
     let dialog = await addBlock('Company videos');
     await type(/^Number of videos/, '3');
@@ -128,6 +128,10 @@ describe('grid editor: page blocks', () => {
     await type('Title', 'Join the discussion');
     await apply(dialog);
     expect(last()).toMatchObject({ type: 'comments', settings: { title: 'Join the discussion' } });
+    dialog = await addBlock('Content sidebars');
+    await type('Title', 'At a glance');
+    await apply(dialog);
+    expect(last()).toMatchObject({ type: 'content_sidebars', settings: { title: 'At a glance' }, data: {} });
     expect(gridSchema.safeParse(current).success).toBe(true);
   });
 });

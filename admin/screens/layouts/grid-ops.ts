@@ -83,6 +83,7 @@ export const BLOCK_LABELS: Record<BlockType, string> = {
   company_videos: 'Company videos',
   us_map: 'US map',
   comments: 'Comments',
+  content_sidebars: 'Content sidebars',
 };
 export const BLOCK_TYPE_OPTIONS = BLOCK_TYPES.map((t) => ({ value: t, label: BLOCK_LABELS[t] }));
 

@@ -7,7 +7,7 @@ import { ROW_LAYOUTS, remapRowLayout, type RowLayout } from '../../domain/rows';
 import type { BlockSettingsView, BlockView, ContentView, ItemView, RowView } from '../../../site/model';
 import { issueListLimit } from '../../domain/magazine';
 import { link, resolveDocument, resolveEventList, resolveGallery, resolveRssFeed, resolveVideo, resolveWebinarLink, settingsView } from './resolve-blocks';
-import { resolveCarousel, resolveComments, resolveCompanyVideos, resolveUsMap, resolveVideoPlaylist } from './resolve-page-blocks';
+import { resolveCarousel, resolveComments, resolveContentSidebars, resolveCompanyVideos, resolveUsMap, resolveVideoPlaylist } from './resolve-page-blocks';
 import { imageView, itemsFor, itemView, type ResolveContext } from './resolve-context';
 import { clampListLimit, takeUnused, type ListSource } from './resolve-lists';
 import { issueCard, publicationIssues } from './resolve-issues';
@@ -158,6 +158,7 @@ function resolveBlock(ctx: ResolveContext, b: Block, env: PageEnv, st: GridState
     case 'company_videos': return resolveCompanyVideos(ctx, b, env, st.used);
     case 'us_map': return resolveUsMap(b, env);
     case 'comments': return resolveComments(ctx, b, env);
+    case 'content_sidebars': return resolveContentSidebars(b, env);
   }
 }
 

@@ -169,3 +169,17 @@ describe('gating form on metered pages (public §4: shows when gating passed but
     expect(blocksOf(ctxWith(gate, {}, metering(['Article'])), 10000002)).toEqual([]);
   });
 });
+
+describe('content sidebars', () => {
+  const block = [{ id: 's', type: 'content_sidebars', settings: { title: 'At a glance' } }];
+  const withSidebars = (id: number, sidebars: string[]) => (ctx: ReturnType<typeof ctxWith>) => { ctx.contentById.get(id)!.sidebars = sidebars; return ctx; };
+  it('shows the content item’s sidebars in order on its page', () => {
+    const ctx = withSidebars(10000001, ['<p>One</p>', '<p>Two</p>'])(ctxWith(block));
+    expect(blocksOf(ctx, 10000001)[0]).toMatchObject({ kind: 'sidebars', sidebars: ['<p>One</p>', '<p>Two</p>'], settings: { title: 'At a glance' } });
+  });
+  it('drops without sidebars, on listing pages, and on a gated page (its sidebars never reach the static files)', () => {
+    expect(blocksOf(ctxWith(block), 10000002)).toEqual([]);
+    expect(blocksOf(withSidebars(10000001, ['<p>One</p>'])(ctxWith(block)), null)).toEqual([]);
+    expect(blocksOf(withSidebars(10000003, ['<p>Members only</p>'])(ctxWith(block)), 10000003)).toEqual([]);
+  });
+});

@@ -10,6 +10,9 @@
 // - comments: the commenting provider's island, on content pages, when the memberships module and
 //   commenting are on and a provider is configured; drops otherwise. The island loads the provider
 //   only after the reader's consent.
+// - content_sidebars: the content item's sidebars; drops without any, and on a gated page (like the
+//   document download: a gated item's sidebars never reach the static files, so they are hidden
+//   from every reader there — public §4's hidden rule holds, though readers who pass do not see them yet).
 import type { Block } from '../../domain/layout';
 import { US_STATES, stateLink } from '../../domain/us-states';
 import { safeHref } from '../../domain/links';
@@ -105,4 +108,10 @@ export function resolveComments(ctx: ResolveContext, b: Of<'comments'>, env: Pag
     kind: 'island', id: b.id, settings: settingsView(b.settings), island: 'comments',
     props: { provider: provider.name, scriptUrl: provider.scriptUrl, contentId: env.content.id, title: env.content.name },
   };
+}
+
+export function resolveContentSidebars(b: Of<'content_sidebars'>, env: PageEnv): BlockView | null {
+  const sidebars = env.content?.sidebars ?? [];
+  if (sidebars.length === 0 || env.contentView?.gated !== false) return null;
+  return { kind: 'sidebars', id: b.id, settings: settingsView(b.settings), sidebars: [...sidebars] };
 }
