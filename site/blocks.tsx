@@ -13,6 +13,8 @@ import { ItemList, Pagination, Picture, itemHtml, type ItemHtmlCache } from './i
 import { ContentBody, ContentHero } from './content';
 import { ImageGallery } from './islands/image-gallery';
 import { VideoPlayer } from './islands/video-player';
+import { UsMap } from './islands/us-map';
+import { Comments, type CommentsProps } from './islands/comments';
 import { IssueCard } from './magazine';
 
 type Level = 2 | 3 | 4 | 5;
@@ -42,6 +44,31 @@ function NewsletterBlock({ block, uid, inner }: { block: NewsletterView; uid: st
 
 /** Inner HTML rendered ahead of the page render and shared across pages (see prerenderBlocks). */
 export type Prerendered = Map<BlockView, string>;
+
+/**
+ * A carousel without script: slides side by side in a horizontal scroll-snap strip, each of fixed
+ * 16:9 ratio (nothing moves as images load), the first visible at once. The strip is a focusable
+ * region, so arrow keys scroll it; each slide is labelled "n of m" (WAI-ARIA carousel pattern).
+ */
+function Carousel({ block, level }: { block: Extract<BlockView, { kind: 'carousel' }>; level: Level }) {
+  const Tag = `h${level}` as 'h3';
+  const n = block.slides.length;
+  return (
+    <section className="carousel" aria-roledescription="carousel" aria-label={block.settings.title ?? 'Carousel'}>
+      <div className="carousel-track" tabIndex={0} role="group" aria-label={`Slides 1 to ${n}; scroll or use the arrow keys`}>
+        {block.slides.map((s, i) => (
+          <div key={i} className="carousel-slide" role="group" aria-roledescription="slide" aria-label={`${i + 1} of ${n}`}>
+            <figure>
+              <div className="carousel-media">{s.image ? <Picture image={s.image} eager={i === 0} sizes="(min-width: 800px) 760px, 100vw" /> : null}</div>
+              {s.title && <figcaption><Tag className="carousel-title">{s.href ? <a href={s.href} target={s.newTab ? '_blank' : undefined} rel={s.newTab ? 'noopener' : undefined}>{s.title}</a> : s.title}</Tag></figcaption>}
+              {!s.title && s.caption && <figcaption>{s.caption}</figcaption>}
+            </figure>
+          </div>
+        ))}
+      </div>
+    </section>
+  );
+}
 
 function BlockBody({ block, level, uid, pre, content }: { block: BlockView; level: Level; uid: string; pre: Prerendered; content: ContentView | null }) {
   switch (block.kind) {
@@ -85,7 +112,11 @@ function BlockBody({ block, level, uid, pre, content }: { block: BlockView; leve
     case 'html': return <div className="rich-text" dangerouslySetInnerHTML={{ __html: block.html }} />;
     case 'newsletter': return <NewsletterBlock block={block} uid={uid} inner={pre.get(block)} />;
     case 'ad': return <Slot slot={block.slot} />;
-    case 'island': return <Island name={block.island} props={block.props} />;
+    case 'island':
+      // The comments island renders its thread root and note on the server; the others hydrate an empty root.
+      return block.island === 'comments'
+        ? <Island name="comments" component={Comments} props={block.props as CommentsProps} />
+        : <Island name={block.island} props={block.props} />;
     case 'gallery':
       return <Island name="image-gallery" component={ImageGallery} props={{ images: block.images, lockedFor: block.lockedFor, label: block.settings.title ?? 'Image gallery' }} />;
     case 'video': return <Island name="video-player" component={VideoPlayer} props={{ videos: block.videos, lockedFor: block.lockedFor }} />;
@@ -96,6 +127,10 @@ function BlockBody({ block, level, uid, pre, content }: { block: BlockView; leve
         </p>
       );
     case 'webinar': return <p className="webinar-link"><A link={block.link} className="button" /></p>;
+    case 'carousel': return <Carousel block={block} level={level} />;
+    // Boxes, not <aside> landmarks: several on a page would need unique names (axe unique-landmark).
+    case 'sidebars': return <>{block.sidebars.map((html, i) => <div key={i} className="content-sidebar rich-text" dangerouslySetInnerHTML={{ __html: html }} />)}</>;
+    case 'usmap': return <Island name="us-map" component={UsMap} props={{ states: block.states, lockedFor: block.lockedFor, label: block.settings.title ?? 'States' }} />;
     case 'feed':
       // External links: plain text only (React escapes it), never a referrer to the feed's site.
       return (

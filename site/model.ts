@@ -46,6 +46,12 @@ export interface BlockSettingsView {
 
 export interface VideoView { youtubeId: string; title: string }
 
+/** One carousel slide: a library image (caption) or a content item (title and link). */
+export interface CarouselSlideView { image: ImageView | null; title: string | null; href: string | null; newTab: boolean; caption: string | null }
+
+/** One state of the US map: its link and its tile (grid row and column). */
+export interface UsMapStateView { code: string; name: string; href: string; row: number; col: number }
+
 export interface PaginationView { page: number; pages: number; prev: string | null; next: string | null }
 
 export interface ContentView {
@@ -158,6 +164,12 @@ export type BlockView =
   | { kind: 'webinar'; id: string; settings: BlockSettingsView; link: SiteLink }
   /** An external feed's items (plain text, http(s) links), read at build time. */
   | { kind: 'feed'; id: string; settings: BlockSettingsView; items: FeedItemView[]; showSummary: boolean }
+  /** Slides in a horizontal scroll-snap strip: the first shows without script, each of fixed ratio. */
+  | { kind: 'carousel'; id: string; settings: BlockSettingsView; slides: CarouselSlideView[] }
+  /** The content item's sidebars (sanitised HTML), each an <aside>. */
+  | { kind: 'sidebars'; id: string; settings: BlockSettingsView; sidebars: string[] }
+  /** The US map's states as links on a tile grid (a hidden block, like the gallery). */
+  | { kind: 'usmap'; id: string; settings: BlockSettingsView; states: UsMapStateView[]; lockedFor: number | null }
   /** A marked root an island hydrates later (gating form, load more); static fallback only. */
   | { kind: 'island'; id: string; settings: BlockSettingsView; island: string; props: Record<string, unknown> };
 

@@ -5,6 +5,7 @@
 // thread writes the stylesheet and assets, reads a small next tenant meanwhile, and publishes
 // each tenant atomically (stages/publish.ts).
 import { feedUrls, refreshFeeds } from './feeds';
+import { playlistIds, refreshPlaylists } from './playlists';
 import { feedRows } from '../store/queries/feeds';
 import { openStore, type Store } from '../store/connection';
 import { streamContentBodies, type TenantRow } from '../store/site-reader';
@@ -262,9 +263,11 @@ export async function runBuild(store: Store, options: BuildOptions, onEvent: Emi
   const loadOf = (t: TenantRow) => {
     const started = performance.now();
     return load(store, t.tenantKey, { now: p.now, originTemplate: p.originTemplate, scriptSources: p.scriptSources }).then(async (r) => {
-      // RSS feed blocks: refresh the feeds that are due, then show their last good copies.
-      if (feedUrls(r.index.layouts ?? []).length) {
-        r.warnings.push(...await refreshFeeds(store, t.tenantKey, r.index.layouts ?? [], { now: p.now, allowPrivateHosts: p.feedsAllowPrivateHosts }));
+      // RSS feed and video playlist blocks: refresh the copies that are due, then show the last good ones.
+      const layouts = r.index.layouts ?? [];
+      if (feedUrls(layouts).length || playlistIds(layouts).length) {
+        r.warnings.push(...await refreshFeeds(store, t.tenantKey, layouts, { now: p.now, allowPrivateHosts: p.feedsAllowPrivateHosts }));
+        r.warnings.push(...await refreshPlaylists(store, t.tenantKey, layouts, { now: p.now, apiKey: r.index.tenant.settings.youtube?.apiKey, apiOrigin: p.youtubeApiOrigin }));
         r.index.feeds = Object.fromEntries((await feedRows(store.db, t.tenantKey)).map((f) => [f.url, f.items]));
       }
       loadMs.set(t.tenantKey, performance.now() - started);

@@ -73,6 +73,8 @@ export interface BuildContent {
   registrationRequired?: boolean;
   /** Optional: the digital edition (zmag) publication id; the page embeds its viewer (issue 21). */
   zmagId?: string | null;
+  /** Optional: the item's sidebars, sanitised HTML (engine/domain/sidebars.ts). */
+  sidebars?: string[];
   /** Optional: a syndicated copy's canonical URL, the source item's page on the source tenant's site. */
   canonicalUrl?: string;
 }

@@ -14,6 +14,7 @@ export const BLOCK_TYPES = [
   'content_list', 'content_hero', 'content_body', 'primary_image', 'related_content', 'html',
   'image_grid', 'newsletter_subscribe', 'ad_slot', 'gating_form', 'load_more', 'issue_list',
   'image_gallery', 'video_player', 'document_download', 'webinar_link', 'event_list', 'rss_feed',
+  'carousel', 'video_playlist', 'company_videos', 'us_map', 'comments', 'content_sidebars',
 ] as const;
 export type BlockType = (typeof BLOCK_TYPES)[number];
 
@@ -65,6 +66,40 @@ export const videoPlayerDataSchema = z.strictObject({
   videos: z.array(z.strictObject({ youtubeId: youtubeIdSchema, title: z.string().trim().min(1, 'Field is required').max(200) })).max(50).default([]),
 });
 
+/** The most slides a carousel shows. */
+export const CAROUSEL_LIMIT = 20;
+
+/** Carousel data: media library images, or content items of a section's schedule (public §4: drops with no slides). */
+export const carouselDataSchema = z.strictObject({
+  source: z.enum(['images', 'content']).default('images'),
+  assetIds: z.array(z.number().int().positive()).max(100).default([]),
+  section: z.union([z.number().int().positive(), z.literal('current'), z.literal('home')]).default('current'),
+  contentTypes: z.array(z.enum(CONTENT_TYPES)).default([]),
+  limit: z.number().int().min(1, `Must be 1 to ${CAROUSEL_LIMIT}`).max(CAROUSEL_LIMIT, `Must be 1 to ${CAROUSEL_LIMIT}`).default(6),
+});
+
+/** A YouTube playlist id (PL…, UU…, OL… and the like). */
+export const youtubePlaylistIdSchema = z.string().trim().regex(/^[\w-]{10,64}$/, 'A YouTube playlist id has 10 to 64 letters, digits, _ or -');
+
+/** Video playlist data: a YouTube playlist read at build time (with an API key) and the videos stored with the block. */
+export const videoPlaylistDataSchema = z.strictObject({
+  playlistId: youtubePlaylistIdSchema.optional(),
+  videos: videoPlayerDataSchema.shape.videos,
+});
+
+/** Company videos: the Video items linked to the page's Company item (either direction). */
+export const companyVideosDataSchema = z.strictObject({
+  limit: z.number().int().min(1, 'Must be 1 to 20').max(20, 'Must be 1 to 20').default(6),
+  display: z.enum(['list', 'cards', 'compact']).default('cards'),
+});
+
+/** US map data: each state links to the template with {state} (two-letter code, lower case) or {name} filled in. */
+export const usMapDataSchema = z.strictObject({
+  linkTemplate: z.string().trim().max(500).refine((v) => /\{(state|name)\}/.test(v) && (v.startsWith('/') || /^https?:\/\//i.test(v)), {
+    message: 'A path or http(s) address with {state} or {name} in it',
+  }),
+});
+
 /** Data of a content list: which schedule to read and how many items. */
 export const contentListDataSchema = z.strictObject({
   /** A section id, or "current" for the page's own section (the home page has none). */
@@ -105,6 +140,12 @@ export const blockSchema = z.discriminatedUnion('type', [
   z.strictObject({ ...blockBase, type: z.literal('webinar_link'), data: z.strictObject({ label: z.string().max(100).optional() }).default({}) }),
   z.strictObject({ ...blockBase, type: z.literal('issue_list'), data: issueListDataSchema }),
   z.strictObject({ ...blockBase, type: z.literal('rss_feed'), data: rssFeedDataSchema }),
+  z.strictObject({ ...blockBase, type: z.literal('carousel'), data: carouselDataSchema.default({ source: 'images', assetIds: [], section: 'current', contentTypes: [], limit: 6 }) }),
+  z.strictObject({ ...blockBase, type: z.literal('video_playlist'), data: videoPlaylistDataSchema.default({ videos: [] }) }),
+  z.strictObject({ ...blockBase, type: z.literal('company_videos'), data: companyVideosDataSchema.default({ limit: 6, display: 'cards' }) }),
+  z.strictObject({ ...blockBase, type: z.literal('us_map'), data: usMapDataSchema }),
+  z.strictObject({ ...blockBase, type: z.literal('comments'), data: z.strictObject({}).default({}) }),
+  z.strictObject({ ...blockBase, type: z.literal('content_sidebars'), data: z.strictObject({}).default({}) }),
 ]);
 export type Block = z.output<typeof blockSchema>;
 

@@ -85,6 +85,11 @@ export const siteSettingsSchema = z.strictObject({
     .strictObject({
       enabled: z.boolean().default(false),
       commenting: z.boolean().default(false),
+      /** The comment provider the comments block loads (after consent, when commenting is on): its script, served over https. */
+      commentingProvider: z.strictObject({
+        name: z.string().trim().min(1, 'Field is required').max(100),
+        scriptUrl: z.url({ protocol: /^https$/, error: 'Must be an absolute https URL' }),
+      }).optional(),
       contentMetering: z
         .strictObject({
           enabled: z.boolean().default(false),
@@ -143,6 +148,11 @@ export const siteSettingsSchema = z.strictObject({
     }).optional(),
   }).optional(),
   /** Optional modules of the tenant (admin §6 menu conditions): company updates by private link (issue #22). */
+  /** Build-time integrations: read by the build only, never written into a page. */
+  youtube: z.strictObject({
+    /** A YouTube Data API key: video playlist blocks read their playlist with it (admin §9). */
+    apiKey: z.string().trim().regex(/^[\w-]{20,100}$/, 'A YouTube API key has 20 to 100 letters, digits, _ or -').optional(),
+  }).optional(),
   modules: z.strictObject({ companyUpdates: z.boolean().default(false) }).default({ companyUpdates: false }),
   colors: z.strictObject({
     primary: colorSet,

@@ -18,6 +18,8 @@ export interface ContentRow {
   /** Digital edition (zmag) publication id (issue 21). */
   zmagId?: string | null;
   description: string | null; event: Record<string, unknown> | null;
+  /** metadata.sidebars as stored (engine/domain/sidebars.ts reads it). */
+  sidebars?: unknown;
   /** A syndicated copy's source (engine/store/schema-syndication.ts): its page is canonical to it. */
   syndicatedFrom?: SyndicatedFrom | null;
 }
@@ -88,7 +90,7 @@ export async function listTenants(store: Store): Promise<TenantRow[]> {
 const CONTENT = `SELECT c.id, c.type, c.name, c.slug, c.teaser, c.published, c.start_date AS startDate, c.end_date AS endDate,
     c.updated_at AS updatedAt, c.primary_section_id AS primarySectionId, c.primary_image_id AS primaryImageId,
     c.labels, c.gating_survey_type AS gatingSurveyType, c.user_registration_required AS userRegistrationRequired,
-    c.link_url AS linkUrl, c.zmag_id AS zmagId, c.seo_title AS seoTitle, json_extract(c.metadata, '$.description') AS description, c.event,
+    c.link_url AS linkUrl, c.zmag_id AS zmagId, c.seo_title AS seoTitle, json_extract(c.metadata, '$.description') AS description, json_extract(c.metadata, '$.sidebars') AS sidebars, c.event,
     syn.source_tenant_key AS srcKey, srct.domain AS srcDomain, src.id AS srcId, src.slug AS srcSlug, src.name AS srcName, srcs.alias AS srcAlias
   FROM content c
   LEFT JOIN content_syndication syn ON syn.copy_id = c.id
@@ -106,6 +108,7 @@ function contentRowOf(r: Record<string, unknown>): ContentRow {
     userRegistrationRequired: bool(r.userRegistrationRequired), linkUrl: (r.linkUrl as string | null) ?? null, zmagId: (r.zmagId as string | null) ?? null,
     seoTitle: (r.seoTitle as string | null) ?? null, description: typeof r.description === 'string' ? r.description : null,
     event: r.event === null || r.event === undefined ? null : json<Record<string, unknown>>(r.event, {}),
+    sidebars: typeof r.sidebars === 'string' ? json<unknown>(r.sidebars, null) : null,
     syndicatedFrom: typeof r.srcKey === 'string' && typeof r.srcId === 'number' ? {
       tenantKey: r.srcKey, domain: String(r.srcDomain ?? ''), id: r.srcId, slug: String(r.srcSlug ?? ''), name: String(r.srcName ?? ''),
       sectionAlias: typeof r.srcAlias === 'string' ? r.srcAlias : null,

@@ -28,4 +28,6 @@ export const islands: Record<string, IslandLoader> = {
   'load-more': () => import('../islands/load-more').then((m) => m.LoadMore),
   'image-gallery': () => import('../islands/image-gallery').then((m) => m.ImageGallery),
   'video-player': () => import('../islands/video-player').then((m) => m.VideoPlayer),
+  'us-map': () => import('../islands/us-map').then((m) => m.UsMap),
+  comments: () => import('../islands/comments').then((m) => m.Comments),
 };

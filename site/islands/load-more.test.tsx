@@ -121,3 +121,67 @@ describe('load-more island', () => {
     await screen.findByText('Story 6');
   });
 });
+
+describe('every load-more mode (public §3)', () => {
+  const pageServer = () => {
+    let n = 0;
+    return (_: string, v: Record<string, any>) => {
+      n++;
+      const id = 200 + n;
+      return { page: { contentId: id, path: `/news/${id}/p`, heading: `Page ${id}`, content: { id, gated: false, bodyHtml: `<p>Body ${id}</p>`, teaser: '' }, rows: [] }, usedContentIds: [...v.input.excludeContentIds, id] };
+    };
+  };
+
+  it('none: renders no button and no marker, observes nothing and asks for nothing', async () => {
+    serve = gridServer([1, 2, 3]);
+    const { container } = render(<LoadMore type="none" />);
+    await act(async () => { await new Promise((r) => setTimeout(r, 0)); });
+    expect(screen.queryByRole('button')).toBeNull();
+    expect(container.querySelector('.load-more-marker')).toBeNull();
+    expect(FakeObserver.all).toHaveLength(0);
+    expect(calls).toHaveLength(0);
+  });
+
+  it('custom-click: observes nothing; loads only on the button, at most 8 grids', async () => {
+    serve = gridServer(Array.from({ length: 100 }, (_, i) => i + 1), 2);
+    const { container } = render(<LoadMore type="custom-click" layoutId={9} />);
+    expect(FakeObserver.all).toHaveLength(0);
+    for (let i = 1; i <= 8; i++) {
+      fireEvent.click(screen.getByRole('button', { name: 'Load More Content' }));
+      await screen.findByText(`Story ${i * 2}`);
+    }
+    expect(calls).toHaveLength(8);
+    expect(calls.every((c) => c.name === 'getNextSecondaryGrid')).toBe(true);
+    expect(shownIds(container)).toEqual(Array.from({ length: 16 }, (_, i) => i + 1));
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('custom-scroll: no button; the marker within 250 px loads the next grid, at most 8', async () => {
+    serve = gridServer(Array.from({ length: 100 }, (_, i) => i + 1), 2);
+    const { container } = render(<LoadMore type="custom-scroll" layoutId={9} />);
+    expect(screen.queryByRole('button')).toBeNull();
+    expect(FakeObserver.all[0]?.options.rootMargin).toBe('0px 0px 250px 0px');
+    for (let i = 0; i < 12 && FakeObserver.all.length; i++) {
+      await act(async () => { FakeObserver.all.at(-1)!.fire(); });
+      await act(async () => { await new Promise((r) => setTimeout(r, 0)); });
+    }
+    expect(calls).toHaveLength(8);
+    expect(calls.every((c) => c.name === 'getNextSecondaryGrid')).toBe(true);
+    expect(shownIds(container)).toEqual(Array.from({ length: 16 }, (_, i) => i + 1));
+    expect(container.querySelector('.load-more-marker')).toBeNull();
+  });
+
+  it('page-click: observes nothing; the button loads the section’s next content page, at most 8', async () => {
+    serve = pageServer();
+    const { container } = render(<LoadMore type="page-click" sectionId={4} contentId={200} contentTypes={['Article']} />);
+    expect(FakeObserver.all).toHaveLength(0);
+    for (let i = 1; i <= 8; i++) {
+      fireEvent.click(screen.getByRole('button', { name: 'Load More Content' }));
+      await screen.findByRole('link', { name: `Page ${200 + i}` });
+    }
+    expect(calls[0]).toEqual({ name: 'getNextSecondaryPage', vars: { input: { limit: 1, excludeContentIds: [200], sectionId: 4, sortField: 'published', sortOrder: 'desc', includeContentTypes: ['Article'] } } });
+    expect(calls).toHaveLength(8);
+    expect(container.querySelectorAll('.load-more-page')).toHaveLength(8);
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+});

@@ -44,13 +44,16 @@ export function VideoPlayer({ videos, lockedFor }: VideoPlayerProps) {
       </div>
       <p className="video-notice">{VIDEO_TEXTS.notice} <a href={watchUrl(v.youtubeId)} rel="noopener noreferrer" target="_blank">{VIDEO_TEXTS.watchOn}</a></p>
       {videos.length > 1 && (
-        <ul className="video-list" aria-label={VIDEO_TEXTS.list}>
-          {videos.map((x, i) => (
-            <li key={`${x.youtubeId}-${i}`}>
-              <button type="button" aria-current={i === at ? 'true' : undefined} onClick={() => { setAt(i); setPlaying(false); }}>{x.title}</button>
-            </li>
-          ))}
-        </ul>
+        // A named group around the list: html-validate advises against aria-label on <ul> itself.
+        <div role="group" aria-label={VIDEO_TEXTS.list}>
+          <ul className="video-list">
+            {videos.map((x, i) => (
+              <li key={`${x.youtubeId}-${i}`}>
+                <button type="button" aria-current={i === at ? 'true' : undefined} onClick={() => { setAt(i); setPlaying(false); }}>{x.title}</button>
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
     </div>
   );

@@ -6,6 +6,7 @@ import { main } from '../../cli/main';
 import { openStore, type Store } from '../../engine/store/connection';
 import { AD_UNIT_TYPES, FONT_KEYS } from '../../engine/domain/enums';
 import { tempDbPath } from '../helpers/fixture-set';
+import { BLOCK_TYPES, type Grid } from '../../engine/domain/layout';
 
 const db = tempDbPath();
 let store: Store;
@@ -108,6 +109,20 @@ describe('demo fixtures', () => {
       expect(mine.some((r) => r.type === 'section' && r.page_type === 'home'), `${t} home`).toBe(true);
       expect(mine.some((r) => r.type === 'section' && r.page_type !== 'home'), `${t} section`).toBe(true);
       for (const type of ['content', 'content-type-override', 'url-override']) expect(mine.some((r) => r.type === type), `${t} ${type}`).toBe(true);
+    }
+  });
+
+  it('places every block type in each brand’s layouts (issue 17)', async () => {
+    const rows = await store.all<{ tenant_key: string; primary_grid: string; secondary_grid: string | null }>('select tenant_key, primary_grid, secondary_grid from layouts');
+    for (const t of ['freightwise', 'plantpulse', 'shelfline']) {
+      const used = new Set<string>();
+      for (const r of rows.filter((x) => x.tenant_key === t)) {
+        for (const g of [r.primary_grid, r.secondary_grid]) {
+          const grid = g ? (JSON.parse(g) as Grid) : null;
+          for (const row of grid?.rows ?? []) for (const col of row.columns) for (const b of col.blocks) used.add(b.type);
+        }
+      }
+      expect(BLOCK_TYPES.filter((b) => !used.has(b)), t).toEqual([]);
     }
   });
 

@@ -1,9 +1,13 @@
 // The grid editor's fields for the settings every block shares (public §3 "Grid": title, link,
 // colorScheme, cta, keepInView, trackingId, titleIcon, method) and the data of the media and
-// content blocks of issue 17 (image gallery, video player, document download, webinar link, RSS feed).
+// content blocks of issue 17 (image gallery, carousel, video player and playlist, document download,
+// webinar link, RSS feed, company videos, US map). Image and document ids come from the media
+// library picker (components/asset-id-field.tsx).
 import type { FieldErrors } from '../../lib/validation';
 import { CheckboxField, CheckboxGroup, SelectField, TextAreaField, TextField } from '../../components/fields';
-import { EVENT_LIST_LIMIT, RSS_FEED_LIMIT } from '../../../engine/domain/layout';
+import { LibraryImageField } from '../../components/asset-id-field';
+import { CONTENT_TYPES } from '../../../engine/domain/enums';
+import { CAROUSEL_LIMIT, EVENT_LIST_LIMIT, RSS_FEED_LIMIT } from '../../../engine/domain/layout';
 
 type Values = Record<string, unknown>;
 type Set = (k: string, v: unknown) => void;
@@ -50,6 +54,13 @@ export function youtubeIdOf(text: string): string {
   return m ? m[1]! : t;
 }
 
+/** A playlist id from an id or a playlist link (…?list=…). */
+export function youtubePlaylistIdOf(text: string): string {
+  const t = text.trim();
+  const m = /[?&]list=([\w-]+)/.exec(t);
+  return m ? m[1]! : t;
+}
+
 /** One video a line: the id (or its URL), a space, then the title. */
 export function parseVideos(text: string): { youtubeId: string; title: string }[] {
   return text.split('\n').map((l) => l.trim()).filter(Boolean).map((l) => {
@@ -68,14 +79,18 @@ export function videoError(errors: FieldErrors): string | undefined {
   return line ? `Line ${Number(line[1]) + 1}: ${errors[key]}` : errors[key];
 }
 
-export function BlockDataFields({ type, d, setD, texts, setText, errors }: {
+const IDS_HINT = 'Media library image ids separated by commas; each image picked from the library is added.';
+
+export function BlockDataFields({ type, d, setD, texts, setText, errors, sectionChoices = [] }: {
   type: string; d: Values; setD: Set; texts: Record<string, string>; setText: (k: string, v: string) => void; errors: FieldErrors;
+  /** The content list's section choices (the carousel of content items uses them too). */
+  sectionChoices?: { value: string; label: string }[];
 }) {
   switch (type) {
     case 'image_gallery':
       return (
         <>
-          <TextField label="Image ids" value={texts.assetIds ?? ''} onChange={(v) => setText('assetIds', v)} error={errors['data.assetIds']} hint="Media library image ids separated by commas, shown after the primary image." />
+          <LibraryImageField label="Images" multiple value={texts.assetIds ?? ''} onChange={(v) => setText('assetIds', v)} error={errors['data.assetIds']} hint={`${IDS_HINT} Shown after the primary image.`} />
           <CheckboxField label="Start with the page’s primary image (the gallery is left out of content pages without one)" checked={d.includePrimaryImage !== false} onChange={(v) => setD('includePrimaryImage', v)} />
         </>
       );
@@ -87,7 +102,7 @@ export function BlockDataFields({ type, d, setD, texts, setText, errors }: {
     case 'document_download':
       return (
         <div className="grid-2">
-          <TextField label="Document id" required value={texts.assetId ?? ''} onChange={(v) => setText('assetId', v)} error={errors['data.assetId']} hint="A PDF from the media library." />
+          <LibraryImageField label="Document" required mimeType="application/pdf" value={texts.assetId ?? ''} onChange={(v) => setText('assetId', v)} error={errors['data.assetId']} hint="The id of a PDF from the media library." />
           <TextField label="Download link label" value={String(d.label ?? '')} onChange={(v) => setD('label', v === '' ? undefined : v)} placeholder="Download the document" error={errors['data.label']} />
         </div>
       );
@@ -114,6 +129,44 @@ export function BlockDataFields({ type, d, setD, texts, setText, errors }: {
           <CheckboxField label="Show each item’s summary" checked={d.showSummary === true} onChange={(v) => setD('showSummary', v)} />
         </>
       );
+    case 'carousel':
+      return (
+        <>
+          <div className="grid-2">
+            <SelectField label="Slides" required value={String(d.source ?? 'images')} options={[{ value: 'images', label: 'Images from the library' }, { value: 'content', label: 'Content items of a section' }]} onChange={(v) => v && setD('source', v)} />
+            <TextField label="Number of slides" type="number" min={1} max={CAROUSEL_LIMIT} value={String(d.limit ?? 6)} onChange={(v) => setD('limit', v === '' ? undefined : Number(v))} error={errors['data.limit']} hint={`1 to ${CAROUSEL_LIMIT}.`} />
+          </div>
+          {d.source === 'content' ? (
+            <>
+              <SelectField label="Section" required value={String(d.section ?? 'current')} options={sectionChoices} onChange={(v) => v && setD('section', /^\d+$/.test(v) ? Number(v) : v)} />
+              <CheckboxGroup legend="Content types (none means all)" columns={3} options={CONTENT_TYPES.map((t) => ({ value: t, label: t }))} value={(d.contentTypes as string[]) ?? []} onChange={(v) => setD('contentTypes', v)} />
+            </>
+          ) : (
+            <LibraryImageField label="Images" multiple value={texts.assetIds ?? ''} onChange={(v) => setText('assetIds', v)} error={errors['data.assetIds']} hint={IDS_HINT} />
+          )}
+        </>
+      );
+    case 'video_playlist':
+      return (
+        <>
+          <TextField label="YouTube playlist id" value={texts.playlistId ?? ''} onChange={(v) => setText('playlistId', v)} placeholder="PL…" error={errors['data.playlistId']}
+            hint="Read when the site is built, with the site’s YouTube API key; without a key only the videos below show." />
+          <TextAreaField label="Videos" rows={4} className="mono" value={texts.videos ?? ''} onChange={(v) => setText('videos', v)} error={videoError(errors)}
+            hint="Stored videos, shown after the playlist’s: one a line, the YouTube id or link, a space, then the title." />
+        </>
+      );
+    case 'company_videos':
+      return (
+        <div className="grid-2">
+          <TextField label="Number of videos" type="number" min={1} max={20} value={String(d.limit ?? 6)} onChange={(v) => setD('limit', v === '' ? undefined : Number(v))} error={errors['data.limit']} hint="1 to 20; the company page’s linked videos." />
+          <SelectField label="Display" required value={String(d.display ?? 'cards')} options={['list', 'cards', 'compact'].map((x) => ({ value: x, label: x[0]?.toUpperCase() + x.slice(1) }))} onChange={(v) => v && setD('display', v)} />
+        </div>
+      );
+    case 'us_map':
+      return (
+        <TextField label="State link" required value={String(d.linkTemplate ?? '')} onChange={(v) => setD('linkTemplate', v)} placeholder="/directory/{state}" error={errors['data.linkTemplate']}
+          hint="Where each state links: {state} is its two-letter code in lower case, {name} its name." />
+      );
     case 'webinar_link':
       return <TextField label="Webinar link label" value={String(d.label ?? '')} onChange={(v) => setD('label', v === '' ? undefined : v)} placeholder="Register for the webinar" hint="Links to the webinar page’s link URL; left out without one." error={errors['data.label']} />;
     default:
@@ -124,7 +177,8 @@ export function BlockDataFields({ type, d, setD, texts, setText, errors }: {
 /** The text fields' starting values for a block's data. */
 export function dataTexts(block: { type: string; data: unknown }): Record<string, string> {
   const d = block.data as Values;
-  if (block.type === 'image_gallery') return { assetIds: ((d.assetIds as number[]) ?? []).join(', ') };
+  if (block.type === 'image_gallery' || block.type === 'carousel') return { assetIds: ((d.assetIds as number[]) ?? []).join(', ') };
+  if (block.type === 'video_playlist') return { playlistId: String(d.playlistId ?? ''), videos: videosText((d.videos as { youtubeId: string; title: string }[]) ?? []) };
   if (block.type === 'video_player') return { videos: videosText((d.videos as { youtubeId: string; title: string }[]) ?? []) };
   if (block.type === 'document_download') return { assetId: d.assetId === undefined ? '' : String(d.assetId) };
   return {};
@@ -132,12 +186,15 @@ export function dataTexts(block: { type: string; data: unknown }): Record<string
 
 /** Folds the text fields back into the data; an error (by field key) when one does not parse. */
 export function applyTexts(type: string, data: Values, texts: Record<string, string>): FieldErrors | null {
-  if (type === 'image_gallery') {
+  if (type === 'image_gallery' || type === 'carousel') {
     const ids = parseIds(texts.assetIds ?? '');
     if (!ids) return { 'data.assetIds': 'Use image ids separated by commas, like 12, 14' };
     data.assetIds = ids;
   } else if (type === 'video_player') {
     data.videos = parseVideos(texts.videos ?? '');
+  } else if (type === 'video_playlist') {
+    data.videos = parseVideos(texts.videos ?? '');
+    data.playlistId = youtubePlaylistIdOf(texts.playlistId ?? '') || undefined;
   } else if (type === 'document_download') {
     const t = (texts.assetId ?? '').trim();
     if (!/^\d+$/.test(t) || Number(t) <= 0) return { 'data.assetId': 'Enter the id of a PDF from the media library' };

@@ -72,7 +72,7 @@ export function BlockSettingsDialog({ block, sections, onApply, onClose }: { blo
       footer={<><Button onClick={onClose}>Cancel</Button><Button variant="primary" onClick={apply}>Apply</Button></>}>
       <div className="stack">
         <SharedSettingsFields s={s} setS={setS} errors={errors} />
-        <BlockDataFields type={block.type} d={d} setD={setD} texts={texts} setText={(k, v) => setTexts((x) => ({ ...x, [k]: v }))} errors={errors} />
+        <BlockDataFields type={block.type} d={d} setD={setD} texts={texts} setText={(k, v) => setTexts((x) => ({ ...x, [k]: v }))} errors={errors} sectionChoices={sectionChoices} />
         {block.type === 'content_list' ? (
           <>
             <div className="grid-2">

@@ -45,11 +45,11 @@ describe('grid editor: media and content blocks', () => {
     await type('Call to action text', 'See all photos');
     await type('Button label', 'Gallery');
     await type('Button link', '/photos');
-    await type('Image ids', '12, x');
+    await type('Images', '12, x');
     await apply(dialog);
     expect(screen.getByText('Use image ids separated by commas, like 12, 14')).toBeTruthy();
     expect(last().data).toEqual({ assetIds: [], includePrimaryImage: true });
-    await type('Image ids', '12, 14');
+    await type('Images', '12, 14');
     await act(async () => { fireEvent.click(screen.getByLabelText(/Start with the page’s primary image/)); });
     await apply(dialog);
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -78,7 +78,7 @@ describe('grid editor: media and content blocks', () => {
     let dialog = await addBlock('Document download');
     await apply(dialog);
     expect(screen.getByText('Enter the id of a PDF from the media library')).toBeTruthy();
-    await type(/^Document id/, '30');
+    await type(/^Document\s*\*?$/, '30');
     await type('Download link label', 'Get the guide');
     await apply(dialog);
     expect(last()).toMatchObject({ type: 'document_download', data: { assetId: 30, label: 'Get the guide' } });

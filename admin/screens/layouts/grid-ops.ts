@@ -45,6 +45,15 @@ export function newBlock(type: BlockType, id: string = newBlockId()): Block {
     case 'rss_feed':
       // the feed address is given in the block's settings before it can be applied
       return { id, type, settings, data: { url: '', limit: 5, showSummary: false } };
+    case 'carousel':
+      return { id, type, settings, data: { source: 'images', assetIds: [], section: 'current', contentTypes: [], limit: 6 } };
+    case 'video_playlist':
+      return { id, type, settings, data: { videos: [] } };
+    case 'company_videos':
+      return { id, type, settings, data: { limit: 6, display: 'cards' } };
+    case 'us_map':
+      // the link template is given in the block's settings before it can be applied
+      return { id, type, settings, data: { linkTemplate: '' } };
     default:
       return { id, type, settings, data: {} } as Block;
   }
@@ -69,6 +78,12 @@ export const BLOCK_LABELS: Record<BlockType, string> = {
   issue_list: 'Magazine issues',
   event_list: 'Event and webinar list',
   rss_feed: 'RSS feed',
+  carousel: 'Carousel',
+  video_playlist: 'Video playlist',
+  company_videos: 'Company videos',
+  us_map: 'US map',
+  comments: 'Comments',
+  content_sidebars: 'Content sidebars',
 };
 export const BLOCK_TYPE_OPTIONS = BLOCK_TYPES.map((t) => ({ value: t, label: BLOCK_LABELS[t] }));
 

@@ -36,6 +36,13 @@ export function setIn<T>(obj: T, path: string, value: unknown): T {
   return copy as T;
 }
 
+/** setIn, then `prune` (an optional group) is removed when its last field was emptied: an empty group is no setting, a half-filled one an error. */
+export function setInPruned<T>(obj: T, path: string, value: unknown, prune?: string): T {
+  const next = setIn(obj, path, value);
+  const group = prune ? getIn(next, prune) : undefined;
+  return prune && group && typeof group === 'object' && Object.keys(group).length === 0 ? setIn(next, prune, undefined) : next;
+}
+
 export function getIn(obj: unknown, path: string): unknown {
   return path.split('.').reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), obj);
 }

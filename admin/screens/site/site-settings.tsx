@@ -15,7 +15,7 @@ import { Button } from '../../components/button';
 import { CheckboxField, CheckboxGroup, SelectField, TextAreaField, TextField } from '../../components/fields';
 import { ErrorPanel, Loading } from '../../components/bits';
 import { Card, Page } from '../../shell/page';
-import { checkTagManagerId, getIn, setIn, validateSettings } from './settings-form';
+import { checkTagManagerId, getIn, setIn, setInPruned, validateSettings } from './settings-form';
 import { useEditorSave } from '../../lib/use-editor-save';
 import { ConsentCard } from './consent-settings';
 import { AdsCard } from './ads-settings';
@@ -99,12 +99,21 @@ export function SettingsEditor({ initial, tenantKey, editable }: { initial: Site
               ))}
             </div>
           </Card>
+          <Card title="Integrations">
+            <Text form={form} path="youtube.apiKey" label="YouTube Data API key" prune="youtube"
+              hint="Video playlist blocks read their playlist with it when the site is built; without it they show their stored videos only. Never written into a page." />
+          </Card>
           <ConsentCard form={form} />
           <AdsCard form={form} />
           <Card title="Memberships and metering">
             <div className="stack">
               <Check form={form} path="memberships.enabled" label="Memberships" />
               <Check form={form} path="memberships.commenting" label="Commenting for members" />
+              <div className="grid-2">
+                <Text form={form} path="memberships.commentingProvider.name" label="Comment provider" placeholder="Viafoura" prune="memberships.commentingProvider" hint="Named to readers before they allow it." />
+                <Text form={form} path="memberships.commentingProvider.scriptUrl" label="Comment provider script" type="url" placeholder="https://" prune="memberships.commentingProvider"
+                  hint="Loaded by the comments block after the reader allows functional cookies." />
+              </div>
               <Check form={form} path="memberships.contentMetering.enabled" label="Meter content for anonymous readers" />
               <div className="grid-2">
                 <Num form={form} path="memberships.contentMetering.numberOfFreeViews" label="Free views" hint="0 to 1,000." />
@@ -120,9 +129,10 @@ export function SettingsEditor({ initial, tenantKey, editable }: { initial: Site
 
 type P = { form: FormApi<SiteSettings>; path: string; label: string; hint?: string; required?: boolean };
 
-function Text({ form, path, label, hint, required, placeholder, type }: P & { placeholder?: string; type?: string }) {
+/** `prune`: an optional group removed once its last field is emptied (a half-filled group is an error, an empty one is not). */
+function Text({ form, path, label, hint, required, placeholder, type, prune }: P & { placeholder?: string; type?: string; prune?: string }) {
   return <TextField label={label} hint={hint} required={required} placeholder={placeholder} type={type} value={String(getIn(form.values, path) ?? '')}
-    onChange={(v) => form.update((s) => setIn(s, path, v))} onBlur={() => form.touch(path)} error={form.error(path)} field={path} />;
+    onChange={(v) => form.update((s) => setInPruned(s, path, v, prune))} onBlur={() => form.touch(path)} error={form.error(path)} field={path} />;
 }
 
 function Num({ form, path, label, hint }: P) {

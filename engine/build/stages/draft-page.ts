@@ -2,6 +2,7 @@
 // (load → resolve → render), in process and in memory. Nothing is written: the HTML is for one
 // request's answer. The page is marked preview, so the document leaves out the staff toolbar root
 // and the tracking metadata (public §2, preview-mode=true).
+import { sidebarBodies } from '../../domain/sidebars';
 import { contentPath } from '../../domain/paths';
 import type { ContentType } from '../../domain/enums';
 import type { Store } from '../../store/connection';
@@ -39,6 +40,7 @@ export function draftContent(index: TenantIndex, c: ContentRecord, links: Conten
     description: str(c.metadata.description) ?? null, event: eventOf(c.event),
     membershipIds: links?.membershipIds ?? [], surveyType: c.gatingSurveyType,
     startDate: c.startDate, endDate: c.endDate, relatedIds: links?.relatedIds ?? [], registrationRequired: c.userRegistrationRequired,
+    sidebars: sidebarBodies(c.metadata.sidebars).map((b) => sanitizeBody(b).trim()).filter(Boolean),
   };
 }
 

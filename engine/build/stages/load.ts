@@ -9,6 +9,7 @@ import { loadSiteRows, type ContentRow, type SiteRows } from '../../store/site-r
 import type { BuildAsset, BuildContent, BuildImage, BuildMagazine, BuildMenus, BuildPerson, BuildSection, TenantIndex } from '../types';
 import { authorPath } from '../../domain/people';
 import { sanitizeBody } from '../../html/sanitize';
+import { sidebarBodies } from '../../domain/sidebars';
 import { isIssueLive, issuePath, publicationPath } from '../../domain/magazine';
 
 import { tenantScriptSources } from './security-headers';
@@ -111,8 +112,15 @@ function contentOf(rows: SiteRows, aliasById: Map<number, string>, assets: Map<n
     membershipIds: list(members.get(c.id)?.map((m) => m.targetId)), surveyType: c.gatingSurveyType,
     startDate: c.startDate, endDate: c.endDate,
     relatedIds: list(related.get(c.id)?.map((r) => r.targetId)), registrationRequired: c.userRegistrationRequired,
+    ...withSidebars(c.sidebars),
     ...withCanonical(canonicalOf(c, originTemplate)),
   }));
+}
+
+/** The item's sidebars, sanitised like bodies; no key when it has none. */
+function withSidebars(raw: unknown): { sidebars?: string[] } {
+  const sidebars = sidebarBodies(raw).map((b) => sanitizeBody(b).trim()).filter(Boolean);
+  return sidebars.length ? { sidebars } : {};
 }
 
 /** Active people with their photo and sanitised bio (fixtures may hold unsanitised HTML). */

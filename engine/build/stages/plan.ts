@@ -38,6 +38,8 @@ export interface BuildOptions {
   assetsDir?: string | null | undefined;
   /** RSS feed blocks may read feeds on loopback, private and link-local addresses (tests, intranet feeds). Default false. */
   feedsAllowPrivateHosts?: boolean | undefined;
+  /** Where video playlist blocks read the YouTube Data API (tests point it at a local stand-in). */
+  youtubeApiOrigin?: string | undefined;
 }
 
 /** The CSP script allow-list per tenant key ('*': every tenant). */
@@ -57,6 +59,7 @@ export interface BuildPlan {
   /** The media library folder, or null (no derivatives are copied). */
   assetsDir: string | null;
   feedsAllowPrivateHosts: boolean;
+  youtubeApiOrigin: string | undefined;
   /** Live items of the largest chosen tenant (sizes the render workers' heaps). */
   maxItems: number;
   /** The site client bundle every page of this build loads, if any. */
@@ -120,6 +123,7 @@ export async function plan(store: Store, options: BuildOptions): Promise<BuildPl
     scriptSources: options.scriptSources ?? {},
     assetsDir: options.assetsDir ? resolve(options.assetsDir) : null,
     feedsAllowPrivateHosts: options.feedsAllowPrivateHosts === true,
+    youtubeApiOrigin: options.youtubeApiOrigin,
     tenants,
     maxItems: Math.max(0, ...tenants.map((t) => counts.get(t.tenantKey) ?? 0)),
     client,

@@ -8,6 +8,7 @@ import { ROW_LAYOUTS, remapRowLayout, type RowLayout } from '../../domain/rows';
 import type { BlockSettingsView, BlockView, ContentView, ItemView, RowView } from '../../../site/model';
 import { issueListLimit } from '../../domain/magazine';
 import { link, resolveDocument, resolveEventList, resolveGallery, resolveRssFeed, resolveVideo, resolveWebinarLink, settingsView } from './resolve-blocks';
+import { resolveCarousel, resolveComments, resolveContentSidebars, resolveCompanyVideos, resolveUsMap, resolveVideoPlaylist } from './resolve-page-blocks';
 import { imageView, itemsFor, itemView, type ResolveContext } from './resolve-context';
 import { clampListLimit, takeUnused, type ListSource } from './resolve-lists';
 import { issueCard, publicationIssues } from './resolve-issues';
@@ -188,6 +189,18 @@ function resolveBlock(ctx: ResolveContext, b: Block, env: PageEnv, st: GridState
     }
     case 'event_list': return resolveEventList(ctx, b, st.used);
     case 'rss_feed': return resolveRssFeed(ctx, b);
+    case 'carousel': {
+      if (b.data.source === 'images') return resolveCarousel(ctx, b, [], st.used);
+      const source = listSource(ctx, b.data.section, env);
+      if (source === null) return null;
+      if (source !== 'all') st.sectionIds.add(source);
+      return resolveCarousel(ctx, b, ctx.lists.candidates(source, undefined, b.data.contentTypes), st.used);
+    }
+    case 'video_playlist': return resolveVideoPlaylist(ctx, b);
+    case 'company_videos': return resolveCompanyVideos(ctx, b, env, st.used);
+    case 'us_map': return resolveUsMap(b, env);
+    case 'comments': return resolveComments(ctx, b, env);
+    case 'content_sidebars': return resolveContentSidebars(b, env);
   }
 }
 

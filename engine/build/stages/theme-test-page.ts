@@ -13,6 +13,8 @@ import { sanitizeBody } from '../../html/sanitize';
 import type { BlockSettingsView, BlockView, ContentView, ImageView, ItemView, PageView, RowView } from '../../../site/model';
 import { RegisterByEmail } from '../../../site/islands/gate-form';
 import { LOAD_MORE_TEXTS } from '../../../site/islands/load-more';
+import { COMMENTS_TEXTS } from '../../../site/islands/comments';
+import { US_STATES } from '../../domain/us-states';
 import { memberShell } from '../../../site/islands/member-shells';
 import { SubscribeForm } from '../../../site/islands/subscribe-form';
 import { buildChrome } from './chrome';
@@ -104,6 +106,12 @@ function blockRows(ctx: ResolveContext, s: ReturnType<typeof samples>): RowView[
         { title: 'Port volumes steady into the holidays', href: 'https://example.com/wire/2', summary: '', date: null, dateTime: null },
       ],
     },
+    carousel: { kind: 'carousel', id: 'tt-carousel', settings: settings('Carousel'), slides: s.items.slice(0, 4).map((i) => ({ image: i.image ?? s.images[0]!, title: i.title, href: i.href, newTab: false, caption: null })) },
+    video_playlist: { kind: 'video', id: 'tt-playlist', settings: settings('Video playlist'), videos: [{ youtubeId: 'aqz-KE-bpKQ', title: 'Sample video' }, { youtubeId: 'YE7VzlLtp-4', title: 'Second sample video' }], lockedFor: null },
+    company_videos: { kind: 'list', id: 'tt-company-videos', settings: settings('Company videos'), display: 'cards', items: s.items.slice(0, 3), pagination: null },
+    us_map: { kind: 'usmap', id: 'tt-us-map', settings: settings('Find us by state'), states: US_STATES.map((st) => ({ ...st, href: '/' })), lockedFor: null },
+    content_sidebars: { kind: 'sidebars', id: 'tt-sidebars', settings: settings('Content sidebars'), sidebars: [sanitizeBody('<h3>At a glance</h3><p>A sidebar the editor attached to the item: a box of facts beside the story.</p>')] },
+    comments: html('tt-comments', 'Comments', `<div class="comments"><p class="comments-waiting">${COMMENTS_TEXTS.waiting('the comment provider')}</p></div>`),
   };
   const rows = BLOCK_TYPES.map((t) => row(`${BLOCK_LABELS[t]} (${t})`, [[view[t]]]));
   const display = (d: 'list' | 'cards' | 'compact' | 'hero'): BlockView =>
