@@ -19,6 +19,7 @@ const services = [
   'tests/integration/db-copy.test.ts',
   'tests/integration/pg-sqlite-wire.test.ts',
   'tests/integration/shared-state.test.ts',
+  'tests/integration/pg-tenant-scope.test.ts',
 ];
 
 export default defineConfig({

@@ -13,6 +13,7 @@ import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 export const GLOBAL_TABLES: Record<string, string> = {
   tenants: 'the tenant registry itself (domains resolve a request to its tenant before any is set)',
   cms_users: 'staff accounts are installation-wide; their tenants are in cms_user_tenants',
+  cms_user_tenants: 'which tenants a staff account may work in: read to resolve a session before any tenant is set',
   cms_sessions: 'staff sessions (installation-wide accounts)',
   cms_user_tokens: 'staff reset and invitation tokens (installation-wide accounts)',
   build_epoch: 'one installation-wide change counter',
