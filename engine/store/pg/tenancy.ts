@@ -23,6 +23,15 @@ export const GLOBAL_TABLES: Record<string, string> = {
   installation_secrets: 'installation secrets',
 };
 
+/**
+ * Tables whose rows may belong to no tenant (tenant_key NULL: installation-wide records such as a
+ * staff account's password change in history). Such a row may be written while acting for any
+ * tenant or none, and is read only while acting for none.
+ */
+export const INSTALLATION_ROWS: Record<string, string> = {
+  history: 'staff account changes (password, profile, accounts) are recorded without a tenant',
+};
+
 /** The expression of the current tenant: NULL when unset or reset (an empty string after SET LOCAL ends). */
 export const CURRENT_TENANT = "nullif(current_setting('masthead.tenant', true), '')";
 
@@ -50,9 +59,12 @@ export function isolationSql(table: PgTable, all: readonly PgTable[]): string[] 
   const condition = tenantCondition(table, all);
   if (condition === null) return [];
   const name = getTableConfig(table).name;
+  const [using, check] = name in INSTALLATION_ROWS
+    ? [`(${condition}) OR ("tenant_key" IS NULL AND ${CURRENT_TENANT} IS NULL)`, `(${condition}) OR "tenant_key" IS NULL`]
+    : [condition, condition];
   return [
     `ALTER TABLE "${name}" ENABLE ROW LEVEL SECURITY;`,
     `ALTER TABLE "${name}" FORCE ROW LEVEL SECURITY;`,
-    `CREATE POLICY "${name}_tenant" ON "${name}" USING (${condition}) WITH CHECK (${condition});`,
+    `CREATE POLICY "${name}_tenant" ON "${name}" USING (${using}) WITH CHECK (${check});`,
   ];
 }
