@@ -22,6 +22,7 @@ const services = [
   'tests/integration/pg-tenant-scope.test.ts',
   'tests/integration/pg-build-parity.test.ts',
   'tests/integration/pg-rebuild-queue.test.ts',
+  'tests/integration/pg-multi-instance.test.ts',
 ];
 
 export default defineConfig({

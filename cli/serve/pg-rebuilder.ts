@@ -1,14 +1,23 @@
 // The rebuild queue of `masthead serve` on PostgreSQL: one graphile-worker queue shared by every
 // instance on the database (engine/build/queue/pg-queue.ts). Its own module, loaded only for a
 // postgres:// database, so SQLite installations never load the job library.
+import { appendFileSync } from 'node:fs';
 import type { Store } from '../../engine/store/connection';
 import { createPgBuildQueue } from '../../engine/build/queue/pg-queue';
 import type { StoreQueueOptions } from '../../engine/build/queue/store-queue';
 import type { RebuildQueue } from '../../engine/build/queue/types';
 import { pgUrlOf } from '../../engine/store/pg/sqlite-wire';
 
-export function pgRebuilder(store: Store, options: StoreQueueOptions): RebuildQueue {
+/**
+ * `buildLog` (MASTHEAD_BUILD_LOG): a file every instance appends a line to when one of its rebuilds
+ * starts and ends (`start|end <tenant> <pid> <epoch ms>`), so an operator — or the multi-instance
+ * test — can check that no tenant ever had two rebuilds at once.
+ */
+export function pgRebuilder(store: Store, options: StoreQueueOptions, buildLog?: string): RebuildQueue {
   const url = pgUrlOf(store);
   if (!url) throw new Error('The rebuild queue on PostgreSQL needs a store opened from a postgres:// URL');
-  return createPgBuildQueue({ ...options, url });
+  const record = (what: string) => (tenantKey: string) => {
+    if (buildLog) appendFileSync(buildLog, `${what} ${tenantKey} ${process.pid} ${Date.now()}\n`);
+  };
+  return createPgBuildQueue({ ...options, url, onBuildStart: record('start'), onBuildEnd: record('end') });
 }

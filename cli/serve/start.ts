@@ -46,7 +46,7 @@ export async function startServing(o: ServingOptions) {
   // On PostgreSQL every instance shares one job queue (graphile-worker); SQLite drains in this process.
   // (Loaded only then: graphile-worker stays out of SQLite installations.)
   const rebuilder = dialectOf(o.store) === 'postgres'
-    ? await import('./pg-rebuilder').then((m) => m.pgRebuilder(o.store, queueOptions))
+    ? await import('./pg-rebuilder').then((m) => m.pgRebuilder(o.store, queueOptions, process.env.MASTHEAD_BUILD_LOG))
     : createBuildQueue(queueOptions);
   const app = await createMastheadServer({
     trustedProxies: s.trustedProxies,
