@@ -5,14 +5,15 @@
 // had two rebuilds at once (every instance's rebuilds are recorded in MASTHEAD_BUILD_LOG), and the
 // staff login limit holds across instances through Redis (5 failures in total, not per instance).
 // MASTHEAD_TEST_EDITS sets the number of edits (default 300).
-import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../../engine/store/connection';
 import { tenantFixture, writeFixtureSet } from '../helpers/fixture-set';
 import { freshPgDatabase, type FreshPg } from '../helpers/pg';
+import { buildFiles, compareBuilds } from '../helpers/build-compare';
 import { children, cli, freePort, graphql, serve, type Server } from '../helpers/serve-process';
 
 const EDITS = Number(process.env.MASTHEAD_TEST_EDITS ?? 300);
@@ -23,7 +24,6 @@ type Tenant = keyof typeof TENANTS;
 /** Items 1–11 of each tenant (item 12 is a draft the fixture keeps). */
 const ITEMS = (Object.entries(TENANTS) as [Tenant, number][]).flatMap(([t, base]) =>
   Array.from({ length: 11 }, (_, i) => ({ tenant: t, id: 10_000_000 + base * 100 + i + 1 })));
-const BUILD_ID = /\d{8}T\d{9}Z-[0-9a-f]{6}/g;
 
 let pgDb: FreshPg;
 let dir: string;
@@ -65,30 +65,6 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-function files(root: string): Map<string, string> {
-  const found = new Map<string, string>();
-  const walk = (d: string) => {
-    for (const name of readdirSync(d)) {
-      const p = join(d, name);
-      if (statSync(p).isDirectory()) walk(p);
-      else found.set(relative(root, p).replace(BUILD_ID, '(build)'), p);
-    }
-  };
-  walk(root);
-  return found;
-}
-const normalise = (text: string) => text.replace(BUILD_ID, '(build)').replace(/"timestamp":\d+/g, '"timestamp":0')
-  .replace(/<lastBuildDate>[^<]*<\/lastBuildDate>/g, '<lastBuildDate/>');
-
-/** The file's name and the text around its first difference (full build, then served). */
-function firstDifference(rel: string, fullPath: string, servedPath: string): string {
-  const x = normalise(readFileSync(fullPath, 'latin1'));
-  const y = normalise(readFileSync(servedPath, 'latin1'));
-  let i = 0;
-  while (i < x.length && x[i] === y[i]) i += 1;
-  return `${rel}: full …${x.slice(Math.max(0, i - 80), i + 120)}… served …${y.slice(Math.max(0, i - 80), i + 120)}…`;
-}
-
 /** Pairs of (start, end) per tenant from the build log; true when two overlap. */
 function overlaps(): { overlapping: string[]; builds: number } {
   const lines = existsSync(buildLog) ? readFileSync(buildLog, 'utf8').trim().split('\n').filter(Boolean) : [];
@@ -124,9 +100,10 @@ describe('three serve instances on one PostgreSQL database and one out/', () => 
         : kind === 1 ? { status: 1, startDate: null }
           : kind === 2 ? { status: 2 }
             : { status: 1, startDate: new Date(Date.now() + 5_000 + rand(10_000)).toISOString() };
-      const i = n % 3;
-      const server = servers[i];
-      if (!server) { refused += 1; return; }
+      // Round robin over the instances; while one restarts, the load balancer sends its share to the next.
+      let i = n % 3;
+      if (!servers[i]) i = (i + 1) % 3;
+      const server = servers[i]!;
       try {
         await graphql(server.port, item.tenant, 'updateContent', { id: item.id, input }, tokens[i]);
         acknowledged.push(`${n}`);
@@ -158,7 +135,9 @@ describe('three serve instances on one PostgreSQL database and one out/', () => 
     };
     await Promise.all([worker(), worker(), worker(), worker()]);
     expect(killed).toBe(true);
-    expect(acknowledged.length).toBeGreaterThan(EDITS * 0.9);
+    // Only the edits in flight on the killed instance (at most one per client) go unanswered.
+    expect(acknowledged.length).toBeGreaterThanOrEqual(EDITS - 4);
+    expect(acknowledged.length + refused).toBe(EDITS);
 
     // Quiet: every stored request done and every scheduled start passed (and built at its boundary).
     const store: Store = await openStore({ path: pgDb.url, migrate: false });
@@ -196,12 +175,10 @@ describe('three serve instances on one PostgreSQL database and one out/', () => 
     const built = await cli(['--db', pgDb.url, 'build', '--out', full, '--origin-template', origin, '--workers', '1', '--full']);
     expect(built.code, built.stderr).toBe(0);
     for (const tenant of Object.keys(TENANTS)) {
-      const a = files(realpathSync(join(full, tenant)));
-      const b = files(realpathSync(join(out, tenant)));
-      expect([...b.keys()].filter((k) => !/\.(br|gz)$/.test(k)).sort()).toEqual([...a.keys()].filter((k) => !/\.(br|gz)$/.test(k)).sort());
-      const differing = [...a].filter(([rel, p]) => !/\.(br|gz)$/.test(rel)
-        && normalise(readFileSync(p, 'latin1')) !== normalise(readFileSync(b.get(rel)!, 'latin1'))).map(([rel, p]) => firstDifference(rel, p, b.get(rel)!));
-      expect(differing, tenant).toEqual([]);
+      const r = compareBuilds(buildFiles(realpathSync(join(full, tenant))), buildFiles(realpathSync(join(out, tenant))));
+      expect(r.onlyA, tenant).toEqual([]);
+      expect(r.onlyB, tenant).toEqual([]);
+      expect(r.differing.slice(0, 5), tenant).toEqual([]);
     }
   }, 900_000);
 

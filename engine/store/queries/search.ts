@@ -166,7 +166,7 @@ export async function searchContent(store: Store, f: ContentSearchFilter): Promi
   const byRelevance = f.sortField === 'relevance';
   const order = byRelevance
     ? `${fts.relevance(dir)}, c.published DESC, c.id DESC`
-    : `${ORDER[f.sortField]} ${dir}, c.id ${dir}`;
+    : `${ORDER[f.sortField as keyof typeof ORDER]} ${dir}, c.id ${dir}`;
   const orderParams = byRelevance ? fts.relevanceParams(match) : [];
   const [page, count] = await Promise.all([
     store.all<{ id: number }>(`SELECT c.id AS id ${fts.from} WHERE ${w.sql} ORDER BY ${order} LIMIT ? OFFSET ?`, [...w.params, ...orderParams, f.limit, f.skip]),
