@@ -3,9 +3,8 @@
 // postgres:// database, so SQLite installations never load the job library.
 import { appendFileSync } from 'node:fs';
 import type { Store } from '../../engine/store/connection';
-import { createPgBuildQueue } from '../../engine/build/queue/pg-queue';
-import type { StoreQueueOptions } from '../../engine/build/queue/store-queue';
-import type { RebuildQueue } from '../../engine/build/queue/types';
+import { createPgBuildQueue } from '../../engine/build/pg-queue';
+import type { RebuildQueue, StoreQueueOptions } from '../../engine/build/index';
 import { pgUrlOf } from '../../engine/store/pg/sqlite-wire';
 
 /**
