@@ -87,6 +87,7 @@ function overlaps(): { overlapping: string[]; builds: number } {
 
 describe('three serve instances on one PostgreSQL database and one out/', () => {
   it('publishes every acknowledged edit, as a full build would, one rebuild per tenant at a time, surviving a SIGKILL', async () => {
+    const editsFrom = Date.now();
     const tokens = await Promise.all(ports.map(async (p) => (await graphql(p, 'alpha', 'loginCmsUser', { username: editor, password: PASSWORD })).loginCmsUser.bearerToken as string));
     const acknowledged: string[] = [];
     let refused = 0;
@@ -175,7 +176,9 @@ describe('three serve instances on one PostgreSQL database and one out/', () => 
     const built = await cli(['--db', pgDb.url, 'build', '--out', full, '--origin-template', origin, '--workers', '1', '--full']);
     expect(built.code, built.stderr).toBe(0);
     for (const tenant of Object.keys(TENANTS)) {
-      const r = compareBuilds(buildFiles(realpathSync(join(full, tenant))), buildFiles(realpathSync(join(out, tenant))));
+      // Instants from the edits on are the runs' own (a build's time stands in for the news sitemap's
+      // lastmod when no news is recent); the data both builds read is the same rows.
+      const r = compareBuilds(buildFiles(realpathSync(join(full, tenant))), buildFiles(realpathSync(join(out, tenant))), editsFrom);
       expect(r.onlyA, tenant).toEqual([]);
       expect(r.onlyB, tenant).toEqual([]);
       expect(r.differing.slice(0, 5), tenant).toEqual([]);
