@@ -38,7 +38,8 @@ const allowed = {
 const entryPoints = {
   'engine/build': {
     api: ['engine/build/front-door.ts'],
-    cli: ['engine/build/index.ts', 'engine/build/front-door.ts'],
+    // pg-queue.ts: the PostgreSQL rebuild queue, kept out of index.ts so SQLite never loads graphile-worker.
+    cli: ['engine/build/index.ts', 'engine/build/front-door.ts', 'engine/build/pg-queue.ts'],
   },
 };
 

@@ -19,6 +19,10 @@ const services = [
   'tests/integration/db-copy.test.ts',
   'tests/integration/pg-sqlite-wire.test.ts',
   'tests/integration/shared-state.test.ts',
+  'tests/integration/pg-tenant-scope.test.ts',
+  'tests/integration/pg-build-parity.test.ts',
+  'tests/integration/pg-rebuild-queue.test.ts',
+  'tests/integration/pg-multi-instance.test.ts',
 ];
 
 export default defineConfig({

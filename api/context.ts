@@ -1,6 +1,7 @@
 // The per-request GraphQL context: everything is lazy (tenant, session, site snapshot) so a public
 // read pays only for what it touches, and memoised so an operation never resolves twice.
 import { AppError } from '../engine/domain/errors';
+import { setScopeTenant } from '../engine/store/tenant-scope';
 import type { Actor } from './access';
 import { sessionFromBearer, type BearerSession, type TokenPair } from './auth/sessions';
 import { COOKIES } from './auth/tokens';
@@ -55,7 +56,13 @@ function once<T>(fn: () => Promise<T>): () => Promise<T> {
 }
 
 export function createContext(services: Services, req: RequestInfo, mode: GqlContext['mode'], documentsVersion: string): GqlContext {
-  const tenantOrNull = once(() => services.tenants.resolve(req.tenantHeaders));
+  // Once known, the tenant is the request's tenant scope: on PostgreSQL its statements run with
+  // row-level security set to it (engine/store/tenant-scope.ts; the route opened the scope).
+  const tenantOrNull = once(async () => {
+    const t = await services.tenants.resolve(req.tenantHeaders);
+    setScopeTenant(t?.tenantKey ?? null);
+    return t;
+  });
   const tenant = async () => {
     const t = await tenantOrNull();
     if (!t) throw new AppError('TENANT_UNKNOWN', { tenant: req.tenantHeaders.host ?? '(none)' });

@@ -3,8 +3,10 @@
 // for (a) retitling one article, (b) publishing a new article into a section scheduled on home,
 // (c) unpublishing one. Prints and saves bench/results/rebuild-<timestamp>.json with p50/p95.
 //
-//   npm run bench:rebuild -- --items 20000 [--edits 20] [--tenants 3] [--corpus /tmp/c] [--port 4710]
+//   npm run bench:rebuild -- --items 20000 [--edits 20] [--tenants 3] [--corpus /tmp/c] [--port 4710] [--db postgres://…]
 //
+// --db postgres://… seeds (when empty) and serves that PostgreSQL database instead of the corpus's
+// SQLite file (bench:scale compares the two).
 // --corpus keeps the generated fixtures, database and build output there and reuses them.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -24,7 +26,7 @@ function args() {
   const { values } = parseArgs({
     options: {
       items: { type: 'string', default: '20000' }, tenants: { type: 'string', default: '3' }, edits: { type: 'string', default: '20' },
-      corpus: { type: 'string' }, port: { type: 'string', default: '4710' },
+      corpus: { type: 'string' }, port: { type: 'string', default: '4710' }, db: { type: 'string' },
     },
   });
   const int = (name: string, v: string | undefined, min: number) => {
@@ -34,7 +36,7 @@ function args() {
   };
   return {
     items: int('items', values.items, 1), tenants: int('tenants', values.tenants, 1), edits: int('edits', values.edits, 1),
-    port: int('port', values.port, 1024), corpus: values.corpus ? resolve(values.corpus) : undefined,
+    port: int('port', values.port, 1024), corpus: values.corpus ? resolve(values.corpus) : undefined, db: values.db,
   };
 }
 
@@ -47,7 +49,17 @@ function run(argv: string[]): Promise<string> {
   });
 }
 
-async function prepare(dir: string, items: number, tenants: number): Promise<string> {
+async function prepare(dir: string, items: number, tenants: number, url?: string): Promise<string> {
+  if (url) {
+    // A PostgreSQL database: seeded from the corpus's fixtures unless it holds content already.
+    if (!existsSync(join(dir, 'fixtures'))) await generateFixtures({ items, tenants, seed: 1, out: join(dir, 'fixtures') });
+    const store = await openStore({ path: url });
+    try {
+      const [row] = await store.all<{ n: number }>('SELECT count(*) AS n FROM content');
+      if (!row?.n) await seedFixtures(store, join(dir, 'fixtures'));
+    } finally { await store.close(); }
+    return url;
+  }
   const db = join(dir, 'db.sqlite');
   const marker = join(dir, `ready-${items}-${tenants}`);
   if (existsSync(marker) && existsSync(db)) return db;
@@ -69,8 +81,8 @@ async function main() {
   const dir = o.corpus ?? mkdtempSync(join(tmpdir(), 'masthead-bench-rebuild-'));
   mkdirSync(dir, { recursive: true });
   process.stderr.write(`corpus ${dir}\n`);
-  const db = await prepare(dir, o.items, o.tenants);
-  const out = join(dir, 'out');
+  const db = await prepare(dir, o.items, o.tenants, o.db);
+  const out = join(dir, o.db ? 'out-pg' : 'out');
   const originTemplate = `http://{key}.localhost:${o.port}`;
   process.stderr.write('initial build (incremental when the corpus was built before)…\n');
   await run(['--db', db, '--json', 'build', '--out', out, '--origin-template', originTemplate]);
@@ -156,7 +168,7 @@ async function main() {
       n: xs.length, p50Ms: Math.round(pct(xs, 50)), p95Ms: Math.round(pct(xs, 95)), maxMs: Math.round(Math.max(...xs)), samplesMs: xs.map((x) => Math.round(x)),
     }]));
     const report = {
-      at: new Date().toISOString(), items: o.items, tenants: o.tenants, edits: o.edits, tenant: TENANT,
+      at: new Date().toISOString(), items: o.items, tenants: o.tenants, edits: o.edits, tenant: TENANT, database: o.db ? 'postgres' : 'sqlite',
       cpus: cpus().length, loadAverage: loadavg(), targetP95Ms: 250, results: summary,
     };
     const dirOut = join(ROOT, 'bench', 'results');

@@ -5,7 +5,7 @@
 //
 // Type mapping (the SQLite value and the PostgreSQL value read back the same through drizzle):
 //   integer → bigint (mode number: SQLite integers are 64-bit; epoch-ms times exceed int4)
-//   integer boolean → boolean · text json → jsonb · blob → bytea · real → double precision
+//   integer boolean → boolean · text json → json (kept as written: jsonb would reorder object keys, and pages show them in order) · blob → bytea · real → double precision
 //   a single integer primary key → bigint identity BY DEFAULT (SQLite assigns rowids when omitted)
 //   default `now` (unixepoch('subsec') * 1000) → epoch ms from now()
 // Dialect-specific additions are listed in EXTRA below (search vector, partition keys).
@@ -63,7 +63,7 @@ function columnCode(col: SQLiteColumn, table: string, soleIntegerPk: boolean, re
     case 'SQLiteInteger': code = `bigint(${q(col.name)}, { mode: 'number' })`; break;
     case 'SQLiteBoolean': code = `boolean(${q(col.name)})`; break;
     case 'SQLiteText': code = `text(${q(col.name)})`; break;
-    case 'SQLiteTextJson': code = `jsonb(${q(col.name)}).${jsonType}`; break;
+    case 'SQLiteTextJson': code = `json(${q(col.name)}).${jsonType}`; break;
     case 'SQLiteBlobBuffer': code = `bytea(${q(col.name)})`; break;
     case 'SQLiteReal': code = `doublePrecision(${q(col.name)})`; break;
     default: throw new Error(`${table}.${col.name}: no PostgreSQL mapping for ${col.columnType}`);
@@ -77,11 +77,11 @@ function columnCode(col: SQLiteColumn, table: string, soleIntegerPk: boolean, re
     if (is(d, SQL)) {
       const text = sqlText(d);
       if (text.includes('unixepoch')) code += '.default(now)';
-      else if (col.columnType === 'SQLiteTextJson') code += `.default(sql\`${text}::jsonb\`)`;
+      else if (col.columnType === 'SQLiteTextJson') code += `.default(sql\`${text}::json\`)`;
       else throw new Error(`${table}.${col.name}: SQL default ${text} needs a PostgreSQL form`);
     } else if (col.columnType === 'SQLiteTextJson') {
       const json = typeof d === 'string' ? d : JSON.stringify(d);
-      code += `.default(sql\`'${json.replace(/'/g, "''")}'::jsonb\`)`;
+      code += `.default(sql\`'${json.replace(/'/g, "''")}'::json\`)`;
     } else code += `.default(${typeof d === 'string' ? q(d) : String(d)})`;
   }
   if (ref) code += ref;
@@ -124,7 +124,7 @@ async function main() {
         if (extra.primaryKey && col.primary) line = line.replace('.primaryKey()', '.notNull()');
         if (extra.idDefault && col.name === 'id') line = line.replace(/,$/, '').concat(`.default(${extra.idDefault}),`);
         cols.push(line);
-        for (const m of ['bigint', 'boolean', 'text', 'jsonb', 'bytea', 'doublePrecision']) if (line.includes(` ${m}(`)) usedCols.add(m);
+        for (const m of ['bigint', 'boolean', 'text', 'json', 'bytea', 'doublePrecision']) if (line.includes(` ${m}(`)) usedCols.add(m);
         if (line.includes('AnyPgColumn')) usedCols.add('AnyPgColumn');
       }
       if (extra.columns) { cols.push(...extra.columns.map((c) => `  ${c},`)); usedCols.add('tsvector'); }

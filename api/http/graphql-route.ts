@@ -7,6 +7,7 @@ import {
   type DocumentNode, type GraphQLSchema, type OperationDefinitionNode, type ValidationRule,
 } from '../graphql';
 import { createContext, type GqlContext } from '../context';
+import { tenantScope } from '../../engine/store/tenant-scope';
 import type { DocumentRegistry } from '../documents/registry';
 import { sha256 } from '../documents/registry';
 import type { Services } from '../services';
@@ -108,7 +109,8 @@ function documentPicker(o: GraphqlRouteOptions): (body: Record<string, unknown>)
 
 export function registerGraphqlRoute(app: FastifyInstance, o: GraphqlRouteOptions): void {
   const pick = documentPicker(o);
-  app.post('/graphql', { bodyLimit: BODY_LIMIT }, async (req: FastifyRequest, reply: FastifyReply) => {
+  // Each request runs in a tenant scope of its own, named when its context resolves the tenant.
+  app.post('/graphql', { bodyLimit: BODY_LIMIT }, (req: FastifyRequest, reply: FastifyReply) => tenantScope(async () => {
     try {
       const body = req.body;
       if (Array.isArray(body)) throw new TransportError('BATCH_NOT_SUPPORTED');
@@ -144,7 +146,7 @@ export function registerGraphqlRoute(app: FastifyInstance, o: GraphqlRouteOption
       const { status, body } = errorBody(e, o.services.log);
       return reply.code(status).header('cache-control', 'no-store').send(body);
     }
-  });
+  }));
 }
 
 const CREDENTIAL_COOKIES = [COOKIES.staff, COOKIES.refresh, COOKIES.member];

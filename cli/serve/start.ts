@@ -2,7 +2,7 @@
 // the durable rebuild queue, and the sites, API and admin on one port. Its own module so that
 // registering the commands (and `masthead --help`) does not load Fastify, GraphQL or the mailer.
 import { resolve } from 'node:path';
-import type { Store } from '../../engine/store/connection';
+import { dialectOf, type Store } from '../../engine/store/connection';
 import { captchaPolicy } from '../../api/captcha';
 import { createMailer } from '../../engine/mail/mailer';
 import { runEventJob } from '../../engine/store/queries/events';
@@ -39,10 +39,15 @@ export async function startServing(o: ServingOptions) {
   const mailer = createMailer(mail.mail);
   // Limits, the license cache and cache invalidations: shared through Redis when configured.
   const shared = await sharedStateFor(s.redisUrl, { onError: (e) => process.stderr.write(`redis: ${e.message}\n`) });
-  const rebuilder = createBuildQueue({
+  const queueOptions = {
     store: o.store, outDir: o.outDir, originTemplate: o.originTemplate, workers: 1, buildPollMs: o.buildPollMs, workerRuntime: workerRuntime(s.workerBundle), scriptSources: s.cspScriptSources, assetsDir: resolve(s.assetsDir),
-    onError: (key, e) => process.stderr.write(`rebuild of ${key} failed: ${(e as Error).message}\n`),
-  });
+    onError: (key: string, e: unknown) => process.stderr.write(`rebuild of ${key} failed: ${(e as Error).message}\n`),
+  };
+  // On PostgreSQL every instance shares one job queue (graphile-worker); SQLite drains in this process.
+  // (Loaded only then: graphile-worker stays out of SQLite installations.)
+  const rebuilder = dialectOf(o.store) === 'postgres'
+    ? await import('./pg-rebuilder').then((m) => m.pgRebuilder(o.store, queueOptions, process.env.MASTHEAD_BUILD_LOG))
+    : createBuildQueue(queueOptions);
   const app = await createMastheadServer({
     trustedProxies: s.trustedProxies,
     outDir: o.outDir, store: o.store, adminDir: o.adminDir, rebuilder, mode: o.mode, logger: o.verbose, originTemplate: o.originTemplate,

@@ -33,6 +33,11 @@ export class WriteOutsideTransactionError extends Error {
   }
 }
 
+/** Which database serves a store: a postgres:// path is PostgreSQL (pg/sqlite-wire.ts), anything else SQLite. */
+export function dialectOf(store: Pick<Store, 'path'>): 'sqlite' | 'postgres' {
+  return /^postgres(ql)?:\/\//i.test(store.path) ? 'postgres' : 'sqlite';
+}
+
 export interface Store extends RawSql {
   /** Statements outside a transaction; each waits for any running transaction to finish. */
   readonly db: Db;

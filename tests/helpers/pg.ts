@@ -87,5 +87,25 @@ export function freshPgDatabaseSync(label = 'store'): string {
   return pgUrl(name);
 }
 
+/**
+ * A login role for a database created by freshPgDatabaseSync (after its migrations ran): neither
+ * superuser nor BYPASSRLS, owning nothing, with table rights only — the role the app runs as in
+ * production, so row-level security holds. Returns its URL; dropped with the test process.
+ */
+export function appRoleUrlSync(url: string): string {
+  const database = new URL(url).pathname.slice(1);
+  const role = `${database}_app`;
+  const password = randomBytes(12).toString('hex');
+  psql(`CREATE ROLE "${role}" LOGIN NOSUPERUSER NOBYPASSRLS NOCREATEDB NOCREATEROLE PASSWORD '${password}'`);
+  const r = spawnSync('psql', [url, '-v', 'ON_ERROR_STOP=1', '-qc', `GRANT USAGE ON SCHEMA public TO "${role}";
+    GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO "${role}";
+    GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO "${role}";`], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`psql failed: ${r.stderr || r.error?.message}`);
+  process.once('exit', () => { try { psql(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`); psql(`DROP ROLE IF EXISTS "${role}"`); } catch { /* left behind */ } });
+  return pgUrl(database, { name: role, password });
+}
+
 /** MASTHEAD_TEST_STORE=postgres: the store and integration tests run on PostgreSQL (tempDbPath gives a fresh database). */
 export const TEST_STORE_IS_PG = process.env.MASTHEAD_TEST_STORE === 'postgres';
+/** With MASTHEAD_TEST_STORE=postgres, MASTHEAD_TEST_PG_ROLE=app runs the API harness's app as such a role (appRoleUrlSync). */
+export const TEST_PG_AS_APP_ROLE = TEST_STORE_IS_PG && process.env.MASTHEAD_TEST_PG_ROLE === 'app';

@@ -8,6 +8,7 @@ import { issueTokens } from '../../api/auth/sessions';
 import { buildApp, type BuildAppOptions } from '../../api/app';
 import type { ChangeEvent, StaffMessage } from '../../api/services';
 import { tempDbPath, tenantFixture, writeFixtureSet } from '../helpers/fixture-set';
+import { appRoleUrlSync, TEST_PG_AS_APP_ROLE } from '../helpers/pg';
 
 export const PASSWORD = 'correct horse battery staple';
 
@@ -54,8 +55,12 @@ export interface GqlResponse {
   error: { message: string; extensions: Record<string, any> } | undefined;
 }
 
-export async function startApi(options: Partial<BuildAppOptions> = {}): Promise<Harness> {
-  const store = await openStore({ path: tempDbPath() });
+/**
+ * `at.path`: the database to seed (default a fresh one, tempDbPath); `at.appPath`: the database URL
+ * the app itself opens (PostgreSQL: the same database as another role).
+ */
+export async function startApi(options: Partial<BuildAppOptions> = {}, at: { path?: string; appPath?: string } = {}): Promise<Harness> {
+  const store = await openStore({ path: at.path ?? tempDbPath() });
   await seedFixtures(store, writeFixtureSet([tenantFixture('alpha', 100), tenantFixture('beta', 200)]));
   const hash = await (sharedHash ??= hashPassword(PASSWORD));
   for (const u of Object.values(USERS)) await insertCmsUser(store.db, { ...u, extraPermissions: [...u.extraPermissions], tenants: [...u.tenants] }, hash);
@@ -63,8 +68,12 @@ export async function startApi(options: Partial<BuildAppOptions> = {}): Promise<
   const mail: StaffMessage[] = [];
   const logged: unknown[] = [];
   const log = { info: () => {}, warn: () => {}, error: (o: unknown) => { logged.push(o); } };
+  // The app's own store: the seeding one, or (PostgreSQL, MASTHEAD_TEST_PG_ROLE=app) the same
+  // database as a role that row-level security holds to, as in production.
+  const appPath = at.appPath ?? (TEST_PG_AS_APP_ROLE ? appRoleUrlSync(store.path) : undefined);
+  const appStore = options.store ?? (appPath ? await openStore({ path: appPath, migrate: false }) : store);
   const app = await buildApp({
-    store, log, onChange: (tenantKey, change) => { changes.push({ tenantKey, change }); }, mailer: (m) => { mail.push(m); }, ...options,
+    store: appStore, log, onChange: (tenantKey, change) => { changes.push({ tenantKey, change }); }, mailer: (m) => { mail.push(m); }, ...options,
   });
   const tokens = new Map<UserKey, string>();
   const h: Harness = {
@@ -96,6 +105,7 @@ export async function startApi(options: Partial<BuildAppOptions> = {}): Promise<
     },
     async close() {
       await app.close();
+      if (appStore !== store && appStore !== options.store) await appStore.close();
       await store.close();
     },
   };

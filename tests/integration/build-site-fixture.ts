@@ -94,9 +94,10 @@ function alpha() {
 }
 
 /** Writes and seeds the two-tenant set into a new database; returns the open store. */
-export async function seedBuildSite(): Promise<{ store: Store; dbPath: string; fixtureDir: string }> {
+/** `path`: the database to seed (default a fresh one, tempDbPath). */
+export async function seedBuildSite(path?: string): Promise<{ store: Store; dbPath: string; fixtureDir: string }> {
   const fixtureDir = writeFixtureSet([alpha(), tenantFixture('beta', 2000)]);
-  const dbPath = tempDbPath();
+  const dbPath = path ?? tempDbPath();
   const store = await openStore({ path: dbPath });
   await seedFixtures(store, fixtureDir);
   return { store, dbPath, fixtureDir };

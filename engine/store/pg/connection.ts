@@ -10,7 +10,11 @@
 //   async context are refused (WriteOutsideTransactionError): they would run on another client,
 //   outside the transaction.
 // - withTenant(tenant, fn) is a transaction with `SET LOCAL masthead.tenant`, the setting the
-//   row-level security policies (pg/tenancy.ts) read.
+//   row-level security policies (pg/tenancy.ts) read. Work inside a tenant scope
+//   (../tenant-scope.ts: a request once its tenant is known, inTenant) gets the same without
+//   asking: its transactions begin with SET LOCAL, and its statements outside a transaction run on a
+//   pooled client whose session setting names that tenant (a client is re-pointed, or cleared,
+//   whenever the next statement acts for another tenant or for none).
 // - Raw SQL is written with `?` (or `?N`) placeholders as for SQLite; they become $1…$n (not inside quotes or
 //   comments; so PostgreSQL's jsonb `?` operators cannot be used: use jsonb_exists()). Raw rows read
 //   as SQLite's do: bigint and numeric as numbers, booleans as 1/0, json/jsonb as their text.
@@ -20,6 +24,7 @@ import pg from 'pg';
 import { drizzle, type PgRemoteDatabase } from 'drizzle-orm/pg-proxy';
 import { migrate as drizzleMigrate } from 'drizzle-orm/pg-proxy/migrator';
 import { WriteOutsideTransactionError, type RawSql, type SqlValue } from '../handle';
+import { currentTenant } from '../tenant-scope';
 import { pgSchema } from './schema-all';
 
 export type PgDb = PgRemoteDatabase<typeof pgSchema>;
@@ -175,13 +180,34 @@ export async function openPgStore(options: PgOpenOptions): Promise<PgStore> {
     if (active() && WRITE.test(sql)) return Promise.reject(new WriteOutsideTransactionError(sql));
     return fn();
   };
-  const outerRaw = raw(pool);
-  const db = drizzle((sql, params, method) => outer(sql, () => drizzleQuery(pool, sql, params, method)), { schema: pgSchema });
+  /** The session tenant each pooled client was last set to ('' = none). */
+  const sessionTenant = new WeakMap<pg.PoolClient, string>();
+  /** A pooled client whose session acts for the current tenant scope (or for none). */
+  const onPool = async <T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> => {
+    const want = currentTenant() ?? '';
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      if ((sessionTenant.get(client) ?? '') !== want) {
+        sessionTenant.delete(client);
+        await client.query("SELECT set_config('masthead.tenant', $1, false)", [want]);
+        sessionTenant.set(client, want);
+      }
+      return await fn(client);
+    } catch (error) {
+      // A client that lost its connection is dropped; a failed statement leaves it usable.
+      if (!(error instanceof pg.DatabaseError)) broken = error as Error;
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  };
+  const db = drizzle((sql, params, method) => outer(sql, () => onPool((c) => drizzleQuery(c, sql, params, method))), { schema: pgSchema });
 
   pgRaw.set(db, {
-    exec: (sql) => outer(sql, () => outerRaw.exec(sql)),
-    all: (sql, params) => outer(sql, () => outerRaw.all(sql, params)),
-    run: (sql, params) => outer(sql, () => outerRaw.run(sql, params)),
+    exec: (sql) => outer(sql, () => onPool((c) => raw(c).exec(sql))),
+    all: (sql, params) => outer(sql, () => onPool((c) => raw(c).all(sql, params))),
+    run: (sql, params) => outer(sql, () => onPool((c) => raw(c).run(sql, params))),
   });
 
   /** A transaction's handles, bound to its client and valid only while it is open. */
@@ -244,7 +270,11 @@ export async function openPgStore(options: PgOpenOptions): Promise<PgStore> {
     db,
     url: redactUrl(options.url),
     pool,
-    transaction: (fn) => run([], fn),
+    transaction(fn) {
+      // Inside a tenant scope the transaction acts for that tenant (SET LOCAL); a savepoint keeps its transaction's.
+      const tenant = currentTenant();
+      return run(tenant === null || inTx.getStore()?.open ? [] : [{ text: "SELECT set_config('masthead.tenant', $1, true)", values: [tenant] }], fn);
+    },
     withTenant(tenantKey, fn) {
       if (!TENANT_KEY.test(tenantKey)) return Promise.reject(new Error(`tenantKey: not a tenant key: ${JSON.stringify(tenantKey)}`));
       // set_config(…, true) is SET LOCAL with a bound value.

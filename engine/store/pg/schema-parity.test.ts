@@ -20,7 +20,7 @@ const PG_PRIMARY_KEY_EXTRA: Record<string, string[]> = { events: ['day'], event_
 const liteType: Record<string, string> = {
   SQLiteInteger: 'integer', SQLiteBoolean: 'boolean', SQLiteText: 'text', SQLiteTextJson: 'json', SQLiteBlobBuffer: 'bytes', SQLiteReal: 'real',
 };
-const pgType = (c: PgColumn) => ({ bigint: 'integer', boolean: 'boolean', text: 'text', jsonb: 'json', bytea: 'bytes', 'double precision': 'real' } as Record<string, string>)[c.getSQLType()] ?? c.getSQLType();
+const pgType = (c: PgColumn) => ({ bigint: 'integer', boolean: 'boolean', text: 'text', json: 'json', bytea: 'bytes', 'double precision': 'real' } as Record<string, string>)[c.getSQLType()] ?? c.getSQLType();
 
 interface Shape {
   columns: Record<string, { type: string; notNull: boolean; hasDefault: boolean; unique: boolean }>;

@@ -129,6 +129,12 @@ export interface SqliteWireStore extends Store {
   withTenant<T>(tenantKey: string, fn: (tx: Db) => Promise<T>): Promise<T>;
 }
 
+/** The full connection URL of a PostgreSQL-served store (password included: for services that connect on their own, such as the job queue). */
+export function pgUrlOf(store: Store): string | null {
+  const pgStore = (store as Partial<SqliteWireStore>).pg;
+  return pgStore ? String(pgStore.pool.options.connectionString) : null;
+}
+
 async function columnTypes(store: PgStore): Promise<ColumnTypes> {
   const rows = await store.all<{ t: string; c: string; type: string }>(
     "select table_name as t, column_name as c, data_type as type from information_schema.columns where table_schema = 'public'",

@@ -13,6 +13,7 @@ import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 export const GLOBAL_TABLES: Record<string, string> = {
   tenants: 'the tenant registry itself (domains resolve a request to its tenant before any is set)',
   cms_users: 'staff accounts are installation-wide; their tenants are in cms_user_tenants',
+  cms_user_tenants: 'which tenants a staff account may work in: read to resolve a session before any tenant is set',
   cms_sessions: 'staff sessions (installation-wide accounts)',
   cms_user_tokens: 'staff reset and invitation tokens (installation-wide accounts)',
   build_epoch: 'one installation-wide change counter',
@@ -20,6 +21,15 @@ export const GLOBAL_TABLES: Record<string, string> = {
   aspire_news_reads: 'staff read marks of installation-wide news',
   event_salts: 'one salt per day for every tenant',
   installation_secrets: 'installation secrets',
+};
+
+/**
+ * Tables whose rows may belong to no tenant (tenant_key NULL: installation-wide records such as a
+ * staff account's password change in history). Such a row may be written while acting for any
+ * tenant or none, and is read only while acting for none.
+ */
+export const INSTALLATION_ROWS: Record<string, string> = {
+  history: 'staff account changes (password, profile, accounts) are recorded without a tenant',
 };
 
 /** The expression of the current tenant: NULL when unset or reset (an empty string after SET LOCAL ends). */
@@ -49,9 +59,12 @@ export function isolationSql(table: PgTable, all: readonly PgTable[]): string[] 
   const condition = tenantCondition(table, all);
   if (condition === null) return [];
   const name = getTableConfig(table).name;
+  const [using, check] = name in INSTALLATION_ROWS
+    ? [`(${condition}) OR ("tenant_key" IS NULL AND ${CURRENT_TENANT} IS NULL)`, `(${condition}) OR "tenant_key" IS NULL`]
+    : [condition, condition];
   return [
     `ALTER TABLE "${name}" ENABLE ROW LEVEL SECURITY;`,
     `ALTER TABLE "${name}" FORCE ROW LEVEL SECURITY;`,
-    `CREATE POLICY "${name}_tenant" ON "${name}" USING (${condition}) WITH CHECK (${condition});`,
+    `CREATE POLICY "${name}_tenant" ON "${name}" USING (${using}) WITH CHECK (${check});`,
   ];
 }

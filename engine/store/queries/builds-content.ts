@@ -28,7 +28,7 @@ export async function nextDateBoundary(store: Store, tenantKey: string, now: num
        UNION ALL SELECT min(end_date) FROM content WHERE tenant_key = ? AND status = 1 AND end_date > ?
        UNION ALL SELECT min(s.start_date) FROM website_schedules s JOIN content c ON c.id = s.content_id WHERE c.tenant_key = ? AND c.status = 1 AND s.start_date > ?
        UNION ALL SELECT min(s.end_date) FROM website_schedules s JOIN content c ON c.id = s.content_id WHERE c.tenant_key = ? AND c.status = 1 AND s.end_date > ?
-     )`, [tenantKey, now, tenantKey, now, tenantKey, now, tenantKey, now]);
+     ) AS boundaries`, [tenantKey, now, tenantKey, now, tenantKey, now, tenantKey, now]);
   return rows[0]?.t ?? null;
 }
 

@@ -58,11 +58,13 @@ export async function loadTargetState(store: Store, targetId: number): Promise<T
 
 const BATCH = 200;
 
-async function insertRows(store: RawSql, table: string, cols: string[], rows: SqlValue[][]): Promise<void> {
+/** Inserts rows, replacing those with the same key (an upsert both SQLite and PostgreSQL read). */
+async function insertRows(store: RawSql, table: string, key: string[], cols: string[], rows: SqlValue[][]): Promise<void> {
+  const set = cols.filter((c) => !key.includes(c)).map((c) => `${c} = excluded.${c}`).join(', ');
   for (let i = 0; i < rows.length; i += BATCH) {
     const part = rows.slice(i, i + BATCH);
     const one = `(${cols.map(() => '?').join(', ')})`;
-    await store.run(`INSERT OR REPLACE INTO ${table} (${cols.join(', ')}) VALUES ${part.map(() => one).join(', ')}`, part.flat());
+    await store.run(`INSERT INTO ${table} (${cols.join(', ')}) VALUES ${part.map(() => one).join(', ')} ON CONFLICT (${key.join(', ')}) DO UPDATE SET ${set}`, part.flat());
   }
 }
 
@@ -93,10 +95,10 @@ export async function saveTargetState(
     }
     const inputRows: SqlValue[][] = [];
     for (const [k, h] of inputs) if (h !== null) inputRows.push([targetId, k, h]);
-    await insertRows(sql, 'build_inputs', ['target_id', 'key', 'hash'], inputRows);
+    await insertRows(sql, 'build_inputs', ['target_id', 'key'], ['target_id', 'key', 'hash'], inputRows);
     const outputRows: SqlValue[][] = [];
     for (const [, o] of outputs) if (o) outputRows.push([targetId, o.path, o.grp, o.hash, JSON.stringify(o.deps)]);
-    await insertRows(sql, 'build_outputs', ['target_id', 'path', 'grp', 'hash', 'deps'], outputRows);
+    await insertRows(sql, 'build_outputs', ['target_id', 'path'], ['target_id', 'path', 'grp', 'hash', 'deps'], outputRows);
     await updateTarget(sql, targetId, patch);
   });
 }
@@ -107,7 +109,8 @@ export interface RebuildRequestRow { id: number; tenantKey: string; change: stri
 
 /** Stores a request (durable before the API answers). Returns its id. */
 export async function enqueueRebuild(store: Store, tenantKey: string, change: unknown, at: number): Promise<number> {
-  const r = await store.run('INSERT INTO rebuild_requests (tenant_key, change, enqueued_at) VALUES (?, ?, ?)', [tenantKey, JSON.stringify(change), at]);
+  // RETURNING id: PostgreSQL reports no last id otherwise; SQLite gives it either way.
+  const r = await store.run('INSERT INTO rebuild_requests (tenant_key, change, enqueued_at) VALUES (?, ?, ?) RETURNING id', [tenantKey, JSON.stringify(change), at]);
   return r.lastID;
 }
 

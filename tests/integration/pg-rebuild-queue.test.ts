@@ -1,0 +1,136 @@
+// The rebuild queue on PostgreSQL (graphile-worker): two queues on one database stand for two
+// instances. Requests made on either are all built; one tenant never has two rebuilds at once
+// (each queue records its rebuilds' start and end); a request left running by a killed instance is
+// built by the next start; a time boundary fires once across both.
+import { existsSync, mkdtempSync, readFileSync, realpathSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Store } from '../../engine/store/connection';
+import { runBuild, type RebuildQueue } from '../../engine/build/index';
+import { createPgBuildQueue } from '../../engine/build/queue/pg-queue';
+import { freshPgDatabase, type FreshPg } from '../helpers/pg';
+import { ALPHA, id, seedBuildSite } from './build-site-fixture';
+
+const ORIGIN = 'https://{key}.example.com';
+let db: FreshPg;
+let store: Store;
+let out: string;
+const queues: RebuildQueue[] = [];
+const errors: string[] = [];
+/** Every rebuild start/end in either "instance", in order, and the most ever running per tenant. */
+const log: string[] = [];
+const runningNow = new Map<string, number>();
+let mostAtOnce = 0;
+let builds = 0;
+
+const newQueue = (name: string) => {
+  const q = createPgBuildQueue({
+    url: db.url, store, outDir: out, originTemplate: ORIGIN, clientDir: null, workers: 1,
+    onError: (k, e) => errors.push(`${k}: ${String(e)}`),
+    onBuildStart: (k) => {
+      const n = (runningNow.get(k) ?? 0) + 1;
+      runningNow.set(k, n);
+      mostAtOnce = Math.max(mostAtOnce, n);
+      log.push(`${name} start ${k}`);
+      builds += 1;
+    },
+    onBuildEnd: (k) => { runningNow.set(k, runningNow.get(k)! - 1); log.push(`${name} end ${k}`); },
+  });
+  queues.push(q);
+  return q;
+};
+const site = () => realpathSync(join(out, 'alpha'));
+const latestId = () => (JSON.parse(readFileSync(join(site(), 'builds', 'latest.json'), 'utf8')) as { id: string }).id;
+const prerendered = () => (JSON.parse(readFileSync(join(site(), 'builds', 'meta', `${latestId()}.json`), 'utf8')) as { prerendered: string[] }).prerendered;
+const hasPageFor = (cid: number) => prerendered().some((p) => p.includes(`/${cid}/`)) && existsSync(join(site(), `print/content/${cid}/index.html`));
+const titleOf = (cid: number) => readFileSync(join(site(), `print/content/${cid}/index.html`), 'utf8');
+
+let nextId = id(ALPHA, 80);
+async function insertArticle(startDate: number | null): Promise<number> {
+  const cid = nextId++;
+  await store.run(
+    `INSERT INTO content (id, tenant_key, type, name, slug, teaser, body, status, published, start_date, primary_section_id, labels, metadata)
+     VALUES (?, 'alpha', 'Article', ?, ?, 'Teaser.', '<p>Body.</p>', 1, ?, ?, ?, '[]', '{}')`,
+    [cid, `Queued story ${cid}`, `queued-story-${cid}`, Date.now() - 60_000, startDate, ALPHA + 2]);
+  await store.run("INSERT INTO website_schedules (content_id, section_id, option) VALUES (?, ?, 'Standard')", [cid, ALPHA + 2]);
+  return cid;
+}
+const waitFor = async (cond: () => boolean, ms: number) => {
+  const end = Date.now() + ms;
+  while (!cond() && Date.now() < end) await new Promise((r) => setTimeout(r, 100));
+  return cond();
+};
+
+beforeAll(async () => {
+  db = await freshPgDatabase('queue');
+  ({ store } = await seedBuildSite(db.url));
+  out = mkdtempSync(join(tmpdir(), 'masthead-pgqueue-'));
+  await runBuild(store, { outDir: out, tenants: ['alpha'], originTemplate: ORIGIN, workers: 1, clientDir: null });
+}, 180_000);
+
+afterAll(async () => {
+  for (const q of queues) await q.close();
+  await store?.close();
+  await db?.drop();
+});
+
+describe('rebuild queue on PostgreSQL (graphile-worker)', () => {
+  it('builds every request made on either instance, one rebuild of a tenant at a time, coalescing', async () => {
+    const a = newQueue('a');
+    const b = newQueue('b');
+    await a.start();
+    await b.start();
+    const ids: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const cid = await insertArticle(null);
+      ids.push(cid);
+      await (i % 2 ? b : a).request('alpha', { entity: 'content', action: 'create', ids: [cid] });
+    }
+    await a.idle();
+    await b.idle();
+    expect(errors).toEqual([]);
+    for (const cid of ids) expect(hasPageFor(cid), String(cid)).toBe(true);
+    expect(mostAtOnce).toBe(1);
+    expect(builds).toBeLessThan(8); // requests made while a rebuild ran coalesced into the next one
+    const rows = await store.all<{ n: number }>("SELECT count(*) AS n FROM rebuild_requests WHERE state <> 'done'");
+    expect(rows[0]!.n).toBe(0);
+    await a.close();
+    await b.close();
+  }, 180_000);
+
+  it('builds a request a killed instance left running, on the next start', async () => {
+    const cid = await insertArticle(null);
+    await store.run("INSERT INTO rebuild_requests (tenant_key, change, enqueued_at, state, started_at) VALUES ('alpha', ?, ?, 'running', ?)",
+      [JSON.stringify({ entity: 'content', action: 'create', ids: [cid] }), Date.now() - 1000, Date.now() - 500]);
+    const q = newQueue('c');
+    await q.start();
+    await q.idle();
+    expect(errors).toEqual([]);
+    expect(hasPageFor(cid)).toBe(true);
+    await q.close();
+  }, 120_000);
+
+  it('fires a time boundary once across two instances', async () => {
+    const a = newQueue('d');
+    const b = newQueue('e');
+    await a.start();
+    await b.start();
+    const soon = await insertArticle(Date.now() + 4000);
+    await a.request('alpha', { entity: 'content', action: 'create', ids: [soon] });
+    await a.idle();
+    expect(hasPageFor(soon)).toBe(false);
+    // Both instances arm the tenant's next boundary: one job under one key.
+    const before = builds;
+    const boundaryJobs = await store.all<{ n: number }>("SELECT count(*) AS n FROM graphile_worker.jobs WHERE key = 'masthead-boundary:alpha'");
+    expect(boundaryJobs[0]!.n).toBe(1);
+    expect(await waitFor(() => hasPageFor(soon), 30_000)).toBe(true);
+    await a.idle();
+    await b.idle();
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(builds - before).toBe(1);
+    expect(titleOf(soon)).toContain(`Queued story ${soon}`);
+    expect(mostAtOnce).toBe(1);
+    expect(errors).toEqual([]);
+  }, 120_000);
+});
