@@ -12,6 +12,7 @@ import { ItemList, Pagination, Picture, itemHtml, type ItemHtmlCache } from './i
 import { ContentBody, ContentHero } from './content';
 import { ImageGallery } from './islands/image-gallery';
 import { VideoPlayer } from './islands/video-player';
+import { InquiryForm } from './islands/inquiry-form';
 import { IssueCard } from './magazine';
 
 type Level = 2 | 3 | 4 | 5;
@@ -91,6 +92,7 @@ function BlockBody({ block, level, uid, pre, content }: { block: BlockView; leve
         </p>
       );
     case 'webinar': return <p className="webinar-link"><A link={block.link} className="button" /></p>;
+    case 'inquiry': return <Island name="inquiry-form" component={InquiryForm} props={{ uid, contentId: block.contentId, submitLabel: block.submitLabel }} />;
     case 'feed':
       // External links: plain text only (React escapes it), never a referrer to the feed's site.
       return (

@@ -138,6 +138,8 @@ export type BlockView =
   | { kind: 'video'; id: string; settings: BlockSettingsView; videos: VideoView[]; lockedFor: number | null }
   | { kind: 'document'; id: string; settings: BlockSettingsView; document: { href: string; label: string; format: string } }
   | { kind: 'webinar'; id: string; settings: BlockSettingsView; link: SiteLink }
+  /** The inquiry form (RMI); contentId: the page's item the inquiry is about. */
+  | { kind: 'inquiry'; id: string; settings: BlockSettingsView; contentId: number | null; submitLabel: string }
   /** An external feed's items (plain text, http(s) links), read at build time. */
   | { kind: 'feed'; id: string; settings: BlockSettingsView; items: FeedItemView[]; showSummary: boolean }
   /** A marked root an island hydrates later (gating form, load more); static fallback only. */

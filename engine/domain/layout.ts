@@ -13,7 +13,7 @@ export { ROW_LAYOUTS, columnCount, remapRowLayout, type RowLayout } from './rows
 export const BLOCK_TYPES = [
   'content_list', 'content_hero', 'content_body', 'primary_image', 'related_content', 'html',
   'image_grid', 'newsletter_subscribe', 'ad_slot', 'gating_form', 'load_more', 'issue_list',
-  'image_gallery', 'video_player', 'document_download', 'webinar_link', 'event_list', 'rss_feed',
+  'image_gallery', 'video_player', 'document_download', 'webinar_link', 'event_list', 'rss_feed', 'inquiry_form',
 ] as const;
 export type BlockType = (typeof BLOCK_TYPES)[number];
 
@@ -105,6 +105,8 @@ export const blockSchema = z.discriminatedUnion('type', [
   z.strictObject({ ...blockBase, type: z.literal('webinar_link'), data: z.strictObject({ label: z.string().max(100).optional() }).default({}) }),
   z.strictObject({ ...blockBase, type: z.literal('issue_list'), data: issueListDataSchema }),
   z.strictObject({ ...blockBase, type: z.literal('rss_feed'), data: rssFeedDataSchema }),
+  /** The inquiry form (RMI): shown only when the tenant runs RMI (settings.rmi); buttonLabel names its submit button. */
+  z.strictObject({ ...blockBase, type: z.literal('inquiry_form'), data: z.strictObject({ buttonLabel: z.string().trim().max(100).optional() }).default({}) }),
 ]);
 export type Block = z.output<typeof blockSchema>;
 

@@ -13,6 +13,7 @@ export const BLOCK_LABELS: Record<BlockType, string> = {
   ad_slot: 'Ad slot', gating_form: 'Gating form', load_more: 'Load more', issue_list: 'Magazine issues',
   image_gallery: 'Image gallery', video_player: 'Video player', document_download: 'Document download',
   webinar_link: 'Webinar link', event_list: 'Event and webinar list', rss_feed: 'RSS feed',
+  inquiry_form: 'Inquiry form',
 };
 
 /** The forms of the site, in the order the forms page shows them. */

@@ -4,6 +4,7 @@
 import type { FieldErrors } from '../../lib/validation';
 import { CheckboxField, CheckboxGroup, SelectField, TextAreaField, TextField } from '../../components/fields';
 import { EVENT_LIST_LIMIT, RSS_FEED_LIMIT } from '../../../engine/domain/layout';
+import { INQUIRY_TEXTS } from '../../../engine/domain/inquiry';
 
 type Values = Record<string, unknown>;
 type Set = (k: string, v: unknown) => void;
@@ -116,6 +117,8 @@ export function BlockDataFields({ type, d, setD, texts, setText, errors }: {
       );
     case 'webinar_link':
       return <TextField label="Webinar link label" value={String(d.label ?? '')} onChange={(v) => setD('label', v === '' ? undefined : v)} placeholder="Register for the webinar" hint="Links to the webinar page’s link URL; left out without one." error={errors['data.label']} />;
+    case 'inquiry_form':
+      return <TextField label="Send button label" value={String(d.buttonLabel ?? '')} onChange={(v) => setD('buttonLabel', v === '' ? undefined : v)} placeholder={INQUIRY_TEXTS.submit} hint="Shown only when the site runs RMI (Site settings: RMI enabled, with a contact e-mail)." error={errors['data.buttonLabel']} />;
     default:
       return null;
   }

@@ -125,6 +125,32 @@ describe('webinar link', () => {
   });
 });
 
+describe('inquiry form (RMI)', () => {
+  const form = [{ id: 'q', type: 'inquiry_form', settings: { title: 'Ask the team' }, data: { buttonLabel: 'Send question' } }];
+  const withRmi = (rmi: unknown) => {
+    const ctx = ctxWith(form);
+    (ctx.index.tenant.settings as { rmi?: unknown }).rmi = rmi;
+    return ctx;
+  };
+  it('shows with RMI enabled and a contact, carrying the page’s item and the button label', () => {
+    const ctx = withRmi({ enabled: true, contactEmail: 'sales@acme.test' });
+    expect(blocksOf(ctx, 10000001)).toEqual([{ kind: 'inquiry', id: 'q', settings: expect.objectContaining({ title: 'Ask the team' }), contentId: 10000001, submitLabel: 'Send question' }]);
+    expect(blocksOf(ctx, null)[0]).toMatchObject({ kind: 'inquiry', contentId: null });
+  });
+  it('drops when RMI is off, unset, or has no contact address', () => {
+    expect(blocksOf(withRmi(undefined), 10000001)).toEqual([]);
+    expect(blocksOf(withRmi({ enabled: false, contactEmail: 'sales@acme.test' }), 10000001)).toEqual([]);
+    expect(blocksOf(withRmi({ enabled: true }), 10000001)).toEqual([]);
+  });
+  it('settings refuse RMI switched on without a contact, naming the field', () => {
+    const base = { general: { siteName: 'A' }, header: { logo: '/l.svg' }, footer: {}, tenantInfo: { name: 'A', domain: 'a.test' },
+      colors: { primary: { main: '#000000', container: '#ffffff', onContainer: '#000000' }, secondary: { main: '#000000', container: '#ffffff', onContainer: '#000000' } } };
+    const r = siteSettingsSchema.safeParse({ ...base, rmi: { enabled: true } });
+    expect(r.error?.issues[0]?.path).toEqual(['rmi', 'contactEmail']);
+    expect(siteSettingsSchema.safeParse({ ...base, rmi: { enabled: true, contactEmail: 'not-an-address' } }).error?.issues[0]?.path).toEqual(['rmi', 'contactEmail']);
+  });
+});
+
 describe('shared block settings', () => {
   it('carries keepInView, trackingId and a safe titleIcon; a CTA needs text or a whole button', () => {
     const settings = { title: 'Watch', titleIcon: '/images/acme/play.svg', keepInView: true, trackingId: 'video-rail', cta: { text: ' ', buttonLabel: 'More' } };

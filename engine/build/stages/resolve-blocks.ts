@@ -9,10 +9,12 @@
 // - event_list: upcoming (soonest first, until their end) or past (latest first) events and
 //   webinars, at most 100 (admin §9), dates per the display rule; drops when none.
 // - webinar_link: a Webinar page's linkUrl; drops without one (and on other pages).
+// - inquiry_form: the RMI form; drops unless the tenant runs RMI (enabled, with a contact address).
 // - rss_feed: the last good items of its external feed (engine/build/feeds.ts), up to its limit; drops when none.
 // Gallery and video are "hidden blocks" (public §4): on a gated page they carry the content id, and
 // their island shows them only when the page's gate decision does not list them as hidden.
 import { formatDisplayDate, isoCalendarDate } from '../../domain/dates';
+import { INQUIRY_TEXTS, rmiContact } from '../../domain/inquiry';
 import type { Block } from '../../domain/layout';
 import { linkTarget, safeHref } from '../../domain/links';
 import type { BlockSettingsView, BlockView, ContentView, ImageView, SiteLink } from '../../../site/model';
@@ -91,6 +93,11 @@ export function resolveWebinarLink(b: Of<'webinar_link'>, env: PageEnv): BlockVi
   if (env.content?.type !== 'Webinar') return null;
   const target = link(env.content.linkUrl ?? undefined, b.data.label?.trim() || DEFAULT_WEBINAR_LABEL, true);
   return target ? { kind: 'webinar', id: b.id, settings: settingsView(b.settings), link: target } : null;
+}
+
+export function resolveInquiryForm(ctx: ResolveContext, b: Of<'inquiry_form'>, env: PageEnv): BlockView | null {
+  if (!rmiContact(ctx.index.tenant.settings)) return null;
+  return { kind: 'inquiry', id: b.id, settings: settingsView(b.settings), contentId: env.content?.id ?? null, submitLabel: b.data.buttonLabel?.trim() || INQUIRY_TEXTS.submit };
 }
 
 interface EventEntry { id: number; type: string; start: number; end: number }
