@@ -89,6 +89,18 @@ describe('grid editor: media and content blocks', () => {
     expect(gridSchema.safeParse(current).success).toBe(true);
   });
 
+  it('adds an inquiry form (RMI) with its title and send button label', async () => {
+    render(<Harness />);
+    const dialog = await addBlock('Inquiry form');
+    expect(within(dialog).getByText(/Shown only when the site runs RMI/)).toBeTruthy();
+    await type('Title', 'Ask our team');
+    await type('Send button label', 'Send question');
+    await apply(dialog);
+    expect(last()).toMatchObject({ type: 'inquiry_form', data: { buttonLabel: 'Send question' }, settings: { title: 'Ask our team' } });
+    expect(gridSchema.safeParse(current).success).toBe(true);
+    expect(screen.getByText('Shown when RMI is on · “Send question”')).toBeTruthy();
+  });
+
   it('adds an event and webinar list: past webinars only, refusing more than 100 and no type at all', async () => {
     render(<Harness />);
     const dialog = await addBlock('Event and webinar list');

@@ -69,7 +69,7 @@ export const BLOCK_LABELS: Record<BlockType, string> = {
   issue_list: 'Magazine issues',
   event_list: 'Event and webinar list',
   rss_feed: 'RSS feed',
-  inquiry_form: 'Inquiry form (RMI)',
+  inquiry_form: 'Inquiry form',
 };
 export const BLOCK_TYPE_OPTIONS = BLOCK_TYPES.map((t) => ({ value: t, label: BLOCK_LABELS[t] }));
 
