@@ -76,7 +76,7 @@ export function InquiryForm({ uid, contentId, submitLabel }: InquiryFormProps) {
       const field = typeof ext.field === 'string' && ext.field in values ? ext.field : null;
       const text = err instanceof Error && err.message ? err.message : INQUIRY_TEXTS.correctForm;
       if (field) {
-        setErrors({ [field]: typeof ext.message === 'string' ? ext.message : text.replace(/^[\w.]+: /, '') });
+        setErrors({ [field]: text.replace(/^[\w.]+: /, '') });
         setMessage(INQUIRY_TEXTS.correctForm);
       } else {
         setErrors({});
