@@ -8,7 +8,7 @@ describe('menu permissions (admin §6)', () => {
     expect(labels).toEqual(['All content', 'New article', 'Content research', 'Syndication', 'Media library', 'People', 'New person', 'Taxonomy', 'Website sections', 'Layouts', 'Theme test', 'Print exports',
       'Content views', 'Top content by publication date', 'Content favourites', 'Registrations', 'Incomplete registrations', 'Logins',
       'Newsletter subscriptions', 'Menu link clicks', 'Media gallery views', 'Company engagement', 'Sponsored search logo clicks',
-      'Content detail', 'Content velocity', 'Content length', 'Editorial tracking', 'Layout block usage', 'Company export', 'History']);
+      'Content detail', 'Content velocity', 'Content length', 'Editorial tracking', 'RMI inquiries', 'Layout block usage', 'Company export', 'History']);
   });
   it('an admin sees every link; nobody signed in sees none', () => {
     const all = visibleGroups([...ROLES.admin]).flatMap((g) => g.links);

@@ -20,7 +20,7 @@ describe('permissions and tenants', () => {
     expect(await navLabels(page)).toEqual(['Dashboard', 'All content', 'New article', 'Content research', 'Syndication', 'Media library', 'People', 'New person', 'Taxonomy', 'Website sections', 'Layouts', 'Theme test', 'Print exports',
       'Content views', 'Top content by publication date', 'Content favourites', 'Registrations', 'Incomplete registrations', 'Logins',
       'Newsletter subscriptions', 'Menu link clicks', 'Media gallery views', 'Company engagement', 'Sponsored search logo clicks',
-      'Content detail', 'Content velocity', 'Content length', 'Editorial tracking', 'Layout block usage', 'Company export', 'History']);
+      'Content detail', 'Content velocity', 'Content length', 'Editorial tracking', 'RMI inquiries', 'Layout block usage', 'Company export', 'History']);
     await page.keyboard.press('Control+k');
     const search = page.getByRole('combobox', { name: 'Go to' });
     await search.fill('users');
