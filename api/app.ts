@@ -24,6 +24,7 @@ import { registerMemberRoutes } from './members/simulate';
 import { configureEvents, type EventOptions } from './events/ingest';
 import { registerEventRoutes } from './events/routes';
 import { registerReportExportRoute } from './reports/export-route';
+import { registerGatedDocumentRoute } from './members/document-route';
 import type { NewsletterOptions } from './newsletters/options';
 import { buildSchema } from './schema';
 import { captchaPolicy, recordCaptchaPolicy, type CaptchaOptions } from './captcha';
@@ -114,6 +115,7 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
     registerEventRoutes(scope, route, events);
     registerAssetRoutes(scope, route);
     registerReportExportRoute(scope, route);
+    registerGatedDocumentRoute(scope, route);
     registerDocumentsRoute(scope, registry);
     registerNewsletterRoutes(scope, services, { ...options, newsletters });
     registerPreviewRoutes(scope, services);

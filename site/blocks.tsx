@@ -88,7 +88,9 @@ function BlockBody({ block, level, uid, pre, content }: { block: BlockView; leve
     case 'document':
       return (
         <p className="document-download">
-          <a className="button" href={block.document.href} download={block.document.href.split('/').pop()}>{block.document.label} <span className="document-format">({block.document.format})</span></a>
+          {block.document.membersOnly
+            ? <a className="button" href={block.document.href} rel="nofollow">{block.document.label} <span className="document-format">({block.document.format}, members only)</span></a>
+            : <a className="button" href={block.document.href} download={block.document.href.split('/').pop()}>{block.document.label} <span className="document-format">({block.document.format})</span></a>}
         </p>
       );
     case 'webinar': return <p className="webinar-link"><A link={block.link} className="button" /></p>;

@@ -100,7 +100,14 @@ export const blockSchema = z.discriminatedUnion('type', [
   z.strictObject({ ...blockBase, type: z.literal('load_more'), data: z.strictObject({}).default({}) }),
   z.strictObject({ ...blockBase, type: z.literal('image_gallery'), data: imageGalleryDataSchema.default({ assetIds: [], includePrimaryImage: true }) }),
   z.strictObject({ ...blockBase, type: z.literal('video_player'), data: videoPlayerDataSchema.default({ videos: [] }) }),
-  z.strictObject({ ...blockBase, type: z.literal('document_download'), data: z.strictObject({ assetId: z.number().int().positive().optional(), label: z.string().max(200).optional() }).default({}) }),
+  z.strictObject({ ...blockBase, type: z.literal('document_download'), data: z.strictObject({
+    assetId: z.number().int().positive().optional(),
+    label: z.string().max(200).optional(),
+    /** A gated document (engine/domain/documents.ts): never published, served by the API to readers who pass its gate. */
+    gated: z.boolean().optional(),
+    /** The memberships that open a gated document (any one of them); without any, registered members pass. */
+    membershipIds: z.array(z.number().int().positive()).max(50).optional(),
+  }).default({}) }),
   z.strictObject({ ...blockBase, type: z.literal('event_list'), data: eventListDataSchema.default({ contentTypes: ['Event', 'Webinar'], when: 'upcoming', limit: 10, display: 'list' }) }),
   z.strictObject({ ...blockBase, type: z.literal('webinar_link'), data: z.strictObject({ label: z.string().max(100).optional() }).default({}) }),
   z.strictObject({ ...blockBase, type: z.literal('issue_list'), data: issueListDataSchema }),

@@ -90,6 +90,11 @@ export function BlockDataFields({ type, d, setD, texts, setText, errors }: {
         <div className="grid-2">
           <TextField label="Document id" required value={texts.assetId ?? ''} onChange={(v) => setText('assetId', v)} error={errors['data.assetId']} hint="A PDF from the media library." />
           <TextField label="Download link label" value={String(d.label ?? '')} onChange={(v) => setD('label', v === '' ? undefined : v)} placeholder="Download the document" error={errors['data.label']} />
+          <CheckboxField label="Gated: members only, never published" checked={d.gated === true} onChange={(v) => setD('gated', v ? true : undefined)} />
+          {d.gated === true && (
+            <TextField label="Membership ids" value={texts.membershipIds ?? ''} onChange={(v) => setText('membershipIds', v)} error={errors['data.membershipIds']}
+              hint="Readers holding any of these memberships may download it (ids separated by commas); empty: every registered member. The API serves the file after the gating check." />
+          )}
         </div>
       );
     case 'event_list':
@@ -129,7 +134,7 @@ export function dataTexts(block: { type: string; data: unknown }): Record<string
   const d = block.data as Values;
   if (block.type === 'image_gallery') return { assetIds: ((d.assetIds as number[]) ?? []).join(', ') };
   if (block.type === 'video_player') return { videos: videosText((d.videos as { youtubeId: string; title: string }[]) ?? []) };
-  if (block.type === 'document_download') return { assetId: d.assetId === undefined ? '' : String(d.assetId) };
+  if (block.type === 'document_download') return { assetId: d.assetId === undefined ? '' : String(d.assetId), membershipIds: ((d.membershipIds as number[]) ?? []).join(', ') };
   return {};
 }
 
@@ -145,6 +150,9 @@ export function applyTexts(type: string, data: Values, texts: Record<string, str
     const t = (texts.assetId ?? '').trim();
     if (!/^\d+$/.test(t) || Number(t) <= 0) return { 'data.assetId': 'Enter the id of a PDF from the media library' };
     data.assetId = Number(t);
+    const memberships = data.gated === true ? parseIds(texts.membershipIds ?? '') : [];
+    if (!memberships) return { 'data.membershipIds': 'Use membership ids separated by commas, like 140, 141' };
+    data.membershipIds = memberships.length ? memberships : undefined;
   }
   return null;
 }

@@ -82,6 +82,18 @@ describe('grid editor: media and content blocks', () => {
     await type('Download link label', 'Get the guide');
     await apply(dialog);
     expect(last()).toMatchObject({ type: 'document_download', data: { assetId: 30, label: 'Get the guide' } });
+    expect(last().data).not.toHaveProperty('gated');
+    // Gated: members only, with the memberships that open it (ids checked by field).
+    await click(screen.getAllByRole('button', { name: /^Document download.* settings$/ }).at(-1)!);
+    dialog = screen.getByRole('dialog');
+    await act(async () => { fireEvent.click(within(dialog).getByLabelText('Gated: members only, never published')); });
+    await type('Membership ids', '140, x');
+    await apply(dialog);
+    expect(within(dialog).getByText('Use membership ids separated by commas, like 140, 141')).toBeTruthy();
+    await type('Membership ids', '140, 141');
+    await apply(dialog);
+    expect(last()).toMatchObject({ type: 'document_download', data: { assetId: 30, gated: true, membershipIds: [140, 141] } });
+    expect(screen.getByText('Document 30 · gated')).toBeTruthy();
     dialog = await addBlock('Webinar link');
     await type('Webinar link label', 'Join live');
     await apply(dialog);

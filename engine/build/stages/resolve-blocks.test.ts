@@ -104,9 +104,15 @@ describe('document download', () => {
     const [u] = blocksOf(ctxWith([{ id: 'd', type: 'document_download', data: { assetId: 31 } }]), 10000001);
     expect(u?.kind === 'document' && u.document.label).toBe('Download the document');
   });
-  it('drops without a file, with an image instead of a document, and on a gated page', () => {
-    for (const data of [{}, { assetId: 999 }, { assetId: 20 }]) expect(blocksOf(ctxWith([{ id: 'd', type: 'document_download', data }]), 10000001)).toEqual([]);
+  it('drops without a file, with an image instead of a document, and (a public one) on a gated page', () => {
+    for (const data of [{}, { assetId: 999 }, { assetId: 20 }, { assetId: 20, gated: true }]) expect(blocksOf(ctxWith([{ id: 'd', type: 'document_download', data }]), 10000001)).toEqual([]);
     expect(blocksOf(ctxWith([{ id: 'd', type: 'document_download', data: { assetId: 30 } }]), 10000003)).toEqual([]);
+  });
+  it('links a gated document to the API route on open and gated pages, never to its file', () => {
+    const block = [{ id: 'd', type: 'document_download', data: { assetId: 30, gated: true, membershipIds: [7] } }];
+    for (const page of [10000001, 10000003, null]) {
+      expect(blocksOf(ctxWith(block), page)).toEqual([{ kind: 'document', id: 'd', settings: expect.anything(), document: { href: '/api/documents/30', label: 'The 2027 buyer’s guide', format: 'PDF', membersOnly: true } }]);
+    }
   });
 });
 
