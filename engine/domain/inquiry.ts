@@ -45,7 +45,7 @@ export interface InquiryInput {
 export type InquiryValidation = { ok: true; value: InquiryInput } | { ok: false; fields: Record<string, string> };
 
 /** Line breaks and tabs are allowed in the message; any other control character is refused. */
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+const multilineControl = (s: string): boolean => hasControlChars(s.replace(/[\t\r\n]/g, ' '));
 
 function textField(v: unknown, max: number, required: boolean, multiline = false): { value: string } | { error: string } {
   if (v === undefined || v === null) return required ? { error: REQUIRED } : { value: '' };
@@ -53,7 +53,7 @@ function textField(v: unknown, max: number, required: boolean, multiline = false
   const t = v.trim();
   if (required && !t) return { error: REQUIRED };
   if (t.length > max) return { error: `At most ${max} characters` };
-  if (multiline ? CONTROL.test(t) : hasControlChars(t)) return { error: 'Must not contain control characters' };
+  if (multiline ? multilineControl(t) : hasControlChars(t)) return { error: 'Must not contain control characters' };
   return { value: t };
 }
 

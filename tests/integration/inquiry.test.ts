@@ -58,6 +58,7 @@ describe('submitInquiry', () => {
       [{ email: 'not-an-address' }, 'email', 'Must be an e-mail address'],
       [{ message: '   ' }, 'message', 'Field is required'],
       [{ name: 'Ada\u0007' }, 'name', 'Must not contain control characters'],
+      [{ message: 'Line one\n\u0001' }, 'message', 'Must not contain control characters'],
       [{ company: 'x'.repeat(201) }, 'company', 'At most 200 characters'],
     ];
     for (const [over, field, message] of cases) {

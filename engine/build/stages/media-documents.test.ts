@@ -34,7 +34,7 @@ describe('published documents', () => {
 });
 
 describe('gatedDocuments', () => {
-  const layout = (blocks: unknown[]) => ({ primaryGrid: { rows: [{ columns: [{ blocks }] }] } });
+  const layout = (blocks: { type: string; data: unknown }[]) => ({ primaryGrid: { rows: [{ columns: [{ blocks }] }] } });
   it('merges the memberships of the blocks that gate an asset; one without memberships opens it to every member', () => {
     const doc = (assetId: number, membershipIds?: number[]) => ({ type: 'document_download', data: { assetId, gated: true, ...(membershipIds ? { membershipIds } : {}) } });
     const m = gatedDocuments([layout([doc(1, [5]), doc(2, [5])]), layout([doc(1, [6]), doc(2), { type: 'document_download', data: { assetId: 3 } }])]);
