@@ -4,7 +4,7 @@
 // (BAD_USER_INPUT naming it) lands beside that field too. The captcha token is the subscribe
 // form's (reCAPTCHA v3 with the page's site key, action inquirySubmit; the development token without one).
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { INQUIRY_CAPTCHA_ACTION, INQUIRY_LIMITS, INQUIRY_TEXTS, validateInquiry } from '../../engine/domain/inquiry';
+import { INQUIRY_CAPTCHA_ACTION, INQUIRY_TEXTS, validateInquiry } from '../../engine/domain/inquiry';
 import { autocomplete } from '../attrs';
 import { siteApi } from '../client/api';
 import { captchaToken, pageCaptchaKey } from './captcha';
@@ -96,25 +96,25 @@ export function InquiryForm({ uid, contentId, submitLabel }: InquiryFormProps) {
       {done && <p ref={success} className="inquiry-success" role="status" tabIndex={-1}>{done}</p>}
       <div className="inquiry-field">
         <label htmlFor={id('name')}>{INQUIRY_TEXTS.nameLabel}</label>
-        <input id={id('name')} name="name" type="text" {...autocomplete('name')} required maxLength={INQUIRY_LIMITS.name}
+        <input id={id('name')} name="name" type="text" {...autocomplete('name')} required
           value={values.name} onChange={(e) => update({ name: e.currentTarget.value })} {...aria('name')} />
         {error('name')}
       </div>
       <div className="inquiry-field">
         <label htmlFor={id('email')}>{INQUIRY_TEXTS.emailLabel}</label>
-        <input id={id('email')} name="email" type="email" {...autocomplete('email')} required maxLength={INQUIRY_LIMITS.email}
+        <input id={id('email')} name="email" type="email" {...autocomplete('email')} required
           value={values.email} onChange={(e) => update({ email: e.currentTarget.value })} {...aria('email')} />
         {error('email')}
       </div>
       <div className="inquiry-field">
         <label htmlFor={id('company')}>{INQUIRY_TEXTS.companyLabel}</label>
-        <input id={id('company')} name="company" type="text" {...autocomplete('organization')} maxLength={INQUIRY_LIMITS.company}
+        <input id={id('company')} name="company" type="text" {...autocomplete('organization')}
           value={values.company} onChange={(e) => update({ company: e.currentTarget.value })} {...aria('company')} />
         {error('company')}
       </div>
       <div className="inquiry-field">
         <label htmlFor={id('message')}>{INQUIRY_TEXTS.messageLabel}</label>
-        <textarea id={id('message')} name="message" rows={5} required maxLength={INQUIRY_LIMITS.message}
+        <textarea id={id('message')} name="message" rows={5} required
           value={values.message} onChange={(e) => update({ message: e.currentTarget.value })} {...aria('message')} />
         {error('message')}
       </div>

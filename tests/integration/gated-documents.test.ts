@@ -1,12 +1,14 @@
 // Gated documents (issue 17): a document download block marked gated names a PDF that the build
 // never writes (so no CDN ever holds it) and that GET /api/documents/:id streams only to a reader
 // who passes its gate: 401 anonymous, 403 a member without the membership, the file (PDF type,
-// attachment) to a member holding it; another tenant and public documents are 404.
+// attachment) to a member holding it; another tenant and public documents are 404. The pages
+// carrying it (and an inquiry form) pass html-validate.
 import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBuild } from '../../engine/build/index';
+import { pageProblems } from './build-quality';
 import { ALPHA, startMembers, type MemberHarness } from './members-harness';
 
 const GATED = 180;
@@ -34,8 +36,10 @@ beforeAll(async () => {
     { id: 'list', type: 'content_list', settings: {}, data: { section: 'current', limit: 10 } },
     { id: 'gated-doc', type: 'document_download', settings: {}, data: { assetId: GATED, gated: true, membershipIds: [ALPHA.pro] } },
     { id: 'public-doc', type: 'document_download', settings: {}, data: { assetId: PUBLIC } },
+    { id: 'rmi', type: 'inquiry_form', settings: { title: 'Ask the team' }, data: {} },
   ] }] }] };
   await h.store.run('update layouts set primary_grid = ? where id = ?', [JSON.stringify(grid), SECTION_LAYOUT]);
+  await h.store.run(`update tenants set settings = json_set(settings, '$.rmi', json(?)) where tenant_key = 'alpha'`, [JSON.stringify({ enabled: true, contactEmail: 'sales@alpha.example' })]);
   out = mkdtempSync(join(tmpdir(), 'masthead-gated-docs-'));
   await runBuild(h.store, { outDir: out, tenants: ['alpha'], workers: 1, originTemplate: 'http://{key}.localhost', clientDir: null });
 }, 120_000);
@@ -57,6 +61,14 @@ describe('gated documents', () => {
     expect(withLink[0]).toContain('members only');
     expect(pages.some((p) => p.includes('/files/alpha/rate-outlook.pdf'))).toBe(false);
     expect(existsSync(join(out, 'alpha'))).toBe(true);
+  });
+
+  it('pages with the gated document and the inquiry form pass html-validate', async () => {
+    const site = join(out, 'alpha');
+    const pages = filesUnder(site).filter((f) => f.endsWith('.html') && readFileSync(f, 'utf8').includes(`/api/documents/${GATED}`));
+    expect(pages.length).toBeGreaterThan(0);
+    expect(readFileSync(pages[0]!, 'utf8')).toContain('data-island="inquiry-form"');
+    expect(await pageProblems(site, pages.slice(0, 3).map((f) => relative(site, f)))).toEqual([]);
   });
 
   it('serves the file only to a member who holds the document’s membership', async () => {
