@@ -17,6 +17,7 @@ import { Card, Page } from '../../shell/page';
 import { checkTagManagerId, getIn, setIn, validateSettings } from './settings-form';
 import { useEditorSave } from '../../lib/use-editor-save';
 import { ConsentCard } from './consent-settings';
+import { RmiCard } from './rmi-settings';
 
 const FONT_OPTIONS = Object.entries(FONTS).map(([value, label]) => ({ value, label }));
 
@@ -98,6 +99,7 @@ export function SettingsEditor({ initial, tenantKey, editable }: { initial: Site
             </div>
           </Card>
           <ConsentCard form={form} />
+          <RmiCard form={form} />
           <Card title="Memberships and metering">
             <div className="stack">
               <Check form={form} path="memberships.enabled" label="Memberships" />
