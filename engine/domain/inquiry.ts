@@ -3,7 +3,7 @@
 // API, so both show the same message beside the same field. Consent is required: the text the
 // reader agreed to is stored with the inquiry.
 import { hasControlChars } from './members';
-import { normalizeEmail } from './newsletter-subscribe';
+import { normalizeEmail } from './email';
 
 const REQUIRED = 'Field is required';
 
