@@ -13,6 +13,7 @@ import { ContentBody, ContentHero } from './content';
 import { ImageGallery } from './islands/image-gallery';
 import { VideoPlayer } from './islands/video-player';
 import { InquiryForm } from './islands/inquiry-form';
+import { DocumentLink } from './islands/document-link';
 import { IssueCard } from './magazine';
 
 type Level = 2 | 3 | 4 | 5;
@@ -86,11 +87,11 @@ function BlockBody({ block, level, uid, pre, content }: { block: BlockView; leve
       return <Island name="image-gallery" component={ImageGallery} props={{ images: block.images, lockedFor: block.lockedFor, label: block.settings.title ?? 'Image gallery' }} />;
     case 'video': return <Island name="video-player" component={VideoPlayer} props={{ videos: block.videos, lockedFor: block.lockedFor }} />;
     case 'document':
+      // A gated document: an island, hidden on a gated page until the gate decision allows it.
+      if (block.document.membersOnly) return <Island name="document-link" component={DocumentLink} props={{ href: block.document.href, label: block.document.label, format: block.document.format, lockedFor: block.lockedFor ?? null }} />;
       return (
         <p className="document-download">
-          {block.document.membersOnly
-            ? <a className="button" href={block.document.href} rel="nofollow">{block.document.label} <span className="document-format">({block.document.format}, members only)</span></a>
-            : <a className="button" href={block.document.href} download={block.document.href.split('/').pop()}>{block.document.label} <span className="document-format">({block.document.format})</span></a>}
+          <a className="button" href={block.document.href} download={block.document.href.split('/').pop()}>{block.document.label} <span className="document-format">({block.document.format})</span></a>
         </p>
       );
     case 'webinar': return <p className="webinar-link"><A link={block.link} className="button" /></p>;

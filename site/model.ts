@@ -136,7 +136,7 @@ export type BlockView =
   /** lockedFor: the gated content whose gate decision may hide the block (public §4 "Hidden blocks"); null on open pages. */
   | { kind: 'gallery'; id: string; settings: BlockSettingsView; images: ImageView[]; lockedFor: number | null }
   | { kind: 'video'; id: string; settings: BlockSettingsView; videos: VideoView[]; lockedFor: number | null }
-  | { kind: 'document'; id: string; settings: BlockSettingsView; document: { href: string; label: string; format: string; membersOnly?: boolean } }
+  | { kind: 'document'; id: string; settings: BlockSettingsView; document: { href: string; label: string; format: string; membersOnly?: boolean }; lockedFor?: number | null }
   | { kind: 'webinar'; id: string; settings: BlockSettingsView; link: SiteLink }
   /** The inquiry form (RMI); contentId: the page's item the inquiry is about. */
   | { kind: 'inquiry'; id: string; settings: BlockSettingsView; contentId: number | null; submitLabel: string }

@@ -110,8 +110,8 @@ describe('document download', () => {
   });
   it('links a gated document to the API route on open and gated pages, never to its file', () => {
     const block = [{ id: 'd', type: 'document_download', data: { assetId: 30, gated: true, membershipIds: [7] } }];
-    for (const page of [10000001, 10000003, null]) {
-      expect(blocksOf(ctxWith(block), page)).toEqual([{ kind: 'document', id: 'd', settings: expect.anything(), document: { href: '/api/documents/30', label: 'The 2027 buyer’s guide', format: 'PDF', membersOnly: true } }]);
+    for (const [page, lockedFor] of [[10000001, null], [10000003, 10000003], [null, null]] as const) {
+      expect(blocksOf(ctxWith(block), page)).toEqual([{ kind: 'document', id: 'd', settings: expect.anything(), document: { href: '/api/documents/30', label: 'The 2027 buyer’s guide', format: 'PDF', membersOnly: true }, lockedFor }]);
     }
   });
 });

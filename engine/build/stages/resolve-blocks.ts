@@ -87,7 +87,7 @@ export function resolveDocument(ctx: ResolveContext, b: Of<'document_download'>,
   if (!a || !DOCUMENT_MIME_TYPES.has(a.mimeType)) return null;
   const label = b.data.label?.trim() || a.caption?.trim() || a.alt.trim() || DEFAULT_DOCUMENT_LABEL;
   // A gated document links to the API, which checks the reader's gate before sending the file.
-  if (b.data.gated) return { kind: 'document', id: b.id, settings: settingsView(b.settings), document: { href: gatedDocumentHref(a.id), label, format: 'PDF', membersOnly: true } };
+  if (b.data.gated) return { kind: 'document', id: b.id, settings: settingsView(b.settings), document: { href: gatedDocumentHref(a.id), label, format: 'PDF', membersOnly: true }, lockedFor: lockedFor(env) };
   if (lockedFor(env) !== null) return null;
   const href = safeHref(a.path);
   if (!href) return null;
