@@ -26,6 +26,7 @@ import { configureEvents, type EventOptions } from './events/ingest';
 import { registerEventRoutes } from './events/routes';
 import { registerReportExportRoute } from './reports/export-route';
 import { configurePageSpeed, pageSpeedIdle, type PageSpeedOptions } from './reports/page-speed';
+import { registerGatedDocumentRoute } from './members/document-route';
 import type { NewsletterOptions } from './newsletters/options';
 import { buildSchema } from './schema';
 import { captchaPolicy, recordCaptchaPolicy, type CaptchaOptions } from './captcha';
@@ -129,6 +130,7 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
     registerEventRoutes(scope, route, events);
     registerAssetRoutes(scope, route);
     registerReportExportRoute(scope, route);
+    registerGatedDocumentRoute(scope, route);
     registerDocumentsRoute(scope, registry);
     registerNewsletterRoutes(scope, services, { ...options, newsletters });
     registerPreviewRoutes(scope, services);

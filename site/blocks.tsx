@@ -15,6 +15,8 @@ import { ImageGallery } from './islands/image-gallery';
 import { VideoPlayer } from './islands/video-player';
 import { UsMap } from './islands/us-map';
 import { Comments, type CommentsProps } from './islands/comments';
+import { InquiryForm } from './islands/inquiry-form';
+import { DocumentLink } from './islands/document-link';
 import { IssueCard } from './magazine';
 
 type Level = 2 | 3 | 4 | 5;
@@ -121,6 +123,8 @@ function BlockBody({ block, level, uid, pre, content }: { block: BlockView; leve
       return <Island name="image-gallery" component={ImageGallery} props={{ images: block.images, lockedFor: block.lockedFor, label: block.settings.title ?? 'Image gallery' }} />;
     case 'video': return <Island name="video-player" component={VideoPlayer} props={{ videos: block.videos, lockedFor: block.lockedFor }} />;
     case 'document':
+      // A gated document: an island, hidden on a gated page until the gate decision allows it.
+      if (block.document.membersOnly) return <Island name="document-link" component={DocumentLink} props={{ href: block.document.href, label: block.document.label, format: block.document.format, lockedFor: block.lockedFor ?? null }} />;
       return (
         <p className="document-download">
           <a className="button" href={block.document.href} download={block.document.href.split('/').pop()}>{block.document.label} <span className="document-format">({block.document.format})</span></a>
@@ -131,6 +135,7 @@ function BlockBody({ block, level, uid, pre, content }: { block: BlockView; leve
     // Boxes, not <aside> landmarks: several on a page would need unique names (axe unique-landmark).
     case 'sidebars': return <>{block.sidebars.map((html, i) => <div key={i} className="content-sidebar rich-text" dangerouslySetInnerHTML={{ __html: html }} />)}</>;
     case 'usmap': return <Island name="us-map" component={UsMap} props={{ states: block.states, lockedFor: block.lockedFor, label: block.settings.title ?? 'States' }} />;
+    case 'inquiry': return <Island name="inquiry-form" component={InquiryForm} props={{ uid, contentId: block.contentId, submitLabel: block.submitLabel }} />;
     case 'feed':
       // External links: plain text only (React escapes it), never a referrer to the feed's site.
       return (

@@ -160,8 +160,10 @@ export type BlockView =
   /** lockedFor: the gated content whose gate decision may hide the block (public §4 "Hidden blocks"); null on open pages. */
   | { kind: 'gallery'; id: string; settings: BlockSettingsView; images: ImageView[]; lockedFor: number | null }
   | { kind: 'video'; id: string; settings: BlockSettingsView; videos: VideoView[]; lockedFor: number | null }
-  | { kind: 'document'; id: string; settings: BlockSettingsView; document: { href: string; label: string; format: string } }
+  | { kind: 'document'; id: string; settings: BlockSettingsView; document: { href: string; label: string; format: string; membersOnly?: boolean }; lockedFor?: number | null }
   | { kind: 'webinar'; id: string; settings: BlockSettingsView; link: SiteLink }
+  /** The inquiry form (RMI); contentId: the page's item the inquiry is about. */
+  | { kind: 'inquiry'; id: string; settings: BlockSettingsView; contentId: number | null; submitLabel: string }
   /** An external feed's items (plain text, http(s) links), read at build time. */
   | { kind: 'feed'; id: string; settings: BlockSettingsView; items: FeedItemView[]; showSummary: boolean }
   /** Slides in a horizontal scroll-snap strip: the first shows without script, each of fixed ratio. */

@@ -9,7 +9,7 @@ describe('menu permissions (admin §6)', () => {
       'Content views', 'Top content by publication date', 'Content favourites', 'Registrations', 'Incomplete registrations', 'Logins',
       'Newsletter subscriptions', 'Menu link clicks', 'Media gallery views', 'Company engagement', 'Site-license company page views', 'Site performance', 'Sponsored search logo clicks',
       'Recommendations', 'Recommendation page views', 'Recommendation clients',
-      'Content detail', 'Content velocity', 'Content length', 'Editorial tracking', 'Layout block usage', 'Company export',
+      'Content detail', 'Content velocity', 'Content length', 'Editorial tracking', 'RMI inquiries', 'Layout block usage', 'Company export',
       'Layout block option usage', 'Newsletter block analysis', 'Layout analysis', 'Taxonomy export', 'Page speed', 'History']);
   });
   it('an admin sees every link; nobody signed in sees none', () => {

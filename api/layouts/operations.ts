@@ -30,6 +30,7 @@ function gridRefs(l: Layout): [string, ReferenceKind, number][] {
       if (b.type === 'content_list' && typeof b.data.section === 'number') out.push([`${at}.section`, 'section', b.data.section]);
       if (b.type === 'image_grid' || b.type === 'image_gallery') b.data.assetIds.forEach((a, ai) => out.push([`${at}.assetIds[${ai}]`, 'asset', a]));
       if (b.type === 'document_download' && b.data.assetId !== undefined) out.push([`${at}.assetId`, 'asset', b.data.assetId]);
+      if (b.type === 'document_download') (b.data.membershipIds ?? []).forEach((m, mi) => out.push([`${at}.membershipIds[${mi}]`, 'membership', m]));
       if (b.type === 'issue_list') out.push([`${at}.publicationId`, 'publication', b.data.publicationId]);
     })));
   }
@@ -48,7 +49,7 @@ async function checkLayout(tx: Db, tenantKey: string, actor: Actor, l: Layout, s
     ...l.contentIds.map((id, i): [string, ReferenceKind, number] => [`contentIds[${i}]`, 'content', id]),
     ...gridRefs(l),
   ];
-  for (const kind of ['section', 'content', 'asset', 'publication'] as const) {
+  for (const kind of ['section', 'content', 'asset', 'publication', 'membership'] as const) {
     const mine = refs.filter((r) => r[1] === kind);
     const missing = new Set(await idsNotInTenant(tx, kind, tenantKey, mine.map((r) => r[2])));
     const bad = mine.find((r) => missing.has(r[2]));

@@ -2,7 +2,7 @@
 // same gating function and meter as everything else (engine/domain/gating.ts, meter.ts) and
 // answers the body and the blocks public §4 hides only to a reader who passes. The meter lives in
 // a signed HttpOnly cookie that only this operation reads and writes.
-import { gatingStatus } from '../../engine/domain/gating';
+import { gatingStatus, type GatingReader } from '../../engine/domain/gating';
 import {
   decideAccess, formatMeterDate, meterAppliesTo, meterCoversItem, meterText, recordView, viewsRemaining, type MeterState, type MeterStatus,
 } from '../../engine/domain/meter';
@@ -62,25 +62,37 @@ async function meterFor(ctx: GqlContext, tenantKey: string, settingsText: string
   };
 }
 
+/**
+ * What the gating rule needs to know about the reader of this request (engine/domain/gating.ts): the
+ * memberships a signed-in member holds now, the site-licence company of their IP, and whether they
+ * are a verified crawler; plus the tenant's memberships (the free ones open zmag items).
+ */
+export async function gatingReader(ctx: GqlContext, tenantKey: string) {
+  const db = ctx.services.store.db;
+  const member = await memberOf(ctx);
+  const [held, company, tenantMemberships, crawler] = await Promise.all([
+    member ? activeMembershipIds(db, member.user.id, ctx.services.now()) : Promise.resolve([] as number[]),
+    licenseCompanyFor(ctx.services, tenantKey, ctx.req.ip),
+    ctx.services.content.memberships(tenantKey),
+    ctx.services.crawlers.verify(ctx.req.ip, ctx.req.userAgent),
+  ]);
+  const reader: GatingReader = { membershipIds: held, signedIn: member !== null, licenseCompany: company?.name ?? null, crawler: crawler.engine !== null };
+  return { member, company, tenantMemberships, reader, freeMembershipIds: tenantMemberships.filter((m) => m.isFree).map((m) => m.id) };
+}
+
 export async function getGatedContent(ctx: GqlContext, a: { id?: unknown }): Promise<GatedContentView> {
   const id = idArg(a.id);
   const tenant = await ctx.tenant();
-  const db = ctx.services.store.db;
   const now = ctx.services.now();
-  const [facts, member] = await Promise.all([ctx.services.content.item(tenant.tenantKey, id), memberOf(ctx)]);
+  // The item's facts come from the content cache (dropped on every committed change); the reader's from the request.
+  const [facts, readerFacts] = await Promise.all([ctx.services.content.item(tenant.tenantKey, id), gatingReader(ctx, tenant.tenantKey)]);
   const row = facts?.row;
   if (!facts || !row || row.status !== 1 || row.published === null || row.published > now) throw new AppError('NOT_FOUND', { entity: 'Content', id });
   const { links: { membershipIds }, sectionIds } = facts;
-  const [held, company, tenantMemberships, crawler] = await Promise.all([
-    member ? activeMembershipIds(db, member.user.id, now) : Promise.resolve([] as number[]),
-    licenseCompanyFor(ctx.services, tenant.tenantKey, ctx.req.ip),
-    ctx.services.content.memberships(tenant.tenantKey),
-    ctx.services.crawlers.verify(ctx.req.ip, ctx.req.userAgent),
-  ]);
+  const { member, company, tenantMemberships, reader, freeMembershipIds } = readerFacts;
   const gating = gatingStatus(
     { membershipIds, surveyType: row.gatingSurveyType, registrationRequired: row.userRegistrationRequired, isZmag: row.zmagId !== null },
-    { membershipIds: held, signedIn: member !== null, licenseCompany: company?.name ?? null, crawler: crawler.engine !== null },
-    tenantMemberships.filter((m) => m.isFree).map((m) => m.id),
+    reader, freeMembershipIds,
   );
   const ms = tenant.settings.memberships;
   const covered = meterCoversItem(ms.contentMetering, { type: row.type, sectionIds });

@@ -51,16 +51,19 @@ export function composeMemberMail(m: MemberMail): { subject: string; text: strin
 }
 
 /** Sends after the current request's work; a missing mailer or a failed send is logged, never thrown. */
-export function sendMemberMail(services: Services, m: MemberMail): void {
+export function sendMailLater(services: Services, kind: string, message: { to: string; subject: string; text: string; html: string; replyTo?: string }): void {
   const mailer = services.members.mailer;
   if (!mailer) {
-    services.log.warn({ kind: m.kind }, 'member mail not sent: no mailer configured');
+    services.log.warn({ kind }, `${kind} mail not sent: no mailer configured`);
     return;
   }
-  const body = composeMemberMail(m);
   setImmediate(() => {
     Promise.resolve()
-      .then(() => mailer.send({ to: m.to, from: services.members.from, subject: body.subject, text: body.text, html: body.html }))
-      .catch((error: unknown) => services.log.error({ err: error, kind: m.kind }, 'member mail failed'));
+      .then(() => mailer.send({ ...message, from: services.members.from }))
+      .catch((error: unknown) => services.log.error({ err: error, kind }, `${kind} mail failed`));
   });
+}
+
+export function sendMemberMail(services: Services, m: MemberMail): void {
+  sendMailLater(services, m.kind, { to: m.to, ...composeMemberMail(m) });
 }

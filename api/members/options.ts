@@ -27,6 +27,8 @@ export interface MemberLimits {
   linkPerIp: LimitRule;
   /** Mails per address; past this the answer stays the same and no mail is sent. */
   linkPerEmail: LimitRule;
+  /** Inquiry form submissions per IP and tenant (issue 17), counted before any check. */
+  inquiryPerIp: LimitRule;
 }
 
 export interface MemberOptions {
@@ -55,6 +57,7 @@ export const DEFAULT_MEMBER_LIMITS: MemberLimits = {
   loginPerUsername: { max: 5, windowMs: 15 * 60_000 },
   linkPerIp: { max: 20, windowMs: HOUR },
   linkPerEmail: { max: 3, windowMs: HOUR },
+  inquiryPerIp: { max: 10, windowMs: HOUR },
 };
 
 export function siteOrigin(o: MemberOptions, tenant: { tenantKey: string; domain: string }): string {

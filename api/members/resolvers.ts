@@ -10,6 +10,7 @@ import type { GqlContext } from '../context';
 import * as account from './account';
 import * as demographics from './demographics';
 import { getGatedContent } from './gated-content';
+import { submitInquiry } from './inquiry';
 import * as ip from './ip-gating';
 import * as memberships from './memberships';
 import { importSiteUsers, previewSiteUserImport } from './migrate-users';
@@ -46,6 +47,7 @@ export const memberResolvers = {
     previewSiteUserImport: async (_: unknown, a: Args, ctx: GqlContext) => previewSiteUserImport({ ctx: await ctx.op(), input: a.input }),
   },
   Mutation: {
+    submitInquiry: (_: unknown, a: Args, ctx: GqlContext) => submitInquiry(ctx, given(a, ['name', 'email', 'company', 'message', 'contentId', 'consent', 'recaptchaToken'])),
     loginSiteUser: (_: unknown, a: Args, ctx: GqlContext) => account.loginSiteUser(ctx, given(a, ['username', 'password', 'recaptchaToken'])),
     logoutSiteUser: (_: unknown, _a: Args, ctx: GqlContext) => account.logoutSiteUser(ctx),
     requestRegisterSiteUser: (_: unknown, a: Args, ctx: GqlContext) => registration.requestRegisterSiteUser(ctx, given(a, ['email', 'membershipId', 'countryCode', 'region', 'consent', 'path', 'recaptchaToken', 'promoCode'])),

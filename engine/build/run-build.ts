@@ -10,7 +10,7 @@ import { feedRows } from '../store/queries/feeds';
 import { openStore, type Store } from '../store/connection';
 import { streamContentBodies, type TenantRow } from '../store/site-reader';
 import { stylesheet, writeAssets, writeClientBundle, writeEmailIcons, writeFavicon } from './stages/emit';
-import { referencedMedia, writeMediaFiles } from './stages/media';
+import { referencedMedia, withheldFiles, writeMediaFiles } from './stages/media';
 import { emitNewsletters } from './stages/emit-newsletters';
 import { load, type LoadResult } from './stages/load';
 import { plan, type BuildOptions, type BuildPlan } from './stages/plan';
@@ -178,10 +178,11 @@ async function buildTenant(
     // For the next incremental build (incremental/state.ts), taken while the workers render the first tasks;
     // then the index is dropped: the workers hold it, the main thread keeps only the ids.
     const media = referencedMedia(index);
+    const withheld = withheldFiles(index);
     const track = () => { state.tracked = trackInputs(index!, p.now); index = null; };
     const assetsStarted = performance.now();
     let assetsMs = 0;
-    const assets = writeAssets(store, key, writer).then((n) => { assetsMs = performance.now() - assetsStarted; return n; });
+    const assets = writeAssets(store, key, writer, withheld).then((n) => { assetsMs = performance.now() - assetsStarted; return n; });
     const newsletters = emitNewsletters(store, key, writer, { origin, now: p.now });
     newsletters.catch(() => undefined);
     const rendered = await renderTenant(reader, pool, key, ids, sectionIds, shellCount, emit, track);

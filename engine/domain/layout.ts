@@ -14,7 +14,7 @@ export const BLOCK_TYPES = [
   'content_list', 'content_hero', 'content_body', 'primary_image', 'related_content', 'html',
   'image_grid', 'newsletter_subscribe', 'ad_slot', 'gating_form', 'load_more', 'issue_list',
   'image_gallery', 'video_player', 'document_download', 'webinar_link', 'event_list', 'rss_feed',
-  'carousel', 'video_playlist', 'company_videos', 'us_map', 'comments', 'content_sidebars',
+  'carousel', 'video_playlist', 'company_videos', 'us_map', 'comments', 'content_sidebars', 'inquiry_form',
 ] as const;
 export type BlockType = (typeof BLOCK_TYPES)[number];
 
@@ -135,7 +135,14 @@ export const blockSchema = z.discriminatedUnion('type', [
   z.strictObject({ ...blockBase, type: z.literal('load_more'), data: z.strictObject({}).default({}) }),
   z.strictObject({ ...blockBase, type: z.literal('image_gallery'), data: imageGalleryDataSchema.default({ assetIds: [], includePrimaryImage: true }) }),
   z.strictObject({ ...blockBase, type: z.literal('video_player'), data: videoPlayerDataSchema.default({ videos: [] }) }),
-  z.strictObject({ ...blockBase, type: z.literal('document_download'), data: z.strictObject({ assetId: z.number().int().positive().optional(), label: z.string().max(200).optional() }).default({}) }),
+  z.strictObject({ ...blockBase, type: z.literal('document_download'), data: z.strictObject({
+    assetId: z.number().int().positive().optional(),
+    label: z.string().max(200).optional(),
+    /** A gated document (engine/domain/documents.ts): never published, served by the API to readers who pass its gate. */
+    gated: z.boolean().optional(),
+    /** The memberships that open a gated document (any one of them); without any, registered members pass. */
+    membershipIds: z.array(z.number().int().positive()).max(50).optional(),
+  }).default({}) }),
   z.strictObject({ ...blockBase, type: z.literal('event_list'), data: eventListDataSchema.default({ contentTypes: ['Event', 'Webinar'], when: 'upcoming', limit: 10, display: 'list' }) }),
   z.strictObject({ ...blockBase, type: z.literal('webinar_link'), data: z.strictObject({ label: z.string().max(100).optional() }).default({}) }),
   z.strictObject({ ...blockBase, type: z.literal('issue_list'), data: issueListDataSchema }),
@@ -146,6 +153,8 @@ export const blockSchema = z.discriminatedUnion('type', [
   z.strictObject({ ...blockBase, type: z.literal('us_map'), data: usMapDataSchema }),
   z.strictObject({ ...blockBase, type: z.literal('comments'), data: z.strictObject({}).default({}) }),
   z.strictObject({ ...blockBase, type: z.literal('content_sidebars'), data: z.strictObject({}).default({}) }),
+  /** The inquiry form (RMI): shown only when the tenant runs RMI (settings.rmi); buttonLabel names its submit button. */
+  z.strictObject({ ...blockBase, type: z.literal('inquiry_form'), data: z.strictObject({ buttonLabel: z.string().trim().max(100).optional() }).default({}) }),
 ]);
 export type Block = z.output<typeof blockSchema>;
 

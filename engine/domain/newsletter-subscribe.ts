@@ -2,6 +2,7 @@
 // texts and one validation that the pane (in the browser) and the subscribe operation (on the
 // server) both run, so a reader sees the same messages either way. Browser-safe.
 import { consentKey, findCountry } from './countries';
+import { normalizeEmail } from './email';
 
 export const SUBSCRIBE_TEXTS = {
   paneTitle: 'Select the newsletters you want to receive',
@@ -31,7 +32,7 @@ export const SUBSCRIBE_TEXTS = {
 /** The captcha action the pane requests its token with (public §7). */
 export const SUBSCRIBE_CAPTCHA_ACTION = 'newsletterSubscribeSignUp';
 export const PROMO_CODE_MAX = 60;
-export const EMAIL_MAX = 254;
+export { EMAIL_MAX } from './email';
 
 /** Sources of a subscription (public §3). */
 export const SUBSCRIPTION_SOURCES = ['Account', 'NlWidgetAuthenticated', 'NlWidgetUnauthenticated', 'Registration'] as const;
@@ -69,14 +70,7 @@ export type SubscribeValidation =
   | { ok: true; value: ValidSubscribeRequest }
   | { ok: false; message: string; fields: Record<string, string> };
 
-const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/;
-
-/** A normalised email (trimmed, lower-case) or null when it is not a plausible address. */
-export function normalizeEmail(value: unknown): string | null {
-  if (typeof value !== 'string') return null;
-  const e = value.trim().toLowerCase();
-  return e.length <= EMAIL_MAX && EMAIL.test(e) ? e : null;
-}
+export { normalizeEmail } from './email';
 
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 

@@ -237,6 +237,17 @@ export const REPORT_DEFINITIONS = [
     defaultSort: { key: 'key', dir: 'asc' },
   },
   {
+    id: 'rmi', path: '/rmi-report', title: 'RMI inquiries', group: 'Editorial', permissions: VIEW, dated: true, filters: [],
+    description: 'Inquiries readers sent from inquiry forms (request more information), per day and per item, one row per inquiry.',
+    summary: [f('inquiries', 'Inquiries'), f('items', 'Items asked about'), f('companies', 'Companies'), f('perDay', 'Per day', 'decimal')],
+    chart: dayChart([['inquiries', 'Inquiries']], 'bar'),
+    columns: [
+      c('received', 'Received', 'date'), c('name', 'Name', 'text'), c('email', 'Email', 'text'), c('company', 'Company', 'text'),
+      c('contentId', 'Id'), c('title', 'Content', 'content'), c('itemInquiries', 'Inquiries about the item'), c('message', 'Message', 'text'),
+    ],
+    defaultSort: { key: 'received', dir: 'desc' },
+  },
+  {
     id: 'layout-block-usage', path: '/layout-block-usage', title: 'Layout block usage', group: 'Analyses', permissions: LAYOUTS, dated: false, filters: [],
     description: 'Which block types the layouts use, and how often.',
     summary: [f('layouts', 'Layouts'), f('blocks', 'Blocks'), f('types', 'Block types used')],

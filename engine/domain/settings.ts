@@ -147,6 +147,14 @@ export const siteSettingsSchema = z.strictObject({
       scriptUrl: z.string().regex(/^(https:\/\/[A-Za-z0-9.-]+(\/[^\s"'<>]*)?|\/[^\s"'<>/][^\s"'<>]*)$/, 'Must be an https:// address or a site path').default(GPT_SCRIPT_URL),
     }).optional(),
   }).optional(),
+  /**
+   * The inquiry form (RMI, issue 17): shown only when enabled, and sent to contactEmail (required
+   * when enabled). Off, the inquiry form blocks drop (public §4).
+   */
+  rmi: z.strictObject({
+    enabled: z.boolean().default(false),
+    contactEmail: z.email('Must be an e-mail address').max(254).optional(),
+  }).refine((r) => !r.enabled || Boolean(r.contactEmail), { message: 'Field is required', path: ['contactEmail'] }).optional(),
   /** Optional modules of the tenant (admin §6 menu conditions): company updates by private link (issue #22). */
   /** Build-time integrations: read by the build only, never written into a page. */
   youtube: z.strictObject({

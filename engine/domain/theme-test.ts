@@ -14,6 +14,7 @@ export const BLOCK_LABELS: Record<BlockType, string> = {
   image_gallery: 'Image gallery', video_player: 'Video player', document_download: 'Document download',
   webinar_link: 'Webinar link', event_list: 'Event and webinar list', rss_feed: 'RSS feed',
   carousel: 'Carousel', video_playlist: 'Video playlist', company_videos: 'Company videos', us_map: 'US map', comments: 'Comments', content_sidebars: 'Content sidebars',
+  inquiry_form: 'Inquiry form',
 };
 
 /** The forms of the site, in the order the forms page shows them. */

@@ -127,3 +127,21 @@ export const installationSecrets = sqliteTable('installation_secrets', {
   value: text('value').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * Inquiries (issue 17, the RMI form): what a reader sent from a page's inquiry form, with the
+ * consent text they agreed to and when. contentId is the page's item (null off content pages); it
+ * is not a foreign key, so an inquiry outlives the item it was about.
+ */
+export const inquiries = sqliteTable('inquiries', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  tenantKey: tenantRef(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  company: text('company').notNull().default(''),
+  message: text('message').notNull(),
+  contentId: integer('content_id'),
+  consentText: text('consent_text').notNull(),
+  consentAt: integer('consent_at').notNull(),
+  createdAt: createdAt(),
+}, (t) => [index('inquiries_tenant_created').on(t.tenantKey, t.createdAt)]);

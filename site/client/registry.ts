@@ -27,6 +27,8 @@ export const islands: Record<string, IslandLoader> = {
   search: () => import('../islands/search').then((m) => m.Search),
   'load-more': () => import('../islands/load-more').then((m) => m.LoadMore),
   'image-gallery': () => import('../islands/image-gallery').then((m) => m.ImageGallery),
+  'document-link': () => import('../islands/document-link').then((m) => m.DocumentLink),
+  'inquiry-form': () => import('../islands/inquiry-form').then((m) => m.InquiryForm),
   'video-player': () => import('../islands/video-player').then((m) => m.VideoPlayer),
   'us-map': () => import('../islands/us-map').then((m) => m.UsMap),
   comments: () => import('../islands/comments').then((m) => m.Comments),

@@ -110,6 +110,7 @@ describe('layouts and page resolution', () => {
     ['an unknown block type', { primaryGrid: grid([{ id: 'x', type: 'marquee', data: {} }]) }, 'primaryGrid.rows[0].columns[0].blocks[0].type', /.+/],
     ['a block reading another tenant\'s section', { primaryGrid: grid([list('l', { section: 203 })]) }, 'primaryGrid.rows[0].columns[0].blocks[0].data.section', /Unknown section 203/],
     ['another tenant\'s section ids', { sectionIds: [103, 204] }, 'sectionIds[1]', /Unknown section 204/],
+    ['a gated document opened by another tenant\'s membership', { primaryGrid: grid([{ id: 'd', type: 'document_download', data: { assetId: 120, gated: true, membershipIds: [140, 240] } }]) }, 'primaryGrid.rows[0].columns[0].blocks[0].data.membershipIds[1]', /Unknown membership 240/],
     ['a bad load-more type', { loadMoreType: 'infinite' }, 'loadMoreType', /Invalid option/],
     ['a global layout by scoped staff', { isGlobal: true }, 'isGlobal', /Only global staff/],
   ];

@@ -545,6 +545,51 @@ describe('site performance', () => {
   });
 });
 
+describe('RMI inquiries', () => {
+  const at = (day: string, hour = 9) => Date.parse(`${day}T${String(hour).padStart(2, '0')}:00:00Z`);
+  // [tenant, day offset from today, content id or null, company]; offsets -30 and beyond fall outside the range.
+  const SENT: [string, number, number | null, string][] = [
+    ['alpha', 0, ALPHA[0]!, 'Reader Freight'], ['alpha', 0, ALPHA[0]!, 'reader freight '], ['alpha', -3, ALPHA[1]!, ''],
+    ['alpha', -3, null, 'Ocean Co'], ['alpha', -29, ALPHA[0]!, 'Port Ltd'], ['alpha', -30, ALPHA[2]!, 'Too Early'], ['beta', 0, BETA[0]!, 'Beta Corp'],
+  ];
+  beforeAll(async () => {
+    const raw = rawOf(h.store.db);
+    for (const [i, [tenant, offset, contentId, company]] of SENT.entries()) {
+      await raw.run(
+        'insert into inquiries (tenant_key, name, email, company, message, content_id, consent_text, consent_at, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+        [tenant, `Reader ${i}`, `r${i}@example.com`, company, `Question ${i}`, contentId, 'I agree', at(addDays(TODAY, offset)), at(addDays(TODAY, offset), 9 + i)],
+      );
+    }
+  });
+
+  it('lists the range’s inquiries with counts per day and per item, from this tenant only', async () => {
+    const mine = SENT.map((s, i) => ({ s, i })).filter(({ s }) => s[0] === 'alpha' && s[1] > -30);
+    const r = await run('rmi');
+    expect(r.rows).toHaveLength(mine.length);
+    expect(r.rows.map((row) => row.name).sort()).toEqual(mine.map(({ i }) => `Reader ${i}`).sort());
+    const perItem = new Map<number, number>();
+    for (const { s } of mine) if (s[2] !== null) perItem.set(s[2], (perItem.get(s[2]) ?? 0) + 1);
+    for (const row of r.rows) expect(row.itemInquiries).toBe(row.contentId === null ? null : perItem.get(row.contentId as number));
+    expect(r.rows.find((row) => row.contentId === null)).toMatchObject({ title: 'Not about an item', company: 'Ocean Co', message: 'Question 3' });
+    expect(r.rows.find((row) => row.name === 'Reader 0')).toMatchObject({ contentId: ALPHA[0], title: 'Carriers adjust capacity on lane 1', email: 'r0@example.com', received: TODAY });
+    const perDay = new Map<string, number>();
+    for (const { s } of mine) perDay.set(addDays(TODAY, s[1]), (perDay.get(addDays(TODAY, s[1])) ?? 0) + 1);
+    expect(r.series).toHaveLength(30);
+    for (const point of r.series) expect(point.inquiries, String(point.day)).toBe(perDay.get(point.day as string) ?? 0);
+    // Companies compare trimmed and case-insensitively; blank ones do not count.
+    expect(mine).toHaveLength(5);
+    expect(r.summary).toEqual({ inquiries: 5, items: perItem.size, companies: 3, perDay: Math.round((5 / 30) * 100) / 100 });
+  });
+
+  it('is guarded by view_common_reports and the tenant', async () => {
+    const doc = 'query($id: String!, $params: String!) { runReport(id: $id, params: $params) { tenant summary totalRows } }';
+    expect((await h.gql(doc, { id: 'rmi', params: '' })).error?.extensions.code).toBe('UNAUTHENTICATED');
+    expect((await h.gql(doc, { id: 'rmi', params: '' }, { as: 'betaEditor', tenant: 'alpha' })).error?.extensions.code).toBe('FORBIDDEN');
+    const beta = await h.gql(doc, { id: 'rmi', params: '' }, { as: 'betaEditor', tenant: 'beta' });
+    expect(beta.data.runReport).toMatchObject({ tenant: 'beta', totalRows: 1, summary: { inquiries: 1, items: 1, companies: 1 } });
+  });
+});
+
 describe('runReport: permissions, tenants, parameters', () => {
   const doc = 'query($id: String!, $params: String!) { runReport(id: $id, params: $params) { id from to tenant summary comparison series rows totalRows skip limit } }';
 

@@ -8,6 +8,7 @@ import { CheckboxField, CheckboxGroup, SelectField, TextAreaField, TextField } f
 import { LibraryImageField } from '../../components/asset-id-field';
 import { CONTENT_TYPES } from '../../../engine/domain/enums';
 import { CAROUSEL_LIMIT, EVENT_LIST_LIMIT, RSS_FEED_LIMIT } from '../../../engine/domain/layout';
+import { INQUIRY_TEXTS } from '../../../engine/domain/inquiry';
 
 type Values = Record<string, unknown>;
 type Set = (k: string, v: unknown) => void;
@@ -104,6 +105,11 @@ export function BlockDataFields({ type, d, setD, texts, setText, errors, section
         <div className="grid-2">
           <LibraryImageField label="Document" required mimeType="application/pdf" value={texts.assetId ?? ''} onChange={(v) => setText('assetId', v)} error={errors['data.assetId']} hint="The id of a PDF from the media library." />
           <TextField label="Download link label" value={String(d.label ?? '')} onChange={(v) => setD('label', v === '' ? undefined : v)} placeholder="Download the document" error={errors['data.label']} />
+          <CheckboxField label="Gated: members only, never published" checked={d.gated === true} onChange={(v) => setD('gated', v ? true : undefined)} />
+          {d.gated === true && (
+            <TextField label="Membership ids" value={texts.membershipIds ?? ''} onChange={(v) => setText('membershipIds', v)} error={errors['data.membershipIds']}
+              hint="Readers holding any of these memberships may download it (ids separated by commas); empty: every registered member. The API serves the file after the gating check." />
+          )}
         </div>
       );
     case 'event_list':
@@ -169,6 +175,8 @@ export function BlockDataFields({ type, d, setD, texts, setText, errors, section
       );
     case 'webinar_link':
       return <TextField label="Webinar link label" value={String(d.label ?? '')} onChange={(v) => setD('label', v === '' ? undefined : v)} placeholder="Register for the webinar" hint="Links to the webinar page’s link URL; left out without one." error={errors['data.label']} />;
+    case 'inquiry_form':
+      return <TextField label="Send button label" value={String(d.buttonLabel ?? '')} onChange={(v) => setD('buttonLabel', v === '' ? undefined : v)} placeholder={INQUIRY_TEXTS.submit} hint="Shown only when the site runs RMI (Site settings: RMI enabled, with a contact e-mail)." error={errors['data.buttonLabel']} />;
     default:
       return null;
   }
@@ -180,7 +188,7 @@ export function dataTexts(block: { type: string; data: unknown }): Record<string
   if (block.type === 'image_gallery' || block.type === 'carousel') return { assetIds: ((d.assetIds as number[]) ?? []).join(', ') };
   if (block.type === 'video_playlist') return { playlistId: String(d.playlistId ?? ''), videos: videosText((d.videos as { youtubeId: string; title: string }[]) ?? []) };
   if (block.type === 'video_player') return { videos: videosText((d.videos as { youtubeId: string; title: string }[]) ?? []) };
-  if (block.type === 'document_download') return { assetId: d.assetId === undefined ? '' : String(d.assetId) };
+  if (block.type === 'document_download') return { assetId: d.assetId === undefined ? '' : String(d.assetId), membershipIds: ((d.membershipIds as number[]) ?? []).join(', ') };
   return {};
 }
 
@@ -199,6 +207,9 @@ export function applyTexts(type: string, data: Values, texts: Record<string, str
     const t = (texts.assetId ?? '').trim();
     if (!/^\d+$/.test(t) || Number(t) <= 0) return { 'data.assetId': 'Enter the id of a PDF from the media library' };
     data.assetId = Number(t);
+    const memberships = data.gated === true ? parseIds(texts.membershipIds ?? '') : [];
+    if (!memberships) return { 'data.membershipIds': 'Use membership ids separated by commas, like 140, 141' };
+    data.membershipIds = memberships.length ? memberships : undefined;
   }
   return null;
 }

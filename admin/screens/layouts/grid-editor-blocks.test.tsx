@@ -82,11 +82,35 @@ describe('grid editor: media and content blocks', () => {
     await type('Download link label', 'Get the guide');
     await apply(dialog);
     expect(last()).toMatchObject({ type: 'document_download', data: { assetId: 30, label: 'Get the guide' } });
+    expect(last().data).not.toHaveProperty('gated');
+    // Gated: members only, with the memberships that open it (ids checked by field).
+    await click(screen.getAllByRole('button', { name: /^Document download.* settings$/ }).at(-1)!);
+    dialog = screen.getByRole('dialog');
+    await act(async () => { fireEvent.click(within(dialog).getByLabelText('Gated: members only, never published')); });
+    await type('Membership ids', '140, x');
+    await apply(dialog);
+    expect(within(dialog).getByText('Use membership ids separated by commas, like 140, 141')).toBeTruthy();
+    await type('Membership ids', '140, 141');
+    await apply(dialog);
+    expect(last()).toMatchObject({ type: 'document_download', data: { assetId: 30, gated: true, membershipIds: [140, 141] } });
+    expect(screen.getByText('Document 30 · gated')).toBeTruthy();
     dialog = await addBlock('Webinar link');
     await type('Webinar link label', 'Join live');
     await apply(dialog);
     expect(last()).toMatchObject({ type: 'webinar_link', data: { label: 'Join live' } });
     expect(gridSchema.safeParse(current).success).toBe(true);
+  });
+
+  it('adds an inquiry form (RMI) with its title and send button label', async () => {
+    render(<Harness />);
+    const dialog = await addBlock('Inquiry form');
+    expect(within(dialog).getByText(/Shown only when the site runs RMI/)).toBeTruthy();
+    await type('Title', 'Ask our team');
+    await type('Send button label', 'Send question');
+    await apply(dialog);
+    expect(last()).toMatchObject({ type: 'inquiry_form', data: { buttonLabel: 'Send question' }, settings: { title: 'Ask our team' } });
+    expect(gridSchema.safeParse(current).success).toBe(true);
+    expect(screen.getByText('Shown when RMI is on · “Send question”')).toBeTruthy();
   });
 
   it('adds an event and webinar list: past webinars only, refusing more than 100 and no type at all', async () => {

@@ -33,12 +33,13 @@ function blockSummary(b: Block): string {
     case 'image_gallery': return `${b.data.includePrimaryImage ? 'Primary image + ' : ''}${b.data.assetIds.length} images`;
     case 'video_player': return `${b.data.videos.length} ${b.data.videos.length === 1 ? 'video' : 'videos'}`;
     case 'event_list': return `${b.data.when === 'upcoming' ? 'Upcoming' : 'Past'} ${b.data.contentTypes.map((t) => `${t.toLowerCase()}s`).join(' and ')} · ${b.data.limit}`;
-    case 'document_download': return b.data.assetId === undefined ? 'No document' : `Document ${b.data.assetId}`;
+    case 'document_download': return b.data.assetId === undefined ? 'No document' : `Document ${b.data.assetId}${b.data.gated ? ' · gated' : ''}`;
     case 'rss_feed': return b.data.url ? `${hostOf(b.data.url)} · ${b.data.limit} ${b.data.limit === 1 ? 'item' : 'items'}` : 'No feed';
     case 'carousel': return b.data.source === 'images' ? `${b.data.assetIds.length} images` : `Content · up to ${b.data.limit} slides`;
     case 'video_playlist': return `${b.data.playlistId ? `Playlist ${b.data.playlistId} + ` : ''}${b.data.videos.length} ${b.data.videos.length === 1 ? 'video' : 'videos'}`;
     case 'company_videos': return `${b.data.limit} videos · ${b.data.display}`;
     case 'us_map': return b.data.linkTemplate || 'No link';
+    case 'inquiry_form': return `Shown when RMI is on${b.data.buttonLabel ? ` · “${b.data.buttonLabel}”` : ''}`;
     case 'issue_list': return `Publication ${b.data.publicationId} · ${b.data.display} (${issueListLimit(b.data.display)} at most)`;
     default: return '';
   }

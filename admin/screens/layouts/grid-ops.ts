@@ -84,6 +84,7 @@ export const BLOCK_LABELS: Record<BlockType, string> = {
   us_map: 'US map',
   comments: 'Comments',
   content_sidebars: 'Content sidebars',
+  inquiry_form: 'Inquiry form',
 };
 export const BLOCK_TYPE_OPTIONS = BLOCK_TYPES.map((t) => ({ value: t, label: BLOCK_LABELS[t] }));
 

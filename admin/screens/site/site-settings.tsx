@@ -19,6 +19,7 @@ import { checkTagManagerId, getIn, setIn, setInPruned, validateSettings } from '
 import { useEditorSave } from '../../lib/use-editor-save';
 import { ConsentCard } from './consent-settings';
 import { AdsCard } from './ads-settings';
+import { RmiCard } from './rmi-settings';
 
 const FONT_OPTIONS = Object.entries(FONTS).map(([value, label]) => ({ value, label }));
 
@@ -105,6 +106,7 @@ export function SettingsEditor({ initial, tenantKey, editable }: { initial: Site
           </Card>
           <ConsentCard form={form} />
           <AdsCard form={form} />
+          <RmiCard form={form} />
           <Card title="Memberships and metering">
             <div className="stack">
               <Check form={form} path="memberships.enabled" label="Memberships" />

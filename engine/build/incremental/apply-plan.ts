@@ -11,7 +11,7 @@ import { authorGroup, contentGroup, digest } from '../deps';
 import { buildChrome } from '../stages/chrome';
 import { crawlerFiles } from '../stages/crawler';
 import { stylesheet, writeAssets, writeFavicon, type ClientBundle } from '../stages/emit';
-import { referencedMedia, writeMediaFiles } from '../stages/media';
+import { referencedMedia, withheldFiles, writeMediaFiles } from '../stages/media';
 import { authorPage, contentPages, listingPages, magazinePages, shellPages, type PageOut } from '../stages/emit-pages';
 import type { RouteRules } from '../stages/emit-redirects';
 import { buildsRootOf } from '../stages/publish';
@@ -55,7 +55,7 @@ export async function applyJobs(
       writes.file(DRAGONFORM_PATH, dragonformCss(index.tenant.settings), false);
       if (job.assets) {
         const writer = new FileWriter(writes.root);
-        await writeAssets(env.store, env.key, writer);
+        await writeAssets(env.store, env.key, writer, withheldFiles(index));
         writeFavicon(writer, index.tenant.settings.general.favicon);
       }
     } else if (job.kind === 'shells') emit('shells', shellPages(ctx, chrome), () => true);
@@ -79,6 +79,8 @@ export async function applyJobs(
   }
   // Image derivatives a re-rendered page may now reference (content-hash names: present files are skipped).
   if (jobs.length) writeMediaFiles(referencedMedia(index), env.assetsDir ?? null, env.key, new FileWriter(writes.root), writes.root);
+  // A document that became gated since the last build leaves the published files.
+  if (jobs.length) for (const rel of withheldFiles(index)) rmSync(join(writes.root, rel), { force: true });
   return routeRules;
 }
 

@@ -29,10 +29,12 @@ export function stylesheet(index: TenantIndex): Stylesheet {
 }
 
 /** Streams the tenant's image assets from the store into the build folder. Returns how many. */
-export async function writeAssets(store: Store, tenantKey: string, writer: FileWriter): Promise<number> {
+export async function writeAssets(store: Store, tenantKey: string, writer: FileWriter, withheld: ReadonlySet<string> = new Set()): Promise<number> {
   let n = 0;
   for await (const chunk of streamAssetFiles(store, tenantKey)) {
     for (const a of chunk) {
+      // Gated documents are served by the API only (stages/media.ts withheldFiles).
+      if (withheld.has(a.path.replace(/^\/+/, ''))) continue;
       writer.write(a.path, a.data);
       n += 1;
     }

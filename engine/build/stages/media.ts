@@ -4,6 +4,7 @@
 // the copy of exactly the derivatives that pages reference from the assets folder into the build.
 import { existsSync, readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
+import { gatedDocuments } from '../../domain/documents';
 import type { ImageView } from '../../../site/model';
 import type { BuildImage, BuildMedia, TenantIndex } from '../types';
 import type { FileWriter } from './writer';
@@ -87,15 +88,22 @@ export function referencedMedia(index: TenantIndex): Map<string, string> {
   layoutAssetIds(index.layouts ?? [], ids);
   // House natives' media library images (issue 19).
   for (const a of index.ads?.house ?? []) if (a.native?.nativeImageAssetId !== undefined) ids.add(a.native.nativeImageAssetId);
+  const gated = gatedDocuments(index.layouts ?? []);
   const out = new Map<string, string>();
   for (const a of index.assets ?? []) {
-    if (!ids.has(a.id)) continue;
+    if (!ids.has(a.id) || gated.has(a.id)) continue;
     images.push(a);
     // An uploaded document (document download block) is published as its original file.
     if (a.mimeType === 'application/pdf' && a.media?.original && a.path.startsWith('/')) out.set(a.path.slice(1), a.media.original);
   }
   for (const img of images) for (const d of img.media?.derivatives ?? []) out.set(derivativePath(img, d).slice(1), d.file);
   return out;
+}
+
+/** Site paths (no leading slash) of the gated documents: never written to the build (engine/domain/documents.ts). */
+export function withheldFiles(index: TenantIndex): Set<string> {
+  const gated = gatedDocuments(index.layouts ?? []);
+  return new Set((index.assets ?? []).filter((a) => gated.has(a.id)).map((a) => a.path.replace(/^\/+/, '')));
 }
 
 /**

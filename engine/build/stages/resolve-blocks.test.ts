@@ -104,9 +104,15 @@ describe('document download', () => {
     const [u] = blocksOf(ctxWith([{ id: 'd', type: 'document_download', data: { assetId: 31 } }]), 10000001);
     expect(u?.kind === 'document' && u.document.label).toBe('Download the document');
   });
-  it('drops without a file, with an image instead of a document, and on a gated page', () => {
-    for (const data of [{}, { assetId: 999 }, { assetId: 20 }]) expect(blocksOf(ctxWith([{ id: 'd', type: 'document_download', data }]), 10000001)).toEqual([]);
+  it('drops without a file, with an image instead of a document, and (a public one) on a gated page', () => {
+    for (const data of [{}, { assetId: 999 }, { assetId: 20 }, { assetId: 20, gated: true }]) expect(blocksOf(ctxWith([{ id: 'd', type: 'document_download', data }]), 10000001)).toEqual([]);
     expect(blocksOf(ctxWith([{ id: 'd', type: 'document_download', data: { assetId: 30 } }]), 10000003)).toEqual([]);
+  });
+  it('links a gated document to the API route on open and gated pages, never to its file', () => {
+    const block = [{ id: 'd', type: 'document_download', data: { assetId: 30, gated: true, membershipIds: [7] } }];
+    for (const [page, lockedFor] of [[10000001, null], [10000003, 10000003], [null, null]] as const) {
+      expect(blocksOf(ctxWith(block), page)).toEqual([{ kind: 'document', id: 'd', settings: expect.anything(), document: { href: '/api/documents/30', label: 'The 2027 buyer’s guide', format: 'PDF', membersOnly: true }, lockedFor }]);
+    }
   });
 });
 
@@ -122,6 +128,32 @@ describe('webinar link', () => {
   it('image grids leave documents out', () => {
     const [g] = blocksOf(ctxWith([{ id: 'i', type: 'image_grid', data: { assetIds: [30, 20] } }]), 10000001);
     expect(g?.kind === 'images' && g.images.map((i) => i.src)).toEqual(['/images/acme/a.jpg']);
+  });
+});
+
+describe('inquiry form (RMI)', () => {
+  const form = [{ id: 'q', type: 'inquiry_form', settings: { title: 'Ask the team' }, data: { buttonLabel: 'Send question' } }];
+  const withRmi = (rmi: unknown) => {
+    const ctx = ctxWith(form);
+    (ctx.index.tenant.settings as { rmi?: unknown }).rmi = rmi;
+    return ctx;
+  };
+  it('shows with RMI enabled and a contact, carrying the page’s item and the button label', () => {
+    const ctx = withRmi({ enabled: true, contactEmail: 'sales@acme.test' });
+    expect(blocksOf(ctx, 10000001)).toEqual([{ kind: 'inquiry', id: 'q', settings: expect.objectContaining({ title: 'Ask the team' }), contentId: 10000001, submitLabel: 'Send question' }]);
+    expect(blocksOf(ctx, null)[0]).toMatchObject({ kind: 'inquiry', contentId: null });
+  });
+  it('drops when RMI is off, unset, or has no contact address', () => {
+    expect(blocksOf(withRmi(undefined), 10000001)).toEqual([]);
+    expect(blocksOf(withRmi({ enabled: false, contactEmail: 'sales@acme.test' }), 10000001)).toEqual([]);
+    expect(blocksOf(withRmi({ enabled: true }), 10000001)).toEqual([]);
+  });
+  it('settings refuse RMI switched on without a contact, naming the field', () => {
+    const base = { general: { siteName: 'A' }, header: { logo: '/l.svg' }, footer: {}, tenantInfo: { name: 'A', domain: 'a.test' },
+      colors: { primary: { main: '#000000', container: '#ffffff', onContainer: '#000000' }, secondary: { main: '#000000', container: '#ffffff', onContainer: '#000000' } } };
+    const r = siteSettingsSchema.safeParse({ ...base, rmi: { enabled: true } });
+    expect(r.error?.issues[0]?.path).toEqual(['rmi', 'contactEmail']);
+    expect(siteSettingsSchema.safeParse({ ...base, rmi: { enabled: true, contactEmail: 'not-an-address' } }).error?.issues[0]?.path).toEqual(['rmi', 'contactEmail']);
   });
 });
 

@@ -4,15 +4,19 @@
 //   without a primary image.
 // - video_player: YouTube videos by id; drops without one. Played from youtube-nocookie.com only
 //   after the reader clicks (site/islands/video-player.tsx).
-// - document_download: a PDF from the media library; drops without a file, and on a gated page
-//   (gated documents are not delivered yet, so the file never gets a public link there).
+// - document_download: a PDF from the media library; drops without a file. A public document drops
+//   on a gated page (its file has a public link); a gated one (data.gated) links to the API route
+//   that serves it after the gating check, on any page, and its file is never published.
 // - event_list: upcoming (soonest first, until their end) or past (latest first) events and
 //   webinars, at most 100 (admin §9), dates per the display rule; drops when none.
 // - webinar_link: a Webinar page's linkUrl; drops without one (and on other pages).
+// - inquiry_form: the RMI form; drops unless the tenant runs RMI (enabled, with a contact address).
 // - rss_feed: the last good items of its external feed (engine/build/feeds.ts), up to its limit; drops when none.
 // Gallery and video are "hidden blocks" (public §4): on a gated page they carry the content id, and
 // their island shows them only when the page's gate decision does not list them as hidden.
 import { formatDisplayDate, isoCalendarDate } from '../../domain/dates';
+import { gatedDocumentHref } from '../../domain/documents';
+import { INQUIRY_TEXTS, rmiContact } from '../../domain/inquiry';
 import type { Block } from '../../domain/layout';
 import { linkTarget, safeHref } from '../../domain/links';
 import type { BlockSettingsView, BlockView, ContentView, ImageView, SiteLink } from '../../../site/model';
@@ -80,10 +84,13 @@ export function resolveVideo(b: Of<'video_player'>, env: PageEnv): BlockView | n
 
 export function resolveDocument(ctx: ResolveContext, b: Of<'document_download'>, env: PageEnv): BlockView | null {
   const a = b.data.assetId === undefined ? undefined : ctx.assets.get(b.data.assetId);
-  if (!a || !DOCUMENT_MIME_TYPES.has(a.mimeType) || lockedFor(env) !== null) return null;
+  if (!a || !DOCUMENT_MIME_TYPES.has(a.mimeType)) return null;
+  const label = b.data.label?.trim() || a.caption?.trim() || a.alt.trim() || DEFAULT_DOCUMENT_LABEL;
+  // A gated document links to the API, which checks the reader's gate before sending the file.
+  if (b.data.gated) return { kind: 'document', id: b.id, settings: settingsView(b.settings), document: { href: gatedDocumentHref(a.id), label, format: 'PDF', membersOnly: true }, lockedFor: lockedFor(env) };
+  if (lockedFor(env) !== null) return null;
   const href = safeHref(a.path);
   if (!href) return null;
-  const label = b.data.label?.trim() || a.caption?.trim() || a.alt.trim() || DEFAULT_DOCUMENT_LABEL;
   return { kind: 'document', id: b.id, settings: settingsView(b.settings), document: { href, label, format: 'PDF' } };
 }
 
@@ -91,6 +98,11 @@ export function resolveWebinarLink(b: Of<'webinar_link'>, env: PageEnv): BlockVi
   if (env.content?.type !== 'Webinar') return null;
   const target = link(env.content.linkUrl ?? undefined, b.data.label?.trim() || DEFAULT_WEBINAR_LABEL, true);
   return target ? { kind: 'webinar', id: b.id, settings: settingsView(b.settings), link: target } : null;
+}
+
+export function resolveInquiryForm(ctx: ResolveContext, b: Of<'inquiry_form'>, env: PageEnv): BlockView | null {
+  if (!rmiContact(ctx.index.tenant.settings)) return null;
+  return { kind: 'inquiry', id: b.id, settings: settingsView(b.settings), contentId: env.content?.id ?? null, submitLabel: b.data.buttonLabel?.trim() || INQUIRY_TEXTS.submit };
 }
 
 interface EventEntry { id: number; type: string; start: number; end: number }

@@ -7,7 +7,7 @@ import type { AdPageType } from '../../domain/ads';
 import { ROW_LAYOUTS, remapRowLayout, type RowLayout } from '../../domain/rows';
 import type { BlockSettingsView, BlockView, ContentView, ItemView, RowView } from '../../../site/model';
 import { issueListLimit } from '../../domain/magazine';
-import { link, resolveDocument, resolveEventList, resolveGallery, resolveRssFeed, resolveVideo, resolveWebinarLink, settingsView } from './resolve-blocks';
+import { link, resolveDocument, resolveEventList, resolveGallery, resolveInquiryForm, resolveRssFeed, resolveVideo, resolveWebinarLink, settingsView } from './resolve-blocks';
 import { resolveCarousel, resolveComments, resolveContentSidebars, resolveCompanyVideos, resolveUsMap, resolveVideoPlaylist } from './resolve-page-blocks';
 import { imageView, itemsFor, itemView, type ResolveContext } from './resolve-context';
 import { clampListLimit, takeUnused, type ListSource } from './resolve-lists';
@@ -183,6 +183,7 @@ function resolveBlock(ctx: ResolveContext, b: Block, env: PageEnv, st: GridState
     case 'video_player': return resolveVideo(b, env);
     case 'document_download': return resolveDocument(ctx, b, env);
     case 'webinar_link': return resolveWebinarLink(b, env);
+    case 'inquiry_form': return resolveInquiryForm(ctx, b, env);
     case 'issue_list': {
       const issues = publicationIssues(ctx, b.data.publicationId).slice(0, issueListLimit(b.data.display)).map((i) => issueCard(ctx, i));
       return issues.length ? { kind: 'issues', id: b.id, settings: settings(), display: b.data.display, issues } : null;

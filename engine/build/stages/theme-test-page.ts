@@ -6,6 +6,7 @@
 // nothing (no member, subscription or registration can come from a test page).
 import { createElement, type ComponentType } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { INQUIRY_TEXTS } from '../../domain/inquiry';
 import { BLOCK_TYPES, type BlockType } from '../../domain/layout';
 import { BLOCK_LABELS, THEME_TEST_FORMS, THEME_TEST_KINDS, type ThemeTestKind } from '../../domain/theme-test';
 import type { Store } from '../../store/connection';
@@ -99,6 +100,7 @@ function blockRows(ctx: ResolveContext, s: ReturnType<typeof samples>): RowView[
     video_player: { kind: 'video', id: 'tt-video', settings: settings('Video player'), videos: [{ youtubeId: 'aqz-KE-bpKQ', title: 'Sample video' }], lockedFor: null },
     document_download: { kind: 'document', id: 'tt-document', settings: settings('Document download'), document: { href: '/', label: 'Sample report', format: 'PDF' } },
     webinar_link: { kind: 'webinar', id: 'tt-webinar', settings: settings(null), link: { label: 'Register for the webinar', href: '/', newTab: false } },
+    inquiry_form: { kind: 'inquiry', id: 'tt-inquiry', settings: settings('Request more information'), contentId: null, submitLabel: INQUIRY_TEXTS.submit },
     event_list: { kind: 'list', id: 'tt-events', settings: settings('Upcoming events and webinars'), display: 'list', items: s.items.slice(0, 3), pagination: null },
     rss_feed: {
       kind: 'feed', id: 'tt-feed', settings: settings('From the wire'), showSummary: true, items: [

@@ -30,6 +30,21 @@ export const demographicValues = pgTable('demographic_values', {
   index('demographic_values_question').on(t.questionId, t.sequence),
 ]);
 
+export const inquiries = pgTable('inquiries', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+  tenantKey: text('tenant_key').notNull().references(() => tenants.tenantKey, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  company: text('company').notNull().default(''),
+  message: text('message').notNull(),
+  contentId: bigint('content_id', { mode: 'number' }),
+  consentText: text('consent_text').notNull(),
+  consentAt: bigint('consent_at', { mode: 'number' }).notNull(),
+  createdAt: bigint('created_at', { mode: 'number' }).notNull().default(now),
+}, (t) => [
+  index('inquiries_tenant_created').on(t.tenantKey, t.createdAt),
+]);
+
 export const installationSecrets = pgTable('installation_secrets', {
   name: text('name').primaryKey(),
   value: text('value').notNull(),

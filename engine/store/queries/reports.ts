@@ -394,6 +394,35 @@ const editorialTracking: Runner = async (db, q) => {
   return { summary: { changes, people: people.size, items: n(all?.items) }, series: [...series.values()], rows: [...people.values()] };
 };
 
+/**
+ * RMI: the inquiries received in the range (one row each), per day for the chart, and how many
+ * each item drew. Inquiries sent off content pages have no item (no Id, "Not about an item").
+ */
+const rmiInquiries: Runner = async (db, q) => {
+  const t = tenantWhere('i.tenant_key', q);
+  const rows = await rawOf(db).all<{ id: number; created_at: number; name: string; email: string; company: string; content_id: number | null; title: string | null; message: string }>(
+    `select i.id, i.created_at, i.name, i.email, i.company, i.content_id, c.name as title, i.message from inquiries i
+     left join content c on c.id = i.content_id and c.tenant_key = i.tenant_key
+     where ${t.sql} and i.created_at >= ? and i.created_at < ? order by i.created_at desc, i.id desc`, [...t.params, startMs(q.from), endMs(q.to)]);
+  const perItem = new Map<number, number>();
+  for (const r of rows) if (r.content_id !== null) perItem.set(Number(r.content_id), (perItem.get(Number(r.content_id)) ?? 0) + 1);
+  const series = everyDay(q, ['inquiries']);
+  for (const r of rows) add(series.get(new Date(n(r.created_at)).toISOString().slice(0, 10)), 'inquiries', 1);
+  const companies = new Set(rows.map((r) => r.company.trim().toLowerCase()).filter(Boolean));
+  const days = daysBetween(q.from, q.to).length;
+  return {
+    summary: { inquiries: rows.length, items: perItem.size, companies: companies.size, perDay: round2(rows.length / days) },
+    series: [...series.values()],
+    rows: rows.map((r) => {
+      const contentId = r.content_id === null ? null : Number(r.content_id);
+      return {
+        received: new Date(n(r.created_at)).toISOString().slice(0, 10), name: r.name, email: r.email, company: r.company,
+        contentId, title: contentId === null ? 'Not about an item' : r.title ?? `Item ${contentId}`, itemInquiries: contentId === null ? null : perItem.get(contentId) ?? 0, message: r.message,
+      };
+    }),
+  };
+};
+
 interface GridLike { rows?: { columns?: { blocks?: { type?: string }[] }[] }[] }
 
 const layoutBlockUsage: Runner = async (db, q) => {
@@ -948,6 +977,7 @@ export const REPORT_QUERIES: Record<ReportId, Runner> = {
   'content-velocity': contentVelocity,
   'content-length': contentLength,
   'editorial-tracking': editorialTracking,
+  rmi: rmiInquiries,
   'layout-block-usage': layoutBlockUsage,
   'company-export': companyExport,
   recommendations,
