@@ -20,6 +20,8 @@ export function Slot({ slot, inner }: { slot: AdSlotView; inner?: string }) {
 const clientConfig = (ads: PageAdsView): PageAdsView => ({ ...ads, slots: ads.slots.map(({ fallback: _f, ...s }) => s) });
 
 const SPONSORED = { rel: 'sponsored noopener', target: '_blank' } as const;
+/** The welcome image loads with the page at low priority. React writes the camel-case prop as it is, so the attribute goes in lower case. */
+const LOW_PRIORITY = { fetchpriority: 'low' } as Record<string, string>;
 
 function Skin({ skin }: { skin: NonNullable<HouseAdsView['skin']> }) {
   return (
@@ -44,7 +46,7 @@ function Welcome({ welcome }: { welcome: NonNullable<HouseAdsView['welcome']> })
             <picture>
               {welcome.mobileImage ? <source media="(max-width: 767px)" srcSet={welcome.mobileImage} /> : null}
               {/* Loaded with the page at low priority (not lazily: the dialog is hidden until it opens), so it opens at its full size. */}
-              <img src={welcome.image} alt="Advertisement" decoding="async" fetchPriority="low" {...(welcome.size ? { width: welcome.size.width, height: welcome.size.height } : {})} />
+              <img src={welcome.image} alt="Advertisement" decoding="async" {...LOW_PRIORITY} {...(welcome.size ? { width: welcome.size.width, height: welcome.size.height } : {})} />
             </picture>
           </a>
         ) : null}

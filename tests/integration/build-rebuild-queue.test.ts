@@ -90,23 +90,25 @@ describe('rebuild queue', () => {
   it('publishes scheduled content when its start date passes, and catches up a start missed while stopped', async () => {
     const q = newQueue();
     await q.start();
-    const soon = await insertArticle(Date.now() + 1500);
+    // Starts far enough ahead that the first build is done before it even on a loaded machine.
+    const soon = await insertArticle(Date.now() + 5000);
     await q.request('alpha', { entity: 'content', action: 'create', ids: [soon] });
     await q.idle();
     expect(hasPageFor(soon)).toBe(false);
-    expect(await waitFor(() => hasPageFor(soon), 8000)).toBe(true);
+    expect(await waitFor(() => hasPageFor(soon), 20_000)).toBe(true);
     await q.idle();
     await q.close();
 
     // Stopped: an item whose start passes while no server runs.
-    const missed = await insertArticle(Date.now() + 400);
+    const missedAt = Date.now() + 4000;
+    const missed = await insertArticle(missedAt);
     const q2 = newQueue();
     await q2.start();
     await q2.request('alpha', { entity: 'content', action: 'create', ids: [missed] });
     await q2.idle();
     await q2.close();
     expect(hasPageFor(missed)).toBe(false);
-    await new Promise((r) => setTimeout(r, 700));
+    await new Promise((r) => setTimeout(r, Math.max(0, missedAt - Date.now()) + 300));
     const q3 = newQueue();
     await q3.start();
     await q3.idle();
