@@ -7,6 +7,7 @@
 // through the shared state, another instance) commits a change; a change made by another process
 // without shared state shows after at most `ttlMs`. Bounded in items; the oldest go first.
 import { sanitizeBody } from '../engine/html/sanitize';
+import { sanitizedSidebars } from '../engine/html/sidebars';
 import type { Store } from '../engine/store/connection';
 import * as q from '../engine/store/queries/content';
 import { activeMemberships, type MembershipRecord } from '../engine/store/queries/memberships';
@@ -18,6 +19,8 @@ export interface CachedItem {
   sectionIds: number[];
   /** The body through the sanitiser, computed on first use. */
   body(): string;
+  /** The item's content sidebars through the sanitiser (metadata.sidebars), computed on first use. */
+  sidebars(): string[];
 }
 
 interface TenantEntry {
@@ -110,11 +113,13 @@ export class ContentCache {
     if (!row) return null;
     const l = links.get(id) ?? { authors: [], images: [], taxonomy: [], schedules: [], membershipIds: [], relatedIds: [] };
     let body: string | undefined;
+    let sidebars: string[] | undefined;
     return {
       row,
       links: l,
       sectionIds: [row.primarySectionId, ...l.schedules.map((s) => s.sectionId)],
       body: () => (body ??= sanitizeBody(row.body)),
+      sidebars: () => (sidebars ??= sanitizedSidebars(row.metadata.sidebars)),
     };
   }
 }

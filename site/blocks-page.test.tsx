@@ -57,11 +57,18 @@ describe('carousel (prerendered, no script)', () => {
 
 describe('content sidebars', () => {
   it('renders each sidebar as a box under the block title', () => {
-    const doc = page([{ kind: 'sidebars', id: 's', settings: settings({ title: 'At a glance' }), sidebars: ['<p>First <strong>fact</strong></p>', '<ul><li>Second</li></ul>'] }]);
+    const doc = page([{ kind: 'sidebars', id: 's', settings: settings({ title: 'At a glance' }), sidebars: ['<p>First <strong>fact</strong></p>', '<ul><li>Second</li></ul>'], lockedFor: null }]);
     const block = doc.querySelector('.block-sidebars')!;
     expect(block.querySelector('h2.block-title')?.textContent).toBe('At a glance');
     const asides = [...block.querySelectorAll('.content-sidebar')];
     expect(asides.map((a) => a.innerHTML)).toEqual(['<p>First <strong>fact</strong></p>', '<ul><li>Second</li></ul>']);
+  });
+
+  it('on a gated page renders an empty island that the gate answer fills, never the sidebars themselves', () => {
+    const doc = page([{ kind: 'sidebars', id: 's', settings: settings({ title: 'At a glance' }), sidebars: [], lockedFor: 10000003 }]);
+    const island = doc.querySelector('.block-sidebars [data-island="content-sidebars"]')!;
+    expect(island).not.toBeNull();
+    expect(island.querySelectorAll('.content-sidebar')).toHaveLength(0);
   });
 });
 

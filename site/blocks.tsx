@@ -14,6 +14,7 @@ import { ContentBody, ContentHero } from './content';
 import { ImageGallery } from './islands/image-gallery';
 import { VideoPlayer } from './islands/video-player';
 import { UsMap } from './islands/us-map';
+import { ContentSidebars, SidebarBoxes } from './islands/content-sidebars';
 import { Comments, type CommentsProps } from './islands/comments';
 import { InquiryForm } from './islands/inquiry-form';
 import { DocumentLink } from './islands/document-link';
@@ -133,7 +134,10 @@ function BlockBody({ block, level, uid, pre, content }: { block: BlockView; leve
     case 'webinar': return <p className="webinar-link"><A link={block.link} className="button" /></p>;
     case 'carousel': return <Carousel block={block} level={level} />;
     // Boxes, not <aside> landmarks: several on a page would need unique names (axe unique-landmark).
-    case 'sidebars': return <>{block.sidebars.map((html, i) => <div key={i} className="content-sidebar rich-text" dangerouslySetInnerHTML={{ __html: html }} />)}</>;
+    case 'sidebars':
+      return block.lockedFor === null
+        ? <SidebarBoxes sidebars={block.sidebars} />
+        : <Island name="content-sidebars" component={ContentSidebars} props={{ lockedFor: block.lockedFor }} />;
     case 'usmap': return <Island name="us-map" component={UsMap} props={{ states: block.states, lockedFor: block.lockedFor, label: block.settings.title ?? 'States' }} />;
     case 'inquiry': return <Island name="inquiry-form" component={InquiryForm} props={{ uid, contentId: block.contentId, submitLabel: block.submitLabel }} />;
     case 'feed':

@@ -168,8 +168,8 @@ export type BlockView =
   | { kind: 'feed'; id: string; settings: BlockSettingsView; items: FeedItemView[]; showSummary: boolean }
   /** Slides in a horizontal scroll-snap strip: the first shows without script, each of fixed ratio. */
   | { kind: 'carousel'; id: string; settings: BlockSettingsView; slides: CarouselSlideView[] }
-  /** The content item's sidebars (sanitised HTML), each an <aside>. */
-  | { kind: 'sidebars'; id: string; settings: BlockSettingsView; sidebars: string[] }
+  /** The content item's sidebars (sanitised HTML), each a box; on a gated page none, and lockedFor names the item whose gate answer brings them. */
+  | { kind: 'sidebars'; id: string; settings: BlockSettingsView; sidebars: string[]; lockedFor: number | null }
   /** The US map's states as links on a tile grid (a hidden block, like the gallery). */
   | { kind: 'usmap'; id: string; settings: BlockSettingsView; states: UsMapStateView[]; lockedFor: number | null }
   /** A marked root an island hydrates later (gating form, load more); static fallback only. */

@@ -41,6 +41,8 @@ export interface GatedContentView {
   meter: MeterView | null;
   licenseCompany: string | null;
   body: string | null;
+  /** The item's content sidebars (sanitised HTML), to a reader who may read it; else empty. */
+  sidebars: string[];
   embedCode: string | null;
   images: AssetRecord[];
   requiredMemberships: MembershipRecord[];
@@ -106,6 +108,7 @@ export async function getGatedContent(ctx: GqlContext, a: { id?: unknown }): Pro
     canRead: decision.canRead, gate: decision.gate, showGatingForm: decision.showGatingForm, hiddenBlocks: decision.canRead ? [] : decision.hiddenBlocks,
     meter, licenseCompany: company?.name ?? null,
     body: decision.canRead ? facts.body() : null,
+    sidebars: decision.canRead ? facts.sidebars() : [],
     embedCode: decision.canRead ? row.embedCode : null,
     images,
     requiredMemberships: tenantMemberships.filter((m) => gating.requiredMembershipIds.includes(m.id)),

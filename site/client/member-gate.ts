@@ -28,6 +28,8 @@ export interface GatedContent {
   meter: GatedMeter | null;
   licenseCompany: string | null;
   body: string | null;
+  /** The item's content sidebars (sanitised by the API), when the reader may read it. */
+  sidebars?: string[];
   images: GatedImage[];
   requiredMemberships: { id: number; title: string; alias: string; isFree: boolean }[];
 }

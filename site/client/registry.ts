@@ -31,5 +31,6 @@ export const islands: Record<string, IslandLoader> = {
   'inquiry-form': () => import('../islands/inquiry-form').then((m) => m.InquiryForm),
   'video-player': () => import('../islands/video-player').then((m) => m.VideoPlayer),
   'us-map': () => import('../islands/us-map').then((m) => m.UsMap),
+  'content-sidebars': () => import('../islands/content-sidebars').then((m) => m.ContentSidebars),
   comments: () => import('../islands/comments').then((m) => m.Comments),
 };

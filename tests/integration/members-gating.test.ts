@@ -163,6 +163,24 @@ describe('gating', () => {
     expect(await read()).toMatchObject({ canRead: true, body: '<p>PRO-ONLY BODY</p>' });
   });
 
+  it('answers the item\'s sanitised content sidebars to a reader who passes, and none to one who does not', async () => {
+    const [{ metadata }] = await h.store.all<{ metadata: string }>('select metadata from content where id = ?', [ITEMS.proOnly]);
+    const sidebars = ['<p>FACT BOX</p><script>steal()</script>', { body: '<ul><li>Second</li></ul>' }, '  '];
+    await h.store.run('update content set metadata = ? where id = ?', [JSON.stringify({ ...JSON.parse(metadata), sidebars }), ITEMS.proOnly]);
+    h.app.api.services.content.invalidate('alpha');
+    try {
+      const locked = (await gated(ITEMS.proOnly, h.browser())).data.getGatedContent;
+      expect(locked).toMatchObject({ canRead: false, sidebars: [] });
+      expect(JSON.stringify(locked)).not.toContain('FACT BOX');
+      await h.member('pro.sidebars@example.com', { memberships: [ALPHA.pro] });
+      const open = (await gated(ITEMS.proOnly, undefined, { member: await h.login('pro.sidebars@example.com') })).data.getGatedContent;
+      expect(open).toMatchObject({ canRead: true, sidebars: ['<p>FACT BOX</p>', '<ul><li>Second</li></ul>'] });
+    } finally {
+      await h.store.run('update content set metadata = ? where id = ?', [metadata, ITEMS.proOnly]);
+      h.app.api.services.content.invalidate('alpha');
+    }
+  });
+
   it('does not answer drafts, other tenants\' items or bad ids', async () => {
     expect((await gated(ITEMS.draft)).error!.extensions.code).toBe('NOT_FOUND');
     expect((await gated(BETA.firstItem)).error!.extensions.code).toBe('NOT_FOUND');

@@ -9,7 +9,7 @@ import { loadSiteRows, type ContentRow, type SiteRows } from '../../store/site-r
 import type { BuildAsset, BuildContent, BuildImage, BuildMagazine, BuildMenus, BuildPerson, BuildSection, TenantIndex } from '../types';
 import { authorPath } from '../../domain/people';
 import { sanitizeBody } from '../../html/sanitize';
-import { sidebarBodies } from '../../domain/sidebars';
+import { sanitizedSidebars } from '../../html/sidebars';
 import { isIssueLive, issuePath, publicationPath } from '../../domain/magazine';
 
 import { tenantScriptSources } from './security-headers';
@@ -119,7 +119,7 @@ function contentOf(rows: SiteRows, aliasById: Map<number, string>, assets: Map<n
 
 /** The item's sidebars, sanitised like bodies; no key when it has none. */
 function withSidebars(raw: unknown): { sidebars?: string[] } {
-  const sidebars = sidebarBodies(raw).map((b) => sanitizeBody(b).trim()).filter(Boolean);
+  const sidebars = sanitizedSidebars(raw);
   return sidebars.length ? { sidebars } : {};
 }
 

@@ -177,9 +177,13 @@ describe('content sidebars', () => {
     const ctx = withSidebars(10000001, ['<p>One</p>', '<p>Two</p>'])(ctxWith(block));
     expect(blocksOf(ctx, 10000001)[0]).toMatchObject({ kind: 'sidebars', sidebars: ['<p>One</p>', '<p>Two</p>'], settings: { title: 'At a glance' } });
   });
-  it('drops without sidebars, on listing pages, and on a gated page (its sidebars never reach the static files)', () => {
+  it('drops without sidebars and on listing pages', () => {
     expect(blocksOf(ctxWith(block), 10000002)).toEqual([]);
     expect(blocksOf(withSidebars(10000001, ['<p>One</p>'])(ctxWith(block)), null)).toEqual([]);
-    expect(blocksOf(withSidebars(10000003, ['<p>Members only</p>'])(ctxWith(block)), 10000003)).toEqual([]);
+  });
+  it('on a gated page keeps the sidebars out of the static files and leaves them to the gate answer', () => {
+    const [b] = blocksOf(withSidebars(10000003, ['<p>Members only</p>'])(ctxWith(block)), 10000003);
+    expect(b).toMatchObject({ kind: 'sidebars', sidebars: [], lockedFor: 10000003 });
+    expect(JSON.stringify(b)).not.toContain('Members only');
   });
 });

@@ -112,6 +112,9 @@ export function resolveComments(ctx: ResolveContext, b: Of<'comments'>, env: Pag
 
 export function resolveContentSidebars(b: Of<'content_sidebars'>, env: PageEnv): BlockView | null {
   const sidebars = env.content?.sidebars ?? [];
-  if (sidebars.length === 0 || env.contentView?.gated !== false) return null;
-  return { kind: 'sidebars', id: b.id, settings: settingsView(b.settings), sidebars: [...sidebars] };
+  if (!env.content || !env.contentView || sidebars.length === 0) return null;
+  // On a gated page the sidebars never reach the static files: the island asks the page's gate
+  // decision (getGatedContent), which answers them to a reader who passes.
+  if (env.contentView.gated) return { kind: 'sidebars', id: b.id, settings: settingsView(b.settings), sidebars: [], lockedFor: env.content.id };
+  return { kind: 'sidebars', id: b.id, settings: settingsView(b.settings), sidebars: [...sidebars], lockedFor: null };
 }

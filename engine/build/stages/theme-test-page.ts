@@ -112,7 +112,7 @@ function blockRows(ctx: ResolveContext, s: ReturnType<typeof samples>): RowView[
     video_playlist: { kind: 'video', id: 'tt-playlist', settings: settings('Video playlist'), videos: [{ youtubeId: 'aqz-KE-bpKQ', title: 'Sample video' }, { youtubeId: 'YE7VzlLtp-4', title: 'Second sample video' }], lockedFor: null },
     company_videos: { kind: 'list', id: 'tt-company-videos', settings: settings('Company videos'), display: 'cards', items: s.items.slice(0, 3), pagination: null },
     us_map: { kind: 'usmap', id: 'tt-us-map', settings: settings('Find us by state'), states: US_STATES.map((st) => ({ ...st, href: '/' })), lockedFor: null },
-    content_sidebars: { kind: 'sidebars', id: 'tt-sidebars', settings: settings('Content sidebars'), sidebars: [sanitizeBody('<h3>At a glance</h3><p>A sidebar the editor attached to the item: a box of facts beside the story.</p>')] },
+    content_sidebars: { kind: 'sidebars', id: 'tt-sidebars', settings: settings('Content sidebars'), sidebars: [sanitizeBody('<h3>At a glance</h3><p>A sidebar the editor attached to the item: a box of facts beside the story.</p>')], lockedFor: null },
     comments: html('tt-comments', 'Comments', `<div class="comments"><p class="comments-waiting">${COMMENTS_TEXTS.waiting('the comment provider')}</p></div>`),
   };
   const rows = BLOCK_TYPES.map((t) => row(`${BLOCK_LABELS[t]} (${t})`, [[view[t]]]));
