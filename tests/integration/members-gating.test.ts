@@ -164,9 +164,12 @@ describe('gating', () => {
   });
 
   it('answers the item\'s sanitised content sidebars to a reader who passes, and none to one who does not', async () => {
-    const [{ metadata }] = await h.store.all<{ metadata: string }>('select metadata from content where id = ?', [ITEMS.proOnly]);
+    const [row] = await h.store.all<{ metadata: unknown }>('select metadata from content where id = ?', [ITEMS.proOnly]);
+    // SQLite hands JSON over as text, PostgreSQL's json column as an object.
+    const before = typeof row!.metadata === 'string' ? JSON.parse(row!.metadata) as Record<string, unknown> : row!.metadata as Record<string, unknown>;
+    const metadata = JSON.stringify(before);
     const sidebars = ['<p>FACT BOX</p><script>steal()</script>', { body: '<ul><li>Second</li></ul>' }, '  '];
-    await h.store.run('update content set metadata = ? where id = ?', [JSON.stringify({ ...JSON.parse(metadata), sidebars }), ITEMS.proOnly]);
+    await h.store.run('update content set metadata = ? where id = ?', [JSON.stringify({ ...before, sidebars }), ITEMS.proOnly]);
     h.app.api.services.content.invalidate('alpha');
     try {
       const locked = (await gated(ITEMS.proOnly, h.browser())).data.getGatedContent;
