@@ -50,6 +50,7 @@ describe('the shared client against a listening server', () => {
       getMembership: { id: 140 }, getGatedContent: { id: 10_010_001 }, getNewsletterItem: { id: 150 },
       previewSiteUserImport: { input: { csv: 'email\nann@example.com\n' } },
       runReport: { id: 'content-views', params: '' },
+      exportSectionsForPrint: { sectionId: 103, from: '2026-01-01', to: '2026-03-31' },
     };
     // These need a signed-in member, a registration link, a license company or newsletter templates,
     // campaigns and ads, a news item, a contract, a magazine issue or the company-updates module the harness does not
