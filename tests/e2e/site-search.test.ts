@@ -129,7 +129,9 @@ describe('search and load-more in Chromium', () => {
     const parts = await page.locator('.load-more-page').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-content-id'))));
     expect(parts.length).toBeGreaterThan(0);
     expect(parts.length).toBeLessThanOrEqual(8);
-    expect(clicks).toBe(parts.length);
+    // Every click appends a page until eight; when the section runs out first, the click that finds
+    // nothing more removes the button.
+    expect(clicks).toBe(parts.length < 8 ? parts.length + 1 : 8);
     expect(new Set(parts).size).toBe(parts.length);
     expect(parts.some((id) => before.has(id))).toBe(false);
     // Items listed inside the appended pages are new as well.
