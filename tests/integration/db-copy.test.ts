@@ -71,7 +71,7 @@ describe('db copy', () => {
       const b = await tableChecksums(pg, 'pg');
       expect(b).toEqual(a);
       await pg.run("update content set teaser = teaser || '.' where id = (select min(id) from content)");
-      await pg.run("update tenants set settings = jsonb_set(settings, '{x}', '1') where tenant_key = (select min(tenant_key) from tenants)");
+      await pg.run("update tenants set settings = jsonb_set(settings::jsonb, '{x}', '1')::json where tenant_key = (select min(tenant_key) from tenants)");
       const c = await tableChecksums(pg, 'pg');
       expect(Object.keys(c).filter((t) => c[t]!.checksum !== a[t]!.checksum).sort()).toEqual(['build_epoch', 'content', 'tenants']); // the writes bumped the build epoch too
       expect(c.content!.rows).toBe(a.content!.rows);
