@@ -306,10 +306,14 @@ describe('house ads from the admin-managed creatives', () => {
     expect(await page.locator('li.native-ad a').first().getAttribute('rel')).toBe('sponsored noopener');
     expect(await page.locator('.ad-skin [data-house-ad]').count() + await page.locator('.ad-skin[data-house-ad]').count()).toBeGreaterThan(0);
     expect(await page.locator('.ad-slot').evaluateAll((els) => els.filter((e) => e.closest('[data-ad-sticky]') === null && e.children.length === 0).length)).toBe(0);
+    // The installed clock runs in real time until paused: pause it now, so the checks and the
+    // screenshot above (seconds on a loaded machine) do not eat into the ad's 15 s length.
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 50));
     await screenshot(page, 'ads-house-home');
-    await page.clock.runFor(14_000);
+    // Open for at most a few seconds before the pause: still showing 11 s later, gone 5 s after that.
+    await page.clock.runFor(11_000);
     expect(await welcome.isVisible()).toBe(true);
-    await page.clock.runFor(1_500);
+    await page.clock.runFor(5_000);
     await welcome.waitFor({ state: 'hidden' });
     expect(gptRequests).toEqual([]);
     await context.close();
