@@ -77,21 +77,23 @@ describe('image gallery lightbox', () => {
     const dialog = page.getByRole('dialog', { name: /^Image viewer/ });
     await dialog.waitFor();
     expect(await dialog.getAttribute('aria-modal')).toBe('true');
-    // The dialog takes the focus (its Close button).
-    expect(await page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null)).toBe(true);
+    // The dialog takes the focus (its Close button) once it has rendered.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null)).toBe(true);
     const position = dialog.locator('.lightbox-position');
     expect(await position.textContent()).toBe(`2 of ${count}`);
     await page.keyboard.press('ArrowRight');
-    expect(await position.textContent()).toBe(`${count === 2 ? 1 : 3} of ${count}`);
+    await expect.poll(() => position.textContent()).toBe(`${count === 2 ? 1 : 3} of ${count}`);
     await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => position.textContent()).toBe(`2 of ${count}`);
     await page.keyboard.press('ArrowLeft');
-    expect(await position.textContent()).toBe(`1 of ${count}`);
+    await expect.poll(() => position.textContent()).toBe(`1 of ${count}`);
     const shown = await dialog.locator('img').getAttribute('src');
     expect(shown).toBe(await triggers.nth(0).getAttribute('href'));
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     // Focus returns to the image the viewer was showing when it closed.
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(await triggers.nth(0).getAttribute('aria-label'));
+    const label = await triggers.nth(0).getAttribute('aria-label');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(label);
   });
 });
 
