@@ -107,7 +107,7 @@ describe('inquiry form in Chromium', () => {
     // Without consent nothing is sent and the box says why, with focus on it.
     await form.getByRole('button', { name: 'Send my question' }).click();
     await form.getByText(INQUIRY_TEXTS.consentRequired).waitFor();
-    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe('consent');
+    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe('consent');
     expect(smtp.messages).toHaveLength(0);
 
     await form.getByLabel(INQUIRY_TEXTS.consentText).check();
