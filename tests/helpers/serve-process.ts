@@ -1,6 +1,6 @@
 // `masthead` as child processes for tests that run real servers: a CLI command to completion, a
-// `masthead serve` until it listens, and HTTP to it as a tenant's site. (serve-crash.test.ts has
-// the single-instance forms of these; new multi-process tests use this module.)
+// `masthead serve` until it listens, and HTTP to it as a tenant's site. (serve-crash.test.ts keeps
+// its own single-instance serve() and HTTP helpers; it shares the CLI runner and ports.)
 import { spawn, type ChildProcess } from 'node:child_process';
 import { request } from 'node:http';
 import { createServer } from 'node:net';

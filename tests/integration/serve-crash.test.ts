@@ -6,15 +6,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { load } from 'cheerio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore } from '../../engine/store/connection';
 import { tenantFixture, writeFixtureSet } from '../helpers/fixture-set';
+import { BIN, children, cli as run, freePort } from '../helpers/serve-process';
 
-const BIN = join(process.cwd(), 'bin', 'masthead.js');
 const PASSWORD = 'crash-test password 42';
 const BASE = 100;
 /** Three published Articles of tenantFixture('alpha', 100) (status 1, not the draft). */
@@ -25,35 +24,8 @@ let db: string;
 let out: string;
 let port: number;
 let origin: string;
-const children = new Set<ChildProcess>();
-
-interface Done { code: number | null; stdout: string; stderr: string }
-
-/** Runs `masthead <args>` to completion as a child process, `input` on its stdin. */
-function cli(args: string[], input = ''): Promise<Done> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, '--db', db, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
-    children.add(child);
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => { stdout += d.toString(); });
-    child.stderr.on('data', (d: Buffer) => { stderr += d.toString(); });
-    child.on('error', reject);
-    child.on('close', (code) => { children.delete(child); resolve({ code, stdout, stderr }); });
-    child.stdin.end(input);
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => (a && typeof a === 'object' ? resolve(a.port) : reject(new Error('no port'))));
-    });
-  });
-}
+/** Runs `masthead --db <db> <args>` to completion (tests/helpers/serve-process.ts). */
+const cli = (args: string[], input = '') => run(['--db', db, ...args], input);
 
 interface Server { child: ChildProcess; stderr: () => string; exited: Promise<void> }
 
