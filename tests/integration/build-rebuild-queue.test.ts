@@ -9,7 +9,7 @@ import type { Store } from '../../engine/store/connection';
 import { createBuildQueue, runBuild, updateFor, type RebuildQueue } from '../../engine/build/index';
 import { readBuildStatus } from '../../engine/store/queries/builds';
 import { readSiteMetrics } from '../../engine/store/queries/site-metrics';
-import { ALPHA, id, seedBuildSite } from './build-site-fixture';
+import { articleInserter, seedBuildSite, waitUntil } from './build-site-fixture';
 
 const ORIGIN = 'https://{key}.example.com';
 let store: Store;
@@ -27,24 +27,13 @@ const latestId = () => (JSON.parse(readFileSync(join(site(), 'builds', 'latest.j
 const prerendered = () => (JSON.parse(readFileSync(join(site(), 'builds', 'meta', `${latestId()}.json`), 'utf8')) as { prerendered: string[] }).prerendered;
 const hasPageFor = (cid: number) => prerendered().some((p) => p.startsWith('/markets') && p.includes(`/${cid}/`)) && existsSync(join(site(), `print/content/${cid}/index.html`));
 
-let nextId = id(ALPHA, 80);
-async function insertArticle(startDate: number | null): Promise<number> {
-  const cid = nextId++;
-  await store.run(
-    `INSERT INTO content (id, tenant_key, type, name, slug, teaser, body, status, published, start_date, primary_section_id, labels, metadata)
-     VALUES (?, 'alpha', 'Article', ?, ?, 'Teaser.', '<p>Body.</p>', 1, ?, ?, ?, '[]', '{}')`,
-    [cid, `Queued story ${cid}`, `queued-story-${cid}`, Date.now() - 60_000, startDate, ALPHA + 2]);
-  await store.run("INSERT INTO website_schedules (content_id, section_id, option) VALUES (?, ?, 'Standard')", [cid, ALPHA + 2]);
-  return cid;
-}
-const waitFor = async (cond: () => boolean, ms: number) => {
-  const end = Date.now() + ms;
-  while (!cond() && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
-  return cond();
-};
+/** Set once beforeAll has the store. */
+let insertArticle: (startDate: number | null) => Promise<number>;
+const waitFor = (cond: () => boolean, ms: number) => waitUntil(cond, ms);
 
 beforeAll(async () => {
   ({ store } = await seedBuildSite());
+  insertArticle = articleInserter(store);
   out = mkdtempSync(join(tmpdir(), 'masthead-queue-'));
   await runBuild(store, { outDir: out, tenants: ['alpha'], originTemplate: ORIGIN, workers: 1, clientDir: null });
 }, 120_000);

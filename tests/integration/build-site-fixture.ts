@@ -143,3 +143,28 @@ export function elements(doc: ReturnType<typeof parseDocument>, tag?: string): E
 export function text(node: Element): string {
   return DomUtils.textContent(node);
 }
+
+/**
+ * Inserts published Articles into alpha's Markets section behind the API's back (ids from
+ * id(ALPHA, 80) on, one per call), starting at `startDate` (null: live at once). The rebuild-queue
+ * tests (SQLite and PostgreSQL) request the builds themselves.
+ */
+export function articleInserter(store: Store): (startDate: number | null) => Promise<number> {
+  let nextId = id(ALPHA, 80);
+  return async (startDate) => {
+    const cid = nextId++;
+    await store.run(
+      `INSERT INTO content (id, tenant_key, type, name, slug, teaser, body, status, published, start_date, primary_section_id, labels, metadata)
+       VALUES (?, 'alpha', 'Article', ?, ?, 'Teaser.', '<p>Body.</p>', 1, ?, ?, ?, '[]', '{}')`,
+      [cid, `Queued story ${cid}`, `queued-story-${cid}`, Date.now() - 60_000, startDate, ALPHA + 2]);
+    await store.run("INSERT INTO website_schedules (content_id, section_id, option) VALUES (?, ?, 'Standard')", [cid, ALPHA + 2]);
+    return cid;
+  };
+}
+
+/** Polls `cond` every `stepMs` until it holds or `ms` have passed; answers its last value. */
+export async function waitUntil(cond: () => boolean, ms: number, stepMs = 50): Promise<boolean> {
+  const end = Date.now() + ms;
+  while (!cond() && Date.now() < end) await new Promise((r) => setTimeout(r, stepMs));
+  return cond();
+}

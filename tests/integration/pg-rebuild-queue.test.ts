@@ -10,7 +10,7 @@ import type { Store } from '../../engine/store/connection';
 import { runBuild, type RebuildQueue } from '../../engine/build/index';
 import { createPgBuildQueue } from '../../engine/build/queue/pg-queue';
 import { freshPgDatabase, type FreshPg } from '../helpers/pg';
-import { ALPHA, id, seedBuildSite } from './build-site-fixture';
+import { articleInserter, seedBuildSite, waitUntil } from './build-site-fixture';
 
 const ORIGIN = 'https://{key}.example.com';
 let db: FreshPg;
@@ -46,25 +46,14 @@ const prerendered = () => (JSON.parse(readFileSync(join(site(), 'builds', 'meta'
 const hasPageFor = (cid: number) => prerendered().some((p) => p.includes(`/${cid}/`)) && existsSync(join(site(), `print/content/${cid}/index.html`));
 const titleOf = (cid: number) => readFileSync(join(site(), `print/content/${cid}/index.html`), 'utf8');
 
-let nextId = id(ALPHA, 80);
-async function insertArticle(startDate: number | null): Promise<number> {
-  const cid = nextId++;
-  await store.run(
-    `INSERT INTO content (id, tenant_key, type, name, slug, teaser, body, status, published, start_date, primary_section_id, labels, metadata)
-     VALUES (?, 'alpha', 'Article', ?, ?, 'Teaser.', '<p>Body.</p>', 1, ?, ?, ?, '[]', '{}')`,
-    [cid, `Queued story ${cid}`, `queued-story-${cid}`, Date.now() - 60_000, startDate, ALPHA + 2]);
-  await store.run("INSERT INTO website_schedules (content_id, section_id, option) VALUES (?, ?, 'Standard')", [cid, ALPHA + 2]);
-  return cid;
-}
-const waitFor = async (cond: () => boolean, ms: number) => {
-  const end = Date.now() + ms;
-  while (!cond() && Date.now() < end) await new Promise((r) => setTimeout(r, 100));
-  return cond();
-};
+/** Set once beforeAll has the store. */
+let insertArticle: (startDate: number | null) => Promise<number>;
+const waitFor = (cond: () => boolean, ms: number) => waitUntil(cond, ms, 100);
 
 beforeAll(async () => {
   db = await freshPgDatabase('queue');
   ({ store } = await seedBuildSite(db.url));
+  insertArticle = articleInserter(store);
   out = mkdtempSync(join(tmpdir(), 'masthead-pgqueue-'));
   await runBuild(store, { outDir: out, tenants: ['alpha'], originTemplate: ORIGIN, workers: 1, clientDir: null });
 }, 180_000);
