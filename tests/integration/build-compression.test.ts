@@ -47,6 +47,7 @@ describe('precompressed build output', () => {
     const files = walk(root).filter((f) => !f.startsWith('builds/'));
     const kinds = new Set<string>();
     let checked = 0;
+    const htmlBytes = { br: 0, gz: 0 };
     for (const f of files) {
       if (!/\.(html|css|js|xml|json)$/.test(f)) continue;
       const plain = readFileSync(join(root, f));
@@ -61,9 +62,12 @@ describe('precompressed build output', () => {
       expect(brotliDecompressSync(br).equals(plain), `${f}.br`).toBe(true);
       expect(gunzipSync(gz).equals(plain), `${f}.gz`).toBe(true);
       expect(br.length, f).toBeLessThan(plain.length);
+      if (f.endsWith('.html')) { htmlBytes.br += br.length; htmlBytes.gz += gz.length; }
       checked += 1;
     }
     expect(checked).toBeGreaterThan(10);
+    // The brotli level is chosen so that what browsers take is smaller than the gzip fallback.
+    expect(htmlBytes.br).toBeLessThan(htmlBytes.gz);
     // Pages, their payloads, the stylesheet and the feeds/sitemaps all count (this fixture builds no
     // client bundle; .js goes through the same writer).
     for (const kind of ['html', 'json', 'css', 'xml']) expect(kinds, kind).toContain(kind);

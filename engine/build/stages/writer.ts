@@ -44,11 +44,13 @@ export class FileWriter {
   write(rel: string, data: string | Buffer): void {
     const abs = this.target(rel);
     this.#ensureDir(dirname(abs));
-    writeFileSync(abs, data);
+    // Encoded once for the file and both compressed siblings.
+    const buf = typeof data === 'string' ? Buffer.from(data) : data;
+    writeFileSync(abs, buf);
     this.files += 1;
-    this.bytes += typeof data === 'string' ? Buffer.byteLength(data) : data.length;
+    this.bytes += buf.length;
     // Static hosts serve these directly (compress.ts); a staging folder starts empty, so a small
     // file has no stale siblings to remove.
-    for (const [suffix, body] of compressedSiblings(rel, data)) writeFileSync(`${abs}${suffix}`, body);
+    for (const [suffix, body] of compressedSiblings(rel, buf)) writeFileSync(`${abs}${suffix}`, body);
   }
 }
