@@ -5,7 +5,7 @@
 // input, so an edit there re-renders just those pages.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { digest } from './deps';
+import { digest } from './digest';
 import { PROJECT_ROOT as ROOT } from './paths';
 
 /** Folders whose files the build's output depends on (tests are skipped). */

@@ -18,7 +18,7 @@
 //                 newest candidates (engine/domain/recommend.ts): what a page's body recommendations read
 // A fingerprint that is missing means the input does not exist (an item not live, say); that is a
 // change too. Dependencies may over-approximate (more re-rendering), never under-approximate.
-import { createHash } from 'node:crypto';
+import { digest } from './digest';
 import { zonedYear } from '../domain/dates';
 import type { PageView } from '../../site/model';
 import { itemHref, sectionChain, type ResolveContext } from './stages/resolve-context';
@@ -28,11 +28,7 @@ import { authorsWithPages } from './stages/pages';
 import { recommendationDeps, recommenderFor } from './stages/resolve-grid';
 import type { BuildContent, TenantIndex } from './types';
 
-export function digest(...parts: (string | Buffer)[]): string {
-  const h = createHash('sha1');
-  for (const p of parts) h.update(p);
-  return h.digest('base64url').slice(0, 22);
-}
+export { digest };
 
 const fp = (v: unknown) => digest(JSON.stringify(v));
 

@@ -97,6 +97,22 @@ describe.each(CLI_RUNNERS)('masthead CLI ($name)', (cli) => {
     expect(chunks.filter((text) => /^\/\/ node_modules\/(zod|drizzle-orm)\//m.test(text))).toEqual([]);
   });
 
+  it('answers a no-change build without loading the renderer or the HTML sanitiser', async () => {
+    const db = tempDbPath();
+    expect((await run('--db', db, '--json', 'seed', writeFixtureSet([tenantFixture('alpha', 30)]))).code).toBe(0);
+    const out = join(mkdtempSync(join(tmpdir(), 'masthead-cli-nochange-')), 'site');
+    const args = ['--db', db, '--json', 'build', '--out', out, '--workers', '1', '--origin-template', 'http://{key}.localhost'];
+    expect((await run(...args)).code).toBe(0);
+    const log = join(mkdtempSync(join(tmpdir(), 'masthead-imports-')), 'imports.log');
+    const recorder = new URL('../helpers/import-recorder.mjs', import.meta.url).href;
+    const r = await bin(args, { MASTHEAD_IMPORT_LOG: log, NODE_OPTIONS: `--import ${recorder}` });
+    expect(r.code, r.stderr).toBe(0);
+    expect((JSON.parse(r.stdout) as { modes: Record<string, string> }).modes).toEqual({ alpha: 'unchanged' });
+    const loaded = new Set(readFileSync(log, 'utf8').split('\n').filter(Boolean));
+    expect(loaded.has('sqlite3')).toBe(true);
+    expect(['react-dom', 'sanitize-html', 'mjml', 'sharp', 'fastify', 'graphql'].filter((p) => loaded.has(p))).toEqual([]);
+  });
+
   it('builds a seeded site with --json', async () => {
     const db = tempDbPath();
     expect((await run('--db', db, '--json', 'seed', writeFixtureSet([tenantFixture('alpha', 100)]))).code).toBe(0);
