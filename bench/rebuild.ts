@@ -95,7 +95,9 @@ async function main() {
     [TENANT, o.edits * 2]);
   await store.close();
 
-  const serve: ChildProcess = spawn(process.execPath, [BIN, '--db', db, 'serve', '--port', String(o.port), '--out', out, '--no-admin', '--mode', 'development'], {
+  // MASTHEAD_BENCH_SERVE_NODE_ARGS: node options for the server only (e.g. "--cpu-prof --cpu-prof-dir=/tmp/p"; the profile is written when it stops).
+  const nodeArgs = (process.env.MASTHEAD_BENCH_SERVE_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+  const serve: ChildProcess = spawn(process.execPath, [...nodeArgs, BIN, '--db', db, 'serve', '--port', String(o.port), '--out', out, '--no-admin', '--mode', 'development'], {
     cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${o.port}`;
