@@ -26,6 +26,7 @@ export const ALL_TENANTS = '*';
 export const ALL_TENANTS_REASONS = {
   'cross-site-report': 'global staff read a report counting every site (api/reports/run.ts), after the global check',
   'syndication': 'staff of both tenants share an item into another tenant or detach a copy, and copies follow their source (api/syndication)',
+  'brand-copy': 'global staff copy one site\'s configuration into another (api/tenants/brand-copy.ts)',
 } as const;
 export type AllTenantsReason = keyof typeof ALL_TENANTS_REASONS;
 
