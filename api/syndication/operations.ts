@@ -91,8 +91,8 @@ export async function detachSyndicatedContent({ ctx, input }: OpArgs<{ id?: unkn
   return { ok: true };
 }
 
-/** The links of this tenant, shared out and received. */
+/** The links of this tenant, shared out and received (with the other side's item names, read acting for all tenants). */
 export async function listSyndication({ ctx }: OpArgs<unknown>): Promise<SyndicationListRow[]> {
   const { tenant } = tenantAccess(ctx, [...PERMS]);
-  return listSyndicationLinks(ctx.services.store.db, tenant.tenantKey);
+  return allTenants('syndication', () => listSyndicationLinks(ctx.services.store.db, tenant.tenantKey));
 }

@@ -103,6 +103,9 @@ describe('syndication (acting for all tenants)', () => {
     expect(fromAlpha.data.getContent ?? null).toBeNull();
     const [row] = await h.store.all<{ tenant_key: string }>('select tenant_key from content where id = ?', [copyId]);
     expect(row?.tenant_key).toBe('beta');
+    // The copy's tenant lists the link with the source's name (an item of the other tenant).
+    const links = await h.op('getContentSyndication', {}, { as: 'betaEditor', tenant: 'beta' });
+    expect(links.data.getContentSyndication).toMatchObject([{ copyId, copyTenantKey: 'beta', sourceId: ALPHA_ITEM + 1, sourceTenantKey: 'alpha', sourceName: 'Carriers adjust capacity on lane 2', copyName: 'Carriers adjust capacity on lane 2' }]);
   });
 
   it('an edit of the source, by its own tenant\'s editor, is copied into the other tenant', async () => {
