@@ -25,7 +25,8 @@ export const ALL_TENANTS = '*';
 /** Every reason work may act for all tenants at once; a new cross-tenant use is added here, with its why. */
 export const ALL_TENANTS_REASONS = {
   'cross-site-report': 'global staff read a report counting every site (api/reports/run.ts), after the global check',
-  'syndication': 'staff of both tenants share an item into another tenant or detach a copy, and copies follow their source (api/syndication)',
+  'syndication': 'staff of both tenants share an item into another tenant or detach a copy, copies follow their source (api/syndication), and a copy\'s page links to its source (store/site-reader.ts liveContentRows)',
+  'build-sizing': 'a full build sizes its render workers by the largest tenant (store/site-reader.ts countLiveContent): counts only',
   'brand-copy': 'global staff copy one site\'s configuration into another (api/tenants/brand-copy.ts)',
 } as const;
 export type AllTenantsReason = keyof typeof ALL_TENANTS_REASONS;
