@@ -51,6 +51,18 @@ describe('the event beacon', () => {
       'select tenant_key, content_id from events where content_id in (?, ?) order by content_id', [BETA_ITEM, BETA_ITEM + 1]);
     expect(rows.map((x) => [x.tenant_key, Number(x.content_id)])).toEqual([['beta', BETA_ITEM], ['beta', BETA_ITEM + 1]]);
   });
+
+  it('stores concurrent beacons of two tenants each for its own tenant (one group-commit transaction per tenant)', async () => {
+    const sent = await Promise.all([
+      beacon({ tenant: 'alpha', sessionId: 's-rest-3', events: [pageView(ALPHA_ITEM + 5)] }),
+      beacon({ tenant: 'beta', sessionId: 's-rest-3', events: [pageView(BETA_ITEM + 5)] }),
+      beacon({ tenant: 'alpha', sessionId: 's-rest-4', events: [pageView(ALPHA_ITEM + 5)] }),
+    ]);
+    expect(sent.map((r) => [r.statusCode, r.json().accepted])).toEqual([[200, 1], [200, 1], [200, 1]]);
+    const rows = await h.store.all<{ tenant_key: string; content_id: number }>(
+      'select tenant_key, content_id from events where content_id in (?, ?) order by tenant_key', [ALPHA_ITEM + 5, BETA_ITEM + 5]);
+    expect(rows.map((x) => [x.tenant_key, Number(x.content_id)])).toEqual([['alpha', ALPHA_ITEM + 5], ['alpha', ALPHA_ITEM + 5], ['beta', BETA_ITEM + 5]]);
+  });
 });
 
 describe('report exports', () => {
