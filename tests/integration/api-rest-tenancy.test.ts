@@ -128,3 +128,18 @@ describe('syndication (acting for all tenants)', () => {
     expect(h.changes.some((c) => c.tenantKey === 'beta' && c.change.ids.includes(copyId))).toBe(true);
   });
 });
+
+describe('id allocation (acting for all tenants)', () => {
+  it('gives a new item an id past every tenant\'s, never one another tenant holds', async () => {
+    // beta holds the id right after alpha's largest: ids are installation-wide.
+    const taken = ALPHA_ITEM + 12;
+    await h.store.run(`insert into content (id, tenant_key, type, name, slug, primary_section_id, labels, metadata)
+      values (?, 'beta', 'Article', 'Beta holds this id', 'beta-holds-this-id', 203, '[]', '{}')`, [taken]);
+    const [max] = await h.store.all<{ n: number }>('select max(id) as n from content');
+    const created = await h.op('createContent', { input: { type: 'Article', name: 'Alpha new item', status: 0, primarySectionId: 103 } }, { as: 'alphaEditor', tenant: 'alpha' });
+    expect(created.error).toBeUndefined();
+    expect(created.data.createContent.id).toBe(Number(max!.n) + 1);
+    const [beta] = await h.store.all<{ tenant_key: string; name: string }>('select tenant_key, name from content where id = ?', [taken]);
+    expect(beta).toEqual({ tenant_key: 'beta', name: 'Beta holds this id' });
+  });
+});

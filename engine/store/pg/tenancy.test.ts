@@ -122,6 +122,15 @@ describe('row-level security', () => {
     expect(await app.all('select id from content')).toEqual([]);
   });
 
+  it('acts for all tenants for the statements issued inside allTenants within a tenant\'s transaction, then for the tenant again', async () => {
+    await app.withTenant('alpha', async (tx) => {
+      const raw = pgRawOf(tx);
+      expect(await allTenants('id-allocation', () => raw.all<{ n: number }>('select max(id) as n from content'))).toEqual([{ n: 10000002 }]);
+      expect(await raw.all('select id from content')).toEqual([{ id: 10000001 }]);
+      await expect(raw.run("insert into persons (id, tenant_key, first_name, last_name, full_name) values (6, 'beta', 'X', 'Y', 'X Y')")).rejects.toThrow(/row-level security/);
+    });
+  });
+
   it('cannot be reached by naming a tenant: \'*\' is no tenant key, and a request scope cannot switch to it', async () => {
     expect(() => inTenant('*', () => undefined)).toThrow(/tenantKey/);
     tenantScope(() => expect(() => setScopeTenant('*')).toThrow(/tenantKey/));
