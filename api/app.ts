@@ -19,6 +19,7 @@ import { registerDocumentsRoute } from './http/documents-route';
 import { trustProxyFor } from './http/client-address';
 import { errorBody, TransportError } from './http/errors';
 import { BODY_LIMIT, registerGraphqlRoute } from './http/graphql-route';
+import { scopeEveryRoute } from './http/request-tenant';
 import { registerNewsletterRoutes } from './newsletters/routes';
 import { registerPreviewRoutes } from './preview/routes';
 import { registerMemberRoutes } from './members/simulate';
@@ -117,6 +118,8 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
   void DUMMY_HASH_PROMISE();
   await app.register(async (scope) => {
     if (!scope.hasReplyDecorator('setCookie')) await scope.register(cookie);
+    // Every route below runs in a tenant scope of its own and names its tenant once resolved.
+    scopeEveryRoute(scope);
     scope.setErrorHandler((error: Error & { code?: string; statusCode?: number }, _req, reply) => {
       let e: unknown = error;
       if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') e = new TransportError('PAYLOAD_TOO_LARGE');

@@ -7,6 +7,7 @@
 // module must be on. A submission is never published directly; staff review it in the admin.
 // Both routes are rate-limited per IP.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hostTenant } from '../http/request-tenant';
 import { companyProfileSchema, profileFromForm, profileOf, type CompanyProfileField } from '../../engine/domain/company-updates';
 import { fieldPath } from '../../engine/domain/validation';
 import { enabledModules } from '../../engine/domain/settings';
@@ -28,8 +29,7 @@ type Req = FastifyRequest<{ Params: { hash: string }; Body: Record<string, strin
 
 /** The request a valid link names on this host, with its Company item, or null. */
 async function byLink(services: Services, req: Req) {
-  const host = req.headers.host;
-  const tenant = host ? await services.tenants.byHost(host) : undefined;
+  const tenant = await hostTenant(services, req);
   const token = req.params.hash;
   if (!tenant || !looksLikeToken('company', token) || !enabledModules(tenant.settings).includes('company-updates')) return null;
   const r = await companyUpdateByTokenHash(services.store.db, digest(token));

@@ -6,6 +6,7 @@
 // revoked, and belong to this contract of this host's tenant. Both routes are rate-limited per IP.
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hostTenant } from '../http/request-tenant';
 import { contractDate, sameName, truncateIp } from '../../engine/domain/company';
 import { approveContractRow, getContract, type ContractRecord } from '../../engine/store/queries/contracts';
 import { findCmsUserById } from '../../engine/store/queries/cms-users';
@@ -54,8 +55,7 @@ type Req = FastifyRequest<{ Params: { id: string }; Querystring: { t?: string | 
 
 /** The contract a valid link names on this host, or null. */
 async function byLink(services: Services, req: Req, token: unknown): Promise<ContractRecord | null> {
-  const host = req.headers.host;
-  const tenant = host ? await services.tenants.byHost(host) : undefined;
+  const tenant = await hostTenant(services, req);
   const id = /^\d{1,9}$/.test(req.params.id) ? Number(req.params.id) : 0;
   if (!tenant || !id || !looksLikeToken('contract', token)) return null;
   const c = await getContract(services.store.db, tenant.tenantKey, id);

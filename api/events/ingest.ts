@@ -12,6 +12,7 @@ import { claimedEngine } from '../../engine/domain/crawlers';
 import { ID_REFERENCES, isBotAgent, SESSION_ID_MAX, validateEvent, type EventType, type FieldError, type IdField, type ValidEvent } from '../../engine/domain/events';
 import { appendEvents, countDrops, daySalt, type EventRow } from '../../engine/store/queries/events';
 import { idsNotInTenant } from '../../engine/store/queries/ownership';
+import { inTenant } from '../../engine/store/tenant-scope';
 import { plainAddress } from '../crawlers/verify';
 import type { Services } from '../services';
 
@@ -203,7 +204,7 @@ export class EventIngestor {
 
   /**
    * Group commit: a request's rows wait for the write that is running, then go in the next
-   * transaction together with every other request's that arrived meanwhile (one multi-row INSERT,
+   * transaction together with every other request of its tenant that arrived meanwhile (one multi-row INSERT,
    * one COMMIT). Each request's promise settles with its group's transaction, so a request answers
    * only once its events are stored, and a failed transaction fails every request in it.
    */
@@ -218,35 +219,44 @@ export class EventIngestor {
     this.#writing = true;
     try {
       while (this.#pending.length) {
+        // One transaction per tenant of the group, acting for that tenant (on PostgreSQL, row-level
+        // security holds each to its tenant's rows): requests of one tenant still share a commit.
         const group = this.#pending.splice(0, GROUP_MAX);
-        try {
-          await this.services.store.transaction(async (tx) => {
-            const rows: EventRow[] = [];
-            const drops = new Map<string, { tenantKey: string; day: string; counts: Record<string, number> }>();
-            for (const p of group) {
-              let salt = this.#salts.get(p.day);
-              if (!salt) {
-                salt = await daySalt(tx, p.day, dayOf(Date.parse(p.day) - 86_400_000));
-                this.#salts.clear(); // only today's salt is kept in memory
-                this.#salts.set(p.day, salt);
-              }
-              for (const r of p.rows(salt)) rows.push(r);
-              if (p.drops) {
-                const key = `${p.tenantKey}\u0000${p.day}`;
-                const d = drops.get(key) ?? drops.set(key, { tenantKey: p.tenantKey, day: p.day, counts: {} }).get(key)!;
-                for (const [reason, n] of Object.entries(p.drops)) d.counts[reason] = (d.counts[reason] ?? 0) + n;
-              }
-            }
-            if (rows.length) await appendEvents(tx, rows);
-            for (const d of drops.values()) await countDrops(tx, d.tenantKey, d.day, d.counts);
-          });
-          for (const p of group) p.ok();
-        } catch (error) {
-          for (const p of group) p.fail(error);
-        }
+        const tenants = [...new Set(group.map((p) => p.tenantKey))];
+        if (tenants.length > 1) this.#pending.unshift(...group.filter((p) => p.tenantKey !== tenants[0]));
+        await this.#commit(group.filter((p) => p.tenantKey === tenants[0]));
       }
     } finally {
       this.#writing = false;
+    }
+  }
+
+  /** Appends one tenant's waiting requests in one transaction acting for that tenant; settles each. */
+  async #commit(group: PendingAppend[]): Promise<void> {
+    try {
+      await inTenant(group[0]!.tenantKey, () => this.services.store.transaction(async (tx) => {
+        const rows: EventRow[] = [];
+        const drops = new Map<string, { tenantKey: string; day: string; counts: Record<string, number> }>();
+        for (const p of group) {
+          let salt = this.#salts.get(p.day);
+          if (!salt) {
+            salt = await daySalt(tx, p.day, dayOf(Date.parse(p.day) - 86_400_000));
+            this.#salts.clear(); // only today's salt is kept in memory
+            this.#salts.set(p.day, salt);
+          }
+          for (const r of p.rows(salt)) rows.push(r);
+          if (p.drops) {
+            const key = `${p.tenantKey}\u0000${p.day}`;
+            const d = drops.get(key) ?? drops.set(key, { tenantKey: p.tenantKey, day: p.day, counts: {} }).get(key)!;
+            for (const [reason, n] of Object.entries(p.drops)) d.counts[reason] = (d.counts[reason] ?? 0) + n;
+          }
+        }
+        if (rows.length) await appendEvents(tx, rows);
+        for (const d of drops.values()) await countDrops(tx, d.tenantKey, d.day, d.counts);
+      }));
+      for (const p of group) p.ok();
+    } catch (error) {
+      for (const p of group) p.fail(error);
     }
   }
 }

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { MAX_BATCH } from '../../engine/domain/events';
 import { contextFor, type GraphqlRouteOptions } from '../http/graphql-route';
 import { isSameOrigin } from '../http/origin';
+import { nameTenant } from '../http/request-tenant';
 import { memberOf } from '../members/session';
 import type { EventIngestor } from './ingest';
 
@@ -25,7 +26,8 @@ export function registerEventRoutes(app: FastifyInstance, o: GraphqlRouteOptions
       if (body.invalidJson || typeof body !== 'object') return reply.code(400).send({ errors: [{ field: 'body', message: 'Must be JSON: { sessionId, events }' }] });
       // sendBeacon cannot set headers: the page names its tenant in the body (<html data-tenant>) when its host does not.
       const byHeaders = await ctx.tenantOrNull();
-      const tenant = byHeaders ?? (typeof body.tenant === 'string' ? await o.services.tenants.byKey(body.tenant) : undefined);
+      // Named as the request's tenant (api/http/request-tenant.ts) before anything of it is read or written.
+      const tenant = byHeaders ?? nameTenant(typeof body.tenant === 'string' ? await o.services.tenants.byKey(body.tenant) : undefined);
       if (!tenant) return reply.code(404).send({ errors: [{ field: 'tenant', message: 'No site is configured for this host or key' }] });
       if (!Array.isArray(body.events) || body.events.length === 0 || body.events.length > MAX_BATCH) {
         return reply.code(400).send({ errors: [{ field: 'events', message: `Must be a list of 1 to ${MAX_BATCH} events` }] });

@@ -7,7 +7,6 @@ import {
   type DocumentNode, type GraphQLSchema, type OperationDefinitionNode, type ValidationRule,
 } from '../graphql';
 import { createContext, type GqlContext } from '../context';
-import { tenantScope } from '../../engine/store/tenant-scope';
 import type { DocumentRegistry } from '../documents/registry';
 import { sha256 } from '../documents/registry';
 import type { Services } from '../services';
@@ -20,6 +19,7 @@ import { CACHEABLE_FIELDS } from '../response-cache';
 import { inScope } from '../access';
 import { previewKey } from '../preview/keys';
 import { STAFF_SITE_COOKIE, staffFromSiteCookie } from '../preview/staff-site';
+import { nameTenant } from './request-tenant';
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -109,8 +109,8 @@ function documentPicker(o: GraphqlRouteOptions): (body: Record<string, unknown>)
 
 export function registerGraphqlRoute(app: FastifyInstance, o: GraphqlRouteOptions): void {
   const pick = documentPicker(o);
-  // Each request runs in a tenant scope of its own, named when its context resolves the tenant.
-  app.post('/graphql', { bodyLimit: BODY_LIMIT }, (req: FastifyRequest, reply: FastifyReply) => tenantScope(async () => {
+  // The request's tenant scope (api/http/request-tenant.ts, opened for every route) is named when its context resolves the tenant.
+  app.post('/graphql', { bodyLimit: BODY_LIMIT }, async (req: FastifyRequest, reply: FastifyReply) => {
     try {
       const body = req.body;
       if (Array.isArray(body)) throw new TransportError('BATCH_NOT_SUPPORTED');
@@ -146,7 +146,7 @@ export function registerGraphqlRoute(app: FastifyInstance, o: GraphqlRouteOption
       const { status, body } = errorBody(e, o.services.log);
       return reply.code(status).header('cache-control', 'no-store').send(body);
     }
-  }));
+  });
 }
 
 const CREDENTIAL_COOKIES = [COOKIES.staff, COOKIES.refresh, COOKIES.member];
@@ -164,7 +164,7 @@ export const CACHE_BYPASS_COOKIE = 'mh_cache_bypass';
 async function staffBypassesCache(req: FastifyRequest, services: Services): Promise<string | null> {
   const site = readCookie(req, STAFF_SITE_COOKIE);
   if (req.cookies?.[CACHE_BYPASS_COOKIE] === undefined || site === undefined) return null;
-  const tenant = await services.tenants.resolve({ tenantKey: header(req, 'x-tenant-key'), domain: header(req, 'x-domain'), host: header(req, 'host') }).catch(() => null);
+  const tenant = nameTenant(await services.tenants.resolve({ tenantKey: header(req, 'x-tenant-key'), domain: header(req, 'x-domain'), host: header(req, 'host') }).catch(() => null));
   if (!tenant) return null;
   const staff = await staffFromSiteCookie(services, site, tenant.tenantKey, await previewKey(services));
   return staff !== null && inScope(staff.actor, tenant.tenantKey) ? tenant.tenantKey : null;

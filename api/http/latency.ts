@@ -5,6 +5,7 @@
 import { addSamples, emptySummary, type LatencySummary } from '../../engine/domain/site-metrics';
 import type { Store } from '../../engine/store/connection';
 import { recordSiteMetric } from '../../engine/store/queries/site-metrics';
+import { inTenant } from '../../engine/store/tenant-scope';
 import type { TenantDirectory } from '../tenancy';
 
 export const LATENCY_FLUSH_MS = 30_000;
@@ -42,7 +43,8 @@ export class ApiLatencyRecorder {
     this.#pending = new Map();
     for (const [key, s] of pending) {
       const [tenantKey, day] = key.split(' ') as [string, string];
-      await recordSiteMetric(this.store, tenantKey, 'api', day, s).catch(this.onError);
+      // Written acting for the tenant measured (flushes run outside any request).
+      await inTenant(tenantKey, () => recordSiteMetric(this.store, tenantKey, 'api', day, s)).catch(this.onError);
     }
   }
 

@@ -5,6 +5,7 @@
 // with commenting on, else 404. A member session simulated by staff is refused (403): staff must
 // not post comments under a reader's name. Never cached.
 import type { FastifyInstance } from 'fastify';
+import { hostTenant } from '../http/request-tenant';
 import { COOKIES } from '../auth/tokens';
 import { readCookie } from '../http/cookies';
 import type { Services } from '../services';
@@ -22,7 +23,7 @@ const HEADERS = { 'cache-control': 'no-store', vary: 'Cookie, X-Site-User', 'x-r
 export function registerCommentSsoRoute(app: FastifyInstance, services: Services): void {
   app.get(COMMENT_SSO_PATH, async (req, reply) => {
     const send = (status: number, body: Record<string, unknown>) => reply.code(status).headers(HEADERS).type('application/json; charset=utf-8').send(JSON.stringify(body));
-    const tenant = req.headers.host ? await services.tenants.byHost(req.headers.host) : undefined;
+    const tenant = await hostTenant(services, req);
     const m = tenant?.settings.memberships;
     if (!tenant || !m?.enabled || !m.commenting) return send(404, { error: COMMENT_SSO_TEXTS.off });
     const header = req.headers['x-site-user'];

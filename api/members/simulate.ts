@@ -12,6 +12,7 @@
 // The code is no credential by itself: it opens nothing once spent, expired, or if the staff
 // session behind it ended.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { hostTenant } from '../http/request-tenant';
 import { z } from 'zod';
 import { safeRedirectPath } from '../../engine/domain/members';
 import { findSiteUserSession, revokeSiteUserSession } from '../../engine/store/queries/member-sessions';
@@ -80,7 +81,7 @@ const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 export function registerMemberRoutes(app: FastifyInstance, services: Services): void {
   app.get(MEMBER_SIMULATE_PATH, async (req: Req, reply) => {
     const noStore = { 'cache-control': 'no-store', 'referrer-policy': 'no-referrer', 'x-robots-tag': 'noindex, nofollow' };
-    const tenant = req.headers.host ? await services.tenants.byHost(req.headers.host) : undefined;
+    const tenant = await hostTenant(services, req);
     const session = tenant ? await spendSimulateCode(services, one(req.query.code), tenant.tenantKey) : null;
     if (!tenant || !session) {
       return reply.code(403).headers(noStore).type('text/html; charset=utf-8').send(messagePage('Simulation link not valid', SIMULATE_CODE_INVALID));

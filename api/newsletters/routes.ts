@@ -8,7 +8,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { htmlToText } from '../../engine/domain/text';
 import { listNewsletterItems } from '../../engine/store/queries/newsletters';
-import { INVALID_UNSUBSCRIBE_LINK, unsubscribeByToken, verifyUnsubscribeToken } from '../../engine/newsletter/unsubscribe';
+import { INVALID_UNSUBSCRIBE_LINK, unsubscribeByToken, verifyUnsubscribeToken, type UnsubscribePayload } from '../../engine/newsletter/unsubscribe';
+import { hostTenant, nameTenant } from '../http/request-tenant';
 import type { Services } from '../services';
 import { configureNewsletters, UNSUBSCRIBE_PATH, type NewsletterOptions } from './options';
 import { confirmPage, messagePage, multipartFields, PAGE_HEADERS, urlencodedFields } from './unsubscribe-page';
@@ -26,10 +27,17 @@ const tokenOf = (req: Req): string | undefined => {
 
 const send = (reply: FastifyReply, status: number, html: string) => reply.code(status).headers(PAGE_HEADERS).send(html);
 
-/** The tenant whose host the request came to, if any (mail clients send no tenant header). */
-async function hostTenant(services: Services, req: FastifyRequest): Promise<string | undefined> {
-  const host = req.headers.host;
-  return host ? (await services.tenants.byHost(host))?.tenantKey : undefined;
+/**
+ * The tenant whose host the request came to, if any (mail clients send no tenant header), and the
+ * tenant of a valid link for it: on another host (the API's own) the signed link names the tenant.
+ * Both are named as the request's tenant (api/http/request-tenant.ts).
+ */
+async function linkTenant(services: Services, req: Req, secret: string): Promise<{ expect: string | undefined; link: UnsubscribePayload | null }> {
+  const expect = (await hostTenant(services, req))?.tenantKey;
+  const p = verifyUnsubscribeToken(secret, tokenOf(req));
+  const link = p && (expect === undefined || p.tenantKey === expect) ? p : null;
+  if (link) nameTenant({ tenantKey: link.tenantKey });
+  return { expect, link };
 }
 
 /** Mounts the unsubscribe route and records ApiOptions.newsletters for the operations of this app. */
@@ -46,10 +54,8 @@ export function registerNewsletterRoutes(app: FastifyInstance, services: Service
     scope.get(UNSUBSCRIBE_PATH, async (req: Req, reply) => {
       if (!secret) return send(reply, 503, messagePage('Unsubscribe', NOT_SET_UP));
       const token = tokenOf(req);
-      const p = verifyUnsubscribeToken(secret, token);
-      const expect = await hostTenant(services, req);
-      const [newsletter] = p && (expect === undefined || p.tenantKey === expect)
-        ? await listNewsletterItems(services.store.db, p.tenantKey, [p.newsletterId]) : [];
+      const { link: p } = await linkTenant(services, req, secret);
+      const [newsletter] = p ? await listNewsletterItems(services.store.db, p.tenantKey, [p.newsletterId]) : [];
       if (!p || !newsletter || !token) return send(reply, 400, messagePage('Unsubscribe', INVALID_UNSUBSCRIBE_LINK));
       return send(reply, 200, confirmPage({ token, email: p.email, newsletter: htmlToText(newsletter.title) }));
     });
@@ -59,7 +65,7 @@ export function registerNewsletterRoutes(app: FastifyInstance, services: Service
       const fields = (req.body ?? {}) as Record<string, string>;
       if (fields['List-Unsubscribe'] !== 'One-Click') return send(reply, 400, messagePage('Unsubscribe', ONE_CLICK_REQUIRED));
       const outcome = await unsubscribeByToken(
-        { store: services.store, secret, provider: rt.options.audience, now: services.now }, tokenOf(req), await hostTenant(services, req),
+        { store: services.store, secret, provider: rt.options.audience, now: services.now }, tokenOf(req), (await linkTenant(services, req, secret)).expect,
       );
       if (!outcome.ok) return send(reply, 400, messagePage('Unsubscribe', outcome.message));
       return send(reply, 200, messagePage('Unsubscribed', outcome.message));

@@ -6,6 +6,7 @@
 //   GET /__staff/enter?pass=…&to=/path      spends a staff pass, sets mh_staff_site, 303 to the path.
 // The tenant is always the Host's: a link signed for another tenant is refused.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hostTenant } from '../http/request-tenant';
 import type { Services } from '../services';
 import { setCookie } from '../http/cookies';
 import { renderDraftPage } from './draft-page';
@@ -44,10 +45,10 @@ export interface PreviewRouteOptions {
 }
 
 export function registerPreviewRoutes(app: FastifyInstance, services: Services, options: PreviewRouteOptions = {}): void {
-  const hostTenant = async (req: FastifyRequest) => (req.headers.host ? (await services.tenants.byHost(req.headers.host))?.tenantKey : undefined);
+  const hostKey = async (req: FastifyRequest) => (await hostTenant(services, req))?.tenantKey;
 
   app.get(`${PREVIEW_PREFIX}:id`, async (req: PreviewReq, reply) => {
-    const tenantKey = await hostTenant(req);
+    const tenantKey = await hostKey(req);
     if (!tenantKey) return page(reply, 404, messagePage('404 - Page Not Found', 'No site is configured for this address.'));
     const check = checkPreview(tenantKey, req.params.id, one(req.query.exp), one(req.query.sig), await previewKey(services), services.now());
     if (check !== 'ok') return page(reply, 403, messagePage('Preview unavailable', check === 'expired' ? PREVIEW_EXPIRED : PREVIEW_INVALID));
@@ -58,7 +59,7 @@ export function registerPreviewRoutes(app: FastifyInstance, services: Services, 
   });
 
   app.get(STAFF_ENTER_PATH, async (req: FastifyRequest<{ Querystring: Record<string, string | string[] | undefined> }>, reply) => {
-    const tenantKey = await hostTenant(req);
+    const tenantKey = await hostKey(req);
     const entered = tenantKey ? await spendStaffPass(services, one(req.query.pass), tenantKey, await previewKey(services)) : null;
     if (!entered) return page(reply, 403, messagePage('Sign-in link not valid', STAFF_PASS_INVALID));
     setCookie(req, reply, STAFF_SITE_COOKIE, entered.cookie, { path: '/', sameSite: 'lax', expires: new Date(entered.expiresAt) });

@@ -16,6 +16,7 @@ import { inScope } from '../access';
 import { checkReferences, contentInputOf, pathOf } from '../content/operations';
 import { commit, snapshot, tenantAccess, type OpArgs } from '../operation';
 import { idArg } from '../patch';
+import { allTenants } from '../../engine/store/tenant-scope';
 
 /** Fields that belong to the copy's own tenant and never flow from the source. */
 export const COPY_OWN_FIELDS = ['primarySectionId', 'authorIds', 'imageIds', 'primaryImageId', 'taxonomyIds', 'relatedIds', 'membershipIds', 'schedules'] as const;
@@ -48,7 +49,8 @@ export async function syndicateContent({ ctx, input }: OpArgs<SyndicateInput>): 
   if (!targetTenant) badInput('targetTenantKey', `Unknown tenant ${target}`);
   const sectionId = input.primarySectionId;
   if (typeof sectionId !== 'number' || !Number.isInteger(sectionId) || sectionId <= 0) badInput('primarySectionId', 'Field is required');
-  const r = await commit(ctx, async (tx) => {
+  // The checks passed (staff of both tenants): the copy is written into the other tenant acting for all tenants.
+  const r = await allTenants('syndication', () => commit(ctx, async (tx) => {
     const [row] = await q.contentByIds(tx, tenant.tenantKey, [sourceId]);
     if (!row) throw new AppError('NOT_FOUND', { entity: 'Content', id: sourceId });
     if (await linkOfCopy(tx, sourceId)) badInput('id', 'This item is itself a syndicated copy: share its original, or detach it first');
@@ -62,7 +64,7 @@ export async function syndicateContent({ ctx, input }: OpArgs<SyndicateInput>): 
     await insertSyndicationLink(tx, { copyId, copyTenantKey: target, sourceId, sourceTenantKey: tenant.tenantKey, createdBy: actor.userId ?? null });
     return { copyId, c, path: await pathOf(tx, target, c) };
   }, (x) => ({ tenantKey: target, entityType: 'content', entityId: x.copyId, action: 'syndicate', changes: { syndicatedFrom: { tenantKey: tenant.tenantKey, id: sourceId }, ...snapshot({ ...x.c }) } }),
-  (x) => ({ entity: 'content', action: 'create', ids: [x.copyId], paths: [x.path] }));
+  (x) => ({ entity: 'content', action: 'create', ids: [x.copyId], paths: [x.path] })));
   return { copyId: r.copyId, sourceId, targetTenantKey: target };
 }
 
@@ -74,7 +76,8 @@ export async function detachSyndicatedContent({ ctx, input }: OpArgs<{ id?: unkn
   const { actor, tenant } = tenantAccess(ctx, [...PERMS]);
   const copyId = idArg(input.id);
   let copyTenant = '';
-  await commit(ctx, async (tx: Db) => {
+  // The link and the copy may be the other tenant's: read and written acting for all tenants, after the scope checks below.
+  await allTenants('syndication', () => commit(ctx, async (tx: Db) => {
     const link = await linkOfCopy(tx, copyId);
     if (!link || (link.copyTenantKey !== tenant.tenantKey && link.sourceTenantKey !== tenant.tenantKey)) throw new AppError('NOT_FOUND', { entity: 'Syndicated copy', id: copyId });
     if (!inScope(actor, link.copyTenantKey) || !inScope(actor, link.sourceTenantKey)) throw new AppError('FORBIDDEN');
@@ -84,12 +87,12 @@ export async function detachSyndicatedContent({ ctx, input }: OpArgs<{ id?: unkn
     return { link, path: row ? await pathOf(tx, link.copyTenantKey, row) : null };
   }, (x) => ({ tenantKey: copyTenant, entityType: 'content', entityId: copyId, action: 'detach', changes: { syndicatedFrom: { from: { tenantKey: x.link.sourceTenantKey, id: x.link.sourceId }, to: null } } }),
   // The page loses its canonical link to the source: re-render it.
-  (x) => ({ entity: 'content', action: 'update', ids: [copyId], paths: x.path ? [x.path] : [] }));
+  (x) => ({ entity: 'content', action: 'update', ids: [copyId], paths: x.path ? [x.path] : [] })));
   return { ok: true };
 }
 
-/** The links of this tenant, shared out and received. */
+/** The links of this tenant, shared out and received (with the other side's item names, read acting for all tenants). */
 export async function listSyndication({ ctx }: OpArgs<unknown>): Promise<SyndicationListRow[]> {
   const { tenant } = tenantAccess(ctx, [...PERMS]);
-  return listSyndicationLinks(ctx.services.store.db, tenant.tenantKey);
+  return allTenants('syndication', () => listSyndicationLinks(ctx.services.store.db, tenant.tenantKey));
 }

@@ -10,6 +10,7 @@ import { insertHistory } from '../../engine/store/queries/history';
 import { recordMovedPaths } from '../../engine/store/queries/site-config';
 import { linksOfSources } from '../../engine/store/queries/syndication';
 import { writeContentBatch } from '../../engine/store/writes';
+import { allTenants, inTenant } from '../../engine/store/tenant-scope';
 import { contentInputOf, pathOf } from '../content/operations';
 import { diff } from '../operation';
 import type { ChangeEvent, Services } from '../services';
@@ -24,7 +25,9 @@ export async function syncCopies(services: Services, tenantKey: string, change: 
   if (ids.length === 0) return;
   const links = await linksOfSources(services.store.db, tenantKey, ids);
   if (links.length === 0) return;
-  const done: CopyChange[] = await services.store.transaction(async (tx) => {
+  // Source and copies are in different tenants: the copy is written acting for all tenants (on
+  // PostgreSQL, row-level security accepts both), each copy's rebuild is requested for its tenant.
+  const done: CopyChange[] = await allTenants('syndication', () => services.store.transaction(async (tx) => {
     const out: CopyChange[] = [];
     for (const link of links) {
       const [source] = await q.contentByIds(tx, link.sourceTenantKey, [link.sourceId]);
@@ -47,13 +50,13 @@ export async function syncCopies(services: Services, tenantKey: string, change: 
       out.push({ copyTenantKey: link.copyTenantKey, copyId: link.copyId, paths: [...new Set([oldPath, newPath])], moved });
     }
     return out;
-  });
+  }));
   const byTenant = new Map<string, CopyChange[]>();
   for (const d of done) byTenant.set(d.copyTenantKey, [...(byTenant.get(d.copyTenantKey) ?? []), d]);
   for (const [key, list] of byTenant) {
-    await services.changed(key, {
+    await inTenant(key, () => services.changed(key, {
       entity: list.some((d) => d.moved) ? 'redirect' : 'content', action: 'update',
       ids: list.map((d) => d.copyId), paths: list.flatMap((d) => d.paths),
-    });
+    }));
   }
 }

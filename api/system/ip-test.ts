@@ -3,6 +3,7 @@
 // IP range of this tenant matches it, for when a client's office reports "no access". Not
 // prerendered, never cached, rate-limited per IP.
 import type { FastifyInstance } from 'fastify';
+import { hostTenant } from '../http/request-tenant';
 import { ipKey } from '../../engine/domain/ip-range';
 import { licenseCompanyFor } from '../members/ip-gating';
 import { PAGE_HEADERS } from '../newsletters/unsubscribe-page';
@@ -29,7 +30,7 @@ export function registerIpTestRoute(app: FastifyInstance, services: Services): v
     const wait = limiter.retryAfterMs(key);
     if (wait > 0) return reply.code(429).headers(PAGE_HEADERS).header('retry-after', String(Math.ceil(wait / 1000))).send(page('Masthead', '<p>Too many requests. Please wait a minute.</p>'));
     limiter.hit(key);
-    const tenant = req.headers.host ? await services.tenants.byHost(req.headers.host) : undefined;
+    const tenant = await hostTenant(services, req);
     if (!tenant) return reply.code(404).headers(PAGE_HEADERS).send(page('Masthead', '<p>No site is configured for this address.</p>'));
     const ip = req.ip ?? '';
     const valid = ipKey(ip) !== null;

@@ -6,6 +6,7 @@
 //                                       stored: no-store, noindex; a tampered, foreign or expired
 //                                       link answers 403.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { hostTenant } from '../http/request-tenant';
 import { z } from 'zod';
 import { renderThemeTestPage, THEME_TEST_KINDS, type ThemeTestKind } from '../../engine/build/front-door';
 import { badInput } from '../../engine/domain/validation';
@@ -40,7 +41,7 @@ export function isThemeTestKind(v: unknown): v is ThemeTestKind {
 export function registerThemeTestRoute(app: FastifyInstance, services: Services): void {
   app.get(THEME_TEST_PATH, async (req: FastifyRequest<{ Querystring: Record<string, string | string[] | undefined> }>, reply) => {
     const send = (status: number, html: string) => reply.code(status).headers(HEADERS).type('text/html; charset=utf-8').send(html);
-    const tenant = req.headers.host ? await services.tenants.byHost(req.headers.host) : undefined;
+    const tenant = await hostTenant(services, req);
     if (!tenant) return send(404, messagePage('404 - Page Not Found', 'No site is configured for this address.'));
     const token = Array.isArray(req.query.token) ? req.query.token[0] : req.query.token;
     const c = open(PURPOSE, token, await previewKey(services), claim, services.now());

@@ -20,6 +20,7 @@ import { nextId } from '../../engine/store/queries/ids';
 import { getTenant, writeTenantSettings } from '../../engine/store/queries/tenants';
 import { requireActor } from '../access';
 import { commit, type OpArgs } from '../operation';
+import { allTenants } from '../../engine/store/tenant-scope';
 
 const SETTINGS_KEYS = [...BRAND_SETTINGS_KEYS, ...BRAND_IDENTITY_KEYS] as const;
 const input = z.strictObject({
@@ -147,12 +148,13 @@ export async function copyBrandConfiguration({ ctx, input: raw }: OpArgs): Promi
   if (!(await getTenant(db, f.to))) badInput('input.to', `No site ${f.to}`);
   if (f.from === f.to) badInput('input.to', 'Choose a different site than the one copied from');
   const dryRun = f.dryRun !== false;
-  const lines = dryRun
-    ? await carryOut(db, f, false)
-    : await commit(ctx, (tx) => carryOut(tx, f, true), (l) => ({
+  // Global staff, checked above: the source is read and the target written acting for all tenants.
+  const lines = await allTenants('brand-copy', () => dryRun
+    ? carryOut(db, f, false)
+    : commit(ctx, (tx) => carryOut(tx, f, true), (l) => ({
       tenantKey: f.to, entityType: 'settings', entityId: f.to, action: 'copy-brand',
       changes: { from: f.from, parts: f.parts, lines: l.filter((x) => x.action !== 'unchanged').slice(0, 200) },
-    }), (l) => (l.some((x) => x.action === 'create' || x.action === 'update') ? { entity: 'settings', action: 'update', ids: [f.to] } : null));
+    }), (l) => (l.some((x) => x.action === 'create' || x.action === 'update') ? { entity: 'settings', action: 'update', ids: [f.to] } : null)));
   const n = (x: BrandCopyLine['action']) => lines.filter((l) => l.action === x).length;
   return { from: f.from, to: f.to, dryRun, lines, created: n('create'), updated: n('update'), unchanged: n('unchanged'), warnings: n('warning') };
 }

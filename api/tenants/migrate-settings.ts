@@ -11,6 +11,7 @@ import { fieldPath } from '../../engine/domain/validation';
 import { getTenant, listTenants, writeTenantSettings } from '../../engine/store/queries/tenants';
 import { requireActor } from '../access';
 import { commit, diff, type OpArgs } from '../operation';
+import { inTenant } from '../../engine/store/tenant-scope';
 
 export interface SettingsMigrationRow {
   tenantKey: string;
@@ -39,13 +40,14 @@ export async function migrateSiteSettings({ ctx, input }: OpArgs<{ dryRun?: unkn
     const keys = Object.keys(diff(stored, parsed.data as unknown as Record<string, unknown>));
     if (keys.length === 0) { out.push({ tenantKey: t.tenantKey, name: t.name, state: 'unchanged', keys, error: null }); continue; }
     if (!dryRun) {
-      await commit(ctx, async (tx) => {
+      // Each tenant's settings and history are written acting for that tenant.
+      await inTenant(t.tenantKey, () => commit(ctx, async (tx) => {
         const current = await getTenant(tx, t.tenantKey);
         if (!current) throw new AppError('TENANT_UNKNOWN', { tenant: t.tenantKey });
         await writeTenantSettings(tx, t.tenantKey, parsed.data);
         return current.settings as unknown as Record<string, unknown>;
       }, (before) => ({ tenantKey: t.tenantKey, entityType: 'settings', entityId: t.tenantKey, action: 'migrate', changes: diff(before, parsed.data as unknown as Record<string, unknown>) }),
-      () => ({ entity: 'settings', action: 'update', ids: [t.tenantKey] }));
+      () => ({ entity: 'settings', action: 'update', ids: [t.tenantKey] })));
     }
     out.push({ tenantKey: t.tenantKey, name: t.name, state: dryRun ? 'changed' : 'migrated', keys, error: null });
   }

@@ -20,6 +20,7 @@ import { authorsWithPages, hasPage } from './stages/pages';
 import type { TenantIndex } from './types';
 import { join } from 'node:path';
 import { readEpoch, type OutputRow } from '../store/queries/builds';
+import { inTenant } from '../store/tenant-scope';
 import { saveBuildState, trackInputs, type TrackedInputs } from './incremental/state';
 import type { TaskResult, WorkerTask } from './workers/worker-protocol';
 import { FileWriter } from './stages/writer';
@@ -261,7 +262,8 @@ export async function runBuild(store: Store, options: BuildOptions, onEvent: Emi
   const loadMs = new Map<string, number>();
   let allWritten = () => {};
   const written = new Promise<void>((resolve) => { allWritten = resolve; });
-  const loadOf = (t: TenantRow) => {
+  // Each tenant is read and built acting for it (on PostgreSQL, row-level security shows its rows only).
+  const loadOf = (t: TenantRow) => inTenant(t.tenantKey, () => {
     const started = performance.now();
     return load(store, t.tenantKey, { now: p.now, originTemplate: p.originTemplate, scriptSources: p.scriptSources }).then(async (r) => {
       // RSS feed and video playlist blocks: refresh the copies that are due, then show the last good ones.
@@ -274,7 +276,7 @@ export async function runBuild(store: Store, options: BuildOptions, onEvent: Emi
       loadMs.set(t.tenantKey, performance.now() - started);
       return r;
     });
-  };
+  });
   try {
     let next: Promise<LoadResult | null> | null = p.tenants[0] ? loadOf(p.tenants[0]) : null;
     for (const [i, t] of p.tenants.entries()) {
@@ -288,7 +290,7 @@ export async function runBuild(store: Store, options: BuildOptions, onEvent: Emi
       const large = current.index.content.length > PREFETCH_MAX_ITEMS;
       current = null; // buildTenant drops its reference once the workers have the index
       // A large tenant is finished (and its old builds deleted) before the next one is read.
-      const built = await buildTenant(store, reader, pool, p, t, pending, onEvent, large ? Promise.resolve() : written);
+      const built = await inTenant(t.tenantKey, () => buildTenant(store, reader, pool, p, t, pending, onEvent, large ? Promise.resolve() : written));
       tenants.push(built.summary);
       saving.push(built.done);
       // A large tenant's output list is stored before the next index is read (bounded memory).

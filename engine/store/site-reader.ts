@@ -8,6 +8,7 @@ import { houseAdOf } from './queries/house-ads';
 import { feedRows, type FeedRow } from './queries/feeds';
 import type { SiteSettings } from '../domain/settings';
 import type { SqlValue, Store } from './connection';
+import { allTenants } from './tenant-scope';
 
 export interface TenantRow { tenantKey: string; name: string; domain: string; abbreviation: string; isTest: boolean; settings: SiteSettings }
 export interface SectionRow { id: number; name: string; alias: string; parentId: number | null; description: string | null; status: number; sequence: number; updatedAt: number; gamAlias?: string | null }
@@ -152,7 +153,9 @@ export async function liveContentRows(store: Store, key: string, now: number, wh
   const p = [key, now, now, ...params] as SqlValue[];
   const q = <T>(sql: string) => store.all<T>(sql.replace('$LIVE', `${LIVE} AND ${where}`).replaceAll('$NOW', String(Math.trunc(now))), p);
   const [content, authors, terms, related, contentMemberships, schedules] = await Promise.all([
-    q<Record<string, unknown>>(CONTENT), q<NamedLinkRow>(AUTHORS), q<NamedLinkRow>(TERMS), q<LinkRow>(RELATED), q<LinkRow>(MEMBERS), q<ScheduleRow>(SCHEDULES),
+    // A syndicated copy's source is another tenant's item (its canonical link): read acting for all
+    // tenants, the query itself keeping to this tenant's content (c.tenant_key = ?).
+    allTenants('syndication', () => q<Record<string, unknown>>(CONTENT)), q<NamedLinkRow>(AUTHORS), q<NamedLinkRow>(TERMS), q<LinkRow>(RELATED), q<LinkRow>(MEMBERS), q<ScheduleRow>(SCHEDULES),
   ]);
   return { content: content.map(contentRowOf), authors, terms, related, contentMemberships, schedules };
 }
@@ -273,7 +276,7 @@ function parseLayoutRow(row: LayoutRow): LayoutRow {
 
 /** How many published items each tenant has inside its window at `now` (sizes the build's workers). */
 export async function countLiveContent(store: Store, now: number): Promise<Map<string, number>> {
-  const rows = await store.all<{ k: string; n: number }>(`SELECT c.tenant_key AS k, count(*) AS n FROM content c WHERE ${LIVE} GROUP BY c.tenant_key`, [now, now]);
+  const rows = await allTenants('build-sizing', () => store.all<{ k: string; n: number }>(`SELECT c.tenant_key AS k, count(*) AS n FROM content c WHERE ${LIVE} GROUP BY c.tenant_key`, [now, now]));
   return new Map(rows.map((r) => [r.k, r.n]));
 }
 

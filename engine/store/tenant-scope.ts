@@ -8,10 +8,31 @@
 // resolved (setScopeTenant); work for one tenant outside a request (a build, a queued job) runs
 // inside inTenant. No scope, or a scope without a tenant, means no tenant: on PostgreSQL with a
 // role that does not bypass row-level security, tenant tables then show nothing.
+//
+// Work that must act across tenants (global staff counting every site, syndication copying between
+// tenants) runs inside allTenants, naming one of ALL_TENANTS_REASONS: the setting then holds
+// ALL_TENANTS ('*'), which the policies accept for every tenant's rows. '*' is not a tenant key, so
+// nothing a request sends (a header, a body key) can name it: only a call of allTenants in the
+// code can, and the list of reasons is the audit of every such call.
 import { AsyncLocalStorage } from 'node:async_hooks';
 
 const TENANT_KEY = /^[a-z0-9][a-z0-9_-]{0,63}$/;
 const scope = new AsyncLocalStorage<{ tenantKey: string | null }>();
+
+/** The setting value of work acting for every tenant (pg/tenancy.ts ALL_TENANTS_CONDITION). Never a tenant key. */
+export const ALL_TENANTS = '*';
+
+/** Every reason work may act for all tenants at once; a new cross-tenant use is added here, with its why. */
+export const ALL_TENANTS_REASONS = {
+  'cross-site-report': 'global staff read a report counting every site (api/reports/run.ts), after the global check',
+  'syndication': 'staff of both tenants share an item into another tenant or detach a copy, copies follow their source (api/syndication), and a copy\'s page links to its source (store/site-reader.ts liveContentRows)',
+  'id-allocation': 'a new row takes the next id after the largest any tenant uses (ids are installation-wide; store/queries/ids.ts): the max only',
+  'build-sizing': 'a full build sizes its render workers by the largest tenant (store/site-reader.ts countLiveContent): counts only',
+  'brand-copy': 'global staff copy one site\'s configuration into another (api/tenants/brand-copy.ts)',
+} as const;
+export type AllTenantsReason = keyof typeof ALL_TENANTS_REASONS;
+
+const allTenantsUses = new Map<AllTenantsReason, number>();
 
 function checked(tenantKey: string): string {
   if (!TENANT_KEY.test(tenantKey)) throw new Error(`tenantKey: not a tenant key: ${JSON.stringify(tenantKey)}`);
@@ -21,6 +42,21 @@ function checked(tenantKey: string): string {
 /** Runs `fn` acting for one tenant (nested scopes name their own). */
 export function inTenant<T>(tenantKey: string, fn: () => T): T {
   return scope.run({ tenantKey: checked(tenantKey) }, fn);
+}
+
+/**
+ * Runs `fn` acting for every tenant (reads and writes of any tenant's rows), for a listed reason.
+ * Only for work that must cross tenants; inTenant inside it narrows to one tenant again.
+ */
+export function allTenants<T>(reason: AllTenantsReason, fn: () => T): T {
+  if (!(reason in ALL_TENANTS_REASONS)) throw new Error(`allTenants: not a listed reason: ${JSON.stringify(reason)}`);
+  allTenantsUses.set(reason, (allTenantsUses.get(reason) ?? 0) + 1);
+  return scope.run({ tenantKey: ALL_TENANTS }, fn);
+}
+
+/** How often each reason has opened an all-tenants scope in this process (for audit and tests). */
+export function allTenantsCounts(): Record<string, number> {
+  return Object.fromEntries(allTenantsUses);
 }
 
 /** Runs `fn` in a scope whose tenant is named later, by setScopeTenant (a request resolving its tenant). */

@@ -9,6 +9,7 @@ import { PREVIEW_EXPIRED, PREVIEW_INVALID, STAFF_PASS_INVALID } from '../../api/
 import { STAFF_SITE_COOKIE } from '../../api/preview/staff-site';
 import { runBuild } from '../../engine/build/index';
 import { startApi, USERS, type Harness } from './api-harness';
+import { setTenantSetting } from '../helpers/tenant-settings';
 
 const DRAFT = 10_010_012; // alpha's status-2 item in the fixture set
 const DRAFT_NAME = 'Carriers adjust capacity on lane 12';
@@ -19,7 +20,7 @@ let h: Harness;
 beforeAll(async () => {
   h = await startApi({ now: () => clock, responseCacheTtlMs: 0 });
   // A tag-manager id, so the preview's lack of tracking metadata means something.
-  await h.store.run(`UPDATE tenants SET settings = json_set(settings, '$.general.tagManagerId', 'GTM-ABC123') WHERE tenant_key = 'alpha'`);
+  await setTenantSetting(h.store, 'alpha', 'general.tagManagerId', 'GTM-ABC123');
 });
 afterAll(async () => h?.close());
 

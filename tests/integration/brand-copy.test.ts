@@ -5,6 +5,7 @@
 // clears references to content and media, and never touches content; a second run changes nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApi, type Harness } from './api-harness';
+import { setTenantSetting } from '../helpers/tenant-settings';
 
 let h: Harness;
 const row = async (sql: string, p: unknown[] = []) => (await h.store.all<Record<string, any>>(sql, p as (string | number)[]))[0];
@@ -25,8 +26,9 @@ beforeAll(async () => {
      '{"rows":[{"settings":{"layout":"1"},"columns":[{"blocks":[{"id":"l","type":"content_list","data":{"section":105,"limit":5}},{"id":"g","type":"image_grid","data":{"assetIds":[120]}}]}]}]}')`);
   await h.store.run(`insert into ad_unit_patterns (id, tenant_key, name, pattern, sizes) values (190, 'alpha', 'Leaderboard', '/1234/alpha/{section}', '[[728,90]]')`);
   await h.store.run(`insert into newsletter_templates (id, tenant_key, name, newsletter_id, config) values (195, 'alpha', 'Daily brief', 150, '{"sections":[{"blocks":[{"data":{"section":106}}]}]}')`);
-  await h.store.run(`update menus set links = json('[{"label":"Insights","href":"/insights","external":false}]') where tenant_key = 'alpha' and key = 'header_primary'`);
-  await h.store.run(`update tenants set settings = json_set(settings, '$.colors.primary.main', '#111111', '$.footer.text', 'Alpha footer') where tenant_key = 'alpha'`);
+  await h.store.run(`update menus set links = ? where tenant_key = 'alpha' and key = 'header_primary'`, [JSON.stringify([{ label: 'Insights', href: '/insights', external: false }])]);
+  await setTenantSetting(h.store, 'alpha', 'colors.primary.main', '#111111');
+  await setTenantSetting(h.store, 'alpha', 'footer.text', 'Alpha footer');
 });
 afterAll(async () => { await h.close(); });
 

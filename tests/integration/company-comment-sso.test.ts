@@ -6,11 +6,12 @@ import { COMMENT_SSO_PATH, COMMENT_SSO_TEXTS } from '../../api/members/comment-s
 import { issueMemberSession } from '../../api/members/session';
 import { insertSiteUser } from '../../engine/store/queries/members';
 import { startApi, type Harness } from './api-harness';
+import { setTenantSetting } from '../helpers/tenant-settings';
 
 let h: Harness;
 const tokens = { alpha: '', beta: '', simulated: '', nameless: '' };
 const commenting = (key: string, on: boolean) =>
-  h.store.run(`update tenants set settings = json_set(settings, '$.memberships', json(?)) where tenant_key = ?`, [JSON.stringify({ enabled: true, commenting: on }), key]);
+  setTenantSetting(h.store, key, 'memberships', { enabled: true, commenting: on });
 
 beforeAll(async () => {
   h = await startApi();

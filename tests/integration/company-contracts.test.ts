@@ -173,7 +173,7 @@ describe('contributor contracts', () => {
     // 1001 more, written straight to the table: the cap, not the mail, is under test.
     await h.store.run(`with recursive n(i) as (select 1 union all select i + 1 from n where i < 1001)
       insert into contracts (tenant_key, contributor_name, contributor_email, template, terms, created_at, updated_at)
-      select 'alpha', 'Bulk ' || i, 'bulk' || i || '@example.com', '<p>t</p>', '<p>t</p>', ? + i, ? + i from n`, [NOW, NOW]);
+      select 'alpha', 'Bulk ' || i, 'bulk' || i || '@example.com', '<p>t</p>', '<p>t</p>', cast(? as bigint) + i, cast(? as bigint) + i from n`, [NOW, NOW]);
     const select = (await h.op('getContractStreamForSelect', {}, { as: 'alphaEditor' })).data.getContractStreamForSelect;
     expect(select).toHaveLength(1000);
     expect(select[0].label).toBe('Bulk 1001 Pending');

@@ -4,13 +4,14 @@
 // invalid one untouched, naming its first failing field. Global staff with manage_modules only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApi, type Harness } from './api-harness';
+import { setTenantSetting } from '../helpers/tenant-settings';
 
 let h: Harness;
 beforeAll(async () => {
   h = await startApi();
   // alpha was saved before `modules` existed; beta holds a value the schema now refuses.
-  await h.store.run("update tenants set settings = json_remove(settings, '$.modules') where tenant_key = 'alpha'");
-  await h.store.run("update tenants set settings = json_set(settings, '$.general.siteName', '') where tenant_key = 'beta'");
+  await setTenantSetting(h.store, 'alpha', 'modules', undefined);
+  await setTenantSetting(h.store, 'beta', 'general.siteName', '');
 });
 afterAll(async () => { await h.close(); });
 

@@ -12,6 +12,7 @@ import { COMPANY_UPDATE_LINK_LIFETIME_MS } from '../../engine/domain/company-upd
 import { createMailer, type Mailer } from '../../engine/mail';
 import { startTestSmtpServer, type TestSmtpServer } from '../../engine/mail/testing';
 import { snapshotCounts, startApi, type Harness } from './api-harness';
+import { setTenantSetting } from '../helpers/tenant-settings';
 
 const NOW = Date.parse('2026-03-05T10:00:00.000Z');
 let clock = NOW;
@@ -26,7 +27,7 @@ beforeAll(async () => {
   mailer = createMailer({ transport: 'smtp', url: smtp.url, defaultFrom: 'Alpha News <desk@alpha.localhost>' });
   h = await startApi({ now: () => clock, members: { mailer, siteUrl: (t) => `http://${t.domain}:4000` } });
   // The module is switched on for alpha only (site settings modules.companyUpdates).
-  await h.store.run(`update tenants set settings = json_set(settings, '$.modules', json('{"companyUpdates":true}')) where tenant_key = 'alpha'`);
+  await setTenantSetting(h.store, 'alpha', 'modules', { companyUpdates: true });
   await h.app.listen({ port: 0, host: '127.0.0.1' });
   port = (h.app.server.address() as AddressInfo).port;
   const r = await h.op('createContent', { input: {

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBuild } from '../../engine/build/index';
 import { pageProblems } from './build-quality';
 import { ALPHA, startMembers, type MemberHarness } from './members-harness';
+import { setTenantSetting } from '../helpers/tenant-settings';
 
 const GATED = 180;
 const PUBLIC = 181;
@@ -39,7 +40,7 @@ beforeAll(async () => {
     { id: 'rmi', type: 'inquiry_form', settings: { title: 'Ask the team' }, data: {} },
   ] }] }] };
   await h.store.run('update layouts set primary_grid = ? where id = ?', [JSON.stringify(grid), SECTION_LAYOUT]);
-  await h.store.run(`update tenants set settings = json_set(settings, '$.rmi', json(?)) where tenant_key = 'alpha'`, [JSON.stringify({ enabled: true, contactEmail: 'sales@alpha.example' })]);
+  await setTenantSetting(h.store, 'alpha', 'rmi', { enabled: true, contactEmail: 'sales@alpha.example' });
   out = mkdtempSync(join(tmpdir(), 'masthead-gated-docs-'));
   await runBuild(h.store, { outDir: out, tenants: ['alpha'], workers: 1, originTemplate: 'http://{key}.localhost', clientDir: null });
 }, 120_000);

@@ -13,6 +13,7 @@ import type { MemberOptions } from '../../api/members/options';
 import { PASSWORD, USERS, type UserKey } from './api-harness';
 import { tempDbPath, tenantFixture, writeFixtureSet } from '../helpers/fixture-set';
 import { googlebotDns } from '../helpers/fake-dns';
+import { appRoleUrlSync, TEST_PG_AS_APP_ROLE } from '../helpers/pg';
 
 export { PASSWORD, USERS };
 export const MEMBER_PASSWORD = 'member password 1';
@@ -110,8 +111,10 @@ export async function startMembers(options: Partial<BuildAppOptions> & { members
   for (const u of Object.values(USERS)) await insertCmsUser(store.db, { ...u, extraPermissions: [...u.extraPermissions], tenants: [...u.tenants] }, hash);
   const mails: MailMessage[] = [];
   const clock = { now: Date.parse('2026-11-01T12:00:00Z') };
+  // As in api-harness: on PostgreSQL with MASTHEAD_TEST_PG_ROLE=app the app runs as the role row-level security holds to.
+  const appStore = options.store ?? (TEST_PG_AS_APP_ROLE ? await openStore({ path: appRoleUrlSync(store.path), migrate: false }) : store);
   const app = await buildApp({
-    store, now: () => clock.now,
+    store: appStore, now: () => clock.now,
     // Crawler verification answers from recorded DNS: only Google's example Googlebot address verifies.
     crawlers: { resolver: googlebotDns() },
     ...options,
@@ -175,6 +178,7 @@ export async function startMembers(options: Partial<BuildAppOptions> & { members
     },
     async close() {
       await app.close();
+      if (appStore !== store && appStore !== options.store) await appStore.close();
       await store.close();
     },
   };

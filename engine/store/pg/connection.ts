@@ -24,7 +24,7 @@ import pg from 'pg';
 import { drizzle, type PgRemoteDatabase } from 'drizzle-orm/pg-proxy';
 import { migrate as drizzleMigrate } from 'drizzle-orm/pg-proxy/migrator';
 import { WriteOutsideTransactionError, type RawSql, type SqlValue } from '../handle';
-import { currentTenant } from '../tenant-scope';
+import { ALL_TENANTS, currentTenant } from '../tenant-scope';
 import { pgSchema } from './schema-all';
 
 export type PgDb = PgRemoteDatabase<typeof pgSchema>;
@@ -212,8 +212,21 @@ export async function openPgStore(options: PgOpenOptions): Promise<PgStore> {
 
   /** A transaction's handles, bound to its client and valid only while it is open. */
   const txHandles = (frame: { client: pg.PoolClient; open: boolean }): PgDb => {
-    const inner = <T>(fn: () => Promise<T>): Promise<T> =>
-      frame.open ? fn() : Promise.reject(new Error('Transaction object used outside its transaction'));
+    const inner = async <T>(fn: () => Promise<T>): Promise<T> => {
+      if (!frame.open) throw new Error('Transaction object used outside its transaction');
+      if (currentTenant() !== ALL_TENANTS) return fn();
+      // A statement issued inside allTenants (../tenant-scope.ts) within a transaction acting for one
+      // tenant: the setting is '*' for that statement alone, then the transaction's again. (The
+      // transaction's statements run one at a time; issue such a statement alone, not beside others.)
+      const [was] = (await frame.client.query<{ t: string | null }>("SELECT current_setting('masthead.tenant', true) AS t")).rows;
+      if ((was?.t ?? '') === ALL_TENANTS) return fn();
+      await frame.client.query("SELECT set_config('masthead.tenant', $1, true)", [ALL_TENANTS]);
+      try {
+        return await fn();
+      } finally {
+        await frame.client.query("SELECT set_config('masthead.tenant', $1, true)", [was?.t ?? '']);
+      }
+    };
     const r = raw(frame.client);
     const tx = drizzle((sql, params, method) => inner(() => drizzleQuery(frame.client, sql, params, method)), { schema: pgSchema });
     pgRaw.set(tx, { exec: (s) => inner(() => r.exec(s)), all: (s, p) => inner(() => r.all(s, p)), run: (s, p) => inner(() => r.run(s, p)) });

@@ -5,7 +5,8 @@ import { getTableConfig } from 'drizzle-orm/pg-core';
 import { openPgStore, pgRawOf, type PgStore } from './connection';
 import { content } from './schema';
 import { PG_TABLES } from './schema-all';
-import { GLOBAL_TABLES } from './tenancy';
+import { ALL_TENANTS_CONDITION, GLOBAL_TABLES, isolationSql } from './tenancy';
+import { allTenants, allTenantsCounts, inTenant, setScopeTenant, tenantScope } from '../tenant-scope';
 import { freshPgDatabase, type FreshPg } from '../../../tests/helpers/pg';
 
 let db: FreshPg;
@@ -106,5 +107,54 @@ describe('row-level security', () => {
     // The default partitions of the day-partitioned tables, queried by name, are held to it too.
     expect(byName.get('events_default')).toMatchObject({ rls: 1, forced: 1, policies: 1 });
     expect(Object.keys(GLOBAL_TABLES).length).toBeLessThan(PG_TABLES.length / 4);
+  });
+
+  it('lets work inside allTenants read and write every tenant\'s rows; inTenant inside it narrows again', async () => {
+    const before = allTenantsCounts()['cross-site-report'] ?? 0;
+    expect((await allTenants('cross-site-report', () => app.all<{ id: number }>('select id from content order by id'))).map((r) => r.id))
+      .toEqual([10000001, 10000002]);
+    expect(allTenantsCounts()['cross-site-report']).toBe(before + 1);
+    const written = await allTenants('syndication', () => app.transaction((tx) => pgRawOf(tx).run("update website_sections set name = 'Newsroom' where id in (1, 2)")));
+    expect(written.changes).toBe(2);
+    expect(await owner.all('select tenant_key, name from website_sections order by id')).toEqual([{ tenant_key: 'alpha', name: 'Newsroom' }, { tenant_key: 'beta', name: 'Newsroom' }]);
+    expect(await allTenants('syndication', () => inTenant('beta', () => app.all('select id from content')))).toEqual([{ id: 10000002 }]);
+    // Outside it, on the same pooled connection, nothing again.
+    expect(await app.all('select id from content')).toEqual([]);
+  });
+
+  it('acts for all tenants for the statements issued inside allTenants within a tenant\'s transaction, then for the tenant again', async () => {
+    await app.withTenant('alpha', async (tx) => {
+      const raw = pgRawOf(tx);
+      expect(await allTenants('id-allocation', () => raw.all<{ n: number }>('select max(id) as n from content'))).toEqual([{ n: 10000002 }]);
+      expect(await raw.all('select id from content')).toEqual([{ id: 10000001 }]);
+      await expect(raw.run("insert into persons (id, tenant_key, first_name, last_name, full_name) values (6, 'beta', 'X', 'Y', 'X Y')")).rejects.toThrow(/row-level security/);
+    });
+  });
+
+  it('cannot be reached by naming a tenant: \'*\' is no tenant key, and a request scope cannot switch to it', async () => {
+    expect(() => inTenant('*', () => undefined)).toThrow(/tenantKey/);
+    tenantScope(() => expect(() => setScopeTenant('*')).toThrow(/tenantKey/));
+    await expect(app.withTenant('*', async () => undefined)).rejects.toThrow(/tenantKey/);
+    expect(() => allTenants('because' as never, () => undefined)).toThrow(/not a listed reason/);
+    // A request that named its tenant stays on it (allTenants is for the code, after its own checks).
+    await tenantScope(async () => {
+      setScopeTenant('alpha');
+      expect(() => setScopeTenant('beta')).toThrow(/already acts for alpha/);
+      expect(await app.all('select id from content')).toEqual([{ id: 10000001 }]);
+    });
+  });
+
+  it('has the all-tenants clause in every tenant policy, day partitions made later included', async () => {
+    await owner.all("select masthead_ensure_day_partitions('events', '2031-01-01', 1)");
+    const policies = await owner.all<{ tablename: string; qual: string; with_check: string | null }>(
+      "select tablename, qual, with_check from pg_policies where schemaname = 'public'");
+    expect(policies.length).toBeGreaterThan(40);
+    expect(policies.map((p) => p.tablename)).toContain('events_p20310101');
+    for (const p of policies) {
+      expect(p.qual, p.tablename).toContain("current_setting('masthead.tenant'::text, true) = '*'::text");
+      expect(p.with_check ?? p.qual, p.tablename).toContain("current_setting('masthead.tenant'::text, true) = '*'::text");
+    }
+    // New tables' migrations are written from isolationSql, which carries the same clause.
+    expect(isolationSql(content, PG_TABLES)[2]).toContain(ALL_TENANTS_CONDITION);
   });
 });

@@ -2,8 +2,9 @@
 // RLS enabled and forced (so the owner is held to it too) with one policy: a row is visible and
 // writable only while the transaction's `masthead.tenant` setting names its tenant. The setting is
 // made per transaction with SET LOCAL (pg/connection.ts withTenant); without it a query sees
-// nothing and every write is refused. Roles with BYPASSRLS (migrations, `masthead db copy`) are the
-// only way across tenants.
+// nothing and every write is refused. Across tenants: the setting '*' (ALL_TENANTS_CONDITION),
+// made only by allTenants() in the engine for a listed reason (../tenant-scope.ts; '*' is no tenant
+// key, so no request can name it), and roles with BYPASSRLS (migrations, `masthead db copy`).
 //
 // A table is a tenant table when it has a tenant_key column, or *_tenant_key columns (a link
 // between two tenants: both see it), or a foreign key to a tenant table (a row belongs to its
@@ -35,6 +36,9 @@ export const INSTALLATION_ROWS: Record<string, string> = {
 /** The expression of the current tenant: NULL when unset or reset (an empty string after SET LOCAL ends). */
 export const CURRENT_TENANT = "nullif(current_setting('masthead.tenant', true), '')";
 
+/** True while the work acts for every tenant (../tenant-scope.ts allTenants): every policy accepts it. */
+export const ALL_TENANTS_CONDITION = "current_setting('masthead.tenant', true) = '*'";
+
 /** The policy's condition for a table's rows, or null for a global table. */
 export function tenantCondition(table: PgTable, all: readonly PgTable[]): string | null {
   const cfg = getTableConfig(table);
@@ -62,9 +66,10 @@ export function isolationSql(table: PgTable, all: readonly PgTable[]): string[] 
   const [using, check] = name in INSTALLATION_ROWS
     ? [`(${condition}) OR ("tenant_key" IS NULL AND ${CURRENT_TENANT} IS NULL)`, `(${condition}) OR "tenant_key" IS NULL`]
     : [condition, condition];
+  const orAll = (c: string) => `(${ALL_TENANTS_CONDITION}) OR (${c})`;
   return [
     `ALTER TABLE "${name}" ENABLE ROW LEVEL SECURITY;`,
     `ALTER TABLE "${name}" FORCE ROW LEVEL SECURITY;`,
-    `CREATE POLICY "${name}_tenant" ON "${name}" USING (${using}) WITH CHECK (${check});`,
+    `CREATE POLICY "${name}_tenant" ON "${name}" USING (${orAll(using)}) WITH CHECK (${orAll(check)});`,
   ];
 }

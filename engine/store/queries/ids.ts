@@ -5,6 +5,7 @@ import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { AppError } from '../../domain/errors';
 import { CONTENT_ID_MAX, CONTENT_ID_MIN } from '../../domain/records';
 import type { Db } from '../connection';
+import { allTenants } from '../tenant-scope';
 import * as t from '../schema';
 import { adUnits, houseAds } from '../schema-ads';
 
@@ -17,7 +18,8 @@ export type AllocatedKind = keyof typeof TABLES;
 
 export async function nextId(db: Db, kind: AllocatedKind): Promise<number> {
   const table = TABLES[kind];
-  const [row] = await db.select({ max: sql<number | null>`max(${table.id})` }).from(table);
+  // Ids are installation-wide: the largest in use by any tenant (on PostgreSQL, read acting for all tenants).
+  const [row] = await allTenants('id-allocation', async () => await db.select({ max: sql<number | null>`max(${table.id})` }).from(table));
   const max = Number(row?.max ?? 0);
   if (kind === 'content') {
     const next = Math.max(max + 1, CONTENT_ID_MIN);
