@@ -10,7 +10,9 @@ import { createHash } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
 import { claimedEngine } from '../../engine/domain/crawlers';
 import { ID_REFERENCES, isBotAgent, SESSION_ID_MAX, validateEvent, type EventType, type FieldError, type IdField, type ValidEvent } from '../../engine/domain/events';
+import { dialectOf } from '../../engine/store/connection';
 import { appendEvents, countDrops, daySalt, type EventRow } from '../../engine/store/queries/events';
+import { inTenant } from '../../engine/store/tenant-scope';
 import { idsNotInTenant } from '../../engine/store/queries/ownership';
 import { plainAddress } from '../crawlers/verify';
 import type { Services } from '../services';
@@ -218,35 +220,48 @@ export class EventIngestor {
     this.#writing = true;
     try {
       while (this.#pending.length) {
-        const group = this.#pending.splice(0, GROUP_MAX);
-        try {
-          await this.services.store.transaction(async (tx) => {
-            const rows: EventRow[] = [];
-            const drops = new Map<string, { tenantKey: string; day: string; counts: Record<string, number> }>();
-            for (const p of group) {
-              let salt = this.#salts.get(p.day);
-              if (!salt) {
-                salt = await daySalt(tx, p.day, dayOf(Date.parse(p.day) - 86_400_000));
-                this.#salts.clear(); // only today's salt is kept in memory
-                this.#salts.set(p.day, salt);
-              }
-              for (const r of p.rows(salt)) rows.push(r);
-              if (p.drops) {
-                const key = `${p.tenantKey}\u0000${p.day}`;
-                const d = drops.get(key) ?? drops.set(key, { tenantKey: p.tenantKey, day: p.day, counts: {} }).get(key)!;
-                for (const [reason, n] of Object.entries(p.drops)) d.counts[reason] = (d.counts[reason] ?? 0) + n;
-              }
-            }
-            if (rows.length) await appendEvents(tx, rows);
-            for (const d of drops.values()) await countDrops(tx, d.tenantKey, d.day, d.counts);
-          });
-          for (const p of group) p.ok();
-        } catch (error) {
-          for (const p of group) p.fail(error);
+        const taken = this.#pending.splice(0, GROUP_MAX);
+        // PostgreSQL: one transaction per tenant, acting for it (row-level security accepts one
+        // tenant's rows per transaction, and the drain runs in whichever request started it).
+        if (dialectOf(this.services.store) !== 'postgres') {
+          await this.#write(taken);
+          continue;
         }
+        const byTenant = new Map<string, PendingAppend[]>();
+        for (const p of taken) byTenant.set(p.tenantKey, [...(byTenant.get(p.tenantKey) ?? []), p]);
+        for (const [tenantKey, group] of byTenant) await inTenant(tenantKey, () => this.#write(group));
       }
     } finally {
       this.#writing = false;
+    }
+  }
+
+  /** One group's rows and drop counts in one transaction; each request's promise settles with it. */
+  async #write(group: PendingAppend[]): Promise<void> {
+    try {
+      await this.services.store.transaction(async (tx) => {
+        const rows: EventRow[] = [];
+        const drops = new Map<string, { tenantKey: string; day: string; counts: Record<string, number> }>();
+        for (const p of group) {
+          let salt = this.#salts.get(p.day);
+          if (!salt) {
+            salt = await daySalt(tx, p.day, dayOf(Date.parse(p.day) - 86_400_000));
+            this.#salts.clear(); // only today's salt is kept in memory
+            this.#salts.set(p.day, salt);
+          }
+          for (const r of p.rows(salt)) rows.push(r);
+          if (p.drops) {
+            const key = `${p.tenantKey}\u0000${p.day}`;
+            const d = drops.get(key) ?? drops.set(key, { tenantKey: p.tenantKey, day: p.day, counts: {} }).get(key)!;
+            for (const [reason, n] of Object.entries(p.drops)) d.counts[reason] = (d.counts[reason] ?? 0) + n;
+          }
+        }
+        if (rows.length) await appendEvents(tx, rows);
+        for (const d of drops.values()) await countDrops(tx, d.tenantKey, d.day, d.counts);
+      });
+      for (const p of group) p.ok();
+    } catch (error) {
+      for (const p of group) p.fail(error);
     }
   }
 }
