@@ -170,6 +170,18 @@ describe('the event store on PostgreSQL, as the app\'s role in a tenant scope', 
     expect(await inTenant('alpha', () => rollupEvents(app, Date.now(), 'alpha'))).toMatchObject({ events: 0, days: 0 });
   });
 
+  it('the rollup job with no tenant named (masthead serve\'s) rolls up every tenant, each in a scope of its own', async () => {
+    const late = (tenant: 'alpha' | 'beta') => ({ ...EVENTS[tenant].at(-1)!, at: EVENTS[tenant].at(-1)!.at + 1, visitor: 'late-visitor' });
+    for (const s of [sqlite, app]) {
+      for (const tenant of ['alpha', 'beta'] as const) await inTenant(tenant, () => s.transaction((tx) => appendEvents(tx, [late(tenant)])));
+    }
+    await rollupEvents(sqlite, Date.now());
+    expect(await runEventJob(app, { now: Date.now(), retentionDays: 365 })).toEqual({ tenants: 2, days: 2, events: 2, pruned: 0 });
+    for (const tenant of ['alpha', 'beta']) {
+      expect(await inTenant(tenant, () => readRollups(app.db, tenant, { grain: 'day', fromDay: TODAY }))).toEqual(await readRollups(sqlite.db, tenant, { grain: 'day', fromDay: TODAY }));
+    }
+  });
+
   it('counts drops and keeps one salt per day', async () => {
     for (const s of [sqlite, app]) {
       await inTenant('alpha', () => s.transaction(async (tx) => {

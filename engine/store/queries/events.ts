@@ -8,6 +8,7 @@
 // the default partition, which `masthead db partitions` empties later).
 import { randomBytes } from 'node:crypto';
 import { dialectOfDb, openReader, rawOf, type Db, type RawSql, type SqlValue, type Store } from '../connection';
+import { inTenant } from '../tenant-scope';
 
 export interface EventRow {
   tenantKey: string;
@@ -146,8 +147,9 @@ const PARALLEL_DAYS = 2;
 export async function rollupEvents(store: RollupStore, now: number, tenantKey?: string): Promise<RollupResult> {
   const plan = await store.transaction(async (tx) => {
     const raw = rawOf(tx);
+    // One tenant's run starts from the later of the all-tenants watermark and its own.
     const [top] = await raw.all<{ max_id: number | null; all_last: number | null }>(
-      'select (select max(id) from events) as max_id, (select last_event_id from event_rollup_state where tenant_key = ?) as all_last', [ALL_TENANTS]);
+      `select (select max(id) from events) as max_id, (select max(last_event_id) from event_rollup_state where tenant_key in (?, ?)) as all_last`, [ALL_TENANTS, tenantKey ?? ALL_TENANTS]);
     const maxId = Number(top?.max_id ?? 0);
     const floor = Number(top?.all_last ?? 0);
     const tenants = await raw.all<{ tenant_key: string; last: number; max_id: number; n: number }>(
@@ -264,8 +266,21 @@ export async function readRollups(db: Db, tenantKey: string, filter: { grain?: '
 
 /** The rollup job: rolls up new events, then deletes raw events older than the retention (after they were rolled up). */
 export async function runEventJob(store: RollupStore, o: { now: number; retentionDays: number; tenantKey?: string }): Promise<RollupResult & { pruned: number }> {
-  const rolled = await rollupEvents(store, o.now, o.tenantKey);
   const keepFrom = new Date(o.now - o.retentionDays * 86_400_000).toISOString().slice(0, 10);
+  if (!o.tenantKey && store.dialect === 'postgres' && store.all) {
+    // PostgreSQL: the app's role sees one tenant's rows at a time (row-level security), so every
+    // tenant is rolled up and pruned in a scope of its own (the tenant registry is global).
+    const total = { tenants: 0, days: 0, events: 0, pruned: 0 };
+    for (const { tenant_key: key } of await store.all<{ tenant_key: string }>('select tenant_key from tenants order by tenant_key')) {
+      const r = await inTenant(key, async () => ({ ...(await rollupEvents(store, o.now, key)), pruned: await pruneEvents(store, keepFrom) }));
+      total.tenants += r.tenants;
+      total.days += r.days;
+      total.events += r.events;
+      total.pruned += r.pruned;
+    }
+    return total;
+  }
+  const rolled = await rollupEvents(store, o.now, o.tenantKey);
   const pruned = o.tenantKey ? 0 : await pruneEvents(store, keepFrom);
   return { ...rolled, pruned };
 }
