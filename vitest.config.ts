@@ -20,6 +20,7 @@ const services = [
   'tests/integration/pg-sqlite-wire.test.ts',
   'tests/integration/shared-state.test.ts',
   'tests/integration/pg-tenant-scope.test.ts',
+  'tests/integration/pg-events-ingest.test.ts',
   'tests/integration/pg-build-parity.test.ts',
   'tests/integration/pg-build-app-role.test.ts',
   'tests/integration/pg-rebuild-queue.test.ts',

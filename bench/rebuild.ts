@@ -100,11 +100,15 @@ async function main() {
   const serve: ChildProcess = spawn(process.execPath, [...nodeArgs, BIN, '--db', db, 'serve', '--port', String(o.port), '--out', out, '--no-admin', '--mode', 'development'], {
     cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'],
   });
+  // A serve that exits (its port taken, say) must stop the run: otherwise whatever else answers on the port is measured.
+  let exited: number | null = null;
+  serve.once('exit', (code) => { exited = code ?? -1; });
   const base = `http://127.0.0.1:${o.port}`;
   const latestFile = join(out, TENANT, 'builds', 'latest.json');
   const latest = () => { try { return (JSON.parse(readFileSync(latestFile, 'utf8')) as { id: string }).id; } catch { return null; } };
   try {
     for (let i = 0; ; i++) {
+      if (exited !== null) throw new Error(`serve exited (${exited}) before it answered on port ${o.port}`);
       try { if ((await fetch(`${base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', host: `${TENANT}.localhost` }, body: '{"query":"{ apiInfo { mode } }"}' })).ok) break; } catch { /* not yet */ }
       if (i > 600) throw new Error('serve did not start');
       await sleep(100);

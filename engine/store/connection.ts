@@ -16,7 +16,7 @@ import { drizzle } from 'drizzle-orm/sqlite-proxy';
 import { migrate as drizzleMigrate } from 'drizzle-orm/sqlite-proxy/migrator';
 import * as schema from './schema';
 
-export { dialectOf, rawOf, WriteOutsideTransactionError, type Db, type RawSql, type SqlValue, type Store } from './handle';
+export { dialectOf, dialectOfDb, rawOf, WriteOutsideTransactionError, type Db, type RawSql, type SqlValue, type Store } from './handle';
 import { rawOf, registerRaw, WriteOutsideTransactionError, type Db, type SqlValue, type Store } from './handle';
 
 const WRITE = /^\s*(insert|update|delete|replace|create|drop|alter)\b/i;

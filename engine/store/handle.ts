@@ -11,6 +11,8 @@ export interface RawSql {
   exec(sql: string): Promise<void>;
   all<T = Record<string, unknown>>(sql: string, params?: SqlValue[]): Promise<T[]>;
   run(sql: string, params?: SqlValue[]): Promise<{ changes: number; lastID: number }>;
+  /** The database the SQL runs on: 'postgres' for PostgreSQL-served handles (pg/sqlite-wire.ts); unset means SQLite. */
+  readonly dialect?: 'sqlite' | 'postgres';
 }
 
 const rawByDb = new WeakMap<Db, RawSql>();
@@ -23,6 +25,11 @@ export function rawOf(db: Db): RawSql {
   const r = rawByDb.get(db);
   if (!r) throw new Error('Not a handle of an open store');
   return r;
+}
+
+/** Which database serves a handle (a store's `db` or a transaction's `tx`): for SQL that differs by dialect. */
+export function dialectOfDb(db: Db): 'sqlite' | 'postgres' {
+  return rawOf(db).dialect ?? 'sqlite';
 }
 
 /** A write made through the store's own handles while one of its transactions is open in the same async context. */

@@ -34,6 +34,8 @@ export interface PgQueueOptions extends StoreQueueOptions {
   onBuildEnd?: (tenantKey: string) => void;
   /** Milliseconds between a busy tenant's re-asks (default 250). */
   retryBusyMs?: number;
+  /** Attempts of a failing rebuild before its requests are marked failed (default 5; graphile-worker backs off exponentially between them). */
+  maxAttempts?: number;
 }
 
 const TASK = 'masthead_rebuild';
@@ -47,6 +49,7 @@ const boundaryKey = (tenantKey: string) => `masthead-boundary:${tenantKey}`;
 
 export function createPgBuildQueue(o: PgQueueOptions): RebuildQueue {
   const now = o.now ?? Date.now;
+  const maxAttempts = o.maxAttempts ?? MAX_ATTEMPTS;
   const builderOf = tenantBuilders(o);
   const lockPool = new pg.Pool({ connectionString: o.url, max: 4 });
   lockPool.on('error', () => undefined);
@@ -57,7 +60,7 @@ export function createPgBuildQueue(o: PgQueueOptions): RebuildQueue {
   const ask = async (tenantKey: string, delayMs = 0) => {
     if (!runner) throw new Error('rebuild queue: start() first');
     await runner.addJob(TASK, { tenantKey }, {
-      jobKey: rebuildKey(tenantKey), jobKeyMode: 'replace', maxAttempts: MAX_ATTEMPTS,
+      jobKey: rebuildKey(tenantKey), jobKeyMode: 'replace', maxAttempts,
       ...(delayMs > 0 ? { runAt: new Date(Date.now() + delayMs) } : {}),
     });
   };
@@ -68,7 +71,7 @@ export function createPgBuildQueue(o: PgQueueOptions): RebuildQueue {
     const target = await findTarget(o.store, tenantKey, o.outDir);
     if (!target?.nextBoundary) return;
     await runner.addJob(TASK, { tenantKey, boundary: target.nextBoundary }, {
-      jobKey: boundaryKey(tenantKey), jobKeyMode: 'replace', maxAttempts: MAX_ATTEMPTS, runAt: new Date(target.nextBoundary + 5),
+      jobKey: boundaryKey(tenantKey), jobKeyMode: 'replace', maxAttempts, runAt: new Date(target.nextBoundary + 5),
     });
   };
 
@@ -147,9 +150,11 @@ export function createPgBuildQueue(o: PgQueueOptions): RebuildQueue {
       }
     },
     async idle() {
-      // Idle when no request of this database is open and no rebuild runs here.
+      // Idle when no request of this database is open and no rebuild runs here. A rebuild that
+      // fails is graphile-worker's to retry (or, after the last attempt, marked failed): waiting
+      // for it is not an error of the caller's.
       for (;;) {
-        await Promise.all([...running]);
+        await Promise.allSettled([...running]);
         const open = await tenantsWithOpenRequests(o.store);
         if (!open.length && running.size === 0) return;
         await new Promise((r) => setTimeout(r, 50));

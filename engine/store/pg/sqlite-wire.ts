@@ -155,7 +155,7 @@ export async function openSqliteWireStore(options: { url: string; migrate?: bool
   const wrap = (pdb: PgDb): Db => {
     const raw = pgRawOf(pdb);
     const db = wireDb(raw, types);
-    registerRaw(db, { exec: (q) => raw.exec(q), all: (q, p) => raw.all(wireSql(q, types), p), run: (q, p) => raw.run(wireSql(q, types), p) });
+    registerRaw(db, { exec: (q) => raw.exec(q), all: (q, p) => raw.all(wireSql(q, types), p), run: (q, p) => raw.run(wireSql(q, types), p), dialect: 'postgres' });
     return db;
   };
   const db = wrap(pgStore.db);
@@ -164,6 +164,7 @@ export async function openSqliteWireStore(options: { url: string; migrate?: bool
     db,
     pg: pgStore,
     path: pgStore.url,
+    dialect: 'postgres',
     transaction: (fn) => pgStore.transaction((tx) => fn(wrap(tx))),
     withTenant: (tenantKey, fn) => pgStore.withTenant(tenantKey, (tx) => fn(wrap(tx))),
     exec: (sql) => raw.exec(sql),

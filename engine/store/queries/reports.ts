@@ -2,6 +2,9 @@
 // report, each answering summary figures, a chart series and table rows for a set of tenants (null:
 // every tenant) and a range of UTC days. Analytics reports read the event rollups (daily grain),
 // never raw events; editorial reports read content and history; analyses read layouts.
+// The same SQL serves both stores (pg/sqlite-wire.ts turns `col in (select value from json_each(?))`
+// into PostgreSQL's); where the dialects differ (SQLite's INDEXED BY, strftime, group_concat, a
+// join over json_each) the query branches on dialectOfDb.
 import { PROVIDER_LABELS, parseRecommendationId } from '../../domain/recommend';
 import { AD_TYPE_LABELS, adUnitSettingsReport } from '../../domain/ads';
 import type { ContentType } from '../../domain/enums';
@@ -11,7 +14,7 @@ import { parseCidr } from '../../domain/ip-range';
 import { contentPath, sectionPath } from '../../domain/paths';
 import { emptySummary, mergeSummaries, quantileMs, type LatencySummary, type SiteMetric } from '../../domain/site-metrics';
 import { daysBetween, type Cell, type Day, type ReportData, type ReportId, type ReportRow } from '../../domain/reports';
-import { rawOf, type Db, type SqlValue } from '../connection';
+import { dialectOfDb, rawOf, type Db, type SqlValue } from '../connection';
 import { listAdUnits } from './ad-units';
 import { listAllLayouts } from './layouts';
 import { readSiteMetrics } from './site-metrics';
@@ -38,8 +41,9 @@ const endMs = (d: Day) => startMs(d) + 86_400_000;
 
 /** `alias.tenant_key in (…)`, or nothing for every tenant. */
 function tenantWhere(col: string, q: ReportQuery): { sql: string; params: SqlValue[] } {
-  if (q.tenantKeys === null) return { sql: '1', params: [] };
-  if (!q.tenantKeys.length) return { sql: '0', params: [] };
+  // 1 = 1 and 1 = 0 rather than 1 and 0: PostgreSQL wants a boolean.
+  if (q.tenantKeys === null) return { sql: '1 = 1', params: [] };
+  if (!q.tenantKeys.length) return { sql: '1 = 0', params: [] };
   return { sql: `${col} in (${q.tenantKeys.map(() => '?').join(', ')})`, params: [...q.tenantKeys] };
 }
 
@@ -50,8 +54,12 @@ function contentWhere(q: ReportQuery): { sql: string; params: SqlValue[] } {
   if (q.section) { parts.push('c.primary_section_id = ?'); params.push(q.section); }
   if (q.type) { parts.push('c.type = ?'); params.push(q.type); }
   if (q.author) { parts.push('exists (select 1 from content_authors a where a.content_id = c.id and a.person_id = ?)'); params.push(q.author); }
-  return { sql: parts.length ? parts.join(' and ') : '1', params };
+  return { sql: parts.length ? parts.join(' and ') : '1 = 1', params };
 }
+
+const isPg = (db: Db) => dialectOfDb(db) === 'postgres';
+/** The content table aliased `c`: on SQLite through its covering index content_report_by_id (PostgreSQL has no INDEXED BY; its planner picks). */
+const contentByIdIndex = (db: Db) => (isPg(db) ? 'content c' : 'content c indexed by content_report_by_id');
 
 /** Daily rollups of one event type and dimension in the range, grouped by key. */
 async function byKey(db: Db, q: ReportQuery, types: readonly string[], dim: string, keys?: readonly string[]): Promise<{ key: string; type: string; events: number; visitors: number }[]> {
@@ -97,10 +105,12 @@ async function contentInfo(db: Db, q: ReportQuery, ids: readonly number[]): Prom
   const out = new Map<number, ContentInfo>();
   if (!ids.length) return out;
   const w = contentWhere(q);
-  const rows = await rawOf(db).all<{ id: number; name: string; type: string; section: string; published: number | null }>(
-    `select c.id, c.name, c.type, s.name as section, c.published from json_each(?) j
+  const rows = await rawOf(db).all<{ id: number; name: string; type: string; section: string; published: number | null }>(isPg(db)
+    ? `select c.id, c.name, c.type, s.name as section, c.published from content c left join website_sections s on s.id = c.primary_section_id
+       where c.id in (select value from json_each(?)) and ${w.sql}`
+    : `select c.id, c.name, c.type, s.name as section, c.published from json_each(?) j
      join content c indexed by content_report_by_id on c.id = j.value left join website_sections s on s.id = c.primary_section_id where ${w.sql}`,
-    [JSON.stringify(ids), ...w.params]);
+  [JSON.stringify(ids), ...w.params]);
   for (const r of rows) out.set(Number(r.id), { ...r, id: Number(r.id) });
   return out;
 }
@@ -125,7 +135,7 @@ function contentEventReport(type: string, value: string): Runner {
       `select c.id, c.name, c.type, s.name as section, v.events, v.visitors from (
          select r.key, sum(r.events) as events, sum(r.visitors) as visitors from event_rollups r
          where ${t.sql} and r.grain = 'day' and r.dim = 'content' and r.type = ? and r.day between ? and ? group by r.key) v
-       join content c indexed by content_report_by_id on c.id = cast(v.key as integer)
+       join ${contentByIdIndex(db)} on c.id = cast(v.key as integer)
        left join website_sections s on s.id = c.primary_section_id where ${w.sql}`, [...t.params, type, q.from, q.to, ...w.params]);
     const rows: ReportRow[] = [];
     const ids: string[] = [];
@@ -240,7 +250,7 @@ const logins: Runner = async (db, q) => {
 
 const newsletterSubscriptions: Runner = async (db, q) => {
   const keyed = await byKey(db, q, ['NewsletterSubscription'], 'newsletter');
-  const names = new Map((await rawOf(db).all<{ id: number; title: string }>('select n.id, n.title from json_each(?) j join newsletters n on n.id = j.value',
+  const names = new Map((await rawOf(db).all<{ id: number; title: string }>('select n.id, n.title from newsletters n where n.id in (select value from json_each(?))',
     [JSON.stringify(keyed.map((r) => Number(r.key)))])).map((r) => [Number(r.id), r.title]));
   const total = keyed.reduce((s, r) => s + r.events, 0);
   const rows = keyed.map((r) => ({ newsletterId: Number(r.key), newsletter: names.get(Number(r.key)) ?? `Newsletter ${r.key}`, subscriptions: r.events, visitors: r.visitors, share: round2(ratio(r.events, total) * 100) / 100 }));
@@ -370,13 +380,14 @@ const editorialTracking: Runner = async (db, q) => {
   // Three aggregates over the covering index history_report: per person, action and day; per person (items, last change); items in all.
   const [perDay, perPerson, [all]] = await Promise.all([
     raw.all<{ actor_type: string; actor_id: number | null; action: string; day: string; n: number }>(
-      `select h.actor_type, h.actor_id, h.action, strftime('%Y-%m-%d', h.created_at / 1000, 'unixepoch') as day, count(*) as n from history h where ${where} group by 1, 2, 3, 4`, params),
+      `select h.actor_type, h.actor_id, h.action, ${isPg(db) ? "to_char(to_timestamp(h.created_at / 1000) at time zone 'UTC', 'YYYY-MM-DD')" : "strftime('%Y-%m-%d', h.created_at / 1000, 'unixepoch')"} as day, count(*) as n
+       from history h where ${where} group by 1, 2, 3, 4`, params),
     raw.all<{ actor_type: string; actor_id: number | null; items: number; last: number }>(
       `select h.actor_type, h.actor_id, count(distinct h.entity_id) as items, max(h.created_at) as last from history h where ${where} group by 1, 2`, params),
     raw.all<{ items: number }>(`select count(distinct h.entity_id) as items from history h where ${where}`, params),
   ]);
   const ids = [...new Set(perPerson.map((p) => p.actor_id).filter((id): id is number => id !== null))];
-  const names = new Map((await raw.all<{ id: number; username: string }>('select u.id, u.username from json_each(?) j join cms_users u on u.id = j.value', [JSON.stringify(ids)])).map((u) => [Number(u.id), u.username]));
+  const names = new Map((await raw.all<{ id: number; username: string }>('select u.id, u.username from cms_users u where u.id in (select value from json_each(?))', [JSON.stringify(ids)])).map((u) => [Number(u.id), u.username]));
   const who = (type: string, id: number | null) => (id !== null ? names.get(Number(id)) : undefined) ?? (type === 'cli' ? 'Command line' : id !== null ? `${type} ${id}` : type);
   const series = everyDay(q, ['created', 'updated', 'deleted']);
   const people = new Map<string, ReportRow>();
@@ -484,7 +495,9 @@ const contentDetail: Runner = async (db, q): Promise<ReportData> => {
   const w = contentWhere(q);
   const items = await rawOf(db).all<{ id: number; name: string; type: string; status: number; section: string | null; authors: string | null; published: number; updated_at: number; slug: string; teaser: string }>(
     `select c.id, c.name, c.type, c.status, s.name as section, c.published, c.updated_at, c.slug, c.teaser,
-       (select group_concat(p.full_name, '; ') from (select a.person_id from content_authors a where a.content_id = c.id order by a.position) x join persons p on p.id = x.person_id) as authors
+       ${isPg(db)
+    ? "(select string_agg(p.full_name, '; ' order by a.position) from content_authors a join persons p on p.id = a.person_id where a.content_id = c.id)"
+    : "(select group_concat(p.full_name, '; ') from (select a.person_id from content_authors a where a.content_id = c.id order by a.position) x join persons p on p.id = x.person_id)"} as authors
      from content c left join website_sections s on s.id = c.primary_section_id
      where ${t.sql} and c.status = 1 and c.published >= ? and c.published < ? and ${w.sql}`, [...t.params, startMs(q.from), endMs(q.to), ...w.params]);
   const day = (ms: number) => new Date(n(ms)).toISOString().slice(0, 10);
@@ -621,7 +634,7 @@ const layoutAnalysis: Runner = async (db, q) => {
     const [sections, items] = await Promise.all([
       raw.all<{ id: number; name: string; alias: string }>('select id, name, alias from website_sections where tenant_key = ? and status = 1 order by id', [tenant]),
       raw.all<{ id: number; name: string; type: string; slug: string | null; alias: string | null }>(
-        `select c.id, c.name, c.type, c.slug, s.alias from content c indexed by content_report_by_id left join website_sections s on s.id = c.primary_section_id
+        `select c.id, c.name, c.type, c.slug, s.alias from ${contentByIdIndex(db)} left join website_sections s on s.id = c.primary_section_id
          where c.tenant_key = ? and c.status = 1`, [tenant]),
     ]);
     const push = (kind: string, page: string, path: string, choice: LayoutChoice) => rows.push({
@@ -754,7 +767,7 @@ const siteSettingsAnalysis: Runner = async (db, q) => {
   const raw = rawOf(db);
   const [tenants, [global]] = await Promise.all([
     raw.all<{ tenant_key: string; settings: string }>(`select tenant_key, settings from tenants where ${t.sql} order by tenant_key`, t.params),
-    raw.all<{ n: number }>('select count(*) as n from cms_users where is_global = 1 and status = 1'),
+    raw.all<{ n: number }>('select count(*) as n from cms_users where is_global = true and status = 1'),
   ]);
   const perSite = tenants.map((s) => ({ key: s.tenant_key, values: flattenSettings(JSON.parse(s.settings)) }));
   const paths = new Set(perSite.flatMap((s) => [...s.values.keys()]));

@@ -32,9 +32,9 @@ export async function recordSiteMetric(store: Transactional, tenantKey: string, 
 /** The rows of the tenants (null: every tenant) for days in [from, to]. */
 export async function readSiteMetrics(db: Db, tenantKeys: readonly string[] | null, from: string, to: string): Promise<SiteMetricRow[]> {
   const params: SqlValue[] = [];
-  let where = '1';
+  let where = '1 = 1';
   if (tenantKeys !== null) {
-    where = tenantKeys.length ? `tenant_key in (${tenantKeys.map(() => '?').join(', ')})` : '0';
+    where = tenantKeys.length ? `tenant_key in (${tenantKeys.map(() => '?').join(', ')})` : '1 = 0';
     params.push(...tenantKeys);
   }
   const rows = await rawOf(db).all<{ tenant_key: string; metric: SiteMetric; day: string; n: number; total_ms: number; max_ms: number; buckets: string }>(
