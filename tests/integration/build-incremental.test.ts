@@ -13,6 +13,9 @@ import type { Store } from '../../engine/store/connection';
 import { runBuild } from '../../engine/build/index';
 import { TenantBuilder, fullTenantBuild } from '../../engine/build/incremental/tenant-builder';
 import { runSiteBuild } from '../../engine/build/incremental/site-build';
+import { changedInputs, planEdit } from '../../engine/build/incremental/edit-plan';
+import { TenantIndexCache } from '../../engine/build/incremental/tenant-index';
+import { findTarget, loadTargetState } from '../../engine/store/queries/builds';
 import { ALPHA, BUILD_NOW, id, listFiles, publishedTree, seedBuildSite } from './build-site-fixture';
 
 const ORIGIN = 'https://{key}.example.com';
@@ -124,6 +127,36 @@ describe('incremental build', () => {
     for (const f of all) expect(readFileSync(join(site(), f), 'utf8').includes(String(cid)), f).toBe(false);
     expectSameTree(tree(site()), await fullTree(), 'after unpublish');
   }, 120_000);
+
+  it('publishes an edit\'s own pages first and the sitemaps and feeds in the second phase, unless it removes pages', async () => {
+    const planFor = async () => {
+      const target = (await findTarget(store, 'alpha', out))!;
+      const state = await loadTargetState(store, target.id);
+      const { index, patched } = await new TenantIndexCache(store, 'alpha', ORIGIN).at(target, { reload: true }, BUILD_NOW);
+      const { changed } = await changedInputs(store, 'alpha', index, patched, state, undefined);
+      return planEdit(index, state, changed);
+    };
+    const kinds = (jobs: { kind: string }[]) => new Set(jobs.map((j) => j.kind));
+    const [cid] = await liveIds();
+    await store.run('UPDATE content SET name = ?, updated_at = ? WHERE id = ?', ['A title only crawlers see late', tick(), cid]);
+    const retitle = await planFor();
+    expect(retitle.removals).toEqual([]);
+    expect(kinds(retitle.urgent).has('content')).toBe(true);
+    expect(kinds(retitle.urgent).has('crawler')).toBe(false);
+    expect(kinds(retitle.deferred).has('crawler')).toBe(true);
+    await builder.update({ now: BUILD_NOW, contentIds: [cid!] });
+    // Both phases ran: the feed has the new title.
+    const $ = cheerio.load(readFileSync(join(site(), '__rss/website-scheduled-content.xml'), 'utf8'), { xml: true });
+    expect($('item > title').map((_, t) => $(t).text()).get()).toContain('A title only crawlers see late');
+
+    await store.run('UPDATE content SET status = 0, updated_at = ? WHERE id = ?', [tick(), cid]);
+    const unpublish = await planFor();
+    expect(unpublish.removals.length).toBeGreaterThan(0);
+    expect(kinds(unpublish.urgent).has('crawler')).toBe(true);
+    await builder.update({ now: BUILD_NOW, contentIds: [cid!] });
+    await store.run('UPDATE content SET status = 1, updated_at = ? WHERE id = ?', [tick(), cid]);
+    await builder.update({ now: BUILD_NOW, contentIds: [cid!] });
+  });
 
   it('equals a from-scratch build after each of a random sequence of edits', async () => {
     const rand = prng(20261122);
