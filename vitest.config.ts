@@ -21,6 +21,7 @@ const services = [
   'tests/integration/shared-state.test.ts',
   'tests/integration/pg-tenant-scope.test.ts',
   'tests/integration/pg-events-ingest.test.ts',
+  'tests/integration/pg-events-reports.test.ts',
   'tests/integration/pg-build-parity.test.ts',
   'tests/integration/pg-build-app-role.test.ts',
   'tests/integration/pg-rebuild-queue.test.ts',

@@ -137,14 +137,14 @@ describe('incremental build', () => {
       return planEdit(index, state, changed);
     };
     const kinds = (jobs: { kind: string }[]) => new Set(jobs.map((j) => j.kind));
-    const [cid] = await liveIds();
+    const cid = (await liveIds())[0]!;
     await store.run('UPDATE content SET name = ?, updated_at = ? WHERE id = ?', ['A title only crawlers see late', tick(), cid]);
     const retitle = await planFor();
     expect(retitle.removals).toEqual([]);
     expect(kinds(retitle.urgent).has('content')).toBe(true);
     expect(kinds(retitle.urgent).has('crawler')).toBe(false);
     expect(kinds(retitle.deferred).has('crawler')).toBe(true);
-    await builder.update({ now: BUILD_NOW, contentIds: [cid!] });
+    await builder.update({ now: BUILD_NOW, contentIds: [cid] });
     // Both phases ran: the feed has the new title.
     const $ = cheerio.load(readFileSync(join(site(), '__rss/website-scheduled-content.xml'), 'utf8'), { xml: true });
     expect($('item > title').map((_, t) => $(t).text()).get()).toContain('A title only crawlers see late');
@@ -153,9 +153,9 @@ describe('incremental build', () => {
     const unpublish = await planFor();
     expect(unpublish.removals.length).toBeGreaterThan(0);
     expect(kinds(unpublish.urgent).has('crawler')).toBe(true);
-    await builder.update({ now: BUILD_NOW, contentIds: [cid!] });
+    await builder.update({ now: BUILD_NOW, contentIds: [cid] });
     await store.run('UPDATE content SET status = 1, updated_at = ? WHERE id = ?', [tick(), cid]);
-    await builder.update({ now: BUILD_NOW, contentIds: [cid!] });
+    await builder.update({ now: BUILD_NOW, contentIds: [cid] });
   });
 
   it('equals a from-scratch build after each of a random sequence of edits', async () => {
