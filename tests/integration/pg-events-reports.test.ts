@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, REPORT_IDS, reportById, type ReportData } from '../../engine/domain/reports';
+import { Rng } from '../../engine/fixtures/generate/random';
 import { seedFixtures } from '../../engine/fixtures/seed';
 import { openStore, rawOf, type Store } from '../../engine/store/connection';
 import { insertCmsUser } from '../../engine/store/queries/cms-users';
@@ -27,20 +28,11 @@ const TENANTS = { alpha: Array.from({ length: 11 }, (_, i) => 10_010_001 + i), b
 const STEPS = ['click-join-header', 'click-join-footer', 'choose-membership', 'submit-registration', 'complete-registration', 'confirm-email', 'reminder-1h', 'login', 'click-login-header'];
 const NETS = ['203.0.113.0/24', '198.51.100.0/24', '192.0.2.0/24', null] as const;
 
-/** mulberry32: the same events every run. */
-function rng(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** 40 days of every event type the reports count, spread over the hours (hour rollups differ by hour). */
 function makeEvents(tenantKey: string, ids: number[], seed: number): EventRow[] {
-  const r = rng(seed);
+  // The fixture generator's mulberry32: the same events every run.
+  const rng = new Rng(seed);
+  const r = () => rng.next();
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(r() * xs.length)]!;
   const out: EventRow[] = [];
   for (let d = 39; d >= 0; d--) {
