@@ -29,8 +29,8 @@ function compiledIsFresh() {
 
 // React (and other packages) choose their production build from NODE_ENV when first loaded: the
 // CLI is what runs in production, so unless told otherwise it uses them. Without this, `masthead
-// serve` rendered incremental rebuilds and previews with React's development build (about 3× the
-// CPU per page) and printed development warnings. Tests and development set NODE_ENV themselves.
+// serve` rendered incremental rebuilds and previews with React's development build (slower, with
+// development-only checks) and printed development warnings. Tests and development set NODE_ENV themselves.
 process.env.NODE_ENV ??= 'production';
 
 const choice = process.env.MASTHEAD_CLI;
