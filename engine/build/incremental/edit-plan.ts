@@ -6,7 +6,7 @@ import type { Store } from '../../store/connection';
 import type { OutputRow, TargetState } from '../../store/queries/builds';
 import { newsletterStamp } from '../../store/queries/builds-content';
 import { newsletterCodeHash } from '../config-hash';
-import { affectsCrawler, authorGroup, contentGroup, digest, fingerprints, listingGroup } from '../deps';
+import { affectsCrawler, authorGroup, contentGroup, digest, fingerprintsOf, listingGroup, type IndexPatch } from '../deps';
 import { magazineGroups } from '../stages/emit-pages';
 import { authorsWithPages, hasPage } from '../stages/pages';
 import { createResolveContext, pagePath, type ResolveContext } from '../stages/resolve';
@@ -36,18 +36,15 @@ export function sectionOf(ctx: ResolveContext, grp: string): BuildSection | null
   return id === 'home' ? null : ctx.sectionById.get(Number(id)) ?? null;
 }
 
-/** The input keys whose fingerprint differs from the live build's (a patched index compares only its items). */
+/** The input keys whose fingerprint differs from the live build's (a patched index compares only the keys its patch can change). */
 export async function changedInputs(
-  store: Store, key: string, index: TenantIndex, patched: Set<number> | null, state: TargetState, contentIds: readonly number[] | undefined,
+  store: Store, key: string, index: TenantIndex, patched: IndexPatch | null, state: TargetState, contentIds: readonly number[] | undefined,
 ): Promise<ChangedInputs> {
-  const fps = fingerprints(index, patched ?? undefined);
+  const { values: fps, covers } = fingerprintsOf(index, patched ?? undefined);
   fps.set('nl', digest(await newsletterStamp(store, key), newsletterCodeHash()));
   const changed = new Set<string>();
   for (const [k, h] of fps) if (state.inputs.get(k) !== h) changed.add(k);
-  for (const k of state.inputs.keys()) {
-    if (fps.has(k)) continue;
-    if (!patched || !k.startsWith('c:') || patched.has(Number(k.slice(2)))) changed.add(k);
-  }
+  for (const k of state.inputs.keys()) if (!fps.has(k) && covers(k)) changed.add(k);
   for (const id of contentIds ?? []) changed.add(`c:${id}`);
   const inputDelta = new Map<string, string | null>();
   for (const k of changed) inputDelta.set(k, fps.get(k) ?? null);

@@ -7,6 +7,7 @@ import { loadContentPatch } from '../../store/queries/builds-content';
 import { loadSiteRows, type SiteRows } from '../../store/site-reader';
 import { indexFromRows } from '../stages/load';
 import type { ScriptSources } from '../stages/plan';
+import type { IndexPatch } from '../deps';
 import type { BuildContent, TenantIndex } from '../types';
 
 /** What the index must reflect: the named items (patch) or everything (reload). */
@@ -44,20 +45,28 @@ export class TenantIndexCache {
   }
 
   /**
-   * The index at `now`, and the ids it was patched for (null: read whole). A patch re-reads only
-   * the named items' rows and keeps the structure (sections, layouts, settings…) it holds.
+   * The index at `now`, and what it was patched for (null: read whole). A patch re-reads only the
+   * named items' rows and keeps the structure (sections, layouts, settings…) it holds; it names the
+   * sections and people those items had before and have after, whose lists and pages may change.
    */
-  async at(target: TargetRow, req: IndexRequest, now: number): Promise<{ index: TenantIndex; patched: Set<number> | null }> {
+  async at(target: TargetRow, req: IndexRequest, now: number): Promise<{ index: TenantIndex; patched: IndexPatch | null }> {
     const crossed = target.nextBoundary !== null && now >= target.nextBoundary;
     if (this.#index && this.#rows && req.contentIds && !req.reload && !crossed && (this.#index.now <= now)) {
       const ids = new Set(req.contentIds);
       const patch = await loadContentPatch(this.#store, this.#key, now, [...ids]);
       const mini = indexFromRows({ ...this.#rows, ...patch }, { now, originTemplate: this.#originTemplate, scriptSources: this.#scriptSources }).index;
       const index = this.#index;
+      const sectionIds = new Set<number>();
+      const personIds = new Set<number>();
+      const touch = (c: BuildContent) => { sectionIds.add(c.sectionId); for (const a of c.authors) personIds.add(a.id); };
+      for (const c of index.content) if (ids.has(c.id)) touch(c);
+      for (const s of index.schedules) if (ids.has(s.contentId)) sectionIds.add(s.sectionId);
+      for (const c of mini.content) touch(c);
+      for (const s of mini.schedules) sectionIds.add(s.sectionId);
       index.content = [...index.content.filter((c) => !ids.has(c.id)), ...mini.content].sort(newestFirst);
       index.schedules = [...index.schedules.filter((s) => !ids.has(s.contentId)), ...mini.schedules];
       index.now = now;
-      return { index, patched: ids };
+      return { index, patched: { contentIds: ids, sectionIds, personIds } };
     }
     const rows = await loadSiteRows(this.#store, this.#key, now);
     const { content: _c, authors: _a, terms: _t, related: _r, contentMemberships: _m, schedules: _s, ...structure } = rows;

@@ -9,7 +9,7 @@ import {
   createResolveContext, resolveContentPage, resolveListingPage, resolveNotFoundPage, resolvePrintPage, resolveShellPages,
 } from './resolve';
 import type { BuildContent, BuildIssue, BuildSection, TenantIndex } from '../types';
-import { fingerprints, pageDeps } from '../deps';
+import { fingerprints, fingerprintsOf, pageDeps } from '../deps';
 
 const DAY = 86_400_000;
 const NOW = Date.UTC(2026, 10, 1);
@@ -297,5 +297,58 @@ describe('related content and body recommendations (admin §9, public §9)', () 
     expect(after.get('rt:Ports')).not.toBe(before.get('rt:Ports'));
     expect(after.get('rt:Rail')).toBe(before.get('rt:Rail'));
     expect(after.get('rs:3')).toBe(before.get('rs:3'));
+  });
+});
+
+describe('fingerprints of a content patch (incremental builds)', () => {
+  const person = (id: number): NonNullable<TenantIndex['persons']>[number] => ({
+    id, name: `Person ${id}`, title: null, bio: null, image: null, socialLinks: [], path: `/author/${id}/person-${id}`, updatedAt: NOW,
+  });
+  const base = () => fixture([], { persons: [person(1), person(2)] });
+  /** The index after replacing item `id` (and its schedules) the way TenantIndexCache patches, and the patch it names. */
+  function patch(before: TenantIndex, id: number, next: BuildContent | null, schedules: TenantIndex['schedules']) {
+    const old = before.content.find((c) => c.id === id)!;
+    const after: TenantIndex = {
+      ...before,
+      content: [...before.content.filter((c) => c.id !== id), ...(next ? [next] : [])].sort((a, b) => (b.published ?? 0) - (a.published ?? 0) || b.id - a.id),
+      schedules: [...before.schedules.filter((s) => s.contentId !== id), ...schedules],
+    };
+    const sectionIds = new Set([old.sectionId, ...before.schedules.filter((s) => s.contentId === id).map((s) => s.sectionId), ...(next ? [next.sectionId] : []), ...schedules.map((s) => s.sectionId)]);
+    const personIds = new Set([...old.authors, ...(next?.authors ?? [])].map((a) => a.id));
+    return { after, patch: { contentIds: new Set([id]), sectionIds, personIds } };
+  }
+  function expectCovers(before: TenantIndex, after: TenantIndex, p: Parameters<typeof fingerprintsOf>[1]) {
+    const full0 = fingerprints(before);
+    const full1 = fingerprints(after);
+    const part = fingerprintsOf(after, p);
+    const keys = new Set([...full0.keys(), ...full1.keys()]);
+    const changed = [...keys].filter((k) => full0.get(k) !== full1.get(k));
+    expect(changed.length).toBeGreaterThan(0);
+    for (const k of changed) expect(part.covers(k), k).toBe(true);
+    for (const [k, v] of part.values) expect(v, k).toBe(full1.get(k));
+    for (const k of keys) if (part.covers(k)) expect(part.values.get(k), k).toBe(full1.get(k));
+    return part;
+  }
+
+  it('covers every key a moved item changes, with the full computation\'s values, and lists only the sections it touched', () => {
+    const before = base();
+    const moved = { ...before.content.find((c) => c.id === 10000003)!, sectionId: 4, path: '/tech/10000003/story-10000003', authors: [{ id: 1, name: 'Person 1' }] };
+    const { after, patch: p } = patch(before, 10000003, moved, [{ contentId: 10000003, sectionId: 4, option: 'Standard' }]);
+    const part = expectCovers(before, after, p);
+    // ocean (3), its parent markets (2) and tech (4) read the item's schedules; home (1) does not.
+    expect([...part.values.keys()].filter((k) => k.startsWith('list:')).sort()).toEqual(['list:2', 'list:3', 'list:4', 'list:all']);
+    expect(part.covers('list:1')).toBe(false);
+    expect(part.covers('c:10000001')).toBe(false);
+    expect(part.values.get('p:1')).toBeDefined();
+  });
+
+  it('covers an unpublished item and its author losing their page', () => {
+    const signed = base();
+    signed.content = signed.content.map((c) => (c.id === 10000002 ? { ...c, authors: [{ id: 2, name: 'Person 2' }] } : c));
+    const { after, patch: p } = patch(signed, 10000002, null, []);
+    const part = expectCovers(signed, after, p);
+    expect(part.covers('p:2')).toBe(true);
+    expect(part.values.has('p:2')).toBe(false);
+    expect(part.values.has('c:10000002')).toBe(false);
   });
 });
