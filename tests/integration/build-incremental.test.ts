@@ -15,7 +15,7 @@ import { TenantBuilder, fullTenantBuild } from '../../engine/build/incremental/t
 import { runSiteBuild } from '../../engine/build/incremental/site-build';
 import { changedInputs, planEdit } from '../../engine/build/incremental/edit-plan';
 import { TenantIndexCache } from '../../engine/build/incremental/tenant-index';
-import { findTarget, loadTargetState } from '../../engine/store/queries/builds';
+import { findTarget, loadTargetState, readEpoch } from '../../engine/store/queries/builds';
 import { ALPHA, BUILD_NOW, id, listFiles, publishedTree, seedBuildSite } from './build-site-fixture';
 
 const ORIGIN = 'https://{key}.example.com';
@@ -56,6 +56,13 @@ function expectSameTree(actual: Map<string, string>, expected: Map<string, strin
 const site = () => realpathSync(join(out, 'alpha'));
 const load = (rel: string) => cheerio.load(readFileSync(join(site(), rel), 'utf8'));
 const sec = (n: number) => ALPHA + n;
+/** The <h1> of a content item's live page, found through the build's page list. */
+const prerenderedTitle = (cid: number) => {
+  const latest = (JSON.parse(readFileSync(join(site(), 'builds', 'latest.json'), 'utf8')) as { id: string }).id;
+  const paths = (JSON.parse(readFileSync(join(site(), 'builds', 'meta', `${latest}.json`), 'utf8')) as { prerendered: string[] }).prerendered;
+  const path = paths.find((p) => p.includes(`/${cid}/`))!;
+  return load(`${path.slice(1)}/index.html`)('h1').first().text();
+};
 
 beforeAll(async () => {
   ({ store } = await seedBuildSite());
@@ -157,6 +164,48 @@ describe('incremental build', () => {
     await store.run('UPDATE content SET status = 1, updated_at = ? WHERE id = ?', [tick(), cid]);
     await builder.update({ now: BUILD_NOW, contentIds: [cid] });
   });
+
+  it('publishes a newer edit first when it interrupts the second phase, and finishes the rest later, even after a restart', async () => {
+    const feedTitles = () => {
+      const $ = cheerio.load(readFileSync(join(site(), '__rss/website-scheduled-content.xml'), 'utf8'), { xml: true });
+      return $('item > title').map((_, t) => $(t).text()).get();
+    };
+    // maxShare 1: on this small site most edits touch more than half of the pages.
+    const always = { yieldTo: () => true, yieldSliceMs: 0, maxShare: 1 };
+    const a = await createArticle('Interrupted story one', sec(2), { home: true });
+    const r1 = await builder.update({ contentIds: [a], now: BUILD_NOW, ...always });
+    expect(r1.interrupted).toBe(true);
+    expect(builder.unfinished).toBe(true);
+    // Phase 1 is live (the article's page, home), the crawler files of phase 2 are not yet.
+    expect(load('index.html')('main a').map((_, x) => load('index.html')(x).text()).get()).toContain('Interrupted story one');
+    expect(feedTitles()).not.toContain('Interrupted story one');
+
+    const [b] = await liveIds();
+    await store.run('UPDATE content SET name = ?, updated_at = ? WHERE id = ?', ['Interrupting retitle', tick(), b!]);
+    const r2 = await builder.update({ contentIds: [b!], now: BUILD_NOW, ...always });
+    expect(r2.interrupted).toBe(true);
+    expect(prerenderedTitle(b!)).toBe('Interrupting retitle');
+    expect(feedTitles()).not.toContain('Interrupted story one');
+
+    // What the store queue runs when no request waits but an update is unfinished.
+    const r3 = await builder.update({ contentIds: [], now: BUILD_NOW, maxShare: 1 });
+    expect(r3.interrupted).toBe(false);
+    expect(builder.unfinished).toBe(false);
+    expect(feedTitles()).toEqual(expect.arrayContaining(['Interrupted story one', 'Interrupting retitle']));
+    expectSameTree(tree(site()), await fullTree(), 'finished');
+
+    // A restart loses the memory of the interrupted phase: the next update redoes it in full.
+    const c = await createArticle('Interrupted story two', sec(3), { home: true });
+    const r5 = await builder.update({ contentIds: [c], now: BUILD_NOW, ...always });
+    expect(r5.interrupted).toBe(true);
+    // A server started now would catch up: the stored state does not claim the current data.
+    expect((await findTarget(store, 'alpha', out))!.epoch).not.toBe(await readEpoch(store));
+    const restarted = new TenantBuilder(store, 'alpha', opts(out), fullTenantBuild);
+    const r4 = await restarted.update({ contentIds: [], now: BUILD_NOW, maxShare: 1 });
+    expect(r4.full).toBe(false);
+    expectSameTree(tree(site()), await fullTree(), 'after a restart');
+    builder.forget();
+  }, 120_000);
 
   it('equals a from-scratch build after each of a random sequence of edits', async () => {
     const rand = prng(20261122);

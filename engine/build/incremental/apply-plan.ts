@@ -26,16 +26,43 @@ import { DRAGONFORM_PATH, dragonformCss } from '../../../site/form-theme';
 export interface ApplyEnv { store: Store; key: string; outDir: string; client: ClientBundle | null; assetsDir?: string | null | undefined }
 type Delta = Map<string, OutputRow | null>;
 
-/** Runs `jobs`; returns the crawler files' new route rules when a crawler job ran, else null. */
+/**
+ * How a phase may be interrupted: between jobs, once `sliceMs` of rendering has passed, it gives
+ * the event loop a turn (the server answers requests, a new edit is queued) and stops when
+ * `stop()` says newer work waits.
+ */
+export interface Interrupt { stop: () => boolean; sliceMs: number }
+
+export interface Applied {
+  /** The crawler files' new route rules when a crawler job ran, else null. */
+  routeRules: RouteRules | null;
+  /** Jobs run to the end (all of them unless interrupted). */
+  done: number;
+}
+
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Runs `jobs` in order, or the first `done` of them when `interrupt` stops it. */
 export async function applyJobs(
-  env: ApplyEnv, jobs: Job[], index: TenantIndex, ctx: ResolveContext, state: TargetState, writes: Writes, delta: Delta,
-): Promise<RouteRules | null> {
+  env: ApplyEnv, jobs: Job[], index: TenantIndex, ctx: ResolveContext, state: TargetState, writes: Writes, delta: Delta, interrupt?: Interrupt,
+): Promise<Applied> {
   let routeRules: RouteRules | null = null;
   const css = stylesheet(index);
   const chrome = buildChrome(index, { href: css.href, integrity: css.integrity }, env.client?.scripts ?? null);
   const ids = jobs.flatMap((j) => (j.kind === 'content' ? [j.id] : []));
   const bodies = await loadBodies(env.store, env.key, ids);
-  const groupPaths = (grp: string) => [...state.outputs.values()].filter((o) => o.grp === grp);
+  // Outputs by group, indexed on first use: scanning every output per job was a tenth of a long phase.
+  let byGroup: Map<string, OutputRow[]> | null = null;
+  const groupPaths = (grp: string): OutputRow[] => {
+    if (!byGroup) {
+      byGroup = new Map();
+      for (const o of state.outputs.values()) {
+        const list = byGroup.get(o.grp);
+        if (list) list.push(o); else byGroup.set(o.grp, [o]);
+      }
+    }
+    return byGroup.get(grp) ?? [];
+  };
   const emit = (grp: string, pages: PageOut[], complete: ((path: string) => boolean) | null) => {
     const seen = new Set<string>();
     for (const p of pages) {
@@ -49,7 +76,14 @@ export async function applyJobs(
     // A complete render of (part of) a group: the group's other pages in that part are gone.
     if (complete) for (const o of groupPaths(grp)) if (!seen.has(o.path) && complete(o.path)) { writes.removePage(o.path); delta.set(o.path, null); }
   };
+  let done = 0;
+  let slice = performance.now();
   for (const job of jobs) {
+    if (interrupt && performance.now() - slice >= interrupt.sliceMs) {
+      await turn();
+      if (interrupt.stop()) break;
+      slice = performance.now();
+    }
     if (job.kind === 'static') {
       writes.file(css.path, css.body, true);
       writes.file(DRAGONFORM_PATH, dragonformCss(index.tenant.settings), false);
@@ -76,12 +110,13 @@ export async function applyJobs(
     } else if (job.kind === 'magazine') emit(job.grp, magazinePages(ctx, chrome, job.grp), () => true);
     else if (job.kind === 'crawler') routeRules = crawler(index, state, writes, delta);
     else await newsletters(env, index, state, writes, delta);
+    done += 1;
   }
   // Image derivatives a re-rendered page may now reference (content-hash names: present files are skipped).
   if (jobs.length) writeMediaFiles(referencedMedia(index), env.assetsDir ?? null, env.key, new FileWriter(writes.root), writes.root);
   // A document that became gated since the last build leaves the published files.
   if (jobs.length) for (const rel of withheldFiles(index)) rmSync(join(writes.root, rel), { force: true });
-  return routeRules;
+  return { routeRules, done };
 }
 
 function crawler(index: TenantIndex, state: TargetState, writes: Writes, delta: Delta): RouteRules {

@@ -21,7 +21,11 @@ export type Job =
   | { kind: 'magazine'; grp: string }
   /** Listing pages from..to of a group; to null: from..the last page, removing pages past it. */
   | { kind: 'listing'; grp: string; from: number; to: number | null };
-export interface EditPlan { ctx: ResolveContext; removals: string[]; urgent: Job[]; deferred: Job[] }
+export interface EditPlan {
+  ctx: ResolveContext; removals: string[]; urgent: Job[]; deferred: Job[];
+  /** The page groups a fresh key hits (or that are new): what the edit itself needs re-rendered. */
+  freshGroups: Set<string>;
+}
 
 export interface ChangedInputs {
   changed: Set<string>;
@@ -51,15 +55,39 @@ export async function changedInputs(
   return { changed, inputDelta };
 }
 
-/** True when the plan re-renders more than `maxShare` of the tenant's page groups (a full build is faster). */
+/**
+ * True when the plan re-renders more than `maxShare` of the tenant's page groups (a full build is
+ * faster). Only groups a fresh key hits count: work an interrupted second phase left over is
+ * caught up incrementally, so a stream of edits never turns into a full build that would hold
+ * back the next edit for seconds.
+ */
 export function touchesTooMuch(plan: EditPlan, state: TargetState, maxShare: number): boolean {
   const groups = new Set([...state.outputs.values()].map((o) => o.grp)).size;
-  const touched = new Set([...plan.urgent, ...plan.deferred].flatMap((j) => (j.kind === 'content' ? [`c${j.id}`] : j.kind === 'author' ? [`a${j.id}`] : j.kind === 'listing' || j.kind === 'magazine' ? [j.grp] : j.kind === 'shells' ? ['shells'] : []))).size;
-  return groups > 0 && touched > maxShare * groups;
+  return groups > 0 && plan.freshGroups.size > maxShare * groups;
 }
 
-/** What the changed keys require: pages to remove, and render jobs in two phases. */
-export function planEdit(index: TenantIndex, state: TargetState, changed: Set<string>): EditPlan {
+/** A job's identity across plans (a listing job names its page range). */
+export function jobKey(j: Job): string {
+  return j.kind === 'listing' ? `${j.grp}:${j.from}:${j.to ?? ''}` : j.kind === 'static' ? `static:${j.assets}` : jobGroup(j) || j.kind;
+}
+
+/** The group a job renders ('' for jobs that render no page group: static files, crawler files, newsletters). */
+export function jobGroup(j: Job): string {
+  switch (j.kind) {
+    case 'content': return contentGroup(j.id);
+    case 'author': return authorGroup(j.id);
+    case 'listing': case 'magazine': return j.grp;
+    case 'shells': return 'shells';
+    default: return '';
+  }
+}
+
+/**
+ * What the changed keys require: pages to remove, and render jobs in two phases. `fresh` are the
+ * changed keys whose first phase has not been published yet (default: all of them); work that only
+ * the others require (left over by an interrupted second phase, tenant-builder.ts) is all deferred.
+ */
+export function planEdit(index: TenantIndex, state: TargetState, changed: Set<string>, fresh: ReadonlySet<string> = changed): EditPlan {
   const ctx = createResolveContext(index);
   const byGroup = new Map<string, OutputRow[]>();
   for (const o of state.outputs.values()) {
@@ -69,43 +97,52 @@ export function planEdit(index: TenantIndex, state: TargetState, changed: Set<st
   }
   const whole = new Set<string>();
   const pagesOf = new Map<string, Set<string>>();
+  const freshGroups = new Set<string>();
+  const freshPages = new Set<string>();
   for (const [grp, outs] of byGroup) {
     if (grp === 'crawler' || grp === 'newsletters') continue;
     for (const o of outs) {
       const hits = o.deps.filter((d) => changed.has(d));
       if (!hits.length) continue;
+      if (fresh !== changed && hits.some((d) => fresh.has(d))) { freshGroups.add(grp); freshPages.add(o.path); }
       if (grp.startsWith('listing:') && hits.every((d) => d.startsWith('c:'))) {
         const set = pagesOf.get(grp) ?? new Set<string>();
         pagesOf.set(grp, set.add(o.path));
       } else whole.add(grp);
     }
   }
+  if (fresh === changed) for (const g of [...whole, ...pagesOf.keys()]) freshGroups.add(g);
+  const isFresh = (grp: string, path?: string) => fresh === changed || (path === undefined ? freshGroups.has(grp) : freshPages.has(path));
   // Groups that must exist now, and those that must go.
   const wanted = new Set<string>(['shells', listingGroup(null)]);
   for (const sct of index.sections) if (sct.alias !== 'home') wanted.add(listingGroup(sct.id));
   for (const c of index.content) if (hasPage(c)) wanted.add(contentGroup(c.id));
   for (const id of authorsWithPages(index).keys()) wanted.add(authorGroup(id));
   for (const g of magazineGroups(ctx)) wanted.add(g);
-  for (const g of wanted) if (!byGroup.has(g)) whole.add(g);
+  for (const g of wanted) if (!byGroup.has(g)) { whole.add(g); freshGroups.add(g); }
   const removals: string[] = [];
   for (const [grp, outs] of byGroup) {
     if (grp === 'crawler' || grp === 'newsletters' || wanted.has(grp)) continue;
     for (const o of outs) removals.push(o.path);
     whole.delete(grp);
     pagesOf.delete(grp);
+    freshGroups.delete(grp);
   }
   const urgent: Job[] = [];
   const deferred: Job[] = [];
-  if (changed.has('settings') || changed.has('assets')) urgent.push({ kind: 'static', assets: changed.has('assets') });
+  if (changed.has('settings') || changed.has('assets')) {
+    (fresh.has('settings') || fresh.has('assets') ? urgent : deferred).push({ kind: 'static', assets: changed.has('assets') });
+  }
   for (const grp of whole) {
-    if (grp === 'shells') urgent.push({ kind: 'shells' });
-    else if (grp.startsWith('author:')) urgent.push({ kind: 'author', id: Number(grp.slice(7)) });
+    const now = isFresh(grp) ? urgent : deferred;
+    if (grp === 'shells') now.push({ kind: 'shells' });
+    else if (grp.startsWith('author:')) now.push({ kind: 'author', id: Number(grp.slice(7)) });
     else if (grp.startsWith('content:')) {
       const id = Number(grp.slice(8));
-      (changed.has(`c:${id}`) || !byGroup.has(grp) ? urgent : deferred).push({ kind: 'content', id });
-    } else if (grp.startsWith('magazine:')) urgent.push({ kind: 'magazine', grp });
+      (fresh.has(`c:${id}`) || !byGroup.has(grp) ? urgent : deferred).push({ kind: 'content', id });
+    } else if (grp.startsWith('magazine:')) now.push({ kind: 'magazine', grp });
     else if (grp.startsWith('listing:')) {
-      urgent.push({ kind: 'listing', grp, from: 1, to: 1 });
+      now.push({ kind: 'listing', grp, from: 1, to: 1 });
       deferred.push({ kind: 'listing', grp, from: 2, to: null });
     }
   }
@@ -115,7 +152,7 @@ export function planEdit(index: TenantIndex, state: TargetState, changed: Set<st
     const base = section?.path ?? '/';
     for (const path of paths) {
       const n = path === base ? 1 : Number(path.slice(pagePath(base, 2).length - 1));
-      (n === 1 ? urgent : deferred).push({ kind: 'listing', grp, from: n, to: n });
+      (n === 1 && isFresh(grp, path) ? urgent : deferred).push({ kind: 'listing', grp, from: n, to: n });
     }
   }
   // Sitemaps, feeds and redirect files follow in the second phase unless the edit removed pages or
@@ -123,14 +160,14 @@ export function planEdit(index: TenantIndex, state: TargetState, changed: Set<st
   // needs at once. Regenerating them (every sitemap, feed and redirect list of the tenant) took
   // about half of an edit's first phase at 20,000 items, for files only crawlers read.
   if ([...changed].some(affectsCrawler)) {
-    const now = removals.length > 0 || changed.has('redirects') || changed.has('settings');
+    const now = removals.length > 0 || fresh.has('redirects') || fresh.has('settings');
     (now ? urgent : deferred).push({ kind: 'crawler' });
   }
-  if (changed.has('nl')) urgent.push({ kind: 'newsletters' });
+  if (changed.has('nl')) (fresh.has('nl') ? urgent : deferred).push({ kind: 'newsletters' });
   // Newsletter pages show content (manual picks and automatic section lists, with titles, teasers
   // and images): any content or list change may alter them. They follow in the second phase,
   // because an MJML render is too slow for the first.
   // An asset change (a replaced file: new derivative names) may alter the images they show too.
   else if ([...changed].some((k) => k.startsWith('c:') || k.startsWith('list:') || k === 'assets') && [...state.outputs.values()].some((o) => o.grp === 'newsletters')) deferred.push({ kind: 'newsletters' });
-  return { ctx, removals, urgent, deferred };
+  return { ctx, removals, urgent, deferred, freshGroups };
 }

@@ -23,7 +23,7 @@ import { makeBuildId, withPoll, type ScriptSources, type WorkerRuntime } from '.
 import { buildsRootOf, liveBuildUsable, lockTenant, pruneMeta, unlockTenant, writeBuildPointer, type BuildMeta } from '../stages/publish';
 import type { TenantIndex } from '../types';
 import { applyJobs } from './apply-plan';
-import { changedInputs, DEFAULT_MAX_SHARE, planEdit, touchesTooMuch } from './edit-plan';
+import { changedInputs, DEFAULT_MAX_SHARE, jobGroup, jobKey, planEdit, touchesTooMuch } from './edit-plan';
 import { Writes } from './live-writes';
 import { indexBoundary, timeBoundary } from './state';
 import { TenantIndexCache } from './tenant-index';
@@ -59,11 +59,26 @@ export interface UpdateRequest {
    */
   maxShare?: number;
   now?: number;
+  /**
+   * True when newer changes wait for this tenant: the second phase then stops at its next slice
+   * and leaves the rest to the next update (which publishes the newer edit's own pages first).
+   */
+  yieldTo?: () => boolean;
+  /** Rendering time between two `yieldTo` questions (default SLICE_MS; 0 asks before every job). */
+  yieldSliceMs?: number;
 }
+
+/** The data epoch stored by an interrupted update: never a real one (epochs count up from 0). */
+const UNFINISHED_EPOCH = -1;
+
+/** How long the second phase renders before it gives the event loop a turn and asks `yieldTo`. */
+export const SLICE_MS = 10;
 
 export interface UpdateResult {
   key: string; buildId: string | null; full: boolean; skipped: boolean;
   pagesWritten: number; filesWritten: number; filesDeleted: number; changedKeys: number; ms: number;
+  /** The second phase stopped for newer changes; the next update finishes it (TenantBuilder.unfinished). */
+  interrupted?: boolean;
 }
 
 /** A full build of one tenant (run-build.ts runBuild), injected to keep this module free of the pool. */
@@ -81,6 +96,14 @@ export class TenantBuilder {
   #prerendered: string[] | null = null;
   #client: ClientBundle | null | undefined;
   #config: string | undefined;
+  /**
+   * After an interrupted second phase: the changed keys whose first phase is published, with the
+   * fingerprints it used (their remaining work is all deferred), and the jobs that phase finished.
+   * Memory only: without it (a restart) the next update plans those keys' work as new, which is
+   * slower but as correct, because their fingerprints are stored only when a second phase ends.
+   */
+  #carried: Map<string, string | null> | null = null;
+  readonly #finished = new Set<string>();
 
   constructor(store: Store, key: string, options: IncrementalOptions, fullBuild: FullBuild) {
     this.#store = store;
@@ -97,6 +120,13 @@ export class TenantBuilder {
     this.#routeRules = null;
     this.#prerendered = null;
     this.#client = undefined;
+    this.#carried = null;
+    this.#finished.clear();
+  }
+
+  /** True when an interrupted second phase left work for the next update. */
+  get unfinished(): boolean {
+    return this.#carried !== null;
   }
 
   /** The code/config hash, once per builder: a running process renders with the code it loaded. */
@@ -169,17 +199,26 @@ export class TenantBuilder {
     }
     const { index, patched } = await this.#index.at(target, req, now);
     const { changed, inputDelta } = await changedInputs(store, this.key, index, patched, state, req.contentIds);
+    // Keys an interrupted update left: still changed unless this computation says otherwise.
+    const carried = this.#carried;
+    if (carried) for (const [k, h] of carried) if (!inputDelta.has(k) && (state.inputs.get(k) ?? null) !== h) { changed.add(k); inputDelta.set(k, h); }
     const nextBoundary = await this.#nextBoundary(index, now);
     const writes = new Writes(root);
     if (!changed.size) {
+      this.#carried = null;
+      this.#finished.clear();
       // Nothing new to publish: the live build stays, the state records what it was checked against.
       await saveTargetState(store, target.id, { builtAt: now, epoch, nextBoundary, state: 'live', finishedAt: Date.now(), pagesWritten: 0 }, inputDelta, new Map(), false);
       return { key: this.key, buildId: target.buildId, full: false, skipped: true, pagesWritten: 0, filesWritten: 0, filesDeleted: 0, changedKeys: 0 };
     }
-    const work = planEdit(index, state, changed);
+    const fresh = carried ? new Set([...changed].filter((k) => !carried.has(k) || carried.get(k) !== inputDelta.get(k))) : changed;
+    const work = planEdit(index, state, changed, fresh);
+    // Deferred jobs an interrupted phase finished stay done unless a fresh key hits their group.
+    if (this.#finished.size) work.deferred = work.deferred.filter((j) => !(this.#finished.has(jobKey(j)) && !work.freshGroups.has(jobGroup(j))));
     if (touchesTooMuch(work, state, req.maxShare ?? DEFAULT_MAX_SHARE)) return null;
     const env = { store, key: this.key, outDir: this.#options.outDir, client: this.#clientBundle(), assetsDir: this.#options.assetsDir };
     let buildId = target.buildId;
+    let interrupted = false;
     // Phase 1 publishes what shows the change itself (its pages, first listing pages, home,
     // crawler files); phase 2 the pages it merely shifts (deeper listing pages, other items'
     // sidebars). Input fingerprints are stored only with the last phase, so a crash in between
@@ -190,25 +229,39 @@ export class TenantBuilder {
       const outputDelta = new Map<string, OutputRow | null>();
       const before = writes.written + writes.deleted;
       if (i === 0) for (const path of work.removals) { writes.removePage(path); outputDelta.set(path, null); }
-      this.#routeRules = (await applyJobs(env, jobs, index, work.ctx, state, writes, outputDelta)) ?? this.#routeRules;
+      const applied = await applyJobs(env, jobs, index, work.ctx, state, writes, outputDelta, i === 1 && req.yieldTo ? { stop: req.yieldTo, sliceMs: req.yieldSliceMs ?? SLICE_MS } : undefined);
+      this.#routeRules = applied.routeRules ?? this.#routeRules;
+      interrupted = applied.done < jobs.length;
+      if (interrupted) {
+        this.#carried = new Map(inputDelta);
+        for (const j of [...work.urgent, ...jobs.slice(0, applied.done)]) if (jobGroup(j)) this.#finished.add(jobKey(j));
+      } else if (last) {
+        this.#carried = null;
+        this.#finished.clear();
+      }
       for (const [p, o] of outputDelta) {
         const was = state.outputs.get(p);
         // A page added or removed, or a path turning from redirect stub into page (or back), changes the list.
         if (!was || !o || was.grp !== o.grp) this.#prerendered = null;
         if (o === null) state.outputs.delete(p); else state.outputs.set(p, o);
       }
-      if (last) for (const [k, h] of inputDelta) { if (h === null) state.inputs.delete(k); else state.inputs.set(k, h); }
-      const patch = { builtAt: now, epoch, nextBoundary, state: last ? 'live' : 'building', finishedAt: Date.now(), pagesWritten: writes.pages, error: null };
+      // An interrupted phase stores its outputs but not the inputs: the build on disk is complete
+      // and live, and the keys stay changed for the update that finishes the work.
+      const complete = last && !interrupted;
+      if (complete) for (const [k, h] of inputDelta) { if (h === null) state.inputs.delete(k); else state.inputs.set(k, h); }
+      // An unfinished state records no data epoch, so a process that starts next (serve's queue,
+      // a no-change `masthead build`) sees data newer than the build and finishes the work.
+      const patch = { builtAt: now, epoch: interrupted ? UNFINISHED_EPOCH : epoch, nextBoundary, state: last ? 'live' : 'building', finishedAt: Date.now(), pagesWritten: writes.pages, error: null };
       if (writes.written + writes.deleted === before) {
-        await saveTargetState(store, target.id, { ...patch, buildId }, last ? inputDelta : new Map(), outputDelta, false);
+        await saveTargetState(store, target.id, { ...patch, buildId }, complete ? inputDelta : new Map(), outputDelta, false);
         continue;
       }
       buildId = makeBuildId(now);
       this.#publish(root, buildId, now, state);
-      await saveTargetState(store, target.id, { ...patch, buildId }, last ? inputDelta : new Map(), outputDelta, false);
+      await saveTargetState(store, target.id, { ...patch, buildId }, complete ? inputDelta : new Map(), outputDelta, false);
     }
     const skipped = buildId === target.buildId;
-    return { key: this.key, buildId, full: false, skipped, pagesWritten: writes.pages, filesWritten: writes.written, filesDeleted: writes.deleted, changedKeys: changed.size };
+    return { key: this.key, buildId, full: false, skipped, pagesWritten: writes.pages, filesWritten: writes.written, filesDeleted: writes.deleted, changedKeys: changed.size, interrupted };
   }
 
   /** The publish stage's pointer files, naming every output the state holds. */

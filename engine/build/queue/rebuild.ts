@@ -51,7 +51,10 @@ export function tenantBuilders(o: RebuildOptions): (key: string) => Promise<Tena
   };
 }
 
-/** Runs one coalesced rebuild for the claimed changes. */
-export async function rebuildTenant(builder: TenantBuilder, changes: QueuedChange[], now: number): Promise<UpdateResult> {
-  return builder.update({ ...updateFor(changes), now });
+/**
+ * Runs one coalesced rebuild for the claimed changes (none: finishes what an interrupted update
+ * left). `yieldTo` says newer changes wait: the update's second phase then stops early.
+ */
+export async function rebuildTenant(builder: TenantBuilder, changes: QueuedChange[], now: number, yieldTo?: () => boolean): Promise<UpdateResult> {
+  return builder.update({ ...updateFor(changes), now, ...(yieldTo ? { yieldTo } : {}) });
 }

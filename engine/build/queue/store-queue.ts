@@ -66,16 +66,21 @@ export function createBuildQueue(o: StoreQueueOptions): RebuildQueue {
   const drain = async (key: string) => {
     scheduled.delete(key);
     const rows = await claimRequests(o.store, key, now());
-    if (!rows.length) return;
+    const builder = await builderOf(key);
+    // No request, but an update that newer requests interrupted left its second phase to finish.
+    if (!rows.length && !builder.unfinished) return;
     const ids = rows.map((r) => r.id);
     try {
       const changes = rows.map((r) => JSON.parse(r.change) as QueuedChange);
       const started = now();
-      const result = await rebuildTenant(await builderOf(key), changes, started);
+      // A request arriving meanwhile schedules the next drain: the running update's second phase
+      // (pages an edit merely shifts) then yields, so the new edit's own pages go live first.
+      const result = await rebuildTenant(builder, changes, started, () => scheduled.has(key));
       const live = now();
-      await finishRequests(o.store, ids, { state: 'done', at: live, buildId: result.buildId });
+      if (ids.length) await finishRequests(o.store, ids, { state: 'done', at: live, buildId: result.buildId });
       await recordBuildTimes(o.store, key, started, live, rows.filter((_, i) => isEdit(changes[i]!)).map((r) => live - r.enqueuedAt))
         .catch((e: unknown) => o.onError?.(key, e));
+      if (result.interrupted) schedule(key);
       o.onBuilt?.(key, result);
     } catch (e) {
       await finishRequests(o.store, ids, { state: 'failed', at: now(), error: e instanceof Error ? e.message : String(e) });
