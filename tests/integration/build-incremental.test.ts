@@ -4,7 +4,7 @@
 // apart from build ids and timestamps (whole trees compared). Plus the visible consequences a
 // reader checks: a published article on its section pages, home, sitemap, news sitemap and feeds;
 // an unpublished one gone everywhere and answering 404; and a build with nothing changed.
-import { mkdtempSync, readFileSync, realpathSync, existsSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, realpathSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -56,11 +56,14 @@ function expectSameTree(actual: Map<string, string>, expected: Map<string, strin
 const site = () => realpathSync(join(out, 'alpha'));
 const load = (rel: string) => cheerio.load(readFileSync(join(site(), rel), 'utf8'));
 const sec = (n: number) => ALPHA + n;
+/** The page paths the live build lists. */
+const livePaths = () => {
+  const latest = (JSON.parse(readFileSync(join(site(), 'builds', 'latest.json'), 'utf8')) as { id: string }).id;
+  return (JSON.parse(readFileSync(join(site(), 'builds', 'meta', `${latest}.json`), 'utf8')) as { prerendered: string[] }).prerendered;
+};
 /** The <h1> of a content item's live page, found through the build's page list. */
 const prerenderedTitle = (cid: number) => {
-  const latest = (JSON.parse(readFileSync(join(site(), 'builds', 'latest.json'), 'utf8')) as { id: string }).id;
-  const paths = (JSON.parse(readFileSync(join(site(), 'builds', 'meta', `${latest}.json`), 'utf8')) as { prerendered: string[] }).prerendered;
-  const path = paths.find((p) => p.includes(`/${cid}/`))!;
+  const path = livePaths().find((p) => p.includes(`/${cid}/`) && !p.startsWith('/print/'))!;
   return load(`${path.slice(1)}/index.html`)('h1').first().text();
 };
 
@@ -159,7 +162,8 @@ describe('incremental build', () => {
     await store.run('UPDATE content SET status = 0, updated_at = ? WHERE id = ?', [tick(), cid]);
     const unpublish = await planFor();
     expect(unpublish.removals.length).toBeGreaterThan(0);
-    expect(kinds(unpublish.urgent).has('crawler')).toBe(true);
+    expect(unpublish.urgent.filter((j) => j.kind === 'crawler')).toEqual([{ kind: 'crawler', routesOnly: true }]);
+    expect(unpublish.deferred.filter((j) => j.kind === 'crawler')).toEqual([{ kind: 'crawler' }]);
     await builder.update({ now: BUILD_NOW, contentIds: [cid] });
     await store.run('UPDATE content SET status = 1, updated_at = ? WHERE id = ?', [tick(), cid]);
     await builder.update({ now: BUILD_NOW, contentIds: [cid] });
@@ -205,6 +209,31 @@ describe('incremental build', () => {
     expect(r4.full).toBe(false);
     expectSameTree(tree(site()), await fullTree(), 'after a restart');
     builder.forget();
+  }, 120_000);
+
+  it('applies a redirect an unpublished page blocked in the first phase, and drops its sitemap entry in the second', async () => {
+    const sitemaps = () => readdirSync(site()).filter((f) => /^sitemap.*\.xml$/.test(f)).map((f) => readFileSync(join(site(), f), 'utf8')).join('');
+    const listed = sitemaps();
+    const live = await liveIds();
+    const path = livePaths().find((p) => live.some((id) => p.includes(`/${id}/`)) && !p.startsWith('/print/') && listed.includes(`alpha.example.com${p}<`))!;
+    const cid = live.find((id) => path.includes(`/${id}/`))!;
+    await store.run("INSERT INTO redirects (tenant_key, from_path, to_path) VALUES ('alpha', ?, '/markets')", [path]);
+    await builder.update({ reload: true, now: BUILD_NOW, maxShare: 1 });
+    const redirectsFrom = () => readFileSync(join(site(), '_redirects'), 'utf8').split('\n').filter((l) => l.startsWith(`${path} `));
+    expect(redirectsFrom()).toEqual([]);
+    await store.run('UPDATE content SET status = 2, updated_at = ? WHERE id = ?', [tick(), cid]);
+    const r = await builder.update({ contentIds: [cid], now: BUILD_NOW, maxShare: 1, yieldTo: () => true, yieldSliceMs: 0 });
+    expect(r.interrupted).toBe(true);
+    // First phase: the page is gone and its path redirects (stub page and _redirects line).
+    expect(redirectsFrom()).toEqual([`${path} /markets 301!`]);
+    expect(load(`${path.slice(1)}/index.html`)('meta[http-equiv="refresh"]').attr('content')).toContain('/markets');
+    expect(sitemaps()).toContain(`alpha.example.com${path}<`);
+    await builder.update({ contentIds: [], now: BUILD_NOW, maxShare: 1 });
+    expect(sitemaps()).not.toContain(`alpha.example.com${path}<`);
+    expectSameTree(tree(site()), await fullTree(), 'after the second phase');
+    await store.run("DELETE FROM redirects WHERE tenant_key = 'alpha' AND from_path = ?", [path]);
+    await store.run('UPDATE content SET status = 1, updated_at = ? WHERE id = ?', [tick(), cid]);
+    await builder.update({ reload: true, now: BUILD_NOW, maxShare: 1 });
   }, 120_000);
 
   it('equals a from-scratch build after each of a random sequence of edits', async () => {

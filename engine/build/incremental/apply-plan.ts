@@ -9,7 +9,7 @@ import type { OutputRow, TargetState } from '../../store/queries/builds';
 import { loadBodies } from '../../store/queries/builds-content';
 import { authorGroup, contentGroup, digest } from '../deps';
 import { buildChrome } from '../stages/chrome';
-import { crawlerFiles } from '../stages/crawler';
+import { crawlerFiles, isRouteFile } from '../stages/crawler';
 import { stylesheet, writeAssets, writeFavicon, type ClientBundle } from '../stages/emit';
 import { referencedMedia, withheldFiles, writeMediaFiles } from '../stages/media';
 import { authorPage, contentPages, listingPages, magazinePages, shellPages, type PageOut } from '../stages/emit-pages';
@@ -108,7 +108,7 @@ export async function applyJobs(
       // pages 2..: everything of the listing but its first page
       emit(job.grp, pages, job.to === null ? (path) => path !== base : null);
     } else if (job.kind === 'magazine') emit(job.grp, magazinePages(ctx, chrome, job.grp), () => true);
-    else if (job.kind === 'crawler') routeRules = crawler(index, state, writes, delta);
+    else if (job.kind === 'crawler') routeRules = crawler(index, state, writes, delta, job.routesOnly === true);
     else await newsletters(env, index, state, writes, delta);
     done += 1;
   }
@@ -119,8 +119,8 @@ export async function applyJobs(
   return { routeRules, done };
 }
 
-function crawler(index: TenantIndex, state: TargetState, writes: Writes, delta: Delta): RouteRules {
-  const out = crawlerFiles(index);
+function crawler(index: TenantIndex, state: TargetState, writes: Writes, delta: Delta, routesOnly: boolean): RouteRules {
+  const out = crawlerFiles(index, routesOnly);
   const seen = new Set<string>();
   for (const f of out.files) {
     seen.add(f.path);
@@ -138,7 +138,7 @@ function crawler(index: TenantIndex, state: TargetState, writes: Writes, delta: 
     return !!now && now.grp !== 'crawler';
   };
   for (const o of state.outputs.values()) {
-    if (o.grp === 'crawler' && !seen.has(o.path)) {
+    if (o.grp === 'crawler' && !seen.has(o.path) && (!routesOnly || isRouteFile(o.path))) {
       if (!isPage(o.path)) writes.remove(o.path);
       delta.set(o.path, null);
     }

@@ -13,7 +13,9 @@ import { createResolveContext, pagePath, type ResolveContext } from '../stages/r
 import type { BuildSection, TenantIndex } from '../types';
 
 export type Job =
-  | { kind: 'static'; assets: boolean } | { kind: 'shells' } | { kind: 'crawler' } | { kind: 'newsletters' }
+  | { kind: 'static'; assets: boolean } | { kind: 'shells' } | { kind: 'newsletters' }
+  /** Sitemaps, feeds, robots.txt and the route files; routesOnly: the route files alone (stages/crawler.ts isRouteFile). */
+  | { kind: 'crawler'; routesOnly?: boolean }
   | { kind: 'content'; id: number }
   /** One author page (stages/resolve-author.ts). */
   | { kind: 'author'; id: number }
@@ -155,13 +157,16 @@ export function planEdit(index: TenantIndex, state: TargetState, changed: Set<st
       (n === 1 && isFresh(grp, path) ? urgent : deferred).push({ kind: 'listing', grp, from: n, to: n });
     }
   }
-  // Sitemaps, feeds and redirect files follow in the second phase unless the edit removed pages or
-  // changed redirects or settings: then a redirect stub, route rule or header may be what a reader
-  // needs at once. Regenerating them (every sitemap, feed and redirect list of the tenant) took
-  // about half of an edit's first phase at 20,000 items, for files only crawlers read.
+  // Sitemaps and feeds follow in the second phase: regenerating them (every sitemap and feed of
+  // the tenant) took about half of an edit's first phase at 20,000 items, for files only crawlers
+  // read. A changed redirect or setting rewrites them all at once; an edit that removes pages
+  // rewrites the route files at once (a redirect a live page blocked now applies) and the rest later.
   if ([...changed].some(affectsCrawler)) {
-    const now = removals.length > 0 || fresh.has('redirects') || fresh.has('settings');
-    (now ? urgent : deferred).push({ kind: 'crawler' });
+    if (fresh.has('redirects') || fresh.has('settings')) urgent.push({ kind: 'crawler' });
+    else {
+      if (removals.length) urgent.push({ kind: 'crawler', routesOnly: true });
+      deferred.push({ kind: 'crawler' });
+    }
   }
   if (changed.has('nl')) (fresh.has('nl') ? urgent : deferred).push({ kind: 'newsletters' });
   // Newsletter pages show content (manual picks and automatic section lists, with titles, teasers

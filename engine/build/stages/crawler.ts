@@ -11,13 +11,18 @@ import type { FileWriter } from './writer';
 
 export interface CrawlerOutput { files: EmittedFile[]; routeRules: RouteRules; warnings: string[] }
 
-export function crawlerFiles(index: TenantIndex): CrawlerOutput {
+const ROUTE_FILES = new Set(['_redirects', 'nginx-redirects.conf', '_headers', 'nginx-security-headers.conf']);
+
+/** True for the files that route requests (redirect stubs and lists, header files), not only crawlers read. */
+export function isRouteFile(path: string): boolean {
+  return ROUTE_FILES.has(path) || path.endsWith('/index.html');
+}
+
+/** The crawler files; with `routesOnly`, just those isRouteFile names (an incremental build's first phase). */
+export function crawlerFiles(index: TenantIndex, routesOnly = false): CrawlerOutput {
   const { rules, rejected } = planRedirects(index);
   const files = [
-    ...emitSitemaps(index),
-    ...emitNewsSitemap(index),
-    ...emitFeeds(index),
-    ...emitRobots(index),
+    ...(routesOnly ? [] : [...emitSitemaps(index), ...emitNewsSitemap(index), ...emitFeeds(index), ...emitRobots(index)]),
     ...emitRedirects(index, rules),
     ...emitHeaders(index, index.tenant.scriptSources),
   ];
