@@ -2,12 +2,19 @@ import { existsSync, mkdtempSync, readFileSync, readlinkSync, writeFileSync } fr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cleanup, prepareTarget, publish, readLatest, release } from './publish';
+import { cleanup, metaJson, prepareTarget, publish, readLatest, release } from './publish';
 
 const out = () => mkdtempSync(join(tmpdir(), 'masthead-publish-'));
 const meta = (id: string) => ({ id, timestamp: 1, routeRules: {}, prerendered: ['/'] });
 
 describe('publishing', () => {
+  it('writes the build meta as JSON.stringify would, also from a kept page list JSON', () => {
+    const meta = { id: '20261127T000000000Z-abcdef', timestamp: 1, routeRules: { '/old': { redirect: { to: '/new', statusCode: 301 as const } } }, prerendered: ['/', '/a "quoted" path'] };
+    expect(metaJson(meta)).toBe(JSON.stringify(meta));
+    expect(metaJson(meta, JSON.stringify(meta.prerendered))).toBe(JSON.stringify(meta));
+    expect(JSON.parse(metaJson({ ...meta, routeRules: {} }))).toEqual({ ...meta, routeRules: {} });
+  });
+
   it('swaps the tenant folder to the new build with latest.json naming it, and keeps the previous build', () => {
     const dir = out();
     const a = prepareTarget(dir, 'acme', '20260101T000000000Z-aaaaaa');

@@ -106,12 +106,21 @@ export function readLatest(outDir: string, key: string): LatestBuild | null {
  * so latest.json names the build only once every other file of it is in place. The full build
  * calls it on its staging folder, the incremental builder on the live folder.
  */
-export function writeBuildPointer(root: string, meta: BuildMeta): string {
+export function writeBuildPointer(root: string, meta: BuildMeta, prerenderedJson?: string): string {
   const metaDir = join(root, 'builds', 'meta');
   mkdirSync(metaDir, { recursive: true });
-  writeAtomic(join(metaDir, `${meta.id}.json`), JSON.stringify(meta));
+  writeAtomic(join(metaDir, `${meta.id}.json`), metaJson(meta, prerenderedJson));
   writeAtomic(join(root, 'builds', 'latest.json'), JSON.stringify({ id: meta.id, timestamp: meta.timestamp } satisfies LatestBuild));
   return metaDir;
+}
+
+/**
+ * builds/meta/<id>.json: JSON.stringify(meta), with the page list's JSON passed in when the caller
+ * keeps it (an incremental builder publishes the same 13,000 paths, 750 KB, twice per edit).
+ */
+export function metaJson(meta: BuildMeta, prerenderedJson = JSON.stringify(meta.prerendered)): string {
+  const head = JSON.stringify({ id: meta.id, timestamp: meta.timestamp, routeRules: meta.routeRules } satisfies Omit<BuildMeta, 'prerendered'>);
+  return `${head.slice(0, -1)},"prerendered":${prerenderedJson}}`;
 }
 
 /** Keeps the newest few builds/meta files besides `keep` (a live folder updated in place collects them). */
