@@ -46,8 +46,19 @@ export interface GqlContext {
   /** The operation context: actor and tenant (null when the request names none). */
   op(): Promise<OpContext>;
   site(): Promise<SiteSnapshot>;
+  /**
+   * What tenantOrNull, actor and site have answered so far (a property is absent until its read
+   * has resolved), so a field resolver can answer without a promise when its inputs are in hand.
+   */
+  settled: Settled;
   setSessionCookies(pair: TokenPair): void;
   clearSessionCookies(): void;
+}
+
+export interface Settled {
+  tenant?: TenantRow | null;
+  actor?: Actor | null;
+  site?: SiteSnapshot;
 }
 
 function once<T>(fn: () => Promise<T>): () => Promise<T> {
@@ -58,9 +69,11 @@ function once<T>(fn: () => Promise<T>): () => Promise<T> {
 export function createContext(services: Services, req: RequestInfo, mode: GqlContext['mode'], documentsVersion: string): GqlContext {
   // Once known, the tenant is the request's tenant scope: on PostgreSQL its statements run with
   // row-level security set to it (engine/store/tenant-scope.ts; the route opened the scope).
+  const settled: Settled = {};
   const tenantOrNull = once(async () => {
     const t = await services.tenants.resolve(req.tenantHeaders);
     setScopeTenant(t?.tenantKey ?? null);
+    settled.tenant = t;
     return t;
   });
   const tenant = async () => {
@@ -69,7 +82,7 @@ export function createContext(services: Services, req: RequestInfo, mode: GqlCon
     return t;
   };
   const session = once(() => sessionFromBearer(services, req.bearer));
-  const actor = async () => (await session())?.actor ?? null;
+  const actor = async () => (settled.actor = (await session())?.actor ?? null);
   const ctx: GqlContext = {
     services,
     mode,
@@ -81,7 +94,8 @@ export function createContext(services: Services, req: RequestInfo, mode: GqlCon
     session,
     actor,
     op: once(async () => ({ services, actor: await actor(), tenant: await tenantOrNull(), ip: req.ip })),
-    site: once(async () => services.site.get((await tenant()).tenantKey)),
+    site: once(async () => (settled.site = await services.site.get((await tenant()).tenantKey))),
+    settled,
     setSessionCookies(pair) {
       req.cookies.set(COOKIES.staff, pair.bearerToken, { expires: new Date(pair.bearerTokenExpiration), path: '/' });
       req.cookies.set(COOKIES.refresh, pair.refreshToken, { expires: new Date(pair.refreshTokenExpiration), path: '/graphql' });

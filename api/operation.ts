@@ -56,8 +56,11 @@ export async function commit<T>(
     return r;
   });
   const c = change?.(result);
-  const tenantKey = note(result).tenantKey;
+  const n = note(result);
+  const tenantKey = n.tenantKey;
   if (c && tenantKey) await ctx.services.changed(tenantKey, c);
+  // Staff edits of members (status, memberships, an import) carry no change event: the member facts kept for gated reads go.
+  if (n.entityType === 'siteUser' && tenantKey) await ctx.services.memberSessionsChanged(tenantKey);
   return result;
 }
 

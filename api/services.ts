@@ -6,6 +6,7 @@ import type { LimitRule } from './rate-limit';
 import { memorySharedState, type Limiter, type SharedState } from './shared-state';
 import { TenantDirectory } from './tenancy';
 import { ContentCache } from './content-cache';
+import { MEMBER_SESSIONS_ENTITY, MemberCache } from './members/member-cache';
 import { SiteCache } from './site-cache';
 import { ResponseCache } from './response-cache';
 import type { MemberOptions } from './members/options';
@@ -88,6 +89,8 @@ export interface Services {
   site: SiteCache;
   /** Published items and each tenant's memberships for the public reads (getContent, getGatedContent). */
   content: ContentCache;
+  /** Signed-in members' sessions and memberships for gated reads (api/members/member-cache.ts). */
+  memberCache: MemberCache;
   responses: ResponseCache;
   adminUrl: string;
   members: MemberOptions;
@@ -97,6 +100,11 @@ export interface Services {
   crawlers: CrawlerVerifier;
   /** Calls the injected hook after a committed change; a failing hook is logged, never thrown. */
   changed(tenantKey: string, change: ChangeEvent): Promise<void>;
+  /**
+   * After a member's own committed write that ends sessions (logout, password change): drops the
+   * tenant's member facts here and in the other instances. Never throws.
+   */
+  memberSessionsChanged(tenantKey: string): Promise<void>;
   /** Stops applying other instances' invalidations (the app is closing). */
   detach(): void;
   /** Hands a staff e-mail to the mailer after the current request's work (timing stays uniform). */
@@ -121,10 +129,14 @@ export function createServices(o: ServiceOptions): Services {
   const tenants = new TenantDirectory(o.store, ttl, now);
   const site = new SiteCache(o.store, ttl, now);
   const content = new ContentCache(o.store, ttl, now);
+  const memberCache = new MemberCache(o.store, ttl, now);
   const responses = new ResponseCache(o.responseCacheTtlMs ?? ttl, now);
   const shared = o.shared ?? memorySharedState();
   // What a committed change makes stale here; another instance's change arrives through `shared`.
   const invalidate = (tenantKey: string, entity: string) => {
+    memberCache.invalidate(tenantKey);
+    // A member's own write changes no content, site or public answer.
+    if (entity === MEMBER_SESSIONS_ENTITY) return;
     site.invalidate(tenantKey);
     content.invalidate(tenantKey);
     responses.clear();
@@ -147,6 +159,7 @@ export function createServices(o: ServiceOptions): Services {
     tenants,
     site,
     content,
+    memberCache,
     responses,
     adminUrl: (o.adminUrl ?? '/admin').replace(/\/+$/, ''),
     members: o.members ?? {},
@@ -163,6 +176,14 @@ export function createServices(o: ServiceOptions): Services {
         await o.onChange?.(tenantKey, change);
       } catch (error) {
         log.error({ err: error, tenantKey, change }, 'onChange hook failed');
+      }
+    },
+    async memberSessionsChanged(tenantKey) {
+      memberCache.invalidate(tenantKey);
+      try {
+        await shared.publish({ tenantKey, entity: MEMBER_SESSIONS_ENTITY });
+      } catch (error) {
+        log.error({ err: error, tenantKey }, 'member session change not published to the other instances');
       }
     },
     mail(message) {

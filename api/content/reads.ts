@@ -27,7 +27,9 @@ export async function readContent(ctx: GqlContext, a: { id?: unknown; status?: s
   let row: q.ContentRecord | undefined;
   if (staff) [row] = await q.contentByIds(ctx.services.store.db, tenant.tenantKey, [id]);
   else {
-    const cached = await ctx.services.content.item(tenant.tenantKey, id);
+    // The site snapshot is read beside the item, so primarySection and canonicalPath answer without waiting;
+    // a failure is theirs to report, as before (ctx.site keeps the rejected read).
+    const [cached] = await Promise.all([ctx.services.content.item(tenant.tenantKey, id), ctx.site().catch(() => undefined)]);
     if (cached) ctx.loaders.primeLinks(id, cached.links);
     row = cached?.row;
   }

@@ -166,6 +166,7 @@ export async function resetSiteUserPassword(ctx: GqlContext, input: unknown): Pr
     return true;
   });
   if (!done) throw invalidLink();
+  await ctx.services.memberSessionsChanged(tenant.tenantKey);
   return { ok: true, message: 'Your password has been changed. Please log in.' };
 }
 
@@ -197,6 +198,7 @@ export async function updateSiteUserPassword(ctx: GqlContext, input: unknown): P
     await revokeSiteUserSessions(tx, m.user.id, now);
     return issueMemberSession(tx, ctx.services, m.tenantKey, m.user.id);
   });
+  await ctx.services.memberSessionsChanged(m.tenantKey);
   setMemberCookie(ctx, session);
   return { ...session, userInfo: await siteUserView(ctx.services, m.user) };
 }

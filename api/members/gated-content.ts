@@ -8,7 +8,6 @@ import {
 } from '../../engine/domain/meter';
 import { AppError } from '../../engine/domain/errors';
 import { paywallJsonLd } from '../../engine/domain/paywall';
-import { activeMembershipIds } from '../../engine/store/queries/members';
 import type { MembershipRecord } from '../../engine/store/queries/memberships';
 import type { AssetRecord } from '../../engine/store/queries/catalog';
 import type { GqlContext } from '../context';
@@ -16,7 +15,7 @@ import { idArg } from '../patch';
 import { licenseCompanyFor } from './ip-gating';
 import { meterCookieName, readMeter, signMeter } from './meter-cookie';
 import { memberRuntime } from './runtime';
-import { memberOf } from './session';
+import { signedInMemberId } from './session';
 
 export interface MeterView {
   status: MeterStatus;
@@ -70,16 +69,16 @@ async function meterFor(ctx: GqlContext, tenantKey: string, settingsText: string
  * are a verified crawler; plus the tenant's memberships (the free ones open zmag items).
  */
 export async function gatingReader(ctx: GqlContext, tenantKey: string) {
-  const db = ctx.services.store.db;
-  const member = await memberOf(ctx);
+  // Session and memberships from the member facts kept in memory (member-cache.ts), under the same rules as the database reads.
+  const memberId = await signedInMemberId(ctx);
   const [held, company, tenantMemberships, crawler] = await Promise.all([
-    member ? activeMembershipIds(db, member.user.id, ctx.services.now()) : Promise.resolve([] as number[]),
+    memberId !== null ? ctx.services.memberCache.activeMembershipIds(tenantKey, memberId, ctx.services.now()) : Promise.resolve([] as number[]),
     licenseCompanyFor(ctx.services, tenantKey, ctx.req.ip),
     ctx.services.content.memberships(tenantKey),
     ctx.services.crawlers.verify(ctx.req.ip, ctx.req.userAgent),
   ]);
-  const reader: GatingReader = { membershipIds: held, signedIn: member !== null, licenseCompany: company?.name ?? null, crawler: crawler.engine !== null };
-  return { member, company, tenantMemberships, reader, freeMembershipIds: tenantMemberships.filter((m) => m.isFree).map((m) => m.id) };
+  const reader: GatingReader = { membershipIds: held, signedIn: memberId !== null, licenseCompany: company?.name ?? null, crawler: crawler.engine !== null };
+  return { signedIn: memberId !== null, company, tenantMemberships, reader, freeMembershipIds: tenantMemberships.filter((m) => m.isFree).map((m) => m.id) };
 }
 
 export async function getGatedContent(ctx: GqlContext, a: { id?: unknown }): Promise<GatedContentView> {
@@ -91,14 +90,14 @@ export async function getGatedContent(ctx: GqlContext, a: { id?: unknown }): Pro
   const row = facts?.row;
   if (!facts || !row || row.status !== 1 || row.published === null || row.published > now) throw new AppError('NOT_FOUND', { entity: 'Content', id });
   const { links: { membershipIds }, sectionIds } = facts;
-  const { member, company, tenantMemberships, reader, freeMembershipIds } = readerFacts;
+  const { signedIn, company, tenantMemberships, reader, freeMembershipIds } = readerFacts;
   const gating = gatingStatus(
     { membershipIds, surveyType: row.gatingSurveyType, registrationRequired: row.userRegistrationRequired, isZmag: row.zmagId !== null },
     reader, freeMembershipIds,
   );
   const ms = tenant.settings.memberships;
   const covered = meterCoversItem(ms.contentMetering, { type: row.type, sectionIds });
-  const meter = meterAppliesTo(gating, covered, member !== null)
+  const meter = meterAppliesTo(gating, covered, signedIn)
     ? await meterFor(ctx, tenant.tenantKey, ms.contentMeteringFields?.text, ms.contentMetering, id)
     : null;
   const decision = decideAccess(gating, meter?.status ?? null);

@@ -12,6 +12,7 @@ import { COOKIES, digest } from '../auth/tokens';
 import type { GqlContext } from '../context';
 import type { Db } from '../../engine/store/connection';
 import type { Services } from '../services';
+import { sessionIsLive } from './member-cache';
 import { memberRuntime } from './runtime';
 
 export type MemberTokenKind = 'session' | 'register' | 'reset' | 'username';
@@ -64,6 +65,20 @@ export function memberOf(ctx: GqlContext): Promise<MemberSession | null> {
   return p;
 }
 
+/**
+ * The user id of this request's live member session, or null, from the member facts kept for
+ * gated reads (member-cache.ts) under the same rule as memberOf. For reads that need only that;
+ * anything that shows or changes the member's own record uses memberOf (read fresh).
+ */
+export async function signedInMemberId(ctx: GqlContext): Promise<number | null> {
+  const token = ctx.req.siteUserToken;
+  if (!looksLikeMemberToken('session', token)) return null;
+  const tenant = await ctx.tenantOrNull();
+  if (!tenant) return null;
+  const s = await ctx.services.memberCache.session(tenant.tenantKey, digest(token));
+  return s && sessionIsLive(s, tenant.tenantKey, ctx.services.now()) ? s.userId : null;
+}
+
 export async function requireMember(ctx: GqlContext): Promise<MemberSession> {
   const m = await memberOf(ctx);
   if (!m) throw new AppError('UNAUTHENTICATED');
@@ -95,6 +110,9 @@ export function clearMemberCookie(ctx: GqlContext): void {
 /** Ends this request's session (if any) and clears the cookie. Always succeeds. */
 export async function endMemberSession(ctx: GqlContext): Promise<void> {
   const m = await memberOf(ctx);
-  if (m) await revokeSiteUserSession(ctx.services.store.db, m.sessionId, ctx.services.now());
+  if (m) {
+    await revokeSiteUserSession(ctx.services.store.db, m.sessionId, ctx.services.now());
+    await ctx.services.memberSessionsChanged(m.tenantKey);
+  }
   clearMemberCookie(ctx);
 }

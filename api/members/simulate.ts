@@ -72,7 +72,10 @@ export async function spendSimulateCode(services: Services, code: string | undef
 async function endPresentedSession(services: Services, token: string | undefined, tenantKey: string): Promise<void> {
   if (!looksLikeMemberToken('session', token)) return;
   const s = await findSiteUserSession(services.store.db, digest(token));
-  if (s && s.tenantKey === tenantKey) await revokeSiteUserSession(services.store.db, s.id, services.now());
+  if (s && s.tenantKey === tenantKey) {
+    await revokeSiteUserSession(services.store.db, s.id, services.now());
+    await services.memberSessionsChanged(tenantKey);
+  }
 }
 
 type Req = FastifyRequest<{ Querystring: Record<string, string | string[] | undefined> }>;

@@ -96,6 +96,29 @@ describe('staff', () => {
     expect(foreign.get(ITEMS.open[0])?.body).toBeNull();
   });
 
+  it('counts an exempt section the item is scheduled into, the same in getContent (item from the content cache) and getContentStream', async () => {
+    const [exempt, metered] = [ITEMS.open[0], ITEMS.open[1]];
+    const settings = (await h.store.all<{ settings: string }>("select settings from tenants where tenant_key = 'alpha'"))[0]!.settings;
+    const parsed = JSON.parse(settings);
+    parsed.memberships.contentMetering.exemptSectionIds = [ALPHA.sections.home];
+    await h.store.run("update tenants set settings = ? where tenant_key = 'alpha'", [JSON.stringify(parsed)]);
+    await h.store.run("insert into website_schedules (content_id, section_id, option) values (?, ?, 'Featured')", [exempt, ALPHA.sections.home]);
+    await h.app.api.services.changed('alpha', { entity: 'settings', action: 'update', ids: [] });
+    try {
+      const b = h.browser();
+      const one = async (id: number) => (await h.gql(ONE, { id }, { browser: b })).data.getContent;
+      expect((await one(exempt)).body).toContain(OPEN_BODY);
+      expect((await one(metered)).body).toBeNull();
+      const stream = await streamed({ browser: b });
+      expect(stream.get(exempt)?.body).toContain(OPEN_BODY);
+      expect(stream.get(metered)?.body).toBeNull();
+    } finally {
+      await h.store.run('delete from website_schedules where content_id = ? and section_id = ?', [exempt, ALPHA.sections.home]);
+      await h.store.run("update tenants set settings = ? where tenant_key = 'alpha'", [settings]);
+      await h.app.api.services.changed('alpha', { entity: 'settings', action: 'update', ids: [] });
+    }
+  });
+
   it('turning the meter off publishes the open bodies again (the rule follows the settings)', async () => {
     const before = await streamed({ browser: h.browser() });
     expect(before.get(ITEMS.open[0])?.body).toBeNull();

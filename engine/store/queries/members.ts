@@ -107,6 +107,18 @@ export async function activeMembershipIds(db: Db, siteUserId: number, now: numbe
   return rows.map((r) => r.id);
 }
 
+const heldMembershipsStatement = preparedFor((db: Db) => db.select({ id: siteUserMemberships.membershipId, expiresAt: siteUserMemberships.expiresAt })
+  .from(siteUserMemberships).innerJoin(memberships, eq(memberships.id, siteUserMemberships.membershipId))
+  .where(and(eq(siteUserMemberships.siteUserId, sql.placeholder('user')), eq(memberships.status, 1))).prepare());
+
+/**
+ * The active memberships a user holds with their expiry (null: none), expired holdings included:
+ * for a cache that applies activeMembershipIds' rule (`expiresAt` null or after now) at each read.
+ */
+export async function heldMemberships(db: Db, siteUserId: number): Promise<{ id: number; expiresAt: number | null }[]> {
+  return heldMembershipsStatement(db).all({ user: siteUserId });
+}
+
 export async function grantMembership(db: Db, siteUserId: number, membershipId: number, expiresAt: number | null): Promise<void> {
   await db.insert(siteUserMemberships).values({ siteUserId, membershipId, expiresAt })
     .onConflictDoUpdate({ target: [siteUserMemberships.siteUserId, siteUserMemberships.membershipId], set: { expiresAt } });
