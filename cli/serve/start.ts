@@ -39,7 +39,10 @@ export async function startServing(o: ServingOptions) {
   const mailer = createMailer(mail.mail);
   // Limits, the license cache and cache invalidations: shared through Redis when configured.
   const shared = await sharedStateFor(s.redisUrl, { onError: (e) => process.stderr.write(`redis: ${e.message}\n`) });
+  // Requests being answered: a rebuild's background phase pauses for them (store-queue.ts busy).
+  let inFlight = 0;
   const queueOptions = {
+    busy: () => inFlight > 0,
     store: o.store, outDir: o.outDir, originTemplate: o.originTemplate, workers: 1, buildPollMs: o.buildPollMs, workerRuntime: workerRuntime(s.workerBundle), scriptSources: s.cspScriptSources, assetsDir: resolve(s.assetsDir),
     onError: (key: string, e: unknown) => process.stderr.write(`rebuild of ${key} failed: ${(e as Error).message}\n`),
   };
@@ -61,6 +64,10 @@ export async function startServing(o: ServingOptions) {
       assets: { dir: resolve(s.assetsDir), maxBytes: s.assetMaxBytes },
       shared,
     },
+  });
+  app.server.on('request', (_req, res) => {
+    inFlight += 1;
+    res.once('close', () => { inFlight -= 1; });
   });
   await app.listen({ port: o.port, host: o.host });
   // The event rollup job (issue #18): every eventRollupMinutes, one run at a time.

@@ -28,10 +28,13 @@ type Delta = Map<string, OutputRow | null>;
 
 /**
  * How a phase may be interrupted: between jobs, once `sliceMs` of rendering has passed, it gives
- * the event loop a turn (the server answers requests, a new edit is queued) and stops when
- * `stop()` says newer work waits.
+ * the event loop a turn, waits while `busy()` says requests are being answered (a request needs
+ * many turns: one per database call), and stops when `stop()` says newer work waits.
  */
-export interface Interrupt { stop: () => boolean; sliceMs: number }
+export interface Interrupt { stop: () => boolean; sliceMs: number; busy?: (() => boolean) | undefined }
+
+/** The longest a phase waits for busy requests per slice, so it still progresses under steady traffic. */
+export const MAX_PAUSE_MS = 200;
 
 export interface Applied {
   /** The crawler files' new route rules when a crawler job ran, else null. */
@@ -41,6 +44,12 @@ export interface Applied {
 }
 
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Waits while `busy()` holds, checking every millisecond, for at most `maxMs`. */
+export async function pauseWhileBusy(busy: () => boolean, maxMs: number): Promise<void> {
+  for (const started = performance.now(); busy() && performance.now() - started < maxMs;) await sleep(1);
+}
 
 /** Runs `jobs` in order, or the first `done` of them when `interrupt` stops it. */
 export async function applyJobs(
@@ -81,6 +90,7 @@ export async function applyJobs(
   for (const job of jobs) {
     if (interrupt && performance.now() - slice >= interrupt.sliceMs) {
       await turn();
+      if (interrupt.busy) await pauseWhileBusy(interrupt.busy, MAX_PAUSE_MS);
       if (interrupt.stop()) break;
       slice = performance.now();
     }

@@ -64,6 +64,8 @@ export interface UpdateRequest {
    * and leaves the rest to the next update (which publishes the newer edit's own pages first).
    */
   yieldTo?: () => boolean;
+  /** True while the process answers requests: the second phase pauses between slices until they are done. */
+  busy?: () => boolean;
   /** Rendering time between two `yieldTo` questions (default SLICE_MS; 0 asks before every job). */
   yieldSliceMs?: number;
 }
@@ -229,7 +231,7 @@ export class TenantBuilder {
       const outputDelta = new Map<string, OutputRow | null>();
       const before = writes.written + writes.deleted;
       if (i === 0) for (const path of work.removals) { writes.removePage(path); outputDelta.set(path, null); }
-      const applied = await applyJobs(env, jobs, index, work.ctx, state, writes, outputDelta, i === 1 && req.yieldTo ? { stop: req.yieldTo, sliceMs: req.yieldSliceMs ?? SLICE_MS } : undefined);
+      const applied = await applyJobs(env, jobs, index, work.ctx, state, writes, outputDelta, i === 1 && req.yieldTo ? { stop: req.yieldTo, sliceMs: req.yieldSliceMs ?? SLICE_MS, busy: req.busy } : undefined);
       this.#routeRules = applied.routeRules ?? this.#routeRules;
       interrupted = applied.done < jobs.length;
       if (interrupted) {

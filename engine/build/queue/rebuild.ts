@@ -53,8 +53,11 @@ export function tenantBuilders(o: RebuildOptions): (key: string) => Promise<Tena
 
 /**
  * Runs one coalesced rebuild for the claimed changes (none: finishes what an interrupted update
- * left). `yieldTo` says newer changes wait: the update's second phase then stops early.
+ * left). `yieldTo` says newer changes wait: the update's second phase then stops early; `busy`
+ * says the process is answering requests: the second phase pauses for them.
  */
-export async function rebuildTenant(builder: TenantBuilder, changes: QueuedChange[], now: number, yieldTo?: () => boolean): Promise<UpdateResult> {
-  return builder.update({ ...updateFor(changes), now, ...(yieldTo ? { yieldTo } : {}) });
+export async function rebuildTenant(
+  builder: TenantBuilder, changes: QueuedChange[], now: number, yieldTo?: () => boolean, busy?: () => boolean,
+): Promise<UpdateResult> {
+  return builder.update({ ...updateFor(changes), now, ...(yieldTo ? { yieldTo } : {}), ...(busy ? { busy } : {}) });
 }

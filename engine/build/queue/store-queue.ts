@@ -21,6 +21,11 @@ export interface StoreQueueOptions extends RebuildOptions {
   onError?: (tenantKey: string, e: unknown) => void;
   onBuilt?: (tenantKey: string, result: UpdateResult) => void;
   now?: () => number;
+  /**
+   * True while the server is answering requests: a rebuild's second phase (background work) pauses
+   * between its slices until they are done, so an editor's next save is not slowed down by it.
+   */
+  busy?: () => boolean;
 }
 
 const MAX_TIMER_MS = 2_147_000_000;
@@ -75,7 +80,7 @@ export function createBuildQueue(o: StoreQueueOptions): RebuildQueue {
       const started = now();
       // A request arriving meanwhile schedules the next drain: the running update's second phase
       // (pages an edit merely shifts) then yields, so the new edit's own pages go live first.
-      const result = await rebuildTenant(builder, changes, started, () => scheduled.has(key));
+      const result = await rebuildTenant(builder, changes, started, () => scheduled.has(key), o.busy);
       const live = now();
       if (ids.length) await finishRequests(o.store, ids, { state: 'done', at: live, buildId: result.buildId });
       await recordBuildTimes(o.store, key, started, live, rows.filter((_, i) => isEdit(changes[i]!)).map((r) => live - r.enqueuedAt))
