@@ -135,7 +135,11 @@ async function main(): Promise<void> {
   const loadAtStart = loadavg().map((n) => Math.round(n * 100) / 100);
   mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
   const execArgv = ['--import', 'tsx', ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${join(ROOT, 'bench/results')}`] : [])];
-  const child: ChildProcess = fork(HERE, ['--serve', fixtures, String(readers)], { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  // NODE_ENV as `masthead serve` runs (bin/masthead.js defaults it to production): graphql-js and
+  // React skip their development checks.
+  const child: ChildProcess = fork(HERE, ['--serve', fixtures, String(readers)], {
+    execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' },
+  });
   try {
     const ready = await new Promise<Ready>((ok, fail) => {
       child.once('message', (m) => ok(m as Ready));
