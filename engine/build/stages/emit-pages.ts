@@ -33,6 +33,35 @@ const encodedChrome = new WeakMap<ChromeView, Map<string, Buffer>>();
 const ENCODED_MAX = 1_000;
 
 /**
+ * Where a page is encoded before one copy into a buffer of its exact size: a Buffer.from per part
+ * and a Buffer.concat allocated each part and the page again (a 24 KB page: 15 µs before, 7 µs so).
+ * Grows to the largest page seen.
+ */
+let scratch = Buffer.allocUnsafeSlow(64 * 1024);
+
+/** Room for `bytes` more bytes after the first `used` ones of the scratch buffer. */
+function reserve(used: number, bytes: number): void {
+  if (used + bytes <= scratch.length) return;
+  const grown = Buffer.allocUnsafeSlow(Math.max(used + bytes, scratch.length * 2));
+  scratch.copy(grown, 0, 0, used);
+  scratch = grown;
+}
+
+/** Copies the first `used` bytes of the scratch buffer out. */
+function takeScratch(used: number): Buffer {
+  const out = Buffer.allocUnsafeSlow(used);
+  scratch.copy(out, 0, 0, used);
+  return out;
+}
+
+/** A string's UTF-8 bytes (what Buffer.from gives), through the scratch buffer. */
+function encodeString(s: string): Buffer {
+  // A UTF-16 code unit is at most 3 UTF-8 bytes (a surrogate pair, two units, is 4).
+  reserve(0, s.length * 3);
+  return takeScratch(scratch.write(s, 0));
+}
+
+/**
  * The document's bytes. Pages are mostly two-byte strings (one typographic character is enough),
  * whose UTF-8 encoding costs about 2 µs per KB; the chrome (header, mega menu, footer) is a third
  * of a page and the same on every page, so its bytes are reused.
@@ -40,19 +69,24 @@ const ENCODED_MAX = 1_000;
 function encodeDocument(chrome: ChromeView, doc: DocumentParts): Buffer {
   let cache = encodedChrome.get(chrome);
   if (!cache) encodedChrome.set(chrome, (cache = new Map()));
-  const bufs: Buffer[] = [];
+  let used = 0;
   for (let i = 0; i < doc.parts.length; i++) {
     const s = doc.parts[i]!;
     if (!s) continue;
-    if (!doc.shared[i]) { bufs.push(Buffer.from(s)); continue; }
+    if (!doc.shared[i]) {
+      reserve(used, s.length * 3);
+      used += scratch.write(s, used);
+      continue;
+    }
     let b = cache.get(s);
     if (!b) {
       if (cache.size >= ENCODED_MAX) cache.clear();
       cache.set(s, (b = Buffer.from(s)));
     }
-    bufs.push(b);
+    reserve(used, b.length);
+    used += b.copy(scratch, used);
   }
-  return Buffer.concat(bufs);
+  return takeScratch(used);
 }
 
 export function emitPageView(ctx: ResolveContext, chrome: ChromeView, page: PageView, grp: string, deps: string[]): PageOut {
@@ -62,7 +96,7 @@ export function emitPageView(ctx: ResolveContext, chrome: ChromeView, page: Page
   const files: PageFile[] = [{ path: r.htmlFile, body: html }];
   let hash: string;
   if (r.payloadFile && r.payload !== null) {
-    const payload = Buffer.from(r.payload);
+    const payload = encodeString(r.payload);
     files.push({ path: r.payloadFile, body: payload });
     hash = digest(html, '\0', payload);
   } else {
