@@ -2,7 +2,8 @@
 // builder (so both produce the same bytes by construction). A group is the unit rendered together:
 // a content item's page and print view, all pages of one listing, or the shells with 404.html.
 // Each page comes back with its files, a content hash and the input keys it read.
-import type { ChromeView, PageView } from '../../../site/model';
+import type { ChromeView, HeadView, PageView } from '../../../site/model';
+import { noindexHeadMarkup } from '../../../site/head';
 import { authorGroup, contentGroup, digest, listingGroup, magazineGroup, magazinePageDeps, pageDeps, SHELL_DEPS } from '../deps';
 import { resolveAuthorPage } from './resolve-author';
 import { authorsWithPages } from './pages';
@@ -90,7 +91,12 @@ function encodeDocument(chrome: ChromeView, doc: DocumentParts): Buffer {
 }
 
 export function emitPageView(ctx: ResolveContext, chrome: ChromeView, page: PageView, grp: string, deps: string[]): PageOut {
-  const r = renderPageParts(page, chrome);
+  return emitRendered(chrome, page, grp, deps).out;
+}
+
+/** The page's files and its <head> markup; `headHtml`: that markup when already known. */
+function emitRendered(chrome: ChromeView, page: PageView, grp: string, deps: string[], headHtml?: string): { out: PageOut; head: string } {
+  const r = renderPageParts(page, chrome, headHtml);
   // Same hash as digest(html, '\0', payload): update() encodes strings as UTF-8 too.
   const html = encodeDocument(chrome, r.parts);
   const files: PageFile[] = [{ path: r.htmlFile, body: html }];
@@ -102,17 +108,29 @@ export function emitPageView(ctx: ResolveContext, chrome: ChromeView, page: Page
   } else {
     hash = digest(html, '\0', r.payload ?? '');
   }
-  return { path: page.kind === 'not-found' ? '/404.html' : page.path, grp, hash, deps, files, listed: page.kind !== 'not-found' };
+  const out = { path: page.kind === 'not-found' ? '/404.html' : page.path, grp, hash, deps, files, listed: page.kind !== 'not-found' };
+  return { out, head: r.parts.head };
 }
 
-/** A content item's page and print view (none for items without a page). `body` as stored. */
+/** True when two heads differ at most in their robots value. */
+function sameHeadButRobots(a: HeadView, b: HeadView): boolean {
+  const keys = Object.keys(a) as (keyof HeadView)[];
+  return keys.length === Object.keys(b).length && keys.every((k) => k === 'robots' || a[k] === b[k]);
+}
+
+/**
+ * A content item's page and print view (none for items without a page). `body` as stored. The
+ * print view's head is its page's with robots noindex: its markup is derived, not rendered again.
+ */
 export function contentPages(ctx: ResolveContext, chrome: ChromeView, c: BuildContent, body: string): PageOut[] {
   if (!hasPage(c)) return [];
   const clean = sanitizeBody(body);
   const grp = contentGroup(c.id);
   const page = resolveContentPage(ctx, c, clean);
   const print = resolvePrintPage(ctx, c, clean, page);
-  return [emitPageView(ctx, chrome, page, grp, pageDeps(ctx, page, c)), emitPageView(ctx, chrome, print, grp, pageDeps(ctx, print, c))];
+  const first = emitRendered(chrome, page, grp, pageDeps(ctx, page, c));
+  const printHead = print.head.robots === 'noindex' && sameHeadButRobots(page.head, print.head) ? noindexHeadMarkup(first.head, page.head) : null;
+  return [first.out, emitRendered(chrome, print, grp, pageDeps(ctx, print, c), printHead ?? undefined).out];
 }
 
 /** Listing pages from..to (to null: page `from` only) and the listing's page count. */
