@@ -102,16 +102,17 @@ function pageTracking(page: PageView): string {
  * part i is the tenant's cached chrome (the same string on many pages), so a caller that encodes
  * pages to bytes can encode it once (engine/build/stages/emit-pages.ts).
  */
-export interface DocumentParts { parts: string[]; shared: boolean[] }
+export interface DocumentParts { parts: string[]; shared: boolean[]; /** The <head> markup (part 1). */ head: string }
 
 // Which parts of renderDocumentParts are cached chrome (the header only while cached, see below).
 const SHARED = [true, false, false, true, false, true, true, false, true, true, true, false, true];
 const SHARED_BUT_HEADER = SHARED.map((v, i) => v && i !== 6);
 
-export function renderDocumentParts(page: PageView, chrome: ChromeView): DocumentParts {
+/** `headHtml`: the page's <head> markup when the caller has it already (a print view's, see noindexHeadMarkup). */
+export function renderDocumentParts(page: PageView, chrome: ChromeView, headHtml?: string): DocumentParts {
   const f = fragments(chrome);
   // Two renders: in one, React would move the stylesheet link and the JSON-LD script out of <head>.
-  const head = renderToStaticMarkup(<Head head={page.head} chrome={chrome} />);
+  const head = headHtml ?? renderToStaticMarkup(<Head head={page.head} chrome={chrome} />);
   const pre = prerenderBlocks(page.rows, f.items);
   const ads = page.kind === 'print' ? null : page.ads ?? null;
   const main = (ads ? renderToStaticMarkup(<AdsTop ads={ads} />) : '')
@@ -131,6 +132,7 @@ export function renderDocumentParts(page: PageView, chrome: ChromeView): Documen
       chromeHtml, main, ...tail, staffToolbarRoot(page), '</body></html>\n',
     ],
     shared: f.headers.size < 500 ? SHARED : SHARED_BUT_HEADER,
+    head,
   };
 }
 

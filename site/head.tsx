@@ -75,3 +75,22 @@ export function Head({ head, chrome }: { head: HeadView; chrome: ChromeView }) {
     </>
   );
 }
+
+const NOINDEX_META = '<meta name="robots" content="noindex"/>';
+
+/**
+ * The markup Head renders for `{ ...head, robots: 'noindex' }`, derived from `html` (what it
+ * rendered for `head`) without a second render: the print view's head is its content page's with
+ * robots noindex (engine/build/stages/resolve.ts). The robots meta follows the canonical link, or
+ * the description when there is none; React escapes ">" in attribute values, so the first "/>"
+ * after the tag's start ends it. Null when `head` has another robots value.
+ */
+export function noindexHeadMarkup(html: string, head: HeadView): string | null {
+  if (head.robots === 'noindex') return html;
+  if (head.robots) return null;
+  const tag = head.canonical ? '<link rel="canonical" href="' : '<meta name="description" content="';
+  const start = html.indexOf(tag);
+  const end = start < 0 ? -1 : html.indexOf('/>', start);
+  if (end < 0) return null;
+  return html.slice(0, end + 2) + NOINDEX_META + html.slice(end + 2);
+}

@@ -1,18 +1,24 @@
 // Precompressed siblings: every HTML, CSS, JS, XML and JSON file over 1 KB gets a .br and a .gz
 // beside it, so static hosts (and `masthead serve`) send them without compressing per request.
-// Brotli at quality 3 and gzip at level 3: a cold build writes tens of thousands of pages, and
-// precompression (brotli 4 + gzip 6) was half of a render worker's CPU. Measured by CPU time on
-// 4,000 pages of the 20,000-item corpus (17.4 KB average), per file: brotli 4 (text mode) 0.306 ms
-// for 23.7% of the original, brotli 3 0.133 ms for 24.9%, brotli 2 0.116 ms for 25.5%; gzip 6
-// 0.188 ms for 24.0%, gzip 3 0.117 ms for 25.6%, gzip 1 0.117 ms for 26.6%. Brotli 3 + gzip 3 is
-// half the CPU of before, and the .br (what nearly every browser takes) stays smaller than the .gz
-// (brotli 2 was larger than gzip 4 on these pages, which would defeat sending it).
+// Brotli at quality 2 and gzip at level 1: a cold build writes tens of thousands of pages, and
+// precompression was a third of a render worker's CPU. Measured by CPU time per file on the pages
+// of one tenant of the 20,000-item corpus (every 8th file; µs per file, compressed size as a share
+// of the original):
+//   content page HTML (23.2 KB):  brotli 3 132 µs 24.4%, brotli 2 97 µs 24.9%, brotli 1 62 µs 27.3%;
+//                                 gzip 3 113 µs 25.0%, gzip 2 104 µs 25.3%, gzip 1 103 µs 26.1%
+//   its _payload.json (8.9 KB):   brotli 3 69 µs, brotli 2 57 µs; gzip 3 58 µs, gzip 1 54 µs
+//   print view HTML (6.0 KB):     brotli 3 56 µs, brotli 2 40 µs; gzip 3 42 µs, gzip 1 41 µs
+//   print _payload.json (3.0 KB): brotli 3 38 µs, brotli 2 28 µs; gzip 3 31 µs, gzip 1 30 µs
+// Brotli 2 + gzip 1 is 89 µs less per content item than brotli 3 + gzip 3 (~17%), and the .br
+// (what nearly every browser takes) stays smaller than the .gz on every content page measured
+// (brotli 2 against gzip 2 was not: 25.3% either way; brotli 1 is larger than gzip 1 on nearly all).
+// A smaller window (lgwin 15–20) or BROTLI_MODE_TEXT changed neither time nor size on these files.
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 /** Files smaller than this are sent as they are (the headers would eat the saving). */
 export const COMPRESS_MIN_BYTES = 1024;
-const BROTLI_QUALITY = 3;
-const GZIP_LEVEL = 3;
+const BROTLI_QUALITY = 2;
+const GZIP_LEVEL = 1;
 export const COMPRESSED_SUFFIXES = ['.br', '.gz'] as const;
 const COMPRESSIBLE = /\.(?:html|css|js|mjs|xml|json)$/;
 
