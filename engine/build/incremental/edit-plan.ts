@@ -31,6 +31,9 @@ export interface EditPlan {
 
 export interface ChangedInputs {
   changed: Set<string>;
+  /** The fingerprints this computation made (a patched one: of the keys `covers` names). */
+  fps: Map<string, string>;
+  covers: (key: string) => boolean;
   /** The new fingerprint of each changed key (null: the input is gone), stored with the last phase. */
   inputDelta: Map<string, string | null>;
 }
@@ -54,7 +57,7 @@ export async function changedInputs(
   for (const id of contentIds ?? []) changed.add(`c:${id}`);
   const inputDelta = new Map<string, string | null>();
   for (const k of changed) inputDelta.set(k, fps.get(k) ?? null);
-  return { changed, inputDelta };
+  return { changed, inputDelta, fps, covers };
 }
 
 /**

@@ -105,7 +105,7 @@ export class TenantBuilder {
    * slower but as correct, because their fingerprints are stored only when a second phase ends.
    */
   #carried: Map<string, string | null> | null = null;
-  readonly #finished = new Set<string>();
+  readonly #finished = new Map<string, string>();
 
   constructor(store: Store, key: string, options: IncrementalOptions, fullBuild: FullBuild) {
     this.#store = store;
@@ -175,7 +175,7 @@ export class TenantBuilder {
         const r = await this.#incremental(target, req, now, epoch);
         if (r !== null) return { ...r, ms: performance.now() - started };
       } catch (e) {
-        await updateTarget(this.#store, target.id, { state: 'failed', finishedAt: Date.now(), error: e instanceof Error ? e.message : String(e) });
+        await updateTarget(this.#store, target.id, { state: 'failed', epoch: UNFINISHED_EPOCH, finishedAt: Date.now(), error: e instanceof Error ? e.message : String(e) });
         this.forget();
         throw e;
       } finally {
@@ -200,10 +200,18 @@ export class TenantBuilder {
       this.#routeRules = meta.routeRules;
     }
     const { index, patched } = await this.#index.at(target, req, now);
-    const { changed, inputDelta } = await changedInputs(store, this.key, index, patched, state, req.contentIds);
-    // Keys an interrupted update left: still changed unless this computation says otherwise.
+    const { changed, inputDelta, fps, covers } = await changedInputs(store, this.key, index, patched, state, req.contentIds);
+    // Keys an interrupted update left: a key this computation covers has its current value (it
+    // may be back to the stored one: the pages rendered with the carried value must re-render);
+    // one it does not cover keeps the carried value.
     const carried = this.#carried;
-    if (carried) for (const [k, h] of carried) if (!inputDelta.has(k) && (state.inputs.get(k) ?? null) !== h) { changed.add(k); inputDelta.set(k, h); }
+    if (carried) {
+      for (const [k, h] of carried) {
+        if (inputDelta.has(k)) continue;
+        const cur = covers(k) ? (fps.get(k) ?? null) : h;
+        if ((state.inputs.get(k) ?? null) !== cur || cur !== h) { changed.add(k); inputDelta.set(k, cur); }
+      }
+    }
     const nextBoundary = await this.#nextBoundary(index, now);
     const writes = new Writes(root);
     if (!changed.size) {
@@ -213,7 +221,9 @@ export class TenantBuilder {
       await saveTargetState(store, target.id, { builtAt: now, epoch, nextBoundary, state: 'live', finishedAt: Date.now(), pagesWritten: 0 }, inputDelta, new Map(), false);
       return { key: this.key, buildId: target.buildId, full: false, skipped: true, pagesWritten: 0, filesWritten: 0, filesDeleted: 0, changedKeys: 0 };
     }
-    const fresh = carried ? new Set([...changed].filter((k) => !carried.has(k) || carried.get(k) !== inputDelta.get(k))) : changed;
+    // The request's own items are always fresh: their fingerprint does not cover the body.
+    const forced = new Set((req.contentIds ?? []).map((id) => `c:${id}`));
+    const fresh = carried ? new Set([...changed].filter((k) => forced.has(k) || !carried.has(k) || carried.get(k) !== inputDelta.get(k))) : changed;
     const work = planEdit(index, state, changed, fresh);
     // Deferred jobs an interrupted phase finished stay done unless a fresh key hits their group.
     if (this.#finished.size) work.deferred = work.deferred.filter((j) => !(this.#finished.has(jobKey(j)) && !work.freshGroups.has(jobGroup(j))));
@@ -236,7 +246,10 @@ export class TenantBuilder {
       interrupted = applied.done < jobs.length;
       if (interrupted) {
         this.#carried = new Map(inputDelta);
-        for (const j of [...work.urgent, ...jobs.slice(0, applied.done)]) if (jobGroup(j)) this.#finished.add(jobKey(j));
+        // A group with a job planned but not run is not finished, whatever range an earlier update ran.
+        const pending = new Set(jobs.slice(applied.done).map(jobGroup));
+        for (const [k, g] of [...this.#finished]) if (pending.has(g)) this.#finished.delete(k);
+        for (const j of [...work.urgent, ...jobs.slice(0, applied.done)]) if (jobGroup(j)) this.#finished.set(jobKey(j), jobGroup(j));
       } else if (last) {
         this.#carried = null;
         this.#finished.clear();
@@ -253,7 +266,7 @@ export class TenantBuilder {
       if (complete) for (const [k, h] of inputDelta) { if (h === null) state.inputs.delete(k); else state.inputs.set(k, h); }
       // An unfinished state records no data epoch, so a process that starts next (serve's queue,
       // a no-change `masthead build`) sees data newer than the build and finishes the work.
-      const patch = { builtAt: now, epoch: interrupted ? UNFINISHED_EPOCH : epoch, nextBoundary, state: last ? 'live' : 'building', finishedAt: Date.now(), pagesWritten: writes.pages, error: null };
+      const patch = { builtAt: now, epoch: complete ? epoch : UNFINISHED_EPOCH, nextBoundary, state: last ? 'live' : 'building', finishedAt: Date.now(), pagesWritten: writes.pages, error: null };
       if (writes.written + writes.deleted === before) {
         await saveTargetState(store, target.id, { ...patch, buildId }, complete ? inputDelta : new Map(), outputDelta, false);
         continue;

@@ -47,6 +47,8 @@ export function createBuildQueue(o: StoreQueueOptions): RebuildQueue {
   const scheduled = new Set<string>();
   const builderOf = tenantBuilders(o);
   const timers = new Map<string, NodeJS.Timeout>();
+  /** Tenants whose last update was interrupted: a drain without requests finishes it. */
+  const leftover = new Set<string>();
   let closed = false;
 
   const queueOf = (key: string) => {
@@ -71,16 +73,16 @@ export function createBuildQueue(o: StoreQueueOptions): RebuildQueue {
   const drain = async (key: string) => {
     scheduled.delete(key);
     const rows = await claimRequests(o.store, key, now());
-    const builder = await builderOf(key);
     // No request, but an update that newer requests interrupted left its second phase to finish.
-    if (!rows.length && !builder.unfinished) return;
+    if (!rows.length && !leftover.has(key)) return;
     const ids = rows.map((r) => r.id);
     try {
       const changes = rows.map((r) => JSON.parse(r.change) as QueuedChange);
       const started = now();
       // A request arriving meanwhile schedules the next drain: the running update's second phase
       // (pages an edit merely shifts) then yields, so the new edit's own pages go live first.
-      const result = await rebuildTenant(builder, changes, started, () => scheduled.has(key), o.busy);
+      const result = await rebuildTenant(await builderOf(key), changes, started, () => scheduled.has(key), o.busy);
+      if (result.interrupted) leftover.add(key); else leftover.delete(key);
       const live = now();
       if (ids.length) await finishRequests(o.store, ids, { state: 'done', at: live, buildId: result.buildId });
       await recordBuildTimes(o.store, key, started, live, rows.filter((_, i) => isEdit(changes[i]!)).map((r) => live - r.enqueuedAt))
@@ -88,7 +90,7 @@ export function createBuildQueue(o: StoreQueueOptions): RebuildQueue {
       if (result.interrupted) schedule(key);
       o.onBuilt?.(key, result);
     } catch (e) {
-      await finishRequests(o.store, ids, { state: 'failed', at: now(), error: e instanceof Error ? e.message : String(e) });
+      if (ids.length) await finishRequests(o.store, ids, { state: 'failed', at: now(), error: e instanceof Error ? e.message : String(e) });
       o.onError?.(key, e);
     }
     await arm(key).catch((e: unknown) => o.onError?.(key, e));
