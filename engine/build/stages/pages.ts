@@ -14,7 +14,9 @@ export function hasPage(c: BuildContent): boolean {
   return c.type !== 'Promotion';
 }
 
-const scheduledSections = new WeakMap<TenantIndex, Map<number, number[]>>();
+// By the schedules array: an incremental builder patches its index in place and replaces the
+// array (tenant-index.ts), so a cache keyed by the index would keep an item's old sections.
+const scheduledSections = new WeakMap<TenantIndex['schedules'], Map<number, number[]>>();
 
 /**
  * True when the tenant's meter covers the item (metering on, type and sections not exempt): its
@@ -26,11 +28,14 @@ export function isMetered(index: TenantIndex, c: BuildContent): boolean {
   if (!settings) return false;
   let sectionIds = [c.sectionId];
   if (settings.exemptSectionIds.length > 0) {
-    let byContent = scheduledSections.get(index);
+    let byContent = scheduledSections.get(index.schedules);
     if (!byContent) {
       byContent = new Map();
-      for (const s of index.schedules) byContent.set(s.contentId, [...(byContent.get(s.contentId) ?? []), s.sectionId]);
-      scheduledSections.set(index, byContent);
+      for (const s of index.schedules) {
+        const list = byContent.get(s.contentId);
+        if (list) list.push(s.sectionId); else byContent.set(s.contentId, [s.sectionId]);
+      }
+      scheduledSections.set(index.schedules, byContent);
     }
     sectionIds = [c.sectionId, ...(byContent.get(c.id) ?? [])];
   }
