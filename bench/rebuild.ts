@@ -4,8 +4,10 @@
 // (c) unpublishing one. Prints and saves bench/results/rebuild-<timestamp>.json with p50/p95, and
 // how long each save took to be answered (a background phase must not slow the next save down).
 //
-//   npm run bench:rebuild -- --items 20000 [--edits 20] [--tenants 3] [--corpus /tmp/c] [--port 4710] [--db postgres://…] [--gap 0]
+//   npm run bench:rebuild -- --items 20000 [--edits 20] [--warmup 2] [--tenants 3] [--corpus /tmp/c] [--port 4710] [--db postgres://…] [--gap 0]
 //
+// --warmup edits of each kind run first and are reported apart (warmupMs): the first edits after a
+// start compile the render path (JIT) and are not what an editor sees during a working day.
 // --gap waits that many ms after each edit went live before the next one (default 0: back to back,
 // so an edit may wait for the previous one's second phase; a gap shows an edit on an idle server).
 //
@@ -30,7 +32,7 @@ function args() {
   const { values } = parseArgs({
     options: {
       items: { type: 'string', default: '20000' }, tenants: { type: 'string', default: '3' }, edits: { type: 'string', default: '20' },
-      corpus: { type: 'string' }, port: { type: 'string', default: '4710' }, db: { type: 'string' }, gap: { type: 'string', default: '0' },
+      corpus: { type: 'string' }, port: { type: 'string', default: '4710' }, db: { type: 'string' }, gap: { type: 'string', default: '0' }, warmup: { type: 'string', default: '2' },
     },
   });
   const int = (name: string, v: string | undefined, min: number) => {
@@ -40,7 +42,7 @@ function args() {
   };
   return {
     items: int('items', values.items, 1), tenants: int('tenants', values.tenants, 1), edits: int('edits', values.edits, 1),
-    port: int('port', values.port, 1024), gap: int('gap', values.gap, 0), corpus: values.corpus ? resolve(values.corpus) : undefined, db: values.db,
+    port: int('port', values.port, 1024), gap: int('gap', values.gap, 0), warmup: int('warmup', values.warmup, 0), corpus: values.corpus ? resolve(values.corpus) : undefined, db: values.db,
   };
 }
 
@@ -96,7 +98,7 @@ async function main() {
   const sections = await store.all<{ id: number }>("SELECT id FROM website_sections WHERE tenant_key = ? AND alias <> 'home' AND status = 1 ORDER BY id", [TENANT]);
   const live = await store.all<{ id: number }>(
     "SELECT id FROM content WHERE tenant_key = ? AND status = 1 AND type IN ('Article', 'News', 'Blog') AND start_date IS NULL AND end_date IS NULL ORDER BY id LIMIT ?",
-    [TENANT, o.edits * 2]);
+    [TENANT, (o.warmup + o.edits) * 2]);
   await store.close();
 
   // MASTHEAD_BENCH_SERVE_NODE_ARGS: node options for the server only (e.g. "--cpu-prof --cpu-prof-dir=/tmp/p"; the profile is written when it stops).
@@ -158,7 +160,8 @@ async function main() {
 
     const results: Record<string, number[]> = { retitle: [], publish: [], unpublish: [] };
     const fields = 'id name canonicalPath status';
-    for (let i = 0; i < o.edits; i++) {
+    const total = o.warmup + o.edits;
+    for (let i = 0; i < total; i++) {
       const id = live[i]!.id;
       const name = `Retitled for the benchmark ${i} ${Date.now()}`;
       kind = 'retitle';
@@ -177,28 +180,33 @@ async function main() {
           },
         }, token),
         (r) => (read(file(r.createContent.canonicalPath))?.includes(title) ?? false) && (read(join(site(), 'index.html'))?.includes(r.createContent.canonicalPath) ?? false)));
-      const gone = live[o.edits + i]!.id;
+      const gone = live[total + i]!.id;
       let path = '';
       kind = 'unpublish';
       results.unpublish!.push(await measure(
         async () => { const r = await gql(`mutation($id: Int, $input: ContentInput) { updateContent(id: $id, input: $input) { ${fields} } }`, { id: gone, input: { status: 2 } }, token); path = r.updateContent.canonicalPath; return r; },
         () => read(file(path)) === null));
-      process.stderr.write(`\redits ${i + 1}/${o.edits}`);
+      process.stderr.write(`\redits ${i + 1}/${total}${i < o.warmup ? ' (warm-up)' : ''}`);
     }
     process.stderr.write('\n');
-    const summary = Object.fromEntries(Object.entries(results).map(([k, xs]) => [k, {
-      n: xs.length, p50Ms: Math.round(pct(xs, 50)), p95Ms: Math.round(pct(xs, 95)), maxMs: Math.round(Math.max(...xs)), samplesMs: xs.map((x) => Math.round(x)),
-      save: { p50Ms: Math.round(pct(saves[k]!, 50)), p95Ms: Math.round(pct(saves[k]!, 95)), maxMs: Math.round(Math.max(...saves[k]!)) },
-    }]));
+    const summary = Object.fromEntries(Object.entries(results).map(([k, all]) => {
+      const xs = all.slice(o.warmup);
+      const sv = saves[k]!.slice(o.warmup);
+      return [k, {
+        n: xs.length, p50Ms: Math.round(pct(xs, 50)), p95Ms: Math.round(pct(xs, 95)), maxMs: Math.round(Math.max(...xs)), samplesMs: xs.map((x) => Math.round(x)),
+        warmupMs: all.slice(0, o.warmup).map((x) => Math.round(x)),
+        save: { p50Ms: Math.round(pct(sv, 50)), p95Ms: Math.round(pct(sv, 95)), maxMs: Math.round(Math.max(...sv)) },
+      }];
+    }));
     const report = {
-      at: new Date().toISOString(), items: o.items, tenants: o.tenants, edits: o.edits, tenant: TENANT, database: o.db ? 'postgres' : 'sqlite',
+      at: new Date().toISOString(), items: o.items, tenants: o.tenants, edits: o.edits, warmup: o.warmup, tenant: TENANT, database: o.db ? 'postgres' : 'sqlite',
       cpus: cpus().length, loadAverage: loadavg(), gapMs: o.gap, targetP95Ms: 100, results: summary,
     };
     const dirOut = join(ROOT, 'bench', 'results');
     mkdirSync(dirOut, { recursive: true });
     const saved = join(dirOut, `rebuild-${report.at.replace(/[:.]/g, '-')}.json`);
     writeFileSync(saved, `${JSON.stringify(report, null, 2)}\n`);
-    for (const [k, v] of Object.entries(summary)) process.stdout.write(`${k.padEnd(10)} p50 ${v.p50Ms} ms  p95 ${v.p95Ms} ms  max ${v.maxMs} ms  (${v.n} edits; the save itself answered in p50 ${v.save.p50Ms} ms, p95 ${v.save.p95Ms} ms)\n`);
+    for (const [k, v] of Object.entries(summary)) process.stdout.write(`${k.padEnd(10)} p50 ${v.p50Ms} ms  p95 ${v.p95Ms} ms  max ${v.maxMs} ms  (${v.n} edits after ${v.warmupMs.length} warm-up: ${v.warmupMs.join(', ')} ms; the save itself answered in p50 ${v.save.p50Ms} ms, p95 ${v.save.p95Ms} ms)\n`);
     process.stdout.write(`saved ${saved}\n`);
   } finally {
     serve.kill('SIGTERM');
