@@ -148,6 +148,9 @@ export const content = sqliteTable('content', {
   // them, so the rows (whose bodies spill onto overflow pages before the later columns) are not read.
   index('content_report_by_id').on(t.id, t.primarySectionId, t.type, t.status, t.published, t.name),
   index('content_report_published').on(t.tenantKey, t.status, t.published, t.primarySectionId, t.type, t.id, t.name),
+  // The next start or end date of a tenant's live items (the builder's time boundary, every edit).
+  index('content_tenant_start_date').on(t.tenantKey, t.status, t.startDate),
+  index('content_tenant_end_date').on(t.tenantKey, t.status, t.endDate),
   check('content_id_eight_digits', sql`${t.id} between 10000000 and 99999999`),
   check('content_status_code', sql`${t.status} in (0, 1, 2)`),
 ]);
@@ -192,6 +195,9 @@ export const websiteSchedules = sqliteTable('website_schedules', {
 }, (t) => [
   primaryKey({ columns: [t.contentId, t.sectionId, t.option] }),
   index('website_schedules_section_option').on(t.sectionId, t.option),
+  // The next schedule start or end date (few rows lie in the future; builds-content.ts nextDateBoundary).
+  index('website_schedules_start_date').on(t.startDate),
+  index('website_schedules_end_date').on(t.endDate),
 ]);
 
 export const layouts = sqliteTable('layouts', {

@@ -121,6 +121,8 @@ export const content = pgTable('content', {
   index('content_tenant_type').on(t.tenantKey, t.type),
   index('content_report_by_id').on(t.id, t.primarySectionId, t.type, t.status, t.published, t.name),
   index('content_report_published').on(t.tenantKey, t.status, t.published, t.primarySectionId, t.type, t.id, t.name),
+  index('content_tenant_start_date').on(t.tenantKey, t.status, t.startDate),
+  index('content_tenant_end_date').on(t.tenantKey, t.status, t.endDate),
   check('content_id_eight_digits', sql`"content"."id" between 10000000 and 99999999`),
   check('content_status_code', sql`"content"."status" in (0, 1, 2)`),
   index('content_search_vector').using('gin', t.searchVector),
@@ -355,6 +357,8 @@ export const websiteSchedules = pgTable('website_schedules', {
 }, (t) => [
   primaryKey({ columns: [t.contentId, t.sectionId, t.option] }),
   index('website_schedules_section_option').on(t.sectionId, t.option),
+  index('website_schedules_start_date').on(t.startDate),
+  index('website_schedules_end_date').on(t.endDate),
 ]);
 
 export const websiteSections = pgTable('website_sections', {

