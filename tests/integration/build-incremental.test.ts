@@ -138,7 +138,7 @@ describe('incremental build', () => {
     expectSameTree(tree(site()), await fullTree(), 'after unpublish');
   }, 120_000);
 
-  it('publishes an edit\'s own pages first and the sitemaps and feeds in the second phase, unless it removes pages', async () => {
+  it('publishes an edit\'s own pages first and the sitemaps, feeds and route files in the second phase', async () => {
     const planFor = async () => {
       const target = (await findTarget(store, 'alpha', out))!;
       const state = await loadTargetState(store, target.id);
@@ -162,7 +162,8 @@ describe('incremental build', () => {
     await store.run('UPDATE content SET status = 0, updated_at = ? WHERE id = ?', [tick(), cid]);
     const unpublish = await planFor();
     expect(unpublish.removals.length).toBeGreaterThan(0);
-    expect(unpublish.urgent.filter((j) => j.kind === 'crawler')).toEqual([{ kind: 'crawler', routesOnly: true }]);
+    // No redirect claims the removed page's path: the route files wait for the second phase too.
+    expect(unpublish.urgent.filter((j) => j.kind === 'crawler')).toEqual([]);
     expect(unpublish.deferred.filter((j) => j.kind === 'crawler')).toEqual([{ kind: 'crawler' }]);
     await builder.update({ now: BUILD_NOW, contentIds: [cid] });
     await store.run('UPDATE content SET status = 1, updated_at = ? WHERE id = ?', [tick(), cid]);

@@ -8,6 +8,7 @@ import { newsletterStamp } from '../../store/queries/builds-content';
 import { newsletterCodeHash } from '../config-hash';
 import { affectsCrawler, authorGroup, contentGroup, digest, fingerprintsOf, listingGroup, type IndexPatch } from '../deps';
 import { magazineGroups } from '../stages/emit-pages';
+import { normalizeFromPath, pathsRedirectsClaim } from '../stages/emit-redirects';
 import { authorsWithPages, hasPage } from '../stages/pages';
 import { createResolveContext, pagePath, type ResolveContext } from '../stages/resolve';
 import type { BuildSection, TenantIndex } from '../types';
@@ -169,14 +170,18 @@ export function planEdit(index: TenantIndex, state: TargetState, changed: Set<st
       (n === 1 && isFresh(grp, path) ? urgent : deferred).push({ kind: 'listing', grp, from: n, to: n });
     }
   }
-  // Sitemaps and feeds follow in the second phase: regenerating them (every sitemap and feed of
-  // the tenant) took about half of an edit's first phase at 20,000 items, for files only crawlers
-  // read. A changed redirect or setting rewrites them all at once; an edit that removes pages
-  // rewrites the route files at once (a redirect a live page blocked now applies) and the rest later.
+  // Sitemaps, feeds and the route files follow in the second phase: regenerating them (every
+  // sitemap, feed and the /<id> rule of every item) took about half of an edit's first phase at
+  // 20,000 items. A changed redirect or setting rewrites them all at once; an edit that removes a
+  // page another redirect claims (a stored redirect or old alias, a promotion's path) rewrites the
+  // route files at once, so that redirect applies as the page goes.
   if ([...changed].some(affectsCrawler)) {
     if (fresh.has('redirects') || fresh.has('settings')) urgent.push({ kind: 'crawler' });
     else {
-      if (removals.length) urgent.push({ kind: 'crawler', routesOnly: true });
+      if (removals.length) {
+        const claimed = pathsRedirectsClaim(index);
+        if (removals.some((p) => claimed.has(normalizeFromPath(p) ?? p))) urgent.push({ kind: 'crawler', routesOnly: true });
+      }
       deferred.push({ kind: 'crawler' });
     }
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  buildRouteRules, emitRedirects, matchContentIdPath, matchRedirect, normalizeFromPath, planRedirects, safeTarget, type RouteRules,
+  buildRouteRules, emitRedirects, matchContentIdPath, pathsRedirectsClaim, matchRedirect, normalizeFromPath, planRedirects, safeTarget, type RouteRules,
 } from './emit-redirects';
 import { load as parseHtml } from 'cheerio';
 import type { BuildRedirect } from '../types';
@@ -47,6 +47,15 @@ describe('safeTarget and normalizeFromPath', () => {
     expect(normalizeFromPath('/old%2fpath')).toBe('/old%2Fpath');
     expect(normalizeFromPath('/')).toBe('/');
     expect(['//evil', 'nope', '/a?b=1', '/a\nb'].map(normalizeFromPath)).toEqual([null, null, null, null]);
+  });
+});
+
+describe('pathsRedirectsClaim (what a removed page unblocks, incremental builds)', () => {
+  it('names stored redirects\' sources and promotions\' paths, normalised, and never an /<id> rule', () => {
+    const claimed = pathsRedirectsClaim(makeIndex({ content: [article, promo], redirects: [redirect('/old-markets/', '/markets'), redirect('/café', '/x')] }));
+    expect(claimed).toEqual(new Set(['/old-markets', normalizeFromPath('/café'), promo.path]));
+    expect(claimed.has(`/${article.id}`)).toBe(false);
+    expect(claimed.has(article.path)).toBe(false);
   });
 });
 

@@ -102,6 +102,17 @@ function candidates(index: TenantIndex, rejected: RejectedRedirect[]): Candidate
   return out;
 }
 
+/**
+ * The page paths a redirect would take over once no live page has them: stored redirects (and old
+ * aliases) and promotions' own paths. Not the /<id> rules: their paths are never pages.
+ */
+export function pathsRedirectsClaim(index: TenantIndex): Set<string> {
+  const out = new Set<string>();
+  for (const c of index.content) if (c.type === 'Promotion' && c.linkUrl) { const p = normalizeFromPath(c.path); if (p !== null) out.add(p); }
+  for (const r of index.redirects) { const p = normalizeFromPath(r.from); if (p !== null) out.add(p); }
+  return out;
+}
+
 function rule(to: string, preserve: boolean, external: boolean): RouteRule {
   return { redirect: { to, statusCode: 301, ...(preserve ? { preserveQueryString: true as const } : {}), ...(external ? { external: true as const } : {}) } };
 }
