@@ -16,6 +16,8 @@
 //   mag:c:<id>    the issue line of a content item placed in a live issue (absent when in none)
 //   rt:<term>, rs:<id>, rr   the recommender's posting lists of a term and of a section, and its
 //                 newest candidates (engine/domain/recommend.ts): what a page's body recommendations read
+//   events        the dated events and webinars an event list block picks from
+//   videos        which Video items name which items as related (company_videos blocks)
 // A fingerprint that is missing means the input does not exist (an item not live, say); that is a
 // change too. Dependencies may over-approximate (more re-rendering), never under-approximate.
 import { digest } from './digest';
@@ -70,6 +72,23 @@ export interface Fingerprints {
   covers: (key: string) => boolean;
 }
 
+/** What an event list block picks from (resolve-blocks.ts eventsOf): every dated event and webinar. */
+function eventsPart(index: TenantIndex): string {
+  const out: string[] = [];
+  for (const c of index.content) {
+    const start = c.event?.startDate;
+    if ((c.type === 'Event' || c.type === 'Webinar') && start !== undefined) out.push(`${c.id}:${c.type}:${start}:${c.event?.endDate ?? start}`);
+  }
+  return out.sort().join(',');
+}
+
+/** What a company_videos block picks from (resolve-page-blocks.ts videosNaming): each Video item's related ids. */
+function videosPart(index: TenantIndex): string {
+  const out: string[] = [];
+  for (const c of index.content) if (c.type === 'Video') out.push(`${c.id}:${(c.relatedIds ?? []).join('+')}`);
+  return out.sort().join(',');
+}
+
 /** The sections whose list reads a schedule of `touched` (each one and its ancestors: lists bubble up). */
 function listsReading(index: TenantIndex, touched: ReadonlySet<number>): Set<number> {
   const parent = new Map(index.sections.map((s) => [s.id, s.parentId]));
@@ -110,6 +129,8 @@ export function fingerprintsOf(index: TenantIndex, patch?: IndexPatch): Fingerpr
   out.set('list:all', digest(index.content.map((c) => `${c.id}:${c.type}:${itemHref(c) ? 1 : 0}`).join(',')));
   out.set('settings', fp([index.tenant, index.memberships ?? [], index.newsletters ?? [], zonedYear(index.now)]));
   out.set('news', fp(newsItems(index).map((c) => [c.id, c.published])));
+  out.set('events', digest(eventsPart(index)));
+  out.set('videos', digest(videosPart(index)));
   const authors = authorsWithPages(index);
   for (const p of index.persons ?? []) {
     if (patch && !patch.personIds.has(p.id)) continue;
@@ -136,7 +157,7 @@ export function fingerprintsOf(index: TenantIndex, patch?: IndexPatch): Fingerpr
       case 'c': return patch.contentIds.has(id);
       case 'list': return key === 'list:all' || lists!.has(id);
       case 'p': return patch.personIds.has(id);
-      case 'settings': case 'news': case 'rt': case 'rs': case 'rr': return true;
+      case 'settings': case 'news': case 'events': case 'videos': case 'rt': case 'rs': case 'rr': return true;
       default: return false;
     }
   };
@@ -177,6 +198,22 @@ function layoutSections(ctx: ResolveContext, layoutId: number | null): number[] 
   return ids;
 }
 
+/** The keys of a layout's blocks that pick items by a rule no list key covers: event lists, company videos. */
+function layoutPickKeys(ctx: ResolveContext, layoutId: number | null): string[] {
+  const layout = (ctx.index.layouts ?? []).find((l) => l.id === layoutId);
+  if (!layout) return [];
+  const keys: string[] = [];
+  for (const row of layout.primaryGrid.rows) {
+    for (const col of row.columns) {
+      for (const b of col.blocks) {
+        if (b.type === 'event_list') keys.push('events');
+        else if (b.type === 'company_videos') keys.push('videos');
+      }
+    }
+  }
+  return keys;
+}
+
 /** Publications whose issues a layout's issue list blocks show (their issues change the page). */
 function layoutPublications(ctx: ResolveContext, layoutId: number | null): number[] {
   const layout = (ctx.index.layouts ?? []).find((l) => l.id === layoutId);
@@ -212,6 +249,8 @@ export function pageDeps(ctx: ResolveContext, page: PageView, self?: BuildConten
   }
   for (const id of layoutSections(ctx, page.layoutId)) { keys.add(`s:${id}`); keys.add(`list:${id}`); }
   for (const id of layoutPublications(ctx, page.layoutId)) keys.add(`mag:p:${id}`);
+  // A newly dated event or a video newly naming a company changes these pages, though they did not show it before.
+  for (const k of layoutPickKeys(ctx, page.layoutId)) keys.add(k);
   return [...keys].sort();
 }
 

@@ -352,3 +352,24 @@ describe('fingerprints of a content patch (incremental builds)', () => {
     expect(part.values.has('c:10000002')).toBe(false);
   });
 });
+
+describe('pages whose blocks pick items by rule (incremental builds)', () => {
+  const L = [layout({ id: 9, type: 'section', sectionIds: [2], primaryGrid: oneRow([{ id: 'e', type: 'event_list' }, { id: 'v', type: 'company_videos' }]) })];
+  it('depend on every dated event and on what videos name, so a new event or video re-renders them', () => {
+    const idx = fixture(L);
+    const ctx = createResolveContext(idx);
+    const page = resolveListingPage(ctx, ctx.sectionById.get(2)!).page;
+    expect(page.layoutId).toBe(9);
+    expect(pageDeps(ctx, page)).toEqual(expect.arrayContaining(['events', 'videos']));
+    expect(pageDeps(ctx, resolveListingPage(ctx, ctx.sectionById.get(4)!).page)).not.toContain('events');
+    const before = fingerprints(idx);
+    const event = item(10000030, 4, 'tech', 1, { type: 'Event', event: { startDate: NOW + DAY, endDate: NOW + 2 * DAY } });
+    const withEvent = fingerprints({ ...idx, content: [...idx.content, event] });
+    expect(withEvent.get('events')).not.toBe(before.get('events'));
+    expect(withEvent.get('videos')).toBe(before.get('videos'));
+    const video = item(10000031, 4, 'tech', 1, { type: 'Video', relatedIds: [10000002] });
+    const withVideo = fingerprints({ ...idx, content: [...idx.content, video] });
+    expect(withVideo.get('videos')).not.toBe(before.get('videos'));
+    expect(withVideo.get('events')).toBe(before.get('events'));
+  });
+});
