@@ -72,14 +72,22 @@ export interface Fingerprints {
   covers: (key: string) => boolean;
 }
 
-/** What an event list block picks from (resolve-blocks.ts eventsOf): every dated event and webinar. */
+/**
+ * What an event list block picks from (resolve-blocks.ts eventsOf): every dated event and webinar,
+ * and which have ended at the index's time (an upcoming list drops an event when it ends; the
+ * builder's time boundary, incremental/state.ts indexBoundary, wakes it then).
+ */
 function eventsPart(index: TenantIndex): string {
   const out: string[] = [];
+  let ended = 0;
   for (const c of index.content) {
     const start = c.event?.startDate;
-    if ((c.type === 'Event' || c.type === 'Webinar') && start !== undefined) out.push(`${c.id}:${c.type}:${start}:${c.event?.endDate ?? start}`);
+    if ((c.type !== 'Event' && c.type !== 'Webinar') || start === undefined) continue;
+    const end = c.event?.endDate ?? start;
+    out.push(`${c.id}:${c.type}:${start}:${end}`);
+    if (end < index.now) ended += 1;
   }
-  return out.sort().join(',');
+  return `${out.sort().join(',')}|ended:${ended}`;
 }
 
 /** What a company_videos block picks from (resolve-page-blocks.ts videosNaming): each Video item's related ids. */

@@ -17,4 +17,13 @@ describe('time boundary of a tenant index', () => {
     expect(indexBoundary(index, T)).toBe(Date.parse('2027-03-15'));
     expect(indexBoundary({ ...index, ads: { units: [], pattern: null, house: [] } }, T)).toBe(nextYearStart(T));
   });
+
+  it('rebuilds when an event ends, where a layout lists events', () => {
+    const event = { id: 10000001, type: 'Event', published: T - 86_400_000, event: { startDate: T + 3_600_000, endDate: T + 7_200_000 } };
+    const layout = { id: 1, primaryGrid: { rows: [{ columns: [{ blocks: [{ id: 'e', type: 'event_list' }] }] }] } };
+    const settings = { general: { enableNoIndexByContentType: [] } };
+    const index = { tenant: { key: 'acme', settings }, content: [event], schedules: [], sections: [], now: T, layouts: [layout] } as unknown as TenantIndex;
+    expect(indexBoundary(index, T)).toBe(T + 7_200_001);
+    expect(indexBoundary({ ...index, layouts: [] }, T)).toBe(nextYearStart(T));
+  });
 });

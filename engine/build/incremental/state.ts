@@ -21,10 +21,21 @@ export function nextYearStart(now: number): number {
   return Date.UTC(chicago.getUTCFullYear() + 1, 0, 1, 6);
 }
 
+/** True when a layout of the tenant holds an event list block. */
+function hasEventList(index: TenantIndex): boolean {
+  return (index.layouts ?? []).some((l) => l.primaryGrid.rows.some((r) => r.columns.some((c) => c.blocks.some((b) => b.type === 'event_list'))));
+}
+
 /** The index-only part of the time boundary: the year's end and items leaving the news window. */
 export function indexBoundary(index: TenantIndex, now: number): number {
   let next = nextYearStart(now);
   for (const c of newsItems(index)) if (c.published !== null && c.published + NEWS_WINDOW_MS > now) next = Math.min(next, c.published + NEWS_WINDOW_MS);
+  // an event or webinar ends: upcoming event lists drop it (resolve-blocks.ts resolveEventList: end >= now)
+  if (hasEventList(index)) for (const c of index.content) {
+    if (c.type !== 'Event' && c.type !== 'Webinar') continue;
+    const end = c.event?.endDate ?? c.event?.startDate;
+    if (end !== undefined && end + 1 > now) next = Math.min(next, end + 1);
+  }
   // an issue's start or end date: its pages appear or go
   const issueChange = index.magazine?.nextChange;
   if (issueChange !== null && issueChange !== undefined && issueChange > now) next = Math.min(next, issueChange);

@@ -371,5 +371,9 @@ describe('pages whose blocks pick items by rule (incremental builds)', () => {
     const withVideo = fingerprints({ ...idx, content: [...idx.content, video] });
     expect(withVideo.get('videos')).not.toBe(before.get('videos'));
     expect(withVideo.get('events')).toBe(before.get('events'));
+    // An ended event changes what an upcoming list reads.
+    const eventIdx = { ...idx, content: [...idx.content, event] };
+    expect(fingerprints({ ...eventIdx, now: NOW + 2 * DAY + 1 }).get('events')).not.toBe(fingerprints(eventIdx).get('events'));
+    expect(fingerprints({ ...eventIdx, now: NOW + DAY }).get('events')).toBe(fingerprints(eventIdx).get('events'));
   });
 });
