@@ -134,14 +134,11 @@ export type LiveTarget = Pick<TargetRow, 'buildId' | 'configHash' | 'state'>;
 
 /**
  * True when the live build can be updated in place or left as it is: the state names a build, that
- * build is the one out/<key>/builds/latest.json names, it is not half-written or left by a failed
- * update, and it was made with
+ * build is the one out/<key>/builds/latest.json names, it is not half-written, and it was made with
  * the same code and config. Otherwise the next build is a full one.
  */
 export function liveBuildUsable(outDir: string, key: string, target: LiveTarget | null | undefined, config: string): boolean {
-  // A failed incremental update may have written files its stored state does not record (a later
-  // update that renders the old bytes again would not rewrite them): the next build is a full one.
-  if (!target?.buildId || target.configHash !== config || target.state === 'building' || target.state === 'failed') return false;
+  if (!target?.buildId || target.configHash !== config || target.state === 'building') return false;
   return readLatest(outDir, key)?.id === target.buildId;
 }
 
