@@ -193,40 +193,26 @@ function magazineFingerprints(index: TenantIndex, out: Map<string, string>): voi
   for (const [id, h] of lines) out.set(`mag:c:${id}`, h);
 }
 
-/** Section ids a layout's list blocks name explicitly (their activation changes the page). */
-function layoutSections(ctx: ResolveContext, layoutId: number | null): number[] {
-  const layout = (ctx.index.layouts ?? []).find((l) => l.id === layoutId);
-  if (!layout) return [];
-  const ids: number[] = [];
-  for (const row of layout.primaryGrid.rows) {
-    for (const col of row.columns) {
-      for (const b of col.blocks) if (b.type === 'content_list' && typeof b.data.section === 'number') ids.push(b.data.section);
-    }
-  }
-  return ids;
-}
-
-/** The keys of a layout's blocks that pick items by a rule no list key covers: event lists, company videos. */
-function layoutPickKeys(ctx: ResolveContext, layoutId: number | null): string[] {
+/**
+ * The keys a page's layout blocks read beyond what the page records: the sections its list blocks
+ * name (their activation changes the page), the publications its issue lists show, and the pools
+ * event lists and company videos pick from (a new event or video changes the page).
+ */
+function layoutBlockKeys(ctx: ResolveContext, layoutId: number | null): string[] {
   const layout = (ctx.index.layouts ?? []).find((l) => l.id === layoutId);
   if (!layout) return [];
   const keys: string[] = [];
   for (const row of layout.primaryGrid.rows) {
     for (const col of row.columns) {
       for (const b of col.blocks) {
-        if (b.type === 'event_list') keys.push('events');
+        if (b.type === 'content_list' && typeof b.data.section === 'number') keys.push(`s:${b.data.section}`, `list:${b.data.section}`);
+        else if (b.type === 'issue_list') keys.push(`mag:p:${b.data.publicationId}`);
+        else if (b.type === 'event_list') keys.push('events');
         else if (b.type === 'company_videos') keys.push('videos');
       }
     }
   }
   return keys;
-}
-
-/** Publications whose issues a layout's issue list blocks show (their issues change the page). */
-function layoutPublications(ctx: ResolveContext, layoutId: number | null): number[] {
-  const layout = (ctx.index.layouts ?? []).find((l) => l.id === layoutId);
-  if (!layout) return [];
-  return layout.primaryGrid.rows.flatMap((r) => r.columns.flatMap((c) => c.blocks.flatMap((b) => (b.type === 'issue_list' ? [b.data.publicationId] : []))));
 }
 
 /** The input keys a resolved page read. */
@@ -255,10 +241,7 @@ export function pageDeps(ctx: ResolveContext, page: PageView, self?: BuildConten
     keys.add(`list:${id}`);
     addSection(id);
   }
-  for (const id of layoutSections(ctx, page.layoutId)) { keys.add(`s:${id}`); keys.add(`list:${id}`); }
-  for (const id of layoutPublications(ctx, page.layoutId)) keys.add(`mag:p:${id}`);
-  // A newly dated event or a video newly naming a company changes these pages, though they did not show it before.
-  for (const k of layoutPickKeys(ctx, page.layoutId)) keys.add(k);
+  for (const k of layoutBlockKeys(ctx, page.layoutId)) keys.add(k);
   return [...keys].sort();
 }
 
