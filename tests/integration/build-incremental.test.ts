@@ -289,6 +289,29 @@ describe('incremental build', () => {
     expect([...done].sort()).toEqual([...kinds].sort());
   }, 300_000);
 
+  it('a builder whose target another builder (process or instance) updated meanwhile reloads, so it never writes back what it cached', async () => {
+    // `other` holds the tenant's index and state from before `builder`'s edit, as a second
+    // instance on the same database and output folder does.
+    const other = new TenantBuilder(store, 'alpha', opts(out), fullTenantBuild);
+    await other.warm(BUILD_NOW);
+    const [a, b] = await liveIds();
+    await store.run('UPDATE content SET name = ?, updated_at = ? WHERE id = ?', ['Retitled by the first instance', tick(), a!]);
+    expect((await builder.update({ contentIds: [a!], now: BUILD_NOW, maxShare: 1 })).full).toBe(false);
+    expect(prerenderedTitle(a!)).toBe('Retitled by the first instance');
+
+    await store.run('UPDATE content SET name = ?, updated_at = ? WHERE id = ?', ['Retitled by the second instance', tick(), b!]);
+    const r = await other.update({ contentIds: [b!], now: BUILD_NOW, maxShare: 1 });
+    expect(r.full).toBe(false);
+    expect(prerenderedTitle(a!)).toBe('Retitled by the first instance');
+    expect(prerenderedTitle(b!)).toBe('Retitled by the second instance');
+    // Lists that show both items (the home page and their sections) carry both new titles.
+    expectSameTree(tree(site()), await fullTree(), 'after edits by two builders');
+    // And the first builder, now behind the second, picks up its work too.
+    await store.run('UPDATE content SET name = ?, updated_at = ? WHERE id = ?', ['Retitled again by the first instance', tick(), a!]);
+    expect((await builder.update({ contentIds: [a!], now: BUILD_NOW, maxShare: 1 })).full).toBe(false);
+    expectSameTree(tree(site()), await fullTree(), 'after the first builder edits again');
+  }, 120_000);
+
   it('goes to a full build (staging + swap) when most pages change', async () => {
     await store.run("UPDATE tenants SET settings = json_set(settings, '$.footer.text', 'Everything changes.') WHERE tenant_key = 'alpha'");
     const r = await builder.update({ reload: true, now: BUILD_NOW });

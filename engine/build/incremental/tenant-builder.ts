@@ -8,12 +8,16 @@
 // folder + symlink swap). Crash safety: files are written before the state; a rerun compares
 // against the old state and rewrites whatever differs, so it converges (the rebuild queue reruns
 // unfinished requests). State held: the cached index, the target state, the route rules and
-// client bundle of the live build; `forget()` drops all of it.
+// client bundle of the live build; `forget()` drops all of it. That cache is only this builder's
+// while nobody else writes the target: another process (`masthead build` beside `serve`) or
+// another instance (the PostgreSQL queue runs a tenant's rebuilds on any instance) leaves a
+// different target row, and the next update then drops the cache and reads everything again
+// rather than write back a page from a stale index.
 import { readFileSync, realpathSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Store } from '../../store/connection';
 import {
-  ensureTarget, loadTargetState, readEpoch, saveTargetState, updateTarget, type OutputRow, type TargetRow, type TargetState,
+  ensureTarget, findTarget, loadTargetState, readEpoch, saveTargetState, updateTarget, type OutputRow, type TargetRow, type TargetState,
 } from '../../store/queries/builds';
 import { configHash } from '../config-hash';
 import { DEFAULT_CLIENT_DIR, readClientBundle, type ClientBundle } from '../stages/emit';
@@ -73,6 +77,11 @@ export interface UpdateRequest {
 /** The data epoch stored by an interrupted update: never a real one (epochs count up from 0). */
 const UNFINISHED_EPOCH = -1;
 
+/** What changes in a target row whenever anyone updates or rebuilds it. */
+function targetStamp(t: TargetRow): string {
+  return JSON.stringify([t.buildId, t.configHash, t.builtAt, t.epoch, t.state, t.startedAt, t.finishedAt, t.pagesWritten, t.nextBoundary]);
+}
+
 /** How long the second phase renders before it gives the event loop a turn and asks `yieldTo`. */
 export const SLICE_MS = 10;
 
@@ -106,6 +115,8 @@ export class TenantBuilder {
    */
   #carried: Map<string, string | null> | null = null;
   readonly #finished = new Map<string, string>();
+  /** The target row as this builder last left it (or found it when it filled its cache); null: nothing cached. */
+  #seen: string | null = null;
 
   constructor(store: Store, key: string, options: IncrementalOptions, fullBuild: FullBuild) {
     this.#store = store;
@@ -124,6 +135,17 @@ export class TenantBuilder {
     this.#client = undefined;
     this.#carried = null;
     this.#finished.clear();
+    this.#seen = null;
+  }
+
+  /**
+   * Drops the cache when someone else updated the target since this builder last did (see the
+   * file comment); otherwise remembers the row the cache is about to be filled from.
+   */
+  #checkSeen(target: TargetRow): void {
+    const stamp = targetStamp(target);
+    if (this.#seen !== null && this.#seen !== stamp) this.forget();
+    this.#seen = stamp;
   }
 
   /** True when an interrupted second phase left work for the next update. */
@@ -158,6 +180,7 @@ export class TenantBuilder {
     const config = this.#configHash();
     const target = await ensureTarget(this.#store, this.key, this.#options.outDir);
     if (!(await this.usable(target, config))) return;
+    this.#checkSeen(target);
     this.#state ??= await loadTargetState(this.#store, target.id);
     await this.#index.at(target, { reload: true }, now);
   }
@@ -171,9 +194,18 @@ export class TenantBuilder {
     if (!req.full && (await this.usable(target, config))) {
       const lock = lockTenant(buildsRootOf(this.#options.outDir, this.key), this.key);
       try {
-        await updateTarget(this.#store, target.id, { state: 'building', startedAt: Date.now(), error: null });
-        const r = await this.#incremental(target, req, now, epoch);
-        if (r !== null) return { ...r, ms: performance.now() - started };
+        // Read again under the lock: the row another writer may have left is the one that counts.
+        const current = (await findTarget(this.#store, this.key, this.#options.outDir)) ?? target;
+        if (targetStamp(current) === targetStamp(target) || (await this.usable(current, config))) {
+          this.#checkSeen(current);
+          await updateTarget(this.#store, target.id, { state: 'building', startedAt: Date.now(), error: null });
+          const r = await this.#incremental(current, req, now, epoch);
+          if (r !== null) {
+            const after = await findTarget(this.#store, this.key, this.#options.outDir);
+            this.#seen = after ? targetStamp(after) : null;
+            return { ...r, ms: performance.now() - started };
+          }
+        }
       } catch (e) {
         await updateTarget(this.#store, target.id, { state: 'failed', epoch: UNFINISHED_EPOCH, finishedAt: Date.now(), error: e instanceof Error ? e.message : String(e) });
         this.forget();
