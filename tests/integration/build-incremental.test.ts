@@ -4,7 +4,7 @@
 // apart from build ids and timestamps (whole trees compared). Plus the visible consequences a
 // reader checks: a published article on its section pages, home, sitemap, news sitemap and feeds;
 // an unpublished one gone everywhere and answering 404; and a build with nothing changed.
-import { mkdtempSync, readdirSync, readFileSync, realpathSync, existsSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, realpathSync, existsSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -310,6 +310,26 @@ describe('incremental build', () => {
     await store.run('UPDATE content SET name = ?, updated_at = ? WHERE id = ?', ['Retitled again by the first instance', tick(), a!]);
     expect((await builder.update({ contentIds: [a!], now: BUILD_NOW, maxShare: 1 })).full).toBe(false);
     expectSameTree(tree(site()), await fullTree(), 'after the first builder edits again');
+  }, 120_000);
+
+  it('a failed update leaves nothing behind that the next one misses, even when the data goes back to what was live', async () => {
+    const [, , cid] = await liveIds();
+    const [row] = await store.all<{ name: string }>('SELECT name FROM content WHERE id = ?', [cid!]);
+    const live = row!.name;
+    // A file where the print view's folder goes: the item's page is written, then its print view fails.
+    const printDir = join(site(), 'print', 'content', String(cid));
+    rmSync(printDir, { recursive: true, force: true });
+    writeFileSync(printDir, 'in the way');
+    await store.run('UPDATE content SET name = ?, updated_at = ? WHERE id = ?', ['A title that failed half-way', tick(), cid!]);
+    await expect(builder.update({ contentIds: [cid!], now: BUILD_NOW, maxShare: 1 })).rejects.toThrow(/ENOTDIR|EEXIST|not a directory/i);
+    expect(prerenderedTitle(cid!)).toBe('A title that failed half-way');
+    // The editor puts the title back (the data now equals the live build's state again) and the folder is freed.
+    rmSync(printDir);
+    await store.run('UPDATE content SET name = ?, updated_at = ? WHERE id = ?', [live, tick(), cid!]);
+    expect((await builder.update({ contentIds: [cid!], now: BUILD_NOW, maxShare: 1 })).full).toBe(false);
+    expect(prerenderedTitle(cid!)).toBe(live);
+    expect(load(`print/content/${cid!}/index.html`)('h1').text()).toBe(live);
+    expectSameTree(tree(site()), await fullTree(), 'after a failed update and an undo');
   }, 120_000);
 
   it('goes to a full build (staging + swap) when most pages change', async () => {

@@ -7,7 +7,9 @@
 // usable live build (stages/publish.ts liveBuildUsable) means a full build (run-build.ts: staging
 // folder + symlink swap). Crash safety: files are written before the state; a rerun compares
 // against the old state and rewrites whatever differs, so it converges (the rebuild queue reruns
-// unfinished requests). State held: the cached index, the target state, the route rules and
+// unfinished requests). An update that fails (rather than crashes) stores its changed inputs and
+// the outputs it may have written as unknown (unknownOutputs), so the next one redoes them even
+// when the data has gone back to what the state had. State held: the cached index, the target state, the route rules and
 // client bundle of the live build; `forget()` drops all of it. That cache is only this builder's
 // while nobody else writes the target: another process (`masthead build` beside `serve`) or
 // another instance (the PostgreSQL queue runs a tenant's rebuilds on any instance) leaves a
@@ -27,7 +29,7 @@ import { makeBuildId, withPoll, type ScriptSources, type WorkerRuntime } from '.
 import { buildsRootOf, liveBuildUsable, lockTenant, pruneMeta, unlockTenant, writeBuildPointer, type BuildMeta } from '../stages/publish';
 import type { TenantIndex } from '../types';
 import { applyJobs } from './apply-plan';
-import { changedInputs, DEFAULT_MAX_SHARE, jobGroup, jobKey, planEdit, touchesTooMuch } from './edit-plan';
+import { changedInputs, DEFAULT_MAX_SHARE, jobGroup, jobKey, planEdit, touchesTooMuch, type EditPlan } from './edit-plan';
 import { Writes } from './live-writes';
 import { indexBoundary, timeBoundary } from './state';
 import { TenantIndexCache } from './tenant-index';
@@ -76,6 +78,28 @@ export interface UpdateRequest {
 
 /** The data epoch stored by an interrupted update: never a real one (epochs count up from 0). */
 const UNFINISHED_EPOCH = -1;
+/** A stored fingerprint or output hash no real one equals (those are base64url): changed, whatever comes. */
+const UNKNOWN = '!unknown';
+
+/** The outputs of the phase that is running (stored only when it ends). */
+interface RunningPhase { delta: Map<string, OutputRow | null> | null }
+
+/**
+ * After a failed update, the outputs whose files may differ from the state: every output of the
+ * groups it planned (a page may be half written) and the pages it added, stored with an unknown
+ * hash so the next render of each writes it whatever its bytes; the pages it removed are gone.
+ * With the changed keys stored as unknown too, the next update plans those pages again even if
+ * the data went back to what the state had; without this it saw nothing to do and left them.
+ */
+function unknownOutputs(work: EditPlan, state: TargetState, running: Map<string, OutputRow | null> | null): Map<string, OutputRow | null> {
+  const jobs = [...work.urgent, ...work.deferred];
+  const groups = new Set(jobs.map(jobGroup).filter(Boolean));
+  for (const j of jobs) if (j.kind === 'crawler' || j.kind === 'newsletters') groups.add(j.kind);
+  const out = new Map<string, OutputRow | null>();
+  for (const o of state.outputs.values()) if (groups.has(o.grp)) out.set(o.path, { ...o, hash: UNKNOWN });
+  for (const [path, o] of running ?? []) out.set(path, o && { ...o, hash: UNKNOWN });
+  return out;
+}
 
 /** What changes in a target row whenever anyone updates or rebuilds it. */
 function targetStamp(t: TargetRow): string {
@@ -261,16 +285,36 @@ export class TenantBuilder {
     if (this.#finished.size) work.deferred = work.deferred.filter((j) => !(this.#finished.has(jobKey(j)) && !work.freshGroups.has(jobGroup(j))));
     if (touchesTooMuch(work, state, req.maxShare ?? DEFAULT_MAX_SHARE)) return null;
     const env = { store, key: this.key, outDir: this.#options.outDir, client: this.#clientBundle(), assetsDir: this.#options.assetsDir };
-    let buildId = target.buildId;
-    let interrupted = false;
     // Phase 1 publishes what shows the change itself (its pages, first listing pages, home,
     // crawler files); phase 2 the pages it merely shifts (deeper listing pages, other items'
     // sidebars). Input fingerprints are stored only with the last phase, so a crash in between
     // leaves a state the next run completes.
+    const running: RunningPhase = { delta: null };
+    try {
+      return await this.#phases(target, req, now, epoch, { index, work, changed, inputDelta, nextBoundary, writes, env, root, state, running });
+    } catch (e) {
+      await saveTargetState(store, target.id, {}, new Map([...changed].map((k) => [k, UNKNOWN])), unknownOutputs(work, state, running.delta), false)
+        .catch(() => undefined);
+      throw e;
+    }
+  }
+
+  async #phases(
+    target: TargetRow, req: UpdateRequest, now: number, epoch: number,
+    p: {
+      index: TenantIndex; work: EditPlan; changed: Set<string>; inputDelta: Map<string, string | null>;
+      nextBoundary: number; writes: Writes; env: Parameters<typeof applyJobs>[0]; root: string; state: TargetState; running: RunningPhase;
+    },
+  ): Promise<Omit<UpdateResult, 'ms'>> {
+    const store = this.#store;
+    const { index, work, changed, inputDelta, nextBoundary, writes, env, root, state } = p;
+    let buildId = target.buildId;
+    let interrupted = false;
     for (const [i, jobs] of [work.urgent, work.deferred].entries()) {
       const last = i === 1 || work.deferred.length === 0;
       if (i === 1 && !jobs.length) break;
       const outputDelta = new Map<string, OutputRow | null>();
+      p.running.delta = outputDelta;
       const before = writes.written + writes.deleted;
       if (i === 0) for (const path of work.removals) { writes.removePage(path); outputDelta.set(path, null); }
       const applied = await applyJobs(env, jobs, index, work.ctx, state, writes, outputDelta, i === 1 && req.yieldTo ? { stop: req.yieldTo, sliceMs: req.yieldSliceMs ?? SLICE_MS, busy: req.busy } : undefined);
