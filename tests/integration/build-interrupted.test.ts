@@ -1,7 +1,7 @@
 // Interrupted second phases (engine/build/incremental/tenant-builder.ts): whatever interrupts an
 // update, the update that finally runs to the end leaves the site equal to a from-scratch build
 // and the stored input fingerprints equal to the data. Each scenario seeds its own site.
-import { mkdtempSync, realpathSync } from 'node:fs';
+import { mkdtempSync, readFileSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -91,6 +91,37 @@ describe('interrupted incremental updates', () => {
     // U3: what the store queue runs with no request waiting.
     expect((await builder.update({ contentIds: [], now: BUILD_NOW, maxShare: 1 })).interrupted).toBe(false);
     expect(await staleInputs(store, out)).toEqual([]);
+    expect(await differences(store, out)).toEqual([]);
+    await store.close();
+  }, 120_000);
+
+  it('under a stream of edits that each leave one job done, the oldest carried job runs first: a moved item\'s /<id> rule follows', async () => {
+    const { store, out, builder } = await site();
+    const root = () => realpathSync(join(out, 'alpha'));
+    const meta = () => {
+      const latest = (JSON.parse(readFileSync(join(root(), 'builds', 'latest.json'), 'utf8')) as { id: string }).id;
+      return JSON.parse(readFileSync(join(root(), 'builds', 'meta', `${latest}.json`), 'utf8')) as { prerendered: string[]; routeRules: Record<string, { redirect?: { to: string } }> };
+    };
+    const ids = (await store.all<{ id: number }>("SELECT id FROM content WHERE tenant_key = 'alpha' AND status = 1 AND type <> 'Promotion' ORDER BY id")).map((r) => r.id);
+    const x = ids[0]!;
+    // The move: the item's page changes path; its /<id> rule is rewritten with the route files, last in the second phase.
+    await store.run('UPDATE content SET primary_section_id = ?, updated_at = ? WHERE id = ?', [sec(4), tick(), x]);
+    await store.run("DELETE FROM website_schedules WHERE content_id = ? AND option = 'Standard'", [x]);
+    await store.run("INSERT OR IGNORE INTO website_schedules (content_id, section_id, option) VALUES (?, ?, 'Standard')", [x, sec(4)]);
+    /** One second-phase job per update, then the next edit is waiting. */
+    const oneJob = () => { let asked = 0; return { yieldSliceMs: 0, yieldTo: () => ++asked > 1, maxShare: 1, now: BUILD_NOW }; };
+    expect((await builder.update({ contentIds: [x], ...oneJob() })).interrupted).toBe(true);
+    const moved = meta().prerendered.find((p) => p.includes(`/${x}/`) && !p.startsWith('/print/'))!;
+    expect(meta().routeRules[`/${x}`]?.redirect?.to).not.toBe(moved);
+    // Each further edit retitles another item and adds second-phase jobs of its own.
+    for (let n = 1; n <= 24 && meta().routeRules[`/${x}`]?.redirect?.to !== moved; n++) {
+      const y = ids[n]!;
+      await store.run('UPDATE content SET name = ?, updated_at = ? WHERE id = ?', [`Streamed retitle ${n}`, tick(), y]);
+      await builder.update({ contentIds: [y], ...oneJob() });
+    }
+    expect(meta().routeRules[`/${x}`]?.redirect?.to).toBe(moved);
+    // With the stream over, the rest is finished and equals a from-scratch build.
+    expect((await builder.update({ contentIds: [], now: BUILD_NOW, maxShare: 1 })).interrupted).toBe(false);
     expect(await differences(store, out)).toEqual([]);
     await store.close();
   }, 120_000);

@@ -139,6 +139,14 @@ export class TenantBuilder {
    */
   #carried: Map<string, string | null> | null = null;
   readonly #finished = new Map<string, string>();
+  /**
+   * When each job of the second phase was first planned (a sequence number). Carried work runs
+   * oldest first, so a steady stream of edits, each interrupting the last one's second phase after
+   * its first slice, cannot keep one job (the sitemaps, feeds and route files come last in a plan)
+   * behind the newer edits' jobs for good.
+   */
+  readonly #planned = new Map<string, number>();
+  #plannedSeq = 0;
   /** The target row as this builder last left it (or found it when it filled its cache); null: nothing cached. */
   #seen: string | null = null;
 
@@ -159,6 +167,7 @@ export class TenantBuilder {
     this.#client = undefined;
     this.#carried = null;
     this.#finished.clear();
+    this.#planned.clear();
     this.#seen = null;
   }
 
@@ -273,6 +282,7 @@ export class TenantBuilder {
     if (!changed.size) {
       this.#carried = null;
       this.#finished.clear();
+      this.#planned.clear();
       // Nothing new to publish: the live build stays, the state records what it was checked against.
       await saveTargetState(store, target.id, { builtAt: now, epoch, nextBoundary, state: 'live', finishedAt: Date.now(), pagesWritten: 0 }, inputDelta, new Map(), false);
       return { key: this.key, buildId: target.buildId, full: false, skipped: true, pagesWritten: 0, filesWritten: 0, filesDeleted: 0, changedKeys: 0 };
@@ -283,6 +293,9 @@ export class TenantBuilder {
     const work = planEdit(index, state, changed, fresh);
     // Deferred jobs an interrupted phase finished stay done unless a fresh key hits their group.
     if (this.#finished.size) work.deferred = work.deferred.filter((j) => !(this.#finished.has(jobKey(j)) && !work.freshGroups.has(jobGroup(j))));
+    // Oldest planned first (a fresh plan keeps its order: all its jobs are new, numbered in order).
+    for (const j of work.deferred) if (!this.#planned.has(jobKey(j))) this.#planned.set(jobKey(j), ++this.#plannedSeq);
+    if (carried) work.deferred.sort((a, b) => this.#planned.get(jobKey(a))! - this.#planned.get(jobKey(b))!);
     if (touchesTooMuch(work, state, req.maxShare ?? DEFAULT_MAX_SHARE)) return null;
     const env = { store, key: this.key, outDir: this.#options.outDir, client: this.#clientBundle(), assetsDir: this.#options.assetsDir };
     // Phase 1 publishes what shows the change itself (its pages, first listing pages, home,
@@ -325,10 +338,15 @@ export class TenantBuilder {
         // A group with a job planned but not run is not finished, whatever range an earlier update ran.
         const pending = new Set(jobs.slice(applied.done).map(jobGroup));
         for (const [k, g] of [...this.#finished]) if (pending.has(g)) this.#finished.delete(k);
-        for (const j of [...work.urgent, ...jobs.slice(0, applied.done)]) if (jobGroup(j)) this.#finished.set(jobKey(j), jobGroup(j));
+        for (const j of [...work.urgent, ...jobs.slice(0, applied.done)]) {
+          if (jobGroup(j)) this.#finished.set(jobKey(j), jobGroup(j));
+          // Done: planned again later (a newer edit hits its group), it queues behind what is waiting now.
+          this.#planned.delete(jobKey(j));
+        }
       } else if (last) {
         this.#carried = null;
         this.#finished.clear();
+        this.#planned.clear();
       }
       for (const [p, o] of outputDelta) {
         const was = state.outputs.get(p);
