@@ -26,7 +26,7 @@ import { median, prepareCorpus } from './corpus';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SELF = fileURLToPath(import.meta.url);
 
-type Mode = 'build' | 'cheapest';
+export type Mode = 'build' | 'cheapest';
 interface ChildResult { files: number; bytes: number; out: Record<Mode, { wallMs: number; cpuMs: number; bytes: number }> }
 
 const cheapest = (buf: Buffer): Buffer[] => [
@@ -72,6 +72,46 @@ function child(list: string[]): Promise<ChildResult> {
   });
 }
 
+export interface FloorReport {
+  dir: string; procs: number; rounds: number; files: number; inputMb: number;
+  median: Record<Mode, { wallMs: number; cpuMs: number; compressedMb: number }>;
+  runs: { wallMs: Record<Mode, number>; cpuMs: Record<Mode, number>; bytes: Record<Mode, number>; inBytes: number }[];
+}
+
+/** Times the precompression of what a build wrote under `dir`, in `procs` processes, `rounds` times. */
+export async function compressFloor(dir: string, procs: number, rounds: number, log: (line: string) => void = () => {}): Promise<FloorReport> {
+  const files = precompressed(dir);
+  if (!files.length) throw new Error(`No file to precompress under ${dir}: point --dir at a folder \`masthead build --full --out\` wrote`);
+  const shares = Array.from({ length: procs }, (_, i) => files.filter((_, n) => n % procs === i));
+  const runs: FloorReport['runs'] = [];
+  for (let r = 0; r < rounds; r++) {
+    const results = await Promise.all(shares.map(child));
+    const sum = (f: (c: ChildResult) => number) => results.reduce((n, c) => n + f(c), 0);
+    const max = (f: (c: ChildResult) => number) => Math.max(...results.map(f));
+    const run = {
+      wallMs: { build: max((c) => c.out.build.wallMs), cheapest: max((c) => c.out.cheapest.wallMs) },
+      cpuMs: { build: sum((c) => c.out.build.cpuMs), cheapest: sum((c) => c.out.cheapest.cpuMs) },
+      bytes: { build: sum((c) => c.out.build.bytes), cheapest: sum((c) => c.out.cheapest.bytes) },
+      inBytes: sum((c) => c.bytes),
+    };
+    runs.push(run);
+    log(`precompression round ${r + 1}/${rounds}: build settings ${(run.wallMs.build / 1000).toFixed(2)} s wall, ${(run.cpuMs.build / 1000).toFixed(1)} s CPU; cheapest ${(run.wallMs.cheapest / 1000).toFixed(2)} s wall`);
+  }
+  const median_ = (m: Mode) => ({
+    wallMs: median(runs.map((r) => Math.round(r.wallMs[m]))), cpuMs: median(runs.map((r) => Math.round(r.cpuMs[m]))),
+    compressedMb: Math.round(runs[0]!.bytes[m] / 1024 / 1024 * 10) / 10,
+  });
+  return {
+    dir, procs, rounds, files: files.length, inputMb: Math.round(runs[0]!.inBytes / 1024 / 1024 * 10) / 10,
+    median: { build: median_('build'), cheapest: median_('cheapest') }, runs,
+  };
+}
+
+/** "7.15 s wall, 11.1 s CPU → 477.7 MB" for one mode of a report. */
+export function floorLine(r: FloorReport, m: Mode): string {
+  return `${(r.median[m].wallMs / 1000).toFixed(2)} s wall, ${(r.median[m].cpuMs / 1000).toFixed(1)} s CPU → ${r.median[m].compressedMb} MB`;
+}
+
 async function main() {
   if (process.argv.includes('--child')) {
     process.once('message', (list) => { process.send!(runChild(list as string[]), () => process.exit(0)); });
@@ -101,35 +141,10 @@ async function main() {
     if (r.status !== 0) throw new Error(`masthead build exited with ${r.status}`);
   }
   try {
-    const files = precompressed(dir);
-    if (!files.length) throw new Error(`No file to precompress under ${dir}: point --dir at a folder \`masthead build --full --out\` wrote`);
-    const shares = Array.from({ length: procs }, (_, i) => files.filter((_, n) => n % procs === i));
-    const runs: { wallMs: Record<Mode, number>; cpuMs: Record<Mode, number>; bytes: Record<Mode, number>; inBytes: number }[] = [];
-    for (let r = 0; r < rounds; r++) {
-      const results = await Promise.all(shares.map(child));
-      const sum = (f: (c: ChildResult) => number) => results.reduce((n, c) => n + f(c), 0);
-      const max = (f: (c: ChildResult) => number) => Math.max(...results.map(f));
-      runs.push({
-        wallMs: { build: max((c) => c.out.build.wallMs), cheapest: max((c) => c.out.cheapest.wallMs) },
-        cpuMs: { build: sum((c) => c.out.build.cpuMs), cheapest: sum((c) => c.out.cheapest.cpuMs) },
-        bytes: { build: sum((c) => c.out.build.bytes), cheapest: sum((c) => c.out.cheapest.bytes) },
-        inBytes: sum((c) => c.bytes),
-      });
-      const last = runs.at(-1)!;
-      process.stderr.write(`round ${r + 1}/${rounds}: build settings ${(last.wallMs.build / 1000).toFixed(2)} s wall, ${(last.cpuMs.build / 1000).toFixed(1)} s CPU; cheapest ${(last.wallMs.cheapest / 1000).toFixed(2)} s wall\n`);
-    }
-    const mb = runs[0]!.inBytes / 1024 / 1024;
-    const report = {
-      at: new Date().toISOString(), dir, procs, rounds, files: files.length, inputMb: Math.round(mb * 10) / 10, loadAverage: loadavg(),
-      median: Object.fromEntries((['build', 'cheapest'] as const).map((m) => [m, {
-        wallMs: median(runs.map((r) => Math.round(r.wallMs[m]))), cpuMs: median(runs.map((r) => Math.round(r.cpuMs[m]))),
-        compressedMb: Math.round(runs[0]!.bytes[m] / 1024 / 1024 * 10) / 10,
-      }])),
-      runs,
-    };
-    const fmt = (m: Mode) => `${(report.median[m]!.wallMs / 1000).toFixed(2)} s wall, ${(report.median[m]!.cpuMs / 1000).toFixed(1)} s CPU → ${report.median[m]!.compressedMb} MB`;
-    process.stdout.write(`${files.length.toLocaleString('en-US')} files, ${report.inputMb} MB, ${procs} processes, median of ${rounds}:\n`
-      + `  build settings (brotli 2 + gzip 1): ${fmt('build')}\n  cheapest (brotli 0 + gzip 1):       ${fmt('cheapest')}\n`);
+    const floor = await compressFloor(dir, procs, rounds, (l) => process.stderr.write(`${l}\n`));
+    const report = { at: new Date().toISOString(), loadAverage: loadavg(), ...floor };
+    process.stdout.write(`${floor.files.toLocaleString('en-US')} files, ${floor.inputMb} MB, ${procs} processes, median of ${rounds}:\n`
+      + `  build settings (brotli 2 + gzip 1): ${floorLine(floor, 'build')}\n  cheapest (brotli 0 + gzip 1):       ${floorLine(floor, 'cheapest')}\n`);
     const resultsDir = join(ROOT, 'bench', 'results');
     mkdirSync(resultsDir, { recursive: true });
     const file = join(resultsDir, `compress-floor-${report.at.replace(/[:.]/g, '-')}.json`);
@@ -140,7 +155,10 @@ async function main() {
   }
 }
 
-main().catch((e: unknown) => {
-  process.stderr.write(`${e instanceof Error ? e.message : String(e)}\n`);
-  process.exit(1);
-});
+// Run as a script (or as a child of one); imported (bench:peer), only the functions above.
+if (process.argv.includes('--child') || (process.argv[1] && resolve(process.argv[1]) === SELF)) {
+  main().catch((e: unknown) => {
+    process.stderr.write(`${e instanceof Error ? e.message : String(e)}\n`);
+    process.exit(1);
+  });
+}

@@ -5,7 +5,10 @@
 // the ratio Masthead/Hugo of each round is what to quote. Hugo is not installed by this script:
 // on Debian or Ubuntu, `sudo apt-get install hugo`.
 //
-//   npm run bench:peer -- --items 20000 [--tenants 3] [--rounds 3] [--warmup 1] [--corpus /tmp/c] [--out /dev/shm] [--workers 2]
+//   npm run bench:peer -- --items 20000 [--tenants 3] [--rounds 3] [--warmup 1] [--corpus /tmp/c] [--out /dev/shm] [--workers 2] [--no-floor]
+//
+// After the rounds it times the precompression alone of the last Masthead output (bench:compress,
+// compress-floor.ts; --no-floor skips it): the .br and .gz Hugo does not write, on all cores.
 //
 // Every figure is the whole process's, from GNU time (/usr/bin/time): wall, CPU (user + system, all
 // threads) and peak RSS. A Hugo round runs `hugo` once per tenant, one after the other: its wall
@@ -17,6 +20,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ensureCliBundle } from '../cli/cli-bundle';
+import { compressFloor, floorLine, type FloorReport } from './compress-floor';
 import { median, prepareCorpus } from './corpus';
 import { exportHugoSites } from './hugo-site';
 
@@ -36,7 +40,7 @@ function parse() {
     options: {
       items: { type: 'string', default: '20000' }, tenants: { type: 'string', default: '3' }, rounds: { type: 'string', default: '3' },
       warmup: { type: 'string', default: '1' }, seed: { type: 'string', default: '1' }, workers: { type: 'string' },
-      corpus: { type: 'string' }, out: { type: 'string', default: '/dev/shm' },
+      corpus: { type: 'string' }, out: { type: 'string', default: '/dev/shm' }, 'no-floor': { type: 'boolean', default: false },
     },
   });
   const int = (name: string, v: string | undefined, min: number) => {
@@ -48,7 +52,7 @@ function parse() {
     items: int('items', values.items, 1), tenants: int('tenants', values.tenants, 1), rounds: int('rounds', values.rounds, 1),
     warmup: int('warmup', values.warmup, 0), seed: int('seed', values.seed, 0),
     workers: values.workers === undefined ? undefined : int('workers', values.workers, 1),
-    corpus: values.corpus ? resolve(values.corpus) : undefined, out: resolve(values.out ?? '/dev/shm'),
+    corpus: values.corpus ? resolve(values.corpus) : undefined, out: resolve(values.out ?? '/dev/shm'), floor: !values['no-floor'],
   };
 }
 
@@ -138,6 +142,13 @@ async function main() {
       if (counted) rounds.push(round);
     }
   }
+  // The precompression alone of the last Masthead output (compress-floor.ts): what writing the
+  // .br and .gz that Hugo does not write costs, spread over the cores, before anything is rendered.
+  let floor: FloorReport | null = null;
+  if (opts.floor) {
+    floor = await compressFloor(outs.at(-1)!, cpus().length, 1);
+    process.stdout.write(`precompression alone (brotli 2 + gzip 1 of ${floor.files.toLocaleString('en-US')} files, ${floor.inputMb} MB): ${floorLine(floor, 'build')}\n`);
+  }
   // Deleted only at the end: deleting many files right before a run slows the next run's file creation.
   rmSync(outRoot, { recursive: true, force: true });
   const of = (tool: Round['tool']) => rounds.filter((r) => r.tool === tool);
@@ -159,6 +170,7 @@ async function main() {
     rounds,
     median: { hugo: summary(h), masthead: summary(m) },
     ratio: { wallMedianOfRounds: sortedMid(ratios), wallPerRound: ratios, cpuMedianOfRounds: sortedMid(cpuRatios), cpuPerRound: cpuRatios },
+    precompressionFloor: floor && { ...floor, wallRatioToHugo: Math.round((floor.median.build.wallMs / summary(h).wallMs) * 100) / 100 },
   };
   const resultsDir = join(ROOT, 'bench', 'results');
   mkdirSync(resultsDir, { recursive: true });
@@ -168,6 +180,7 @@ async function main() {
     + `${s.pages.toLocaleString('en-US')} pages (${s.htmlFiles.toLocaleString('en-US')} HTML files), peak RSS ${s.peakRssMb} MB`;
   process.stdout.write(`median of ${opts.rounds}:\n  hugo     ${fmt(report.median.hugo)}\n  masthead ${fmt(report.median.masthead)}\n`
     + `Masthead/Hugo wall: ${report.ratio.wallMedianOfRounds}× (rounds ${ratios.join(', ')}), CPU: ${report.ratio.cpuMedianOfRounds}×\n`
+    + (report.precompressionFloor ? `precompression alone / Hugo's whole build, wall: ${report.precompressionFloor.wallRatioToHugo}×\n` : '')
     + `saved ${file}\n`);
   if (!opts.corpus) rmSync(dir, { recursive: true, force: true });
 }
