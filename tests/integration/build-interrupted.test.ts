@@ -115,7 +115,7 @@ describe('interrupted incremental updates', () => {
     expect(meta().routeRules[`/${x}`]?.redirect?.to).not.toBe(moved);
     // Each further edit retitles another item and adds second-phase jobs of its own.
     for (let n = 1; n <= 24 && meta().routeRules[`/${x}`]?.redirect?.to !== moved; n++) {
-      const y = ids[n]!;
+      const y = ids[1 + ((n - 1) % (ids.length - 1))]!;
       await store.run('UPDATE content SET name = ?, updated_at = ? WHERE id = ?', [`Streamed retitle ${n}`, tick(), y]);
       await builder.update({ contentIds: [y], ...oneJob() });
     }
