@@ -9,12 +9,12 @@
 // against the old state and rewrites whatever differs, so it converges (the rebuild queue reruns
 // unfinished requests). An update that fails (rather than crashes) stores its changed inputs and
 // the outputs it may have written as unknown (unknownOutputs), so the next one redoes them even
-// when the data has gone back to what the state had. State held: the cached index, the target state, the route rules and
-// client bundle of the live build; `forget()` drops all of it. That cache is only this builder's
-// while nobody else writes the target: another process (`masthead build` beside `serve`) or
-// another instance (the PostgreSQL queue runs a tenant's rebuilds on any instance) leaves a
-// different target row, and the next update then drops the cache and reads everything again
-// rather than write back a page from a stale index.
+// when the data has gone back to what the state had. State held: the cached index, the target
+// state, the route rules and client bundle of the live build; `forget()` drops all of it. That
+// cache is only this builder's while nobody else writes the target: another process (`masthead
+// build` beside `serve`) or another instance (the PostgreSQL queue runs a tenant's rebuilds on
+// any instance) leaves a different target row, and the next update then drops the cache and
+// reads everything again rather than write back a page from a stale index.
 import { readFileSync, realpathSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Store } from '../../store/connection';
