@@ -2,10 +2,10 @@
 // hashes and keys, and the next instant time alone changes the site (a start or end date, an item
 // leaving the news window, the footer's new year). Used by the full build (run-build.ts) and the
 // incremental builder (tenant-builder.ts); free of the renderer, so the main thread stays light.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Store } from '../../store/connection';
-import { ensureTarget, saveTargetState, type OutputRow } from '../../store/queries/builds';
+import { existsSync, readFileSync } from 'node:fs';
+import { isAbsolute, join } from 'node:path';
+import { dialectOf, type Store } from '../../store/connection';
+import { deleteTargets, ensureTarget, otherTargets, saveTargetState, type OutputRow } from '../../store/queries/builds';
 import { newsletterStamp, nextDateBoundary } from '../../store/queries/builds-content';
 import { newsletterCodeHash } from '../config-hash';
 import { digest, fingerprints } from '../deps';
@@ -56,13 +56,23 @@ export interface FullState {
   inputs: Map<string, string>; outputs: OutputRow[]; pages: number;
 }
 
-/** Replaces the target's stored state with a full build's. */
+/**
+ * Replaces the target's stored state with a full build's. On SQLite (one machine: every output
+ * folder of the database is on this one) it also drops the state of the tenant's output folders
+ * that no longer exist: a full build into a new folder stores about two rows per page, so builds
+ * into temporary folders (CI previews, benchmarks) would otherwise grow the database for good.
+ * On PostgreSQL another instance's folder may simply not be mounted here, so nothing is dropped.
+ */
 export async function saveFullState(store: Store, s: FullState): Promise<void> {
   const target = await ensureTarget(store, s.key, s.outDir);
   await saveTargetState(store, target.id, {
     configHash: s.config, buildId: s.buildId, builtAt: s.now, epoch: s.epoch, nextBoundary: s.nextBoundary, state: 'live',
     finishedAt: Date.now(), pagesWritten: s.pages, error: null,
   }, new Map(s.inputs), new Map(s.outputs.map((o) => [o.path, o])), true);
+  if (dialectOf(store) === 'sqlite') {
+    const gone = (await otherTargets(store, s.key, s.outDir)).filter((t) => isAbsolute(t.outDir) && !existsSync(join(t.outDir, s.key)));
+    await deleteTargets(store, gone.map((t) => t.id));
+  }
 }
 
 export interface TrackedInputs { inputs: Map<string, string>; indexBoundary: number }

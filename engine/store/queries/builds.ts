@@ -103,6 +103,26 @@ export async function saveTargetState(
   });
 }
 
+/** The tenant's other targets (output folders besides `outDir`): id and folder. */
+export async function otherTargets(store: Store, tenantKey: string, outDir: string): Promise<{ id: number; outDir: string }[]> {
+  return store.all<{ id: number; outDir: string }>('SELECT id, out_dir AS outDir FROM build_targets WHERE tenant_key = ? AND out_dir <> ? ORDER BY id', [tenantKey, outDir]);
+}
+
+/** Deletes targets with their stored inputs and outputs (explicitly: whatever the foreign-key setting). */
+export async function deleteTargets(store: Store, ids: number[]): Promise<void> {
+  if (!ids.length) return;
+  await store.transaction(async (tx) => {
+    const sql = rawOf(tx);
+    for (let i = 0; i < ids.length; i += BATCH) {
+      const part = ids.slice(i, i + BATCH);
+      const marks = part.map(() => '?').join(',');
+      await sql.run(`DELETE FROM build_inputs WHERE target_id IN (${marks})`, part);
+      await sql.run(`DELETE FROM build_outputs WHERE target_id IN (${marks})`, part);
+      await sql.run(`DELETE FROM build_targets WHERE id IN (${marks})`, part);
+    }
+  });
+}
+
 // ---- the rebuild queue ----
 
 export interface RebuildRequestRow { id: number; tenantKey: string; change: string; enqueuedAt: number; state: string; startedAt: number | null }
