@@ -80,10 +80,12 @@ export async function applyJobs(
     for (const p of pages) {
       seen.add(p.path);
       const old = state.outputs.get(p.path);
-      if (!old || old.hash !== p.hash) writes.page(p);
+      // Recorded before the files are written: a write that fails half-way leaves a page the
+      // failed update still accounts for (tenant-builder.ts unknownOutputs).
       if (!old || old.hash !== p.hash || old.deps.join() !== p.deps.join() || old.grp !== grp) {
         delta.set(p.path, { path: p.path, grp, hash: p.hash, deps: p.deps });
       }
+      if (!old || old.hash !== p.hash) writes.page(p);
     }
     // A complete render of (part of) a group: the group's other pages in that part are gone.
     if (complete) for (const o of groupPaths(grp)) if (!seen.has(o.path) && complete(o.path)) { writes.removePage(o.path); delta.set(o.path, null); }
@@ -139,8 +141,8 @@ function crawler(index: TenantIndex, state: TargetState, writes: Writes, delta: 
     seen.add(f.path);
     const hash = digest(f.body);
     if (state.outputs.get(f.path)?.hash === hash) continue;
-    writes.file(f.path, f.body, false);
     delta.set(f.path, { path: f.path, grp: 'crawler', hash, deps: [] });
+    writes.file(f.path, f.body, false);
   }
   // A redirect stub (<path>/index.html) goes when its redirect does, unless the path is a page
   // again (a slug changed back): then the page rendered in this run holds that file.
@@ -172,8 +174,8 @@ async function newsletters(env: ApplyEnv, index: TenantIndex, state: TargetState
       const body = readFileSync(join(tmp, p.file));
       const hash = digest(body);
       if (state.outputs.get(p.path)?.hash !== hash) {
-        writes.file(p.file, body, false);
         delta.set(p.path, { path: p.path, grp: 'newsletters', hash, deps: [] });
+        writes.file(p.file, body, false);
       }
     }
     for (const o of state.outputs.values()) {

@@ -74,7 +74,10 @@ export function touchesTooMuch(plan: EditPlan, state: TargetState, maxShare: num
 
 /** A job's identity across plans (a listing job names its page range). */
 export function jobKey(j: Job): string {
-  return j.kind === 'listing' ? `${j.grp}:${j.from}:${j.to ?? ''}` : j.kind === 'static' ? `static:${j.assets}` : jobGroup(j) || j.kind;
+  if (j.kind === 'listing') return `${j.grp}:${j.from}:${j.to ?? ''}`;
+  if (j.kind === 'static') return `static:${j.assets}`;
+  if (j.kind === 'crawler') return j.routesOnly ? 'crawler:routes' : 'crawler';
+  return jobGroup(j) || j.kind;
 }
 
 /** The group a job renders ('' for jobs that render no page group: static files, crawler files, newsletters). */

@@ -29,7 +29,7 @@ import { makeBuildId, withPoll, type ScriptSources, type WorkerRuntime } from '.
 import { buildsRootOf, liveBuildUsable, lockTenant, pruneMeta, unlockTenant, writeBuildPointer, type BuildMeta } from '../stages/publish';
 import type { TenantIndex } from '../types';
 import { applyJobs } from './apply-plan';
-import { changedInputs, DEFAULT_MAX_SHARE, jobGroup, jobKey, planEdit, touchesTooMuch, type EditPlan } from './edit-plan';
+import { changedInputs, DEFAULT_MAX_SHARE, jobGroup, jobKey, planEdit, touchesTooMuch, type EditPlan, type Job } from './edit-plan';
 import { Writes } from './live-writes';
 import { indexBoundary, timeBoundary } from './state';
 import { TenantIndexCache } from './tenant-index';
@@ -74,6 +74,17 @@ export interface UpdateRequest {
   busy?: () => boolean;
   /** Rendering time between two `yieldTo` questions (default SLICE_MS; 0 asks before every job). */
   yieldSliceMs?: number;
+  /** How long interrupted second phases may leave the crawler files (sitemaps, feeds, route files) unwritten (default MAX_CRAWLER_WAIT_MS). */
+  maxCrawlerWaitMs?: number;
+}
+
+/** Default `maxCrawlerWaitMs`: about one crawler job's cost (~50 ms at 20,000 items) per second of a steady edit stream. */
+export const MAX_CRAWLER_WAIT_MS = 1_000;
+
+/** Order of a carried second phase: static files, page jobs oldest planned first, then crawler files and newsletters. */
+function deferredRank(j: Job, planned: Map<string, number>): number {
+  if (jobGroup(j)) return planned.get(jobKey(j)) ?? Number.MAX_SAFE_INTEGER - 2;
+  return j.kind === 'static' ? 0 : Number.MAX_SAFE_INTEGER - 1;
 }
 
 /** The data epoch stored by an interrupted update: never a real one (epochs count up from 0). */
@@ -97,7 +108,8 @@ function unknownOutputs(work: EditPlan, state: TargetState, running: Map<string,
   for (const j of jobs) if (j.kind === 'crawler' || j.kind === 'newsletters') groups.add(j.kind);
   const out = new Map<string, OutputRow | null>();
   for (const o of state.outputs.values()) if (groups.has(o.grp)) out.set(o.path, { ...o, hash: UNKNOWN });
-  for (const [path, o] of running ?? []) out.set(path, o && { ...o, hash: UNKNOWN });
+  // With the page's old input keys too: what it read before the failed update may be what changes back.
+  for (const [path, o] of running ?? []) out.set(path, o && { ...o, hash: UNKNOWN, deps: [...new Set([...(state.outputs.get(path)?.deps ?? []), ...o.deps])].sort() });
   return out;
 }
 
@@ -147,6 +159,8 @@ export class TenantBuilder {
    */
   readonly #planned = new Map<string, number>();
   #plannedSeq = 0;
+  /** Since when (performance.now()) interrupted second phases have left the crawler files unwritten. */
+  #crawlerWaiting: number | null = null;
   /** The target row as this builder last left it (or found it when it filled its cache); null: nothing cached. */
   #seen: string | null = null;
 
@@ -168,6 +182,7 @@ export class TenantBuilder {
     this.#carried = null;
     this.#finished.clear();
     this.#planned.clear();
+    this.#crawlerWaiting = null;
     this.#seen = null;
   }
 
@@ -293,9 +308,11 @@ export class TenantBuilder {
     const work = planEdit(index, state, changed, fresh);
     // Deferred jobs an interrupted phase finished stay done unless a fresh key hits their group.
     if (this.#finished.size) work.deferred = work.deferred.filter((j) => !(this.#finished.has(jobKey(j)) && !work.freshGroups.has(jobGroup(j))));
-    // Oldest planned first (a fresh plan keeps its order: all its jobs are new, numbered in order).
-    for (const j of work.deferred) if (!this.#planned.has(jobKey(j))) this.#planned.set(jobKey(j), ++this.#plannedSeq);
-    if (carried) work.deferred.sort((a, b) => this.#planned.get(jobKey(a))! - this.#planned.get(jobKey(b))!);
+    // Page jobs oldest planned first (a fresh plan keeps its order: its jobs are new, numbered in
+    // order); the static files stay first and the crawler files and newsletters last, after every
+    // page of the phase (the route files' redirect stubs depend on which paths are pages).
+    for (const j of work.deferred) if (jobGroup(j) && !this.#planned.has(jobKey(j))) this.#planned.set(jobKey(j), ++this.#plannedSeq);
+    if (carried) work.deferred.sort((a, b) => deferredRank(a, this.#planned) - deferredRank(b, this.#planned));
     if (touchesTooMuch(work, state, req.maxShare ?? DEFAULT_MAX_SHARE)) return null;
     const env = { store, key: this.key, outDir: this.#options.outDir, client: this.#clientBundle(), assetsDir: this.#options.assetsDir };
     // Phase 1 publishes what shows the change itself (its pages, first listing pages, home,
@@ -333,6 +350,21 @@ export class TenantBuilder {
       const applied = await applyJobs(env, jobs, index, work.ctx, state, writes, outputDelta, i === 1 && req.yieldTo ? { stop: req.yieldTo, sliceMs: req.yieldSliceMs ?? SLICE_MS, busy: req.busy } : undefined);
       this.#routeRules = applied.routeRules ?? this.#routeRules;
       interrupted = applied.done < jobs.length;
+      // The crawler files come last in a phase, so a stream of edits that interrupts every second
+      // phase would keep them (sitemaps, feeds, a moved item's /<id> rule) behind: once they have
+      // waited maxCrawlerWaitMs they are written now, after the pages this phase did render (the
+      // pages still carried re-plan them for the phase that renders those).
+      let forced = false;
+      const crawlerJob = interrupted ? jobs.slice(applied.done).find((j) => j.kind === 'crawler') : undefined;
+      if (crawlerJob) {
+        this.#crawlerWaiting ??= performance.now();
+        if (performance.now() - this.#crawlerWaiting >= (req.maxCrawlerWaitMs ?? MAX_CRAWLER_WAIT_MS)) {
+          const ran = await applyJobs(env, [crawlerJob], index, work.ctx, state, writes, outputDelta, undefined);
+          this.#routeRules = ran.routeRules ?? this.#routeRules;
+          forced = true;
+        }
+      }
+      if ((i === 1 && (!crawlerJob || forced)) || (last && !interrupted)) this.#crawlerWaiting = null;
       if (interrupted) {
         this.#carried = new Map(inputDelta);
         // A group with a job planned but not run is not finished, whatever range an earlier update ran.
