@@ -18,6 +18,7 @@ import { ApiLatencyRecorder } from './http/latency';
 import { registerDocumentsRoute } from './http/documents-route';
 import { trustProxyFor } from './http/client-address';
 import { errorBody, TransportError } from './http/errors';
+import { registerJsonBodyParser } from './http/json-body';
 import { BODY_LIMIT, registerGraphqlRoute } from './http/graphql-route';
 import { scopeEveryRoute } from './http/request-tenant';
 import { registerNewsletterRoutes } from './newsletters/routes';
@@ -118,6 +119,7 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
   void DUMMY_HASH_PROMISE();
   await app.register(async (scope) => {
     if (!scope.hasReplyDecorator('setCookie')) await scope.register(cookie);
+    registerJsonBodyParser(scope);
     // Every route below runs in a tenant scope of its own and names its tenant once resolved.
     scopeEveryRoute(scope);
     scope.setErrorHandler((error: Error & { code?: string; statusCode?: number }, _req, reply) => {

@@ -13,6 +13,7 @@ export const TRANSPORT_ERRORS = {
   OPERATION_NOT_FOUND: { status: 400, message: 'The document has no operation of that name; send operationName.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is larger than 1 MiB.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Send the request body as application/json.' },
+  BODY_TOO_DEEP: { status: 400, message: 'The request body nests objects or arrays too deeply.' },
   CROSS_SITE_REQUEST: { status: 403, message: 'Cross-site request refused.' },
   NOT_FOUND: { status: 404, message: 'Not found.' },
 } as const;

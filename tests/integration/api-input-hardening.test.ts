@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normalizeFromPath, safeTarget } from '../../engine/build/stages/emit-redirects';
 import { MAX_INPUT_DEPTH } from '../../engine/domain/input-text';
+import { MAX_BODY_DEPTH } from '../../api/http/json-body';
 import { snapshotCounts, startApi, type Harness } from './api-harness';
 
 let h: Harness;
@@ -111,7 +112,8 @@ describe('deeply nested JSON', () => {
       expect(r.error!.extensions, `${levels}`).toMatchObject({ code: 'INPUT_TOO_DEEP', field: 'metadata', limit: MAX_INPUT_DEPTH });
       expect(r.error!.message).toBe(`metadata: Nested more than ${MAX_INPUT_DEPTH} levels deep`);
     }
-    // Deeper than JSON.stringify can write: the request body is written by hand.
+    // Deeper than JSON.stringify can write: the request body is written by hand, and refused
+    // before anything walks it (api/http/json-body.ts).
     const deep = `${'{"a":'.repeat(50_000)}1${'}'.repeat(50_000)}`;
     const doc = h.app.api.registry.byName.get('updateContent')!.text;
     const res = await h.app.inject({
@@ -119,11 +121,35 @@ describe('deeply nested JSON', () => {
       headers: { 'content-type': 'application/json', 'x-tenant-key': 'alpha', authorization: `Bearer ${await h.token('alphaEditor')}` },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors[0].extensions).toMatchObject({ code: 'INPUT_TOO_DEEP', field: 'metadata' });
-    const settings = await h.op('updateSiteSettings', { settings: { general: nested(500) } }, admin);
+    expect(res.json().errors[0].extensions).toMatchObject({ code: 'BODY_TOO_DEEP' });
+    const settings = await h.op('updateSiteSettings', { settings: { general: nested(200) } }, admin);
     expect(settings.status).toBe(400);
     expect(settings.error!.extensions).toMatchObject({ code: 'INPUT_TOO_DEEP', field: 'settings' });
     expect(await snapshotCounts(h)).toEqual(before);
+  });
+
+  it('refuses a public read whose variables nest thousands of levels with 400, before the response cache key walks them', async () => {
+    const doc = h.app.api.registry.byName.get('getContent')!.text;
+    for (const levels of [MAX_BODY_DEPTH + 1, 5_000, 100_000]) {
+      const deep = `${'{"a":'.repeat(levels - 2)}1${'}'.repeat(levels - 2)}`;
+      const res = await h.app.inject({
+        method: 'POST', url: '/graphql', payload: `{"query":${JSON.stringify(doc)},"variables":{"id":${ITEM},"x":${deep}}}`,
+        headers: { 'content-type': 'application/json', 'x-tenant-key': 'alpha' },
+      });
+      expect(res.statusCode, `${levels}`).toBe(400);
+      expect(res.json().errors[0].extensions, `${levels}`).toMatchObject({ code: 'BODY_TOO_DEEP' });
+    }
+    const atLimit = `${'{"a":'.repeat(MAX_BODY_DEPTH - 2)}1${'}'.repeat(MAX_BODY_DEPTH - 2)}`;
+    const fine = await h.app.inject({
+      method: 'POST', url: '/graphql', payload: `{"query":${JSON.stringify(doc)},"variables":{"id":${ITEM},"x":${atLimit}}}`,
+      headers: { 'content-type': 'application/json', 'x-tenant-key': 'alpha' },
+    });
+    expect(fine.statusCode).toBe(200);
+    // The same on any JSON route of the API, e.g. event ingestion.
+    const deep = `${'['.repeat(5_000)}${']'.repeat(5_000)}`;
+    const events = await h.app.inject({ method: 'POST', url: '/api/events', payload: `{"events":${deep}}`, headers: { 'content-type': 'application/json', 'x-tenant-key': 'alpha' } });
+    expect(events.statusCode).toBe(400);
+    expect(events.json().errors[0].extensions).toMatchObject({ code: 'BODY_TOO_DEEP' });
   });
 
   it('keeps JSON nested within the limit', async () => {
