@@ -8,7 +8,8 @@ import {
 } from '../../engine/domain/company';
 import { AppError } from '../../engine/domain/errors';
 import type { Db } from '../../engine/store/connection';
-import { parseInput, withoutNulls } from '../../engine/domain/validation';
+import { badInput, parseInput, withoutNulls } from '../../engine/domain/validation';
+import { idsNotInTenant } from '../../engine/store/queries/ownership';
 import { sanitizeBody } from '../../engine/html/sanitize';
 import {
   deleteContractRow, getContract, insertContract, listContracts, revokeContractToken, setContractToken, updateContractFields,
@@ -42,6 +43,12 @@ function fieldsOf(input: unknown): ContractFields {
 }
 
 const editable = (f: ContractFields) => ({ ...f });
+
+/** The contributor's person, when named, is one of this tenant's people (unknown or another tenant's: a field error). */
+async function checkPerson(tx: Db, tenantKey: string, f: ContractFields): Promise<void> {
+  if (f.personId === null) return;
+  if ((await idsNotInTenant(tx, 'person', tenantKey, [f.personId])).length) badInput('input.personId', `Unknown person ${f.personId}`);
+}
 
 async function current(ctx: OpContext, tenantKey: string, id: number): Promise<ContractRecord> {
   const c = await getContract(ctx.services.store.db, tenantKey, id);
@@ -89,6 +96,7 @@ export async function createContract({ ctx, input }: OpArgs<unknown>): Promise<L
   const f = fieldsOf(input);
   const now = ctx.services.now();
   const r = await commit(ctx, async (tx) => {
+    await checkPerson(tx, tenant.tenantKey, f);
     const id = await insertContract(tx, tenant.tenantKey, f, actor.userId, now);
     return { id, ...(await issueLink(tx, tenant.tenantKey, id, now)) };
   }, (w) => ({ tenantKey: tenant.tenantKey, entityType: 'contract', entityId: w.id, action: 'create', changes: snapshot(editable(f)) }));
@@ -107,6 +115,7 @@ export async function updateContract({ ctx, input }: OpArgs<{ id: unknown; input
     const before = await getContract(tx, tenant.tenantKey, id);
     if (!before) throw new AppError('NOT_FOUND', { entity: 'Contract', id });
     if (before.status !== 'pending') throw new AppError('CONFLICT', { message: `Contract ${id} is approved and locked.` });
+    await checkPerson(tx, tenant.tenantKey, f);
     await updateContractFields(tx, tenant.tenantKey, id, f, now);
     return before;
   }, (b) => ({ tenantKey: tenant.tenantKey, entityType: 'contract', entityId: id, action: 'update', changes: diff(editable(b), editable(f)) }));

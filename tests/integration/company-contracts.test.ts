@@ -151,6 +151,32 @@ describe('contributor contracts', () => {
     expect(await h.count('contracts')).toBe(contracts);
     expect(await snapshotCounts(h)).toEqual(before);
   });
+  it('a contract names only a person of its own tenant: another tenant\'s or an unknown person is refused naming input.personId, nothing written', async () => {
+    clock = NOW;
+    const alphaPerson = 110;
+    const betaPerson = 210;
+    const made = await h.op('createContract', { input: { ...input, personId: alphaPerson } }, { as: 'alphaAdmin' });
+    expect(made.error).toBeUndefined();
+    const cid = made.data.createContract.contract.id;
+    const contracts = await h.count('contracts');
+    const history = await h.count('history');
+    const sent = h.mail.length;
+    for (const personId of [betaPerson, 99_999]) {
+      for (const r of [
+        await h.op('createContract', { input: { ...input, personId } }, { as: 'alphaAdmin' }),
+        await h.op('updateContract', { id: cid, input: { ...input, personId } }, { as: 'alphaAdmin' }),
+      ]) {
+        expect(r.status).toBe(400);
+        expect(r.error!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'input.personId' });
+        expect(r.error!.message).toContain(`Unknown person ${personId}`);
+      }
+    }
+    expect(await h.count('contracts')).toBe(contracts);
+    expect(await h.count('history')).toBe(history);
+    expect(h.mail.length).toBe(sent);
+    const [row] = await h.store.all<{ person_id: number }>('select person_id from contracts where id = ?', [cid]);
+    expect(Number(row!.person_id)).toBe(alphaPerson);
+  });
   it('feeds the content editor: an item names a contract from getContractStreamForSelect; another tenant\'s is refused; deleting it clears the link', async () => {
     clock = NOW;
     const options = (await h.op('getContractStreamForSelect', {}, { as: 'alphaEditor' })).data.getContractStreamForSelect;
