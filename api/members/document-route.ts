@@ -4,7 +4,8 @@
 // the block's memberships, any member when it names none). The tenant is the request's (its Host, as
 // for every site call); an asset of another tenant, a public document or anything not a gated PDF
 // is 404. Anonymous readers get 401, members without a required membership 403. The answer is
-// private and never stored by a shared cache.
+// private and never stored by a shared cache. A member cookie counts only from the same origin (the
+// link on the tenant's page), as for every cookie-authenticated route (refuseCrossSiteCookies).
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -15,7 +16,7 @@ import { AppError } from '../../engine/domain/errors';
 import { gatingStatus } from '../../engine/domain/gating';
 import { assetStoredData, mediaAssetsByIds } from '../../engine/store/queries/assets';
 import { listAllLayouts } from '../../engine/store/queries/layouts';
-import { contextFor, type GraphqlRouteOptions } from '../http/graphql-route';
+import { contextFor, refuseCrossSiteCookies, type GraphqlRouteOptions } from '../http/graphql-route';
 import { errorBody } from '../http/errors';
 import { gatingReader } from './gated-content';
 
@@ -30,6 +31,7 @@ export function registerGatedDocumentRoute(app: FastifyInstance, o: GraphqlRoute
     reply.header('cache-control', 'private, no-store').header('x-robots-tag', 'noindex');
     try {
       const ctx = contextFor(req, reply, o);
+      refuseCrossSiteCookies(req, ctx, o.allowedOrigins);
       const tenant = await ctx.tenant();
       const id = /^\d{1,15}$/.test(req.params.id) ? Number(req.params.id) : NaN;
       const notFound = () => new AppError('NOT_FOUND', { entity: 'Document', id: req.params.id });

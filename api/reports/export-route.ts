@@ -1,13 +1,15 @@
 // GET /api/reports/:id/export?format=csv|xlsx&<the report's parameters>: every row of a report as a
-// file, with the same bearer and tenant headers as GraphQL and the same checks (api/reports/run.ts).
-// CSV is RFC 4180 with formula-like text defused (engine/domain/reports.ts, csvLines); XLSX is
-// written with exceljs' streaming writer, row by row, straight into the response.
+// file, with the same bearer and tenant headers as GraphQL and the same checks (api/reports/run.ts);
+// the staff cookie counts only from the same origin, as for every cookie-authenticated route
+// (refuseCrossSiteCookies). Both formats defuse formula-like text with the one rule
+// (engine/domain/reports.ts safeCellText): CSV is RFC 4180 (csvLines); XLSX is written with
+// exceljs' streaming writer, row by row, straight into the response.
 import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
-import { csvLines, type ReportColumn, type ReportRow } from '../../engine/domain/reports';
+import { csvLines, safeCellText, type Cell, type ReportColumn, type ReportRow } from '../../engine/domain/reports';
 import { badInput } from '../../engine/domain/validation';
-import { contextFor, type GraphqlRouteOptions } from '../http/graphql-route';
+import { contextFor, refuseCrossSiteCookies, type GraphqlRouteOptions } from '../http/graphql-route';
 import { runReport } from './run';
 
 export const REPORT_EXPORT_PATH = '/api/reports/:id/export';
@@ -20,13 +22,16 @@ export function exportFileName(id: string, tenant: string, from: string, to: str
 
 const NUMBER_FORMAT: Partial<Record<ReportColumn['kind'], string>> = { int: '#,##0', decimal: '#,##0.00', percent: '0.0%' };
 
+/** An XLSX cell: numbers stay numbers, text is defused like the CSV's (a leading ' before = + - @, tab or CR). */
+const xlsxCell = (v: Cell): string | number | null => (v === null || typeof v === 'number' ? v : safeCellText(v));
+
 async function writeXlsx(out: PassThrough, title: string, columns: readonly ReportColumn[], rows: readonly ReportRow[]): Promise<void> {
   const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const sheet = book.addWorksheet(title.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = columns.map((c) => ({ header: c.label, key: c.key, width: c.kind === 'content' || c.kind === 'text' ? 40 : 14, style: NUMBER_FORMAT[c.kind] ? { numFmt: NUMBER_FORMAT[c.kind] } : {} }));
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
-  for (const r of rows) sheet.addRow(Object.fromEntries(columns.map((c) => [c.key, r[c.key] ?? null]))).commit();
+  for (const r of rows) sheet.addRow(Object.fromEntries(columns.map((c) => [c.key, xlsxCell(r[c.key] ?? null)]))).commit();
   sheet.commit();
   await book.commit();
 }
@@ -40,6 +45,7 @@ export function registerReportExportRoute(app: FastifyInstance, o: GraphqlRouteO
     query.delete('format');
     query.delete('skip');
     const ctx = contextFor(req, reply, o);
+    refuseCrossSiteCookies(req, ctx, o.allowedOrigins);
     const r = await runReport(ctx, id, query.toString());
     const name = exportFileName(r.def.id, r.tenant, r.params.from, r.params.to, r.def.dated, format);
     reply.header('cache-control', 'no-store').header('content-disposition', `attachment; filename="${name}"`);

@@ -94,6 +94,18 @@ describe('gated documents', () => {
     expect(ok.rawPayload.equals(GATED_PDF)).toBe(true);
   });
 
+  it('takes the member cookie only from the same origin', async () => {
+    await h.member('pro3@example.com', { memberships: [ALPHA.pro] });
+    const cookie = `mh_member=${await h.login('pro3@example.com')}`;
+    const crossSite = await get(GATED, { cookie, 'sec-fetch-site': 'cross-site' });
+    expect(crossSite.statusCode).toBe(403);
+    expect(crossSite.body).not.toContain('gated rate outlook');
+    expect((await get(GATED, { cookie, origin: 'http://evil.example' })).statusCode).toBe(403);
+    const sameOrigin = await get(GATED, { cookie, 'sec-fetch-site': 'same-origin' });
+    expect(sameOrigin.statusCode).toBe(200);
+    expect(sameOrigin.rawPayload.equals(GATED_PDF)).toBe(true);
+  });
+
   it('is tenant-checked and serves only gated PDFs', async () => {
     await h.member('pro2@example.com', { memberships: [ALPHA.pro] });
     const pro = await h.login('pro2@example.com');
