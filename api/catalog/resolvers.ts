@@ -1,9 +1,11 @@
-// Catalogue reads (public, tenant-scoped): people, taxonomy, memberships and asset metadata.
+// Catalogue reads (public, tenant-scoped): people, taxonomy, memberships and asset metadata (for
+// anonymous readers only the assets published, ungated pages show).
 import { z } from 'zod';
 import { AppError } from '../../engine/domain/errors';
 import { TAXONOMY_TYPES } from '../../engine/domain/enums';
 import { parseInput, withoutNulls } from '../../engine/domain/validation';
-import { assetsByIds, membershipStream, personStream, taxonomyStream } from '../../engine/store/queries/catalog';
+import { assetsByIds, membershipStream, personStream, publicAssetIds, taxonomyStream } from '../../engine/store/queries/catalog';
+import { inScope } from '../access';
 import type { GqlContext } from '../context';
 import { clampLimit, connection, skipOf } from '../paging';
 import { idArg } from '../patch';
@@ -60,10 +62,18 @@ export const catalogResolvers = {
       const r = await membershipStream(ctx.services.store.db, { tenantKey: (await ctx.tenant()).tenantKey, status: f.status, ids: f.ids, limit, skip });
       return connection(r.rows, skip, r.total);
     },
+    /**
+     * Staff in scope of the tenant see every asset's metadata; anyone else only an asset a published,
+     * ungated page shows (publicAssetIds). Any other id answers as unknown, so ids cannot be probed.
+     */
     async getAsset(_: unknown, a: { id?: unknown }, ctx: GqlContext) {
       const id = idArg(a.id);
-      const [row] = await assetsByIds(ctx.services.store.db, (await ctx.tenant()).tenantKey, [id]);
-      if (!row) throw new AppError('NOT_FOUND', { entity: 'Asset', id });
+      const { tenantKey } = await ctx.tenant();
+      const db = ctx.services.store.db;
+      const [row] = await assetsByIds(db, tenantKey, [id]);
+      const actor = await ctx.actor();
+      const visible = row && ((actor && inScope(actor, tenantKey)) || (await publicAssetIds(db, tenantKey, [id], ctx.services.now())).has(id));
+      if (!visible) throw new AppError('NOT_FOUND', { entity: 'Asset', id });
       return row;
     },
   },

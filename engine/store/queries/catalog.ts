@@ -1,7 +1,7 @@
 // Read-mostly catalogues of a tenant: taxonomy, people, memberships and assets.
 import { and, asc, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../connection';
-import { assets, memberships, persons, taxonomy } from '../schema';
+import { assets, content, contentImages, contentMemberships, memberships, persons, taxonomy } from '../schema';
 import { idsParam, inJsonIds, preparedFor } from './prepared';
 
 export interface Page<T> { rows: T[]; total: number }
@@ -93,4 +93,26 @@ const assetStatement = preparedFor((db: Db) => db.select(assetColumns).from(asse
 export async function assetsByIds(db: Db, tenantKey: string, ids: number[]): Promise<AssetRecord[]> {
   if (ids.length === 0) return [];
   return assetStatement(db).all({ tenant: tenantKey, ids: idsParam(ids) });
+}
+
+/**
+ * Which of `ids` (assets of the tenant) an anonymous reader may see: the images (primary or in the
+ * body) of content live at `now` (published, inside its start and end dates, as the build reads it)
+ * that is not gated (no membership, survey, registration or zmag requirement), and the photos of
+ * active people (their author pages). Everything else is staff-only metadata.
+ */
+export async function publicAssetIds(db: Db, tenantKey: string, ids: number[], now: number): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const live = and(
+    eq(content.tenantKey, tenantKey), eq(content.status, 1),
+    sql`(${content.startDate} is null or ${content.startDate} <= ${now})`, sql`(${content.endDate} is null or ${content.endDate} > ${now})`,
+    sql`coalesce(trim(${content.gatingSurveyType}), '') = ''`, eq(content.userRegistrationRequired, false), sql`coalesce(${content.zmagId}, '') = ''`,
+    sql`not exists (select 1 from ${contentMemberships} where ${contentMemberships.contentId} = ${content.id})`,
+  );
+  const [primary, body, people] = await Promise.all([
+    db.select({ id: content.primaryImageId }).from(content).where(and(live, inArray(content.primaryImageId, ids))),
+    db.select({ id: contentImages.assetId }).from(contentImages).innerJoin(content, eq(content.id, contentImages.contentId)).where(and(live, inArray(contentImages.assetId, ids))),
+    db.select({ id: persons.imageId }).from(persons).where(and(eq(persons.tenantKey, tenantKey), eq(persons.status, 1), inArray(persons.imageId, ids))),
+  ]);
+  return new Set([...primary, ...body, ...people].map((r) => r.id).filter((id): id is number => id !== null));
 }
