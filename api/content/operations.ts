@@ -42,6 +42,17 @@ export async function contentInputOf(db: Db, row: q.ContentRecord): Promise<Reco
 /** Every linked id must be a row of this tenant; the first that is not is named with its field. */
 export async function checkReferences(tx: Db, tenantKey: string, c: ContentValue, selfId: number): Promise<void> {
   checkLinkUrl(c.linkUrl, 'linkUrl');
+  await checkOwnedReferences(tx, tenantKey, c, selfId);
+  await checkImagesArePictures(tx, tenantKey, c);
+  if (c.status === CONTENT_STATUS.PUBLISHED) await checkImageAltText(tx, tenantKey, c);
+}
+
+/**
+ * The tenant check alone: every id the item links to (sections, people, images, terms,
+ * memberships, related items, schedules, contract) is a row of `tenantKey`. Writes that set an
+ * item's fields other than through updateContent (syndication's sync) run it too.
+ */
+export async function checkOwnedReferences(tx: Db, tenantKey: string, c: ContentValue, selfId: number): Promise<void> {
   const lists: [string, ReferenceKind, number[]][] = [
     ['primarySectionId', 'section', [c.primarySectionId]],
     ['authorIds', 'person', c.authorIds],
@@ -61,8 +72,6 @@ export async function checkReferences(tx: Db, tenantKey: string, c: ContentValue
     }
   }
   if (c.relatedIds.includes(selfId)) badInput('relatedIds', 'An item cannot be related to itself');
-  await checkImagesArePictures(tx, tenantKey, c);
-  if (c.status === CONTENT_STATUS.PUBLISHED) await checkImageAltText(tx, tenantKey, c);
 }
 
 /** A PDF document in the media library is not an image: content cannot show it as one. */

@@ -18,12 +18,16 @@ import { commit, snapshot, tenantAccess, type OpArgs } from '../operation';
 import { idArg } from '../patch';
 import { allTenants } from '../../engine/store/tenant-scope';
 
-/** Fields that belong to the copy's own tenant and never flow from the source. */
-export const COPY_OWN_FIELDS = ['primarySectionId', 'authorIds', 'imageIds', 'primaryImageId', 'taxonomyIds', 'relatedIds', 'membershipIds', 'schedules'] as const;
+/**
+ * Fields that belong to the copy's own tenant and never flow from the source: every reference to
+ * a row of a tenant (api/content/operations.ts checkOwnedReferences), so a source's section,
+ * person, term, image, membership, related item or contract never lands in the other tenant.
+ */
+export const COPY_OWN_FIELDS = ['primarySectionId', 'authorIds', 'imageIds', 'primaryImageId', 'taxonomyIds', 'relatedIds', 'membershipIds', 'schedules', 'contractId'] as const;
 
 /**
  * The copy as the source makes it: every editorial field of the source, and the copy's own
- * tenant-bound fields (section, schedules, people, terms, images, memberships, related items).
+ * tenant-bound fields (section, schedules, people, terms, images, memberships, related items, contract).
  */
 export function copyInput(source: Record<string, unknown>, own: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = { ...source };

@@ -1,20 +1,57 @@
 // Syndicated copies follow their source: after a committed change of content items, every linked
 // copy of them is rewritten from its source (one transaction, a history row per copy) and its
 // tenant's rebuild is requested with the copies' ids, so the other tenant's incremental build
-// re-renders them. Wired into the services' change hook by api/app.ts.
+// re-renders them. Wired into the services' change hook by api/app.ts. Links to rows (sections,
+// people, terms, images, memberships, related items, contract) are the copy's own and never flow
+// from the source; a link of the copy to another tenant's row (one an older sync wrote) is dropped,
+// and the copy is written only when the check updateContent runs passes for the copy's tenant.
 import { CONTENT_STATUS } from '../../engine/domain/enums';
-import { CONTENT_ID_MIN, contentSchema } from '../../engine/domain/records';
+import { AppError } from '../../engine/domain/errors';
+import { CONTENT_ID_MIN, contentSchema, type ContentRecord } from '../../engine/domain/records';
 import { parseInput } from '../../engine/domain/validation';
+import type { Db } from '../../engine/store/connection';
 import * as q from '../../engine/store/queries/content';
 import { insertHistory } from '../../engine/store/queries/history';
+import { idsNotInTenant, type ReferenceKind } from '../../engine/store/queries/ownership';
 import { recordMovedPaths } from '../../engine/store/queries/site-config';
 import { linksOfSources } from '../../engine/store/queries/syndication';
 import { writeContentBatch } from '../../engine/store/writes';
 import { allTenants, inTenant } from '../../engine/store/tenant-scope';
-import { contentInputOf, pathOf } from '../content/operations';
+import { checkOwnedReferences, contentInputOf, pathOf } from '../content/operations';
 import { diff } from '../operation';
 import type { ChangeEvent, Services } from '../services';
 import { copyInput } from './operations';
+
+type Link = Awaited<ReturnType<typeof linksOfSources>>[number];
+
+/** The copy without its links to rows that are not `tenantKey`'s: those are not copied. */
+async function withoutForeignReferences(tx: Db, tenantKey: string, c: ContentRecord): Promise<ContentRecord> {
+  const keep = async (kind: ReferenceKind, ids: number[]) => {
+    const foreign = new Set(await idsNotInTenant(tx, kind, tenantKey, ids));
+    return ids.filter((id) => !foreign.has(id));
+  };
+  const imageIds = await keep('asset', c.imageIds);
+  const sections = new Set(await keep('section', c.schedules.map((x) => x.sectionId)));
+  const contract = c.contractId === undefined ? [] : await keep('contract', [c.contractId]);
+  return {
+    ...c, imageIds, primaryImageId: c.primaryImageId !== undefined && imageIds.includes(c.primaryImageId) ? c.primaryImageId : undefined,
+    authorIds: await keep('person', c.authorIds), taxonomyIds: await keep('taxonomy', c.taxonomyIds),
+    membershipIds: await keep('membership', c.membershipIds), relatedIds: await keep('content', c.relatedIds),
+    schedules: c.schedules.filter((x) => sections.has(x.sectionId)), contractId: contract[0],
+  };
+}
+
+/** True when every id the new copy links to is a row of the copy's tenant; otherwise logs the skip. */
+async function referencesOwned(services: Services, tx: Db, link: Link, c: ContentRecord): Promise<boolean> {
+  try {
+    await checkOwnedReferences(tx, link.copyTenantKey, c, link.copyId);
+    return true;
+  } catch (e) {
+    if (!(e instanceof AppError) || e.code !== 'BAD_USER_INPUT') throw e;
+    services.log.warn({ copyTenantKey: link.copyTenantKey, copyId: link.copyId, sourceId: link.sourceId, field: e.details.field }, 'syndicated copy not updated: it would link to a row of another tenant');
+    return false;
+  }
+}
 
 interface CopyChange { copyTenantKey: string; copyId: number; paths: string[]; moved: boolean }
 
@@ -34,7 +71,9 @@ export async function syncCopies(services: Services, tenantKey: string, change: 
       const [copy] = await q.contentByIds(tx, link.copyTenantKey, [link.copyId]);
       if (!source || !copy) continue;
       const before = await contentInputOf(tx, copy);
-      const c = parseInput(contentSchema, { ...copyInput(await contentInputOf(tx, source), before), id: link.copyId });
+      const parsed = parseInput(contentSchema, { ...copyInput(await contentInputOf(tx, source), before), id: link.copyId });
+      const c = await withoutForeignReferences(tx, link.copyTenantKey, parsed);
+      if (!(await referencesOwned(services, tx, link, c))) continue;
       await writeContentBatch(tx, link.copyTenantKey, [c]);
       const after = await contentInputOf(tx, (await q.contentByIds(tx, link.copyTenantKey, [link.copyId]))[0]!);
       const changes = diff(before, after);
