@@ -1,5 +1,7 @@
 // Staff accounts (admin §3.4, manage_users). A manager who is not global manages only
-// site-specific users of their own tenants and never grants a permission they do not hold.
+// site-specific users of their own tenants and never grants a permission they do not hold. An update
+// that grants a user permissions or sites they did not have is recorded as `promote`, naming what it
+// granted, in the staff-account history global staff read (docs/security.md, "Staff roles").
 import { z } from 'zod';
 import { hashPassword } from '../../engine/auth/passwords';
 import { AppError } from '../../engine/domain/errors';
@@ -97,8 +99,24 @@ export async function updateCmsUser({ ctx, input }: OpArgs<{ id: unknown; input:
       await voidUserTokens(tx, id, now);
     }
     return { before, after: cmsUserInputOf({ ...current, ...u }) };
-  }, (r) => ({ tenantKey: null, entityType: 'cmsUser', entityId: id, action: 'update', changes: diff(r.before, r.after) }));
+  }, (r) => {
+    const granted = grantedBy(r.before, r.after);
+    return { tenantKey: null, entityType: 'cmsUser', entityId: id, action: granted ? 'promote' : 'update', changes: { ...diff(r.before, r.after), ...(granted ? { granted } : {}) } };
+  });
   return { id };
+}
+
+interface Grant { permissions: Permission[]; tenants: string[]; isGlobal: boolean }
+
+/** What an update gives a user that they did not hold: permissions, sites, global scope; null for none. */
+export function grantedBy(before: Record<string, unknown>, after: Record<string, unknown>): Grant | null {
+  const perms = (u: Record<string, unknown>) => (u.status === 1 ? permissionsFor(u.role as never, u.extraPermissions as Permission[]) : []);
+  const held = new Set(perms(before));
+  const permissions = perms(after).filter((p) => !held.has(p));
+  const hadAll = before.status === 1 && before.isGlobal === true;
+  const tenants = hadAll || after.isGlobal || after.status !== 1 ? [] : (after.tenants as string[]).filter((t) => before.status !== 1 || !(before.tenants as string[]).includes(t));
+  const isGlobal = after.status === 1 && after.isGlobal === true && !hadAll;
+  return permissions.length || tenants.length || isGlobal ? { permissions, tenants, isGlobal } : null;
 }
 
 const profileInput = z.strictObject({ firstName: requiredString(80), lastName: requiredString(80) });

@@ -92,6 +92,25 @@ describe('CMS users', () => {
     expect((await h.op('getHistory', { input: { entityType: 'cmsUser' } }, { as: 'alphaEditor' })).error!.extensions.code).toBe('FORBIDDEN');
     expect((await h.op('getHistory')).error!.extensions.code).toBe('UNAUTHENTICATED');
   });
+
+  it('a site-scoped manager\'s promotion within their site is recorded as promote, naming what it granted, in the history global staff read', async () => {
+    const m = { as: 'alphaManager' as const };
+    const created = await h.op('createCmsUser', { input: { ...newUser, username: 'alpha.junior', email: 'junior@alpha.example' } }, m);
+    const id = created.data.createCmsUser.user.id;
+    expect((await h.op('updateCmsUser', { id, input: { firstName: 'Jun' } }, m)).error).toBeUndefined();
+    const promoted = await h.op('updateCmsUser', { id, input: { role: 'site_admin', extraPermissions: ['manage_users'] } }, m);
+    expect(promoted.data.updateCmsUser).toMatchObject({ role: 'site_admin', extraPermissions: ['manage_users'] });
+    expect((await h.op('updateCmsUser', { id, input: { role: 'editor', extraPermissions: [] } }, m)).error).toBeUndefined();
+    const seen = await h.op('getHistory', { input: { entityType: 'cmsUser', entityId: String(id) } }, { as: 'admin' });
+    const [demote, promote, rename] = seen.data.getHistory.edges.map((e: any) => e.node);
+    expect([demote.action, promote.action, rename.action]).toEqual(['update', 'promote', 'update']);
+    expect(promote.actorUsername).toBe('alpha.manager');
+    expect(promote.changes.role).toEqual({ from: 'editor', to: 'site_admin' });
+    expect(promote.changes.granted.permissions).toEqual(expect.arrayContaining(['manage_users', 'manage_site_sections', 'manage_contracts']));
+    expect(promote.changes.granted.permissions).not.toContain('manage_content');
+    expect(promote.changes.granted).toMatchObject({ tenants: [], isGlobal: false });
+    expect((await h.op('getHistory', { input: { entityType: 'cmsUser' } }, m)).error!.extensions.code).toBe('FORBIDDEN');
+  });
 });
 
 describe('getTenantInfo', () => {
