@@ -22,6 +22,8 @@ export interface Limiter {
    * step, so concurrent requests cannot race past the limit.
    */
   attempt(key: string): Promise<number>;
+  /** Counts up to `n` attempts under `key`, as many as the limit still allows, and answers how many (a batch of events). */
+  take(key: string, n: number): Promise<number>;
   /** Forgets the most recent attempt (a success should not count against the key). */
   forgive(key: string): Promise<void>;
   /** Forgets every attempt of the key. */
@@ -81,6 +83,7 @@ export function memorySharedState(): SharedState {
           if (wait === 0) l.hit(key);
           return Promise.resolve(wait);
         },
+        take: (key, n) => Promise.resolve(l.take(key, n)),
         forgive: (key) => Promise.resolve(l.forgive(key)),
         clear: (key) => Promise.resolve(l.clear(key)),
       };
@@ -161,6 +164,13 @@ export async function redisSharedState(o: RedisSharedOptions): Promise<SharedSta
           if (r.consumedPoints <= points) return 0;
           await rl.reward(key, 1);
           return Math.max(1, r.msBeforeNext);
+        },
+        async take(key, n) {
+          if (n <= 0) return 0;
+          const r = await rl.penalty(key, n);
+          const over = Math.min(n, Math.max(0, r.consumedPoints - points));
+          if (over > 0) await rl.reward(key, over);
+          return n - over;
         },
         async forgive(key) { await rl.reward(key, 1); },
         async clear(key) { await rl.delete(key); },

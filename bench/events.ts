@@ -80,7 +80,8 @@ async function ingestion(runs: number, seconds: number, clients: number): Promis
   const dir = mkdtempSync(join(tmpdir(), 'bench-events-'));
   const store = await openStore({ path: join(dir, 'db.sqlite') });
   await seedFixtures(store, writeFixtureSet([tenantFixture('alpha', 100)]));
-  const app = await buildApp({ store, events: { rateLimit: { max: 1e12, windowMs: 60_000 } } });
+  // One address, agent and visitor: the per-visitor limits and the page-view window are off, so every event is ingested.
+  const app = await buildApp({ store, events: { rateLimit: { max: 1e12, windowMs: 60_000 }, perVisitor: { max: 1e12, windowMs: 60_000 }, viewWindowMs: 0 } });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   const bodies = Array.from({ length: 64 }, (_, i) => JSON.stringify(batchOf(i)));
   const http: number[] = [];

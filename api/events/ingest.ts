@@ -1,11 +1,14 @@
 // Event ingestion (issue #18): the one path every event takes, from the 21 GraphQL mutations and
-// from the site's batched beacon (POST /api/events). Per request: bots are dropped (the user-agent
-// list, and any request claiming a search engine's crawler, verified or not: api/crawlers), the
-// client (its address, api/http/client-address.ts, within the tenant) is rate-limited per event,
-// each event is validated (engine/domain/events.ts: type, fields, bounds) and its ids are checked
-// against the tenant, then the accepted events are appended in one transaction. Nothing identifying
-// is stored: the address is truncated to /24 (IPv4) or /48 (IPv6), the session id is hashed with the
-// day's salt, a member is referenced by id only.
+// from the site's batched beacon (POST /api/events). Per request: each event is validated
+// (engine/domain/events.ts: type, fields, bounds) and its ids are checked against the tenant, bots
+// are dropped (the user-agent list, and any request claiming a search engine's crawler, verified or
+// not: api/crawlers), then, so that one client cannot inflate the reports (issue 41), the limits of
+// api/rate-limit.ts through the shared limiters: events per client address (api/rate-limit.ts
+// clientKey, within the tenant), events per visitor (the server's visitor, ./visitor.ts, never the
+// client's session id; more is implausible) and one page view per visitor and item per window
+// (more are duplicates). What a limit drops is counted per reason, not refused. The accepted events
+// are appended in one transaction. Nothing identifying is stored: the address is truncated to /24
+// (IPv4) or /48 (IPv6), the visitor is hashed with the day's salt, a member is referenced by id only.
 import { createHash } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
 import { claimedEngine } from '../../engine/domain/crawlers';
@@ -14,55 +17,59 @@ import { appendEvents, countDrops, daySalt, type EventRow } from '../../engine/s
 import { idsNotInTenant } from '../../engine/store/queries/ownership';
 import { inTenant } from '../../engine/store/tenant-scope';
 import { plainAddress } from '../crawlers/verify';
+import { clientKey, type LimitRule } from '../rate-limit';
 import type { Services } from '../services';
+import type { Limiter } from '../shared-state';
+import { visitorOf, visitorKey, type Visitor, type VisitorRequest } from './visitor';
 
 export interface EventOptions {
-  /** Events one client address may send per tenant in the window; more are dropped and counted. Default 600 a minute. */
-  rateLimit?: { max: number; windowMs: number };
+  /** Events one client address (api/rate-limit.ts clientKey) may send per tenant in the window; more are dropped as rate-limit. Default 600 a minute. */
+  rateLimit?: LimitRule;
+  /** Events one visitor may send in the window; more are dropped as implausible. Default 60 a minute. */
+  perVisitor?: LimitRule;
+  /** A visitor's page views of one item within this many ms count once; the others are dropped as duplicates (0: off). Default 30 minutes. */
+  viewWindowMs?: number;
+  /** New visitor cookies one client address may be given per tenant in the window (then it counts cookie-less). Default 20 an hour. */
+  visitorCookies?: LimitRule;
   /** Days raw events are kept (rollups are kept). Default 90. */
   retentionDays?: number;
 }
 
-export const EVENT_DEFAULTS = { rateLimit: { max: 600, windowMs: 60_000 }, retentionDays: 90 } as const;
+export const EVENT_DEFAULTS = {
+  rateLimit: { max: 600, windowMs: 60_000 },
+  perVisitor: { max: 60, windowMs: 60_000 },
+  viewWindowMs: 30 * 60_000,
+  visitorCookies: { max: 20, windowMs: 60 * 60_000 },
+  retentionDays: 90,
+} as const;
 
 export interface EventClient {
   tenantKey: string;
   ip: string;
   userAgent: string;
+  /** The session id the client sent: checked for shape (the spec's operations take one), trusted for nothing. */
   sessionId: unknown;
   siteUserId: number | null;
+  /** The request's consent and visitor cookies (./visitor.ts visitorRequest); absent: no cookies, no consent. */
+  cookies?: Pick<VisitorRequest, 'consentCookie' | 'visitorCookie' | 'consented'>;
 }
 
-export interface Drops { bot: number; crawler: number; 'rate-limit': number; invalid: number }
+export interface Drops { bot: number; crawler: number; 'rate-limit': number; invalid: number; implausible: number; duplicate: number }
+/** The reasons a report's note counts: what a client sent too much or too often of. */
+export const EXCESS_REASONS = ['rate-limit', 'implausible', 'duplicate'] as const;
 export interface IngestResult {
   accepted: number;
   dropped: Drops;
   /** Field errors of refused events: `events[<index>].input.<field>`. */
   errors: FieldError[];
+  /** The visitor cookie to set or clear on the answer (./visitor.ts), or null. */
+  cookie: Visitor['cookie'];
 }
 
-/** Counts events per client in fixed windows; forgets old windows as it goes. */
-class EventLimiter {
-  readonly #windows = new Map<string, { start: number; count: number }>();
-  constructor(readonly rule: { max: number; windowMs: number }, readonly now: () => number) {}
-
-  /** How many of `n` events the key may send now (and counts them). */
-  take(key: string, n: number): number {
-    const now = this.now();
-    let w = this.#windows.get(key);
-    if (!w || now - w.start >= this.rule.windowMs) {
-      if (this.#windows.size > 100_000) this.#sweep(now);
-      w = { start: now, count: 0 };
-      this.#windows.set(key, w);
-    }
-    const allowed = Math.max(0, Math.min(n, this.rule.max - w.count));
-    w.count += allowed;
-    return allowed;
-  }
-
-  #sweep(now: number): void {
-    for (const [k, w] of this.#windows) if (now - w.start >= this.rule.windowMs) this.#windows.delete(k);
-  }
+/** What a page view counts once per visitor and window: its item, else its page. */
+function viewTarget(event: ValidEvent): string {
+  const contentId = event.input.contentId;
+  return typeof contentId === 'number' ? `content:${contentId}` : `page:${String(event.input.pageId)}`;
 }
 
 /** The address with its host part removed: /24 for IPv4, /48 for IPv6. */
@@ -82,20 +89,20 @@ const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 /** Most requests one group-commit transaction takes (100 events each at most). */
 const GROUP_MAX = 64;
 
-/** A request's accepted events (built once the day's salt is known) and its drop counts, waiting for the next write. */
+/** A request's accepted events and its drop counts, waiting for the next write. */
 interface PendingAppend {
   tenantKey: string;
   day: string;
-  rows: (salt: string) => EventRow[];
+  rows: EventRow[];
   drops: Drops | null;
   ok: () => void;
   fail: (error: unknown) => void;
 }
 
 export class EventIngestor {
-  readonly options: { rateLimit: { max: number; windowMs: number }; retentionDays: number };
-  readonly #limiter: EventLimiter;
-  readonly #salts = new Map<string, string>();
+  readonly options: Required<EventOptions>;
+  readonly #limits: { address: Limiter; visitor: Limiter; views: Limiter; cookies: Limiter };
+  readonly #salts = new Map<string, Promise<string>>();
   readonly #pending: PendingAppend[] = [];
   #writing = false;
   /** Ids found in their tenant lately (a minute), so a busy page's events need no lookup. */
@@ -112,8 +119,50 @@ export class EventIngestor {
   }
 
   constructor(readonly services: Services, options: EventOptions = {}) {
-    this.options = { rateLimit: options.rateLimit ?? EVENT_DEFAULTS.rateLimit, retentionDays: options.retentionDays ?? EVENT_DEFAULTS.retentionDays };
-    this.#limiter = new EventLimiter(this.options.rateLimit, services.now);
+    const d = EVENT_DEFAULTS;
+    this.options = {
+      rateLimit: options.rateLimit ?? d.rateLimit, perVisitor: options.perVisitor ?? d.perVisitor, viewWindowMs: options.viewWindowMs ?? d.viewWindowMs,
+      visitorCookies: options.visitorCookies ?? d.visitorCookies, retentionDays: options.retentionDays ?? d.retentionDays,
+    };
+    const o = this.options;
+    const limiter = (name: string, rule: LimitRule) => services.shared.limiter(name, rule, services.now);
+    this.#limits = {
+      address: limiter('events-ip', o.rateLimit),
+      visitor: limiter('events-visitor', o.perVisitor),
+      views: limiter('events-view', { max: 1, windowMs: Math.max(1, o.viewWindowMs) }),
+      cookies: limiter('events-visitor-cookie-ip', o.visitorCookies),
+    };
+  }
+
+  /** The day's salt (made on first use; only today's is kept in memory). */
+  #salt(day: string): Promise<string> {
+    let p = this.#salts.get(day);
+    if (!p) {
+      p = daySalt(this.services.store.db, day, dayOf(Date.parse(day) - 86_400_000));
+      p.catch(() => this.#salts.delete(day));
+      this.#salts.clear();
+      this.#salts.set(day, p);
+    }
+    return p;
+  }
+
+  /**
+   * The limits against inflating the counts, in order: events per client address (rate-limit),
+   * per visitor (implausible), one page view per visitor and item per window (duplicate). Answers
+   * the events kept and sets the drop counts.
+   */
+  async #limit<T extends { event: ValidEvent }>(client: EventClient, visitor: string, kept: T[], dropped: Drops): Promise<T[]> {
+    const tenant = client.tenantKey;
+    const allowed = await this.#limits.address.take(`${tenant}|${clientKey(client.ip)}`, kept.length);
+    dropped['rate-limit'] = kept.length - allowed;
+    const plausible = allowed ? await this.#limits.visitor.take(`${tenant}|${visitor}`, allowed) : 0;
+    dropped.implausible = allowed - plausible;
+    const take = kept.slice(0, plausible);
+    if (this.options.viewWindowMs <= 0) return take;
+    const waits = await Promise.all(take.map(({ event }) => (event.type === 'PageView' ? this.#limits.views.attempt(`${tenant}|${visitor}|${viewTarget(event)}`) : 0)));
+    const fresh = take.filter((_, i) => waits[i] === 0);
+    dropped.duplicate = take.length - fresh.length;
+    return fresh;
   }
 
   /** Why a client's events are not counted at all, or null. */
@@ -130,7 +179,7 @@ export class EventIngestor {
    * GraphQL operations); otherwise the valid events are kept and the others reported.
    */
   async ingest(client: EventClient, items: readonly { type: unknown; input: unknown }[], strict = false): Promise<IngestResult> {
-    const dropped: Drops = { bot: 0, crawler: 0, 'rate-limit': 0, invalid: 0 };
+    const dropped: Drops = { bot: 0, crawler: 0, 'rate-limit': 0, invalid: 0, implausible: 0, duplicate: 0 };
     const errors: FieldError[] = [];
     const now = this.services.now();
     const day = dayOf(now);
@@ -139,7 +188,7 @@ export class EventIngestor {
     const sessionId = client.sessionId;
     if (typeof sessionId !== 'string' || sessionId.length === 0 || sessionId.length > SESSION_ID_MAX || /[^\w.:-]/.test(sessionId)) {
       errors.push({ field: 'sessionId', message: `Required: up to ${SESSION_ID_MAX} letters, digits, '.', ':', '_' or '-'` });
-      return { accepted: 0, dropped: { ...dropped, invalid: items.length }, errors };
+      return { accepted: 0, dropped: { ...dropped, invalid: items.length }, errors, cookie: null };
     }
 
     const valid: { index: number; event: ValidEvent }[] = [];
@@ -176,30 +225,32 @@ export class EventIngestor {
       return ok;
     });
     dropped.invalid = items.length - kept.length;
-    if (strict && errors.length) return { accepted: 0, dropped, errors };
+    if (strict && errors.length) return { accepted: 0, dropped, errors, cookie: null };
 
     const reason = await this.botReason(client);
     if (reason) {
       dropped[reason] = kept.length;
-      await this.#append({ tenantKey: client.tenantKey, day, drops: { ...dropped }, rows: () => [] });
-      return { accepted: 0, dropped, errors };
+      await this.#append({ tenantKey: client.tenantKey, day, drops: { ...dropped }, rows: [] });
+      return { accepted: 0, dropped, errors, cookie: null };
     }
-    const allowed = this.#limiter.take(`${client.tenantKey}\u0000${plainAddress(client.ip)}`, kept.length);
-    dropped['rate-limit'] = kept.length - allowed;
-    const take = kept.slice(0, allowed);
+    const salt = await this.#salt(day);
+    const c = client.cookies ?? { consentCookie: undefined, visitorCookie: undefined, consented: false };
+    const visitor = await visitorOf({ tenantKey: client.tenantKey, ip: client.ip, userAgent: client.userAgent, ...c }, {
+      key: await visitorKey(this.services), salt, now,
+      mayIssue: async () => (await this.#limits.cookies.attempt(`${client.tenantKey}|${clientKey(client.ip)}`)) === 0,
+    });
+    const take = await this.#limit(client, visitor.key, kept, dropped);
 
     const net = truncateAddress(client.ip);
-    const drops = dropped.invalid || dropped['rate-limit'] ? { ...dropped } : null;
+    const drops = dropped.invalid || dropped['rate-limit'] || dropped.implausible || dropped.duplicate ? { ...dropped } : null;
     if (take.length || drops) {
+      const stored = createHash('sha256').update(`${salt}\u0000${client.tenantKey}\u0000${visitor.key}`).digest('base64url').slice(0, 22);
       await this.#append({
         tenantKey: client.tenantKey, day, drops,
-        rows: (salt) => {
-          const visitor = createHash('sha256').update(`${salt}\u0000${client.tenantKey}\u0000${sessionId}`).digest('base64url').slice(0, 22);
-          return take.map(({ event }) => rowOf(client, event, { day, at: now, visitor, net }));
-        },
+        rows: take.map(({ event }) => rowOf(client, event, { day, at: now, visitor: stored, net })),
       });
     }
-    return { accepted: take.length, dropped, errors };
+    return { accepted: take.length, dropped, errors, cookie: visitor.cookie };
   }
 
   /**
@@ -238,13 +289,7 @@ export class EventIngestor {
         const rows: EventRow[] = [];
         const drops = new Map<string, { tenantKey: string; day: string; counts: Record<string, number> }>();
         for (const p of group) {
-          let salt = this.#salts.get(p.day);
-          if (!salt) {
-            salt = await daySalt(tx, p.day, dayOf(Date.parse(p.day) - 86_400_000));
-            this.#salts.clear(); // only today's salt is kept in memory
-            this.#salts.set(p.day, salt);
-          }
-          for (const r of p.rows(salt)) rows.push(r);
+          for (const r of p.rows) rows.push(r);
           if (p.drops) {
             const key = `${p.tenantKey}\u0000${p.day}`;
             const d = drops.get(key) ?? drops.set(key, { tenantKey: p.tenantKey, day: p.day, counts: {} }).get(key)!;

@@ -1,6 +1,7 @@
 // The 21 event operations (public §7): setEvent<Type>(input, sessionId) → { ok }. Each runs the
 // one ingestion path (./ingest.ts) in strict mode: an invalid event is a BAD_USER_INPUT naming the
-// field and nothing is stored; a dropped event (bot, rate limit) answers ok: false.
+// field and nothing is stored; a dropped event (bot, a limit, a repeated page view) answers ok: false.
+// These operations count cookie-less (api/events/visitor.ts): only the site's beacon carries the visitor cookie.
 import { AppError } from '../../engine/domain/errors';
 import { EVENT_TYPES, eventOperation, type EventType } from '../../engine/domain/events';
 import type { GqlContext } from '../context';

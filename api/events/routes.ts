@@ -1,18 +1,29 @@
 // POST /api/events: the site's batched event path (issue #18). The page queues events and flushes
 // them with navigator.sendBeacon (a text/plain body, so no preflight) on visibility change or every
 // few seconds: { tenant, sessionId, events: [{ type, input }, …] }, at most MAX_BATCH events. Valid events
-// are stored, invalid ones reported by index; bots and events over the rate limit are dropped and
-// counted. A member is attached (by id) only to a same-origin request carrying the member cookie.
-import type { FastifyInstance } from 'fastify';
+// are stored, invalid ones reported by index; bots and events over a limit (per address, per
+// visitor, repeated page views) are dropped and counted. The visitor is the server's (./visitor.ts):
+// the answer sets or clears the signed visitor cookie. A member is attached (by id) only to a
+// same-origin request carrying the member cookie.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { CONSENT_COOKIE } from '../../engine/domain/consent';
 import { MAX_BATCH } from '../../engine/domain/events';
+import { clearCookie, readCookie, setCookie } from '../http/cookies';
 import { contextFor, type GraphqlRouteOptions } from '../http/graphql-route';
 import { isSameOrigin } from '../http/origin';
 import { nameTenant } from '../http/request-tenant';
 import { memberOf } from '../members/session';
-import type { EventIngestor } from './ingest';
+import type { EventIngestor, IngestResult } from './ingest';
+import { analyticsConsent, VISITOR_COOKIE } from './visitor';
 
 export const EVENTS_PATH = '/api/events';
 const BODY_LIMIT = 128 * 1024;
+
+/** Sets or clears the visitor cookie as the ingestion decided (HttpOnly, SameSite=Strict, `__Host-` over https). */
+function applyVisitorCookie(req: FastifyRequest, reply: FastifyReply, cookie: IngestResult['cookie']): void {
+  if (cookie?.action === 'issue') setCookie(req, reply, VISITOR_COOKIE, cookie.value, { expires: cookie.expires, path: '/' });
+  else if (cookie?.action === 'clear') clearCookie(req, reply, VISITOR_COOKIE, { path: '/' });
+}
 
 export function registerEventRoutes(app: FastifyInstance, o: GraphqlRouteOptions, ingestor: EventIngestor): void {
   void app.register(async (scope) => {
@@ -33,11 +44,16 @@ export function registerEventRoutes(app: FastifyInstance, o: GraphqlRouteOptions
         return reply.code(400).send({ errors: [{ field: 'events', message: `Must be a list of 1 to ${MAX_BATCH} events` }] });
       }
       const member = byHeaders && isSameOrigin(req, o.allowedOrigins) ? await memberOf(ctx) : null;
+      // The consent cookie is the page's own (site/client/consent.ts), never `__Host-` prefixed.
+      const consentCookie = req.cookies?.[CONSENT_COOKIE];
+      const cookies = { consentCookie, visitorCookie: readCookie(req, VISITOR_COOKIE), consented: analyticsConsent(tenant, consentCookie) };
       const r = await ingestor.ingest({
-        tenantKey: tenant.tenantKey, ip: req.ip, userAgent: ctx.req.userAgent, sessionId: body.sessionId, siteUserId: member?.user.id ?? null,
+        tenantKey: tenant.tenantKey, ip: req.ip, userAgent: ctx.req.userAgent, sessionId: body.sessionId, siteUserId: member?.user.id ?? null, cookies,
       }, body.events as { type: unknown; input: unknown }[]);
+      applyVisitorCookie(req, reply, r.cookie);
+      const { cookie: _cookie, ...answer } = r;
       const status = r.errors.some((e) => e.field === 'sessionId') ? 400 : r.dropped['rate-limit'] > 0 && r.accepted === 0 ? 429 : 200;
-      return reply.code(status).send(r);
+      return reply.code(status).send(answer);
     });
   });
 }

@@ -58,6 +58,34 @@ export function consentConfigOf(s: ConsentSettings | undefined): ConsentConfig {
   return { mode: s?.mode ?? 'opt-in', version: consentVersion(ids), ids, necessaryEvents: s?.necessaryEvents ?? 'always' };
 }
 
+/** The consent settings a site's pages carry, or null: a site without a tag manager, consent settings or ad script shows no banner, and every category counts as granted for its first-party use. */
+export function siteConsentConfig(s: { general: { tagManagerId?: string | null | undefined }; consent?: ConsentSettings | undefined; ads?: { gpt?: unknown } | undefined }): ConsentConfig | null {
+  return s.general.tagManagerId || s.consent || s.ads?.gpt ? consentConfigOf(s.consent) : null;
+}
+
+/** The reader's stored choice (the `mh_consent` cookie's value: `<version>.<bits>`), or null. */
+export function parseConsentCookie(value: string | undefined): { version: string; granted: Granted } | null {
+  if (!value) return null;
+  let text: string;
+  try { text = decodeURIComponent(value); } catch { return null; }
+  const [version, bits] = text.split('.');
+  if (!version || !bits || !/^[01]{4}$/.test(bits)) return null;
+  const granted: Granted = { necessary: true, performance: false, functional: false, targeting: false, social: false };
+  OPTIONAL_CATEGORIES.forEach((c, i) => { granted[c] = bits[i] === '1'; });
+  return { version, granted };
+}
+
+/**
+ * Whether a category is granted, as the site's consent client decides (site/client/consent.ts): a
+ * stored choice of the current version, else the mode's default; everything without consent settings.
+ */
+export function categoryGranted(config: ConsentConfig | null, cookie: string | undefined, category: ConsentCategory): boolean {
+  if (!config || category === 'necessary') return true;
+  const stored = parseConsentCookie(cookie);
+  if (stored && stored.version === config.version) return stored.granted[category];
+  return config.mode === 'opt-out';
+}
+
 /** The script host a tag-manager id loads from (for the CSP script allow-list), or null. */
 export function tagManagerHost(tagManagerId: string | null | undefined): string | null {
   return tagManagerId && /^(GTM|G)-[A-Z0-9]+$/.test(tagManagerId) ? 'https://www.googletagmanager.com' : null;

@@ -20,7 +20,7 @@
 // - Withdrawing stops further loads, sends the Consent Mode update and clears the category's cookies.
 import {
   CATEGORY_COOKIES, CATEGORY_LABELS, CONSENT_COOKIE, CONSENT_MAX_AGE_DAYS, CONSENT_META, consentModeSignals, cookieMatches,
-  OPTIONAL_CATEGORIES, type ConsentCategory, type ConsentConfig, type Granted,
+  OPTIONAL_CATEGORIES, parseConsentCookie, type ConsentCategory, type ConsentConfig, type Granted,
 } from '../../engine/domain/consent';
 
 type Listener = (g: Granted) => void;
@@ -43,12 +43,7 @@ function readConfig(): ConsentConfig | null {
 
 function readStored(): Stored | null {
   const m = new RegExp(`(?:^|;\\s*)${CONSENT_COOKIE}=([^;]*)`).exec(document.cookie);
-  if (!m) return null;
-  const [version, bits] = decodeURIComponent(m[1]!).split('.');
-  if (!version || !bits || !/^[01]{4}$/.test(bits)) return null;
-  const granted = { ...NONE };
-  OPTIONAL_CATEGORIES.forEach((c, i) => { granted[c] = bits[i] === '1'; });
-  return { version, granted };
+  return parseConsentCookie(m?.[1]);
 }
 
 function writeStored(s: Stored): void {

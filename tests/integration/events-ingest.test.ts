@@ -1,10 +1,14 @@
 // Issue #18: the 21 event operations (valid and invalid input: field errors, nothing stored), the
 // batched beacon path (100 events in one request; concurrent requests committed together), bot and
 // rate-limit drops counted, no raw IP or session id stored, and rollups per content, section, menu,
-// newsletter and company (incremental: only days with new events are recomputed).
+// newsletter and company (incremental: only days with new events are recomputed). Issue 41: the
+// visitor is the server's (a signed cookie with consent, else address and agent hashed with the
+// day's salt), one page view per visitor and item per 30 minutes, at most 60 events a minute per
+// visitor; what the limits drop is counted.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_TYPES, eventOperation, type EventType } from '../../engine/domain/events';
 import { readDrops, readRollups, rollupEvents } from '../../engine/store/queries/events';
+import { VISITOR_COOKIE } from '../../api/events/visitor';
 import { startApi, type Harness } from './api-harness';
 
 const CONTENT = 10_010_001; // alpha's first content item
@@ -52,7 +56,8 @@ let h: Harness;
 const ua = { 'user-agent': BROWSER };
 
 beforeAll(async () => {
-  h = await startApi({ events: { rateLimit: { max: 150, windowMs: 60_000 } } });
+  // The batching and rollup tests send many events as one visitor: the visitor limits are tested with their defaults below.
+  h = await startApi({ events: { rateLimit: { max: 150, windowMs: 60_000 }, perVisitor: { max: 10_000, windowMs: 60_000 }, viewWindowMs: 0 } });
 });
 afterAll(async () => h?.close());
 
@@ -177,11 +182,12 @@ describe('the batched beacon path', () => {
 describe('rollups', () => {
   it('count events and unique visitors per content, section, menu and newsletter, hourly and daily', async () => {
     const before = await readRollups(h.store.db, 'alpha', { grain: 'day', type: 'ClickMenu', dim: 'menu' });
-    for (const s of ['v1', 'v2', 'v2']) {
-      await beacon({ sessionId: s, events: [
+    // Two visitors (cookie-less: address and agent), the second twice.
+    for (const ip of ['203.0.113.21', '203.0.113.22', '203.0.113.22']) {
+      await beacon({ sessionId: 'same-for-all', events: [
         { type: 'ClickMenu', input: { menu: 'mega_1', label: 'Rollup test', url: '/r' } },
         { type: 'NewsletterSubscription', input: { newsletterId: NEWSLETTER } },
-      ] }, ua, `203.0.113.${s.length + 20}`);
+      ] }, ua, ip);
     }
     const result = await rollupEvents(h.store, Date.now());
     expect(result.events).toBeGreaterThan(0);
@@ -199,7 +205,8 @@ describe('rollups', () => {
   it('a later run recomputes only the days with new events, keeping unique visitors exact', async () => {
     await rollupEvents(h.store, Date.now());
     const key = 'mega_2:Incremental';
-    const click = (sessionId: string) => beacon({ sessionId, events: [{ type: 'ClickMenu', input: { menu: 'mega_2', label: 'Incremental', url: '/i' } }] }, ua, '203.0.113.60');
+    const ips: Record<string, string> = { 'inc-a': '203.0.113.61', 'inc-b': '203.0.113.62', 'inc-c': '203.0.113.63' };
+    const click = (visitor: string) => beacon({ sessionId: 's', events: [{ type: 'ClickMenu', input: { menu: 'mega_2', label: 'Incremental', url: '/i' } }] }, ua, ips[visitor]);
     await click('inc-a');
     await click('inc-b');
     expect(await rollupEvents(h.store, Date.now())).toMatchObject({ tenants: 1, days: 1, events: 2 });
@@ -235,11 +242,11 @@ describe('no raw address, and a visitor id that changes every day', () => {
     return row!;
   };
 
-  it('hashes the session id with the day’s salt, and deletes salts older than the day before', async () => {
+  it('counts a cookie-less visitor by address and agent hashed with the day’s salt (not by session id), and deletes salts older than the day before', async () => {
     const a = await send('same-session', '2001:db8:abcd:12::1');
     expect(a).toMatchObject({ day: '2026-01-10', net: '2001:db8:abcd::/48' });
-    expect((await send('same-session', '198.51.100.23')).visitor).toBe(a.visitor);
-    expect((await send('other-session', '198.51.100.23')).visitor).not.toBe(a.visitor);
+    expect((await send('other-session', '2001:db8:abcd:12::1')).visitor).toBe(a.visitor);
+    expect((await send('same-session', '198.51.100.23')).visitor).not.toBe(a.visitor);
 
     clock += 86_400_000;
     const b = await send('same-session', '198.51.100.23');
@@ -262,5 +269,73 @@ describe('no raw address, and a visitor id that changes every day', () => {
     expect(rows.map((r) => [r.bucket, r.key, r.events, r.visitors])).toEqual([
       ['2026-01-10', String(CONTENT), 3, 2], ['2026-01-11', String(CONTENT), 1, 1], ['2026-01-13', String(CONTENT), 1, 1],
     ]);
+  });
+});
+
+describe('counts one client cannot inflate (issue 41)', () => {
+  let clock = Date.UTC(2026, 2, 2, 9);
+  let d: Harness;
+  beforeAll(async () => { d = await startApi({ now: () => clock }); });
+  afterAll(async () => d?.close());
+
+  const post = async (events: unknown[], o: { ip?: string; sessionId?: string; cookie?: string; tenant?: string } = {}) => {
+    const r = await d.app.inject({
+      method: 'POST', url: '/api/events', remoteAddress: o.ip ?? '192.0.2.10',
+      headers: { 'content-type': 'text/plain;charset=UTF-8', 'x-tenant-key': o.tenant ?? 'alpha', ...ua, ...(o.cookie ? { cookie: o.cookie } : {}) },
+      payload: JSON.stringify({ sessionId: o.sessionId ?? 's', events }),
+    });
+    const set = r.cookies.find((c) => c.name === VISITOR_COOKIE);
+    return { status: r.statusCode, body: r.json<{ accepted: number; dropped: Record<string, number> }>(), cookie: set?.value };
+  };
+  const view = (contentId: number) => ({ type: 'PageView', input: { pageId: `content:${contentId}`, path: '/story', contentId } });
+  const views = async (day: string) => (await readRollups(d.store.db, 'alpha', { grain: 'day', type: 'PageView', dim: 'content', fromDay: day, toDay: day }))
+    .find((r) => r.key === String(CONTENT));
+
+  it('600 page views of one item from one address in one moment, under six session ids, count as one view of one visitor; the rest are counted as dropped', async () => {
+    const drops0 = await readDrops(d.store.db, 'alpha');
+    const replies = [];
+    for (let i = 0; i < 6; i++) replies.push(await post(Array.from({ length: 100 }, () => view(CONTENT)), { sessionId: `probe-${i}` }));
+    expect(replies.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(replies.reduce((n, r) => n + r.body.accepted, 0)).toBe(1);
+    await rollupEvents(d.store, clock);
+    expect(await views('2026-03-02')).toMatchObject({ events: 1, visitors: 1 });
+    const drops = await readDrops(d.store.db, 'alpha');
+    const excess = (k: string) => (drops[k] ?? 0) - (drops0[k] ?? 0);
+    expect(excess('duplicate')).toBe(59);
+    expect(excess('implausible')).toBe(540);
+  });
+
+  it('counts the same item again once 30 minutes have passed', async () => {
+    clock += 60_000;
+    expect((await post([view(CONTENT)])).body).toMatchObject({ accepted: 0, dropped: { duplicate: 1 } });
+    clock += 30 * 60_000;
+    expect((await post([view(CONTENT)])).body.accepted).toBe(1);
+  });
+
+  it('gives a reader a signed visitor cookie and counts its holders apart, ignoring forged and foreign cookies', async () => {
+    const ip = '192.0.2.44';
+    const first = await post([view(CONTENT)], { ip });
+    expect(first.body.accepted).toBe(1);
+    expect(first.cookie).toMatch(/^v1\./);
+    // The cookie is this reader: a first view under it counts (the first request counted cookie-less).
+    const withCookie = await post([view(CONTENT)], { ip, cookie: `${VISITOR_COOKIE}=${first.cookie}` });
+    expect(withCookie.body.accepted).toBe(1);
+    expect(withCookie.cookie).toBeUndefined();
+    expect((await post([view(CONTENT)], { ip, cookie: `${VISITOR_COOKIE}=${first.cookie}` })).body.accepted).toBe(0);
+    // A tampered cookie reads as none: the request counts cookie-less (a view already counted).
+    const forged = first.cookie!.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
+    expect((await post([view(CONTENT)], { ip, cookie: `${VISITOR_COOKIE}=${forged}` })).body).toMatchObject({ accepted: 0, dropped: { duplicate: 1 } });
+    // Beta's cookie is not alpha's visitor.
+    const beta = await post([{ type: 'ClickSocialBrand', input: { network: 'x' } }], { ip: '192.0.2.45', tenant: 'beta' });
+    expect(beta.cookie).toBeTruthy();
+    expect((await post([view(CONTENT)], { ip, cookie: `${VISITOR_COOKIE}=${beta.cookie}` })).body.accepted).toBe(0);
+  });
+
+  it('gives one address at most 20 new visitor cookies an hour, so it cannot mint a crowd', async () => {
+    const ip = '192.0.2.99';
+    const issued = [];
+    for (let i = 0; i < 21; i++) issued.push((await post([{ type: 'ClickSocialBrand', input: { network: `n${i}` } }], { ip })).cookie);
+    expect(issued.filter(Boolean)).toHaveLength(20);
+    expect(issued[20]).toBeUndefined();
   });
 });

@@ -1,6 +1,6 @@
 // The tenant's chrome (header, mega menu, bottom navbar, footer) from site settings and menus,
 // built once per tenant. Every link passes engine/domain/links: refused addresses are dropped.
-import { consentConfigOf } from '../../domain/consent';
+import { siteConsentConfig } from '../../domain/consent';
 import { zonedYear } from '../../domain/dates';
 import { linkTarget, safeHref } from '../../domain/links';
 import type { ChromeView, ClientScripts, SiteLink } from '../../../site/model';
@@ -99,7 +99,7 @@ export function buildChrome(index: TenantIndex, css: { href: string; integrity: 
       ? { logo: imgSrc(sponsor.logo)!, alt: 'Search sponsor', href: sponsor.clickUrl ? safeHref(sponsor.clickUrl) : null }
       : null,
     tagManagerId: s.general.tagManagerId ?? null,
-    consent: s.general.tagManagerId || s.consent || s.ads?.gpt ? consentConfigOf(s.consent) : null,
+    consent: siteConsentConfig(s),
     recaptchaKey: s.tenantInfo.reCAPTCHAPublicKey?.trim() || null,
     tenantKey: index.tenant.key,
     client,
