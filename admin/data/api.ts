@@ -288,7 +288,7 @@ export interface SystemStatus {
   captcha: string;
   crawlerVerification: { method: string; cachedVerdicts: number };
   disk: { name: string; path: string | null; bytes: number; files: number; complete: boolean }[];
-  builds: { tenantKey: string; state: string; buildId: string | null; startedAt: string | null; finishedAt: string | null; durationMs: number | null; pagesWritten: number; openRequests: number; error: string | null }[];
+  builds: { tenantKey: string; state: string; buildId: string | null; startedAt: string | null; finishedAt: string | null; durationMs: number | null; pagesWritten: number; openRequests: number; error: string | null; failedAttempts: number; retryAt: string | null }[];
 }
 export const getSystemStatus = () => q<SystemStatus>('getSystemStatus');
 export interface ScheduleOptionChange { layoutId: number; name: string; blocks: string[]; state: 'planned' | 'updated' | 'skipped' }

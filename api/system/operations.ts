@@ -5,6 +5,7 @@ import { AppError } from '../../engine/domain/errors';
 import { readFileSync } from 'node:fs';
 import { captchaStateOf, serverWarnings } from '../captcha';
 import { diskUse, type DiskUse } from './disk-use';
+import { failingRebuilds, type FailingRebuild } from '../../engine/store/queries/builds';
 import { requireActor, type Actor } from '../access';
 import { commit, tenantAccess, type OpArgs, type OpContext } from '../operation';
 
@@ -34,7 +35,7 @@ export interface SystemStatus {
   crawlerVerification: { method: string; cachedVerdicts: number };
   disk: DiskUse[];
   warnings: string[];
-  builds: { tenantKey: string; state: string; buildId: string | null; startedAt: number | null; finishedAt: number | null; durationMs: number | null; pagesWritten: number; openRequests: number; error: string | null }[];
+  builds: { tenantKey: string; state: string; buildId: string | null; startedAt: number | null; finishedAt: number | null; durationMs: number | null; pagesWritten: number; openRequests: number; error: string | null; failedAttempts: number; retryAt: number | null }[];
 }
 
 export async function getSystemStatus({ ctx }: OpArgs<unknown>): Promise<SystemStatus> {
@@ -46,6 +47,7 @@ export async function getSystemStatus({ ctx }: OpArgs<unknown>): Promise<SystemS
   const targets = await store.all<{ tenant_key: string; state: string; build_id: string | null; started_at: number | null; finished_at: number | null; pages_written: number; error: string | null }>(
     'select tenant_key, state, build_id, started_at, finished_at, pages_written, error from build_targets order by tenant_key, id', []);
   const openBy = new Map(open.map((o) => [o.tenant_key, Number(o.n)]));
+  const failing = new Map((await failingRebuilds(store)).map((f) => [f.tenantKey, f]));
   const mailer = ctx.services.members.mailer as { kind?: string; lastSend?: { at: number; ok: boolean; error?: string } | null } | undefined;
   const last = mailer?.lastSend ?? null;
   return {
@@ -62,13 +64,21 @@ export async function getSystemStatus({ ctx }: OpArgs<unknown>): Promise<SystemS
     // Claimed crawlers are verified by reverse and forward DNS (api/crawlers/verify.ts), verdicts cached.
     crawlerVerification: { method: 'reverse and forward DNS', cachedVerdicts: ctx.services.crawlers.size },
     disk: await diskUse(ctx.services),
-    warnings: serverWarnings(ctx.services),
+    // A failing rebuild is an alarm: an acknowledged edit is not live yet (it is retried until it is).
+    warnings: [...[...failing.values()].map(failingWarning), ...serverWarnings(ctx.services)],
     builds: targets.map((t) => ({
       tenantKey: t.tenant_key, state: t.state, buildId: t.build_id, startedAt: t.started_at, finishedAt: t.finished_at,
       durationMs: t.started_at !== null && t.finished_at !== null && t.finished_at >= t.started_at ? t.finished_at - t.started_at : null,
-      pagesWritten: Number(t.pages_written), openRequests: openBy.get(t.tenant_key) ?? 0, error: t.error,
+      pagesWritten: Number(t.pages_written), openRequests: openBy.get(t.tenant_key) ?? 0,
+      error: failing.get(t.tenant_key)?.error ?? t.error, failedAttempts: failing.get(t.tenant_key)?.attempts ?? 0, retryAt: failing.get(t.tenant_key)?.retryAt ?? null,
     })),
   };
+}
+
+function failingWarning(f: FailingRebuild): string {
+  const when = (ms: number | null) => (ms === null ? 'soon' : new Date(ms).toISOString().replace('T', ' ').slice(0, 19) + ' UTC');
+  const edits = f.requests === 1 ? '1 change is' : `${f.requests} changes are`;
+  return `Rebuilds of ${f.tenantKey} are failing: ${edits} not live yet (${f.attempts} failed ${f.attempts === 1 ? 'attempt' : 'attempts'} since ${when(f.since)}; next retry ${when(f.retryAt)}). Last error: ${f.error ?? 'unknown'}`;
 }
 
 /** Requests a full rebuild of the current tenant (the queue coalesces it with any open changes). */

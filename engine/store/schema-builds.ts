@@ -69,7 +69,12 @@ export const rebuildRequests = sqliteTable('rebuild_requests', {
   startedAt: integer('started_at'),
   finishedAt: integer('finished_at'),
   buildId: text('build_id'),
+  /** The last failure's message (kept while the request waits for its retry). */
   error: text('error'),
+  /** Failed rebuilds of this request so far: a failed request goes back to pending until it is published. */
+  attempts: integer('attempts').notNull().default(0),
+  /** When a failed request is retried (epoch ms); null while it never failed. */
+  retryAt: integer('retry_at'),
 }, (t) => [index('rebuild_requests_tenant_state').on(t.tenantKey, t.state, t.id)]);
 
 export const buildEpoch = sqliteTable('build_epoch', {

@@ -27,6 +27,20 @@ describe('system status', () => {
     expect((await h.op('getSystemStatus', {})).status).toBe(401);
   });
 
+  it('raises an alarm for a tenant whose rebuilds keep failing: its changes are not live yet, with the attempts, the next retry and the error', async () => {
+    const error = 'Rebuild of "alpha" failed: ENOSPC: no space left on device, write (/srv/out/alpha/index.html)';
+    await h.store.run("insert into rebuild_requests (tenant_key, change, enqueued_at, state, attempts, retry_at, error) values ('alpha', '{\"entity\":\"content\",\"ids\":[1]}', 1000, 'pending', 3, 1800000000000, ?)", [error]);
+    try {
+      const s = (await h.op('getSystemStatus', {}, { as: 'admin' })).data.getSystemStatus;
+      expect(s.queueDepth).toBe(1);
+      expect(s.builds[0]).toMatchObject({ tenantKey: 'alpha', openRequests: 1, failedAttempts: 3, error });
+      expect(new Date(s.builds[0].retryAt).getTime()).toBe(1_800_000_000_000);
+      expect(s.warnings[0]).toBe(`Rebuilds of alpha are failing: 1 change is not live yet (3 failed attempts since 1970-01-01 00:00:01 UTC; next retry 2027-01-15 08:00:00 UTC). Last error: ${error}`);
+    } finally {
+      await h.store.run("delete from rebuild_requests where tenant_key = 'alpha'", []);
+    }
+  });
+
   it('rebuild tenant requests a full build of the current tenant and records it in history', async () => {
     h.changes.length = 0;
     expect((await h.op('rebuildTenant', {}, { as: 'alphaAdmin' })).status).toBe(403);

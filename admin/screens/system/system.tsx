@@ -67,7 +67,7 @@ export default function SystemScreen() {
                     <td>{formatDate(b.finishedAt ?? b.startedAt, true)}</td>
                     <td>{secs(b.durationMs)}</td>
                     <td>{b.pagesWritten}</td>
-                    <td>{b.openRequests}</td>
+                    <td>{b.openRequests}{b.failedAttempts > 0 ? <span className="muted small"> · {b.failedAttempts} failed, retry {formatDate(b.retryAt, true)}</span> : null}</td>
                   </tr>
                 ))}
               </ListTable>

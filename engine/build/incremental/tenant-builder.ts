@@ -240,8 +240,10 @@ export class TenantBuilder {
     const config = this.#configHash();
     const target = await ensureTarget(this.#store, this.key, this.#options.outDir);
     if (!req.full && (await this.usable(target, config))) {
-      const lock = lockTenant(buildsRootOf(this.#options.outDir, this.key), this.key);
+      let lock: string | null = null;
       try {
+        // Inside the try: a lock that cannot be written (a full disk) fails the update like any other write.
+        lock = lockTenant(buildsRootOf(this.#options.outDir, this.key), this.key);
         // Read again under the lock: the row another writer may have left is the one that counts.
         const current = (await findTarget(this.#store, this.key, this.#options.outDir)) ?? target;
         if (targetStamp(current) === targetStamp(target) || (await this.usable(current, config))) {
@@ -255,11 +257,13 @@ export class TenantBuilder {
           }
         }
       } catch (e) {
-        await updateTarget(this.#store, target.id, { state: 'failed', epoch: UNFINISHED_EPOCH, finishedAt: Date.now(), error: e instanceof Error ? e.message : String(e) });
+        const err = e instanceof Error ? e : new Error(String(e));
+        if (!err.message.startsWith('Rebuild of ')) err.message = `Rebuild of "${this.key}" failed: ${err.message}`;
+        await updateTarget(this.#store, target.id, { state: 'failed', epoch: UNFINISHED_EPOCH, finishedAt: Date.now(), error: err.message });
         this.forget();
-        throw e;
+        throw err;
       } finally {
-        unlockTenant(lock);
+        if (lock !== null) unlockTenant(lock);
       }
     }
     // No usable live build, or most of the site changes (settings, a menu, a layout, a mass edit):

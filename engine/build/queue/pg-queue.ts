@@ -9,8 +9,10 @@
 //     job under the key) and ends. A worker killed mid-build loses its connection, so PostgreSQL
 //     releases the lock at once; the requests it left running are claimed by the next job, which
 //     any instance's `start` (or the next request) adds;
-//   - retries: a failed rebuild marks its requests failed and throws, so graphile-worker retries
-//     the job (up to MAX_ATTEMPTS, backing off) — a retry rebuilds what is still open;
+//   - retries: a failed rebuild puts its requests back to pending with one more attempt and its
+//     error (the System screen's alarm), and asks again under the key at the backoff's retry time
+//     (retryDelayMs: 5 s doubling to 10 min), until it publishes; graphile-worker's own retries
+//     (MAX_ATTEMPTS) cover a job that fails outside the rebuild (the lock's connection);
 //   - time boundaries: each tenant's next start/end instant is one job under the key
 //     `masthead-boundary:<tenant>` run at that instant; every instance arming the same boundary
 //     replaces the same job, so it fires once across instances.
@@ -18,7 +20,7 @@
 import pg from 'pg';
 import { Logger, run, type Runner, type Task } from 'graphile-worker';
 import {
-  claimRequests, enqueueRebuild, findTarget, finishRequests, pruneRequests, readEpoch, tenantsWithOpenRequests,
+  claimRequests, enqueueRebuild, findTarget, finishRequests, pruneRequests, readEpoch, retryRequests, tenantsWithOpenRequests,
 } from '../../store/queries/builds';
 import { listTenants } from '../../store/site-reader';
 import { inTenant } from '../../store/tenant-scope';
@@ -34,7 +36,7 @@ export interface PgQueueOptions extends StoreQueueOptions {
   onBuildEnd?: (tenantKey: string) => void;
   /** Milliseconds between a busy tenant's re-asks (default 250). */
   retryBusyMs?: number;
-  /** Attempts of a failing rebuild before its requests are marked failed (default 5; graphile-worker backs off exponentially between them). */
+  /** graphile-worker attempts of a job that fails outside the rebuild itself, e.g. its lock connection (default 5; a failed rebuild is retried by retryDelay, for good). */
   maxAttempts?: number;
 }
 
@@ -75,7 +77,7 @@ export function createPgBuildQueue(o: PgQueueOptions): RebuildQueue {
     });
   };
 
-  const rebuild = async (tenantKey: string, boundary: number | undefined, attempt: { last: boolean }): Promise<void> => {
+  const rebuild = async (tenantKey: string, boundary: number | undefined): Promise<void> => {
     const client = await lockPool.connect();
     let broken: Error | undefined;
     try {
@@ -98,10 +100,12 @@ export function createPgBuildQueue(o: PgQueueOptions): RebuildQueue {
           await finishRequests(o.store, ids, { state: 'done', at: now(), buildId: result.buildId });
           o.onBuilt?.(tenantKey, result);
         } catch (e) {
-          // Left running, the requests are claimed again by the retry graphile-worker makes; failed after the last attempt.
-          if (attempt.last) await finishRequests(o.store, ids, { state: 'failed', at: now(), error: e instanceof Error ? e.message : String(e) });
+          // Retried with backoff until it publishes (as store-queue.ts): the requests go back to
+          // pending with their attempts and error, and one delayed job under the tenant's key runs them.
           o.onError?.(tenantKey, e);
-          throw e;
+          const retryAt = await retryRequests(o.store, ids, { at: now(), error: e instanceof Error ? e.message : String(e) }, o.retryDelay);
+          await ask(tenantKey, Math.max(1, retryAt - now()));
+          return;
         } finally {
           o.onBuildEnd?.(tenantKey);
         }
@@ -114,10 +118,9 @@ export function createPgBuildQueue(o: PgQueueOptions): RebuildQueue {
     }
   };
 
-  const task: Task = async (payload, helpers) => {
+  const task: Task = async (payload) => {
     const { tenantKey, boundary } = payload as { tenantKey: string; boundary?: number };
-    const last = helpers.job.attempts >= helpers.job.max_attempts;
-    const work = inTenant(tenantKey, () => rebuild(tenantKey, boundary, { last }));
+    const work = inTenant(tenantKey, () => rebuild(tenantKey, boundary));
     running.add(work);
     try {
       await work;
@@ -150,12 +153,11 @@ export function createPgBuildQueue(o: PgQueueOptions): RebuildQueue {
       }
     },
     async idle() {
-      // Idle when no request of this database is open and no rebuild runs here. A rebuild that
-      // fails is graphile-worker's to retry (or, after the last attempt, marked failed): waiting
-      // for it is not an error of the caller's.
+      // Idle when no request of this database is due and no rebuild runs here. A failed request
+      // waiting for its retry is not due: its retry is the queue's, not the caller's, to wait for.
       for (;;) {
         await Promise.allSettled([...running]);
-        const open = await tenantsWithOpenRequests(o.store);
+        const open = await tenantsWithOpenRequests(o.store, now());
         if (!open.length && running.size === 0) return;
         await new Promise((r) => setTimeout(r, 50));
       }

@@ -4,11 +4,12 @@
 // next one; on start, requests left pending or running by a crash or a stop are resumed. Each
 // tenant also has a timer for its next start/end/news-window instant (incremental/state.ts), so
 // scheduled content goes live on time, and a boundary missed while no process ran is caught up
-// at start. State held: the per-tenant p-queues, timers and builders of this process only; every
+// at start. A rebuild that fails is retried with backoff until it publishes (retryRequests): its
+// requests stay open, with their attempts and last error, which the System screen raises. State held: the per-tenant p-queues, timers and builders of this process only; every
 // request lives in the database.
 import PQueue from 'p-queue';
 import {
-  claimRequests, enqueueRebuild, findTarget, finishRequests, pruneRequests, readEpoch, tenantsWithOpenRequests,
+  claimRequests, enqueueRebuild, findTarget, finishRequests, pruneRequests, readEpoch, retryRequests, tenantsWithOpenRequests,
 } from '../../store/queries/builds';
 import { recordSiteMetric } from '../../store/queries/site-metrics';
 import { listTenants } from '../../store/site-reader';
@@ -26,6 +27,8 @@ export interface StoreQueueOptions extends RebuildOptions {
    * between its slices until they are done, so an editor's next save is not slowed down by it.
    */
   busy?: () => boolean;
+  /** Wait before retrying a rebuild that failed `attempts` times (default retryDelayMs: 5 s doubling to 10 min). */
+  retryDelay?: (attempts: number) => number;
 }
 
 const MAX_TIMER_MS = 2_147_000_000;
@@ -47,6 +50,8 @@ export function createBuildQueue(o: StoreQueueOptions): RebuildQueue {
   const scheduled = new Set<string>();
   const builderOf = tenantBuilders(o);
   const timers = new Map<string, NodeJS.Timeout>();
+  /** Each tenant's retry of a failed rebuild. */
+  const retries = new Map<string, NodeJS.Timeout>();
   /** Tenants whose last update was interrupted: a drain without requests finishes it. */
   const leftover = new Set<string>();
   let closed = false;
@@ -90,10 +95,26 @@ export function createBuildQueue(o: StoreQueueOptions): RebuildQueue {
       if (result.interrupted) schedule(key);
       o.onBuilt?.(key, result);
     } catch (e) {
-      if (ids.length) await finishRequests(o.store, ids, { state: 'failed', at: now(), error: e instanceof Error ? e.message : String(e) });
       o.onError?.(key, e);
+      await retryLater(key, ids, e).catch((err: unknown) => o.onError?.(key, err));
     }
     await arm(key).catch((e: unknown) => o.onError?.(key, e));
+  };
+
+  /**
+   * A failed rebuild is retried with backoff until it publishes: its requests go back to pending
+   * (resumed by a restart too) and a timer drains the tenant again. A failed update that had no
+   * request (finishing an interrupted one) leaves a reconcile request, so its work is not lost either.
+   */
+  const retryLater = async (key: string, ids: number[], e: unknown) => {
+    const error = e instanceof Error ? e.message : String(e);
+    if (!ids.length) ids = [await enqueueRebuild(o.store, key, { entity: 'reconcile' }, now())];
+    leftover.delete(key);
+    const retryAt = await retryRequests(o.store, ids, { at: now(), error }, o.retryDelay);
+    clearTimeout(retries.get(key));
+    const t = setTimeout(() => { retries.delete(key); schedule(key); }, Math.max(0, retryAt - now()));
+    t.unref();
+    retries.set(key, t);
   };
 
   const warm = (key: string) => {
@@ -138,8 +159,9 @@ export function createBuildQueue(o: StoreQueueOptions): RebuildQueue {
     },
     async close() {
       closed = true;
-      for (const t of timers.values()) clearTimeout(t);
+      for (const t of [...timers.values(), ...retries.values()]) clearTimeout(t);
       timers.clear();
+      retries.clear();
       await Promise.all([...queues.values()].map((q) => q.onIdle()));
     },
   };

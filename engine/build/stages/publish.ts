@@ -47,12 +47,20 @@ export function lockTenant(buildsRoot: string, key: string): string {
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(lockPath, 'wx');
-      writeFileSync(fd, String(process.pid));
-      closeSync(fd);
+      try {
+        writeFileSync(fd, String(process.pid));
+      } catch (e) {
+        // Out of space: no empty lock file stays behind.
+        rmSync(lockPath, { force: true });
+        throw withPath(e, lockPath);
+      } finally {
+        closeSync(fd);
+      }
       break;
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST' || attempt === 1) throw e;
-      const pid = Number(readFileSync(lockPath, 'utf8').trim());
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST' || attempt === 1) throw withPath(e, lockPath);
+      let pid: number;
+      try { pid = Number(readFileSync(lockPath, 'utf8').trim()); } catch (err) { throw withPath(err, lockPath); }
       if (Number.isInteger(pid) && pid > 0 && pidAlive(pid) && pid !== process.pid) {
         throw new Error(`Another build of "${key}" is running (pid ${pid}); lock ${lockPath}`);
       }
@@ -88,8 +96,21 @@ export function prepareTarget(outDir: string, key: string, buildId: string): Ten
 /** Writes `data` to `path` under a temporary name, then renames it into place. */
 export function writeAtomic(path: string, data: string | Buffer): void {
   const tmp = `${path}.tmp-${process.pid}`;
-  writeFileSync(tmp, data);
-  renameSync(tmp, path);
+  try {
+    writeFileSync(tmp, data);
+    renameSync(tmp, path);
+  } catch (e) {
+    // A full disk leaves no half-written temporary file behind, and the error names the file.
+    rmSync(tmp, { force: true });
+    throw withPath(e, path);
+  }
+}
+
+/** The same error, its message naming the file it was about (Node's ENOSPC on a write names none); its code kept. */
+export function withPath(e: unknown, path: string): Error {
+  const err = e instanceof Error ? e : new Error(String(e));
+  if (!err.message.includes(path)) err.message = `${err.message} (${path})`;
+  return err;
 }
 
 /** The build currently served for a tenant, read from out/<key>/builds/latest.json. */

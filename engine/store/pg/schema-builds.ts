@@ -57,6 +57,8 @@ export const rebuildRequests = pgTable('rebuild_requests', {
   finishedAt: bigint('finished_at', { mode: 'number' }),
   buildId: text('build_id'),
   error: text('error'),
+  attempts: bigint('attempts', { mode: 'number' }).notNull().default(0),
+  retryAt: bigint('retry_at', { mode: 'number' }),
 }, (t) => [
   index('rebuild_requests_tenant_state').on(t.tenantKey, t.state, t.id),
 ]);

@@ -134,9 +134,14 @@ export async function enqueueRebuild(store: Store, tenantKey: string, change: un
   return r.lastID;
 }
 
-/** Tenants with pending or running requests (running ones were cut off by a crash or a stop). */
-export async function tenantsWithOpenRequests(store: Store): Promise<string[]> {
-  const rows = await store.all<{ k: string }>("SELECT DISTINCT tenant_key AS k FROM rebuild_requests WHERE state IN ('pending', 'running') ORDER BY k");
+/**
+ * Tenants with pending or running requests (running ones were cut off by a crash or a stop).
+ * With `readyAt`: only requests due by then (a failed one waiting for its retry is not).
+ */
+export async function tenantsWithOpenRequests(store: Store, readyAt?: number): Promise<string[]> {
+  const rows = readyAt === undefined
+    ? await store.all<{ k: string }>("SELECT DISTINCT tenant_key AS k FROM rebuild_requests WHERE state IN ('pending', 'running') ORDER BY k")
+    : await store.all<{ k: string }>("SELECT DISTINCT tenant_key AS k FROM rebuild_requests WHERE state IN ('pending', 'running') AND (retry_at IS NULL OR retry_at <= ?) ORDER BY k", [readyAt]);
   return rows.map((r) => r.k);
 }
 
@@ -163,6 +168,48 @@ export async function finishRequests(store: Store, ids: number[], result: { stat
   }
 }
 
+/** Wait before the next retry of requests that failed `attempts` times: 5 s, doubling, at most 10 min (retried for good, with an alarm). */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(5_000 * 2 ** Math.max(0, attempts - 1), 600_000);
+}
+
+/**
+ * A failed rebuild: its requests go back to pending with one more attempt, the error and the time
+ * of their retry, so an acknowledged edit is never left unpublished (a restart resumes them too).
+ * Returns the retry time.
+ */
+export async function retryRequests(store: Store, ids: number[], result: { at: number; error: string }, delay: (attempts: number) => number = retryDelayMs): Promise<number> {
+  let attempts = 0;
+  for (let i = 0; i < ids.length; i += BATCH) {
+    const part = ids.slice(i, i + BATCH);
+    const [row] = await store.all<{ n: number | null }>(`SELECT MAX(attempts) AS n FROM rebuild_requests WHERE id IN (${part.map(() => '?').join(',')})`, part);
+    attempts = Math.max(attempts, Number(row?.n ?? 0) + 1);
+  }
+  const retryAt = result.at + delay(attempts);
+  for (let i = 0; i < ids.length; i += BATCH) {
+    const part = ids.slice(i, i + BATCH);
+    await store.run(`UPDATE rebuild_requests SET state = 'pending', attempts = attempts + 1, error = ?, retry_at = ?, finished_at = ? WHERE id IN (${part.map(() => '?').join(',')})`,
+      [result.error.slice(0, 2000), retryAt, result.at, ...part]);
+  }
+  return retryAt;
+}
+
+export interface FailingRebuild { tenantKey: string; requests: number; attempts: number; retryAt: number | null; error: string | null; since: number }
+
+/** Tenants whose open requests have failed at least once: what the System screen raises as an alarm. */
+export async function failingRebuilds(store: Store): Promise<FailingRebuild[]> {
+  const rows = await store.all<{ k: string; n: number; a: number; r: number | null; s: number }>(
+    `SELECT tenant_key AS k, COUNT(*) AS n, MAX(attempts) AS a, MIN(retry_at) AS r, MIN(enqueued_at) AS s
+     FROM rebuild_requests WHERE state IN ('pending', 'running') AND attempts > 0 GROUP BY tenant_key ORDER BY tenant_key`, []);
+  const out: FailingRebuild[] = [];
+  for (const r of rows) {
+    const [last] = await store.all<{ e: string | null }>(
+      `SELECT error AS e FROM rebuild_requests WHERE tenant_key = ? AND state IN ('pending', 'running') AND attempts > 0 ORDER BY finished_at DESC, id DESC LIMIT 1`, [r.k]);
+    out.push({ tenantKey: r.k, requests: Number(r.n), attempts: Number(r.a), retryAt: r.r === null ? null : Number(r.r), error: last?.e ?? null, since: Number(r.s) });
+  }
+  return out;
+}
+
 /** Drops finished requests older than `before` (the queue table stays small). */
 export async function pruneRequests(store: Store, before: number): Promise<void> {
   await store.run("DELETE FROM rebuild_requests WHERE state IN ('done', 'failed') AND finished_at < ?", [before]);
@@ -179,8 +226,8 @@ export interface BuildStatusRow {
  */
 export async function readBuildStatus(store: Store, tenantKey: string): Promise<BuildStatusRow | null> {
   const [open, targets] = await Promise.all([
-    store.all<{ state: string; enqueuedAt: number; startedAt: number | null }>(
-      `SELECT state, enqueued_at AS enqueuedAt, started_at AS startedAt FROM rebuild_requests
+    store.all<{ state: string; enqueuedAt: number; startedAt: number | null; attempts: number; error: string | null }>(
+      `SELECT state, enqueued_at AS enqueuedAt, started_at AS startedAt, attempts, error FROM rebuild_requests
        WHERE tenant_key = ? AND state IN ('pending', 'running') ORDER BY id`, [tenantKey]),
     store.all<TargetRow>(`SELECT ${TARGET_COLS} FROM build_targets WHERE tenant_key = ? ORDER BY updated_at DESC, id DESC LIMIT 1`, [tenantKey]),
   ]);
@@ -194,6 +241,8 @@ export async function readBuildStatus(store: Store, tenantKey: string): Promise<
   if (running || t?.state === 'building') {
     return { ...base, state: 'building', requestedAt: open[0]?.enqueuedAt ?? t?.startedAt ?? null, startedAt: running?.startedAt ?? t?.startedAt ?? null };
   }
+  // The oldest open request failed and waits for its retry: the tenant's rebuilds are failing.
+  if (open.length && Number(open[0]!.attempts) > 0) return { ...base, state: 'failed', error: open[0]!.error, requestedAt: open[0]!.enqueuedAt, startedAt: t?.startedAt ?? null };
   if (open.length) return { ...base, state: 'queued', requestedAt: open[0]!.enqueuedAt, startedAt: t?.startedAt ?? null };
   const state = t?.state === 'failed' ? 'failed' : t?.buildId ? 'live' : 'queued';
   return { ...base, state, requestedAt: t?.startedAt ?? null, startedAt: t?.startedAt ?? null };
