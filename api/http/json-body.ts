@@ -30,7 +30,7 @@ export function registerJsonBodyParser(scope: FastifyInstance): void {
   const parse = scope.getDefaultJsonParser('error', 'error');
   scope.removeContentTypeParser('application/json');
   scope.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
-    parse(req, body, (err: Error | null, value?: unknown) => {
+    parse(req, typeof body === 'string' ? body : body.toString('utf8'), (err: Error | null, value?: unknown) => {
       if (err) { done(err, undefined); return; }
       if (nestedDeeperThan(value, MAX_BODY_DEPTH)) { done(new TransportError('BODY_TOO_DEEP', `The request body nests objects or arrays more than ${MAX_BODY_DEPTH} levels deep.`), undefined); return; }
       done(null, value);
