@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AttemptLimiter } from './rate-limit';
+import { AttemptLimiter, clientKey } from './rate-limit';
 
 describe('AttemptLimiter', () => {
   it('allows max attempts per window, then names the wait until the oldest expires', () => {
@@ -28,5 +28,28 @@ describe('AttemptLimiter', () => {
     expect(l.size).toBeLessThanOrEqual(100);
     l.hit('k999');
     expect(l.size).toBeLessThanOrEqual(100);
+  });
+});
+
+describe('clientKey', () => {
+  it('keys IPv4 by the single address (also IPv4-mapped) and IPv6 by its /64', () => {
+    expect(clientKey('127.0.0.1')).toBe('127.0.0.1');
+    expect(clientKey('127.0.0.2')).not.toBe(clientKey('127.0.0.1'));
+    expect(clientKey('::ffff:198.51.100.7')).toBe('198.51.100.7');
+    expect(clientKey('2001:db8:1:2::1')).toBe('2001:db8:1:2::/64');
+    expect(clientKey('2001:0db8:0001:0002:ffff:abcd:1234:5678')).toBe(clientKey('2001:db8:1:2::1'));
+    expect(clientKey('2001:db8:1:3::1')).not.toBe(clientKey('2001:db8:1:2::1'));
+    expect(clientKey('not an address')).toBe('unknown');
+  });
+});
+
+describe('AttemptLimiter.take', () => {
+  it('counts a batch up to the limit and answers how many it took; the window frees them again', () => {
+    let now = 0;
+    const l = new AttemptLimiter({ max: 150, windowMs: 60_000 }, () => now);
+    expect([l.take('k', 100), l.take('k', 100), l.take('k', 100)]).toEqual([100, 50, 0]);
+    expect(l.retryAfterMs('k')).toBe(60_000);
+    now = 60_000;
+    expect(l.take('k', 100)).toBe(100);
   });
 });

@@ -14,6 +14,7 @@ import {
 } from '../../engine/store/queries/sessions';
 import { requireActor } from '../access';
 import type { OpArgs, OpContext } from '../operation';
+import { clientKey } from '../rate-limit';
 import { throttle } from '../shared-state';
 import { staffPassword } from './password-policy';
 import { issueTokens, rotateRefreshToken, type TokenPair } from './sessions';
@@ -42,7 +43,7 @@ export async function loginCmsUser({ ctx, input }: OpArgs): Promise<TokenPair & 
   const { username, password } = parseInput(loginInput, input);
   const name = username.toLowerCase();
   const { loginIp, loginUser } = ctx.services.limiters;
-  const ipKey = `ip:${ctx.ip ?? 'unknown'}`;
+  const ipKey = `ip:${clientKey(ctx.ip)}`;
   const db = ctx.services.store.db;
   const user = name.includes('@') ? await findCmsUserByEmail(db, name) : await findCmsUserByUsername(db, name);
   const userKey = accountKey(user, name);
@@ -89,7 +90,7 @@ const RESET_ANSWER = 'If an account exists for that address, a link to reset the
 export async function requestResetCmsUserPassword({ ctx, input }: OpArgs): Promise<{ ok: true; message: string }> {
   const { email } = parseInput(emailInput, input);
   const { resetIp, resetEmail } = ctx.services.limiters;
-  const ipKey = `ip:${ctx.ip ?? 'unknown'}`;
+  const ipKey = `ip:${clientKey(ctx.ip)}`;
   const mailKey = `email:${email.toLowerCase()}`;
   await throttle([[resetIp, ipKey]]);
   // Past the per-address limit the answer stays the same; no further mail is sent.

@@ -5,8 +5,10 @@
 // The hash is the link's token (256 random bits), compared by its SHA-256 digest; it must be
 // neither expired nor revoked, belong to this host's tenant, and the tenant's company-updates
 // module must be on. A submission is never published directly; staff review it in the admin.
-// Both routes are rate-limited per IP.
+// Both routes are rate-limited per client address (api/rate-limit.ts clientKey: IPv6 by /64) and
+// per link, so more addresses do not buy more tries at one link.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../engine/domain/errors';
 import { hostTenant } from '../http/request-tenant';
 import { companyProfileSchema, profileFromForm, profileOf, type CompanyProfileField } from '../../engine/domain/company-updates';
 import { fieldPath } from '../../engine/domain/validation';
@@ -16,13 +18,16 @@ import { companyUpdateByTokenHash, submitCompanyUpdateRow, type CompanyUpdateRec
 import { insertHistory } from '../../engine/store/queries/history';
 import { digest, looksLikeToken } from '../auth/tokens';
 import { PAGE_HEADERS, urlencodedFields } from '../newsletters/unsubscribe-page';
-import type { LimitRule } from '../rate-limit';
+import { clientKey, type LimitRule } from '../rate-limit';
+import { throttle } from '../shared-state';
 import type { Services } from '../services';
 import { esc, formPage, formValues, page, submittedPage } from './page';
 
 export const COMPANY_UPDATE_PATH = '/company-update/:hash';
-/** Requests to company update pages per IP (GET and POST together). */
+/** Requests to company update pages per client address (GET and POST together). */
 export const COMPANY_UPDATE_LIMIT: LimitRule = { max: 30, windowMs: 15 * 60_000 };
+/** Requests to one update link from every address together: a company's few people, a few tries each. */
+export const COMPANY_UPDATE_LINK_LIMIT: LimitRule = { max: 60, windowMs: 15 * 60_000 };
 const LINK_INVALID = 'This update link is not valid: it may have expired, been withdrawn or already been used. Ask the editor who sent it for a new one.';
 
 type Req = FastifyRequest<{ Params: { hash: string }; Body: Record<string, string> | undefined }>;
@@ -41,16 +46,20 @@ async function byLink(services: Services, req: Req) {
 }
 
 export function registerCompanyUpdateRoutes(app: FastifyInstance, services: Services): void {
-  const limiter = services.shared.limiter('company-update-ip', COMPANY_UPDATE_LIMIT, services.now);
+  const perAddress = services.shared.limiter('company-update-ip', COMPANY_UPDATE_LIMIT, services.now);
+  const perLink = services.shared.limiter('company-update-link', COMPANY_UPDATE_LINK_LIMIT, services.now);
   const send = (reply: FastifyReply, status: number, html: string) => reply.code(status).headers(PAGE_HEADERS).send(html);
-  const limited = async (req: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
-    const key = req.ip ?? 'unknown';
-    const wait = await limiter.attempt(key);
-    if (wait > 0) {
-      void send(reply.header('retry-after', String(Math.ceil(wait / 1000))), 429, page('Too many requests', '<h1>Too many requests</h1><p>Please wait a few minutes and try again.</p>'));
+  const limited = async (req: Req, reply: FastifyReply): Promise<boolean> => {
+    try {
+      // The link is counted by its digest (the token itself is never kept).
+      await throttle([[perAddress, clientKey(req.ip)], [perLink, digest(String(req.params.hash).slice(0, 200))]]);
+      return false;
+    } catch (e) {
+      if (!(e instanceof AppError) || e.code !== 'RATE_LIMITED') throw e;
+      const seconds = Number(e.details.retryAfterSeconds) || 60;
+      void send(reply.header('retry-after', String(seconds)), 429, page('Too many requests', '<h1>Too many requests</h1><p>Please wait a few minutes and try again.</p>'));
       return true;
     }
-    return false;
   };
   const invalid = (reply: FastifyReply) => send(reply, 404, page('Update link not valid', `<h1>Update link not valid</h1><p>${esc(LINK_INVALID)}</p>`));
   const action = (req: Req) => `/company-update/${req.params.hash}`;

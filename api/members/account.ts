@@ -15,6 +15,7 @@ import { findSiteUserByLogin, findSiteUserById, loginNameTaken, updateSiteUser, 
 import { digest } from '../auth/tokens';
 import type { GqlContext } from '../context';
 import { tenantAccess } from '../operation';
+import { clientKey } from '../rate-limit';
 import { checkCaptcha, emailField, givenPassword, loginName, passwordField, throttle, tokenField } from './inputs';
 import { sendMemberMail } from './mail';
 import { siteOrigin } from './options';
@@ -51,7 +52,7 @@ export async function loginSiteUser(ctx: GqlContext, input: unknown): Promise<Lo
   const tenant = await ctx.tenant();
   const { username, password, recaptchaToken } = parseInput(loginInput, input);
   const { loginIp, loginUser } = memberRuntime(ctx.services).limiters;
-  const ipKey = `${tenant.tenantKey}:ip:${ctx.req.ip}`;
+  const ipKey = `${tenant.tenantKey}:ip:${clientKey(ctx.req.ip)}`;
   const user = await findSiteUserByLogin(ctx.services.store.db, tenant.tenantKey, username);
   const userKey = accountKey(tenant.tenantKey, user, username);
   await throttle([[loginIp, ipKey], [loginUser, userKey]]);
@@ -109,7 +110,7 @@ export async function simulateSiteUser(ctx: GqlContext, input: unknown): Promise
 /** Counts a link request per IP (RATE_LIMITED past it); false when the address has had its mails this hour. */
 async function allowLink(ctx: GqlContext, tenantKey: string, address: string): Promise<boolean> {
   const { linkIp, linkEmail } = memberRuntime(ctx.services).limiters;
-  const ipKey = `${tenantKey}:ip:${ctx.req.ip}`;
+  const ipKey = `${tenantKey}:ip:${clientKey(ctx.req.ip)}`;
   await throttle([[linkIp, ipKey]]);
   const mailKey = `${tenantKey}:to:${address}`;
   return (await linkEmail.attempt(mailKey)) === 0;

@@ -12,6 +12,7 @@ import * as q from '../../engine/store/queries/content';
 import { insertInquiry } from '../../engine/store/queries/inquiries';
 import type { GqlContext } from '../context';
 import { newsletterRuntime } from '../newsletters/options';
+import { clientKey } from '../rate-limit';
 import { throttle } from '../shared-state';
 import { sendMailLater } from './mail';
 import { memberRuntime } from './runtime';
@@ -39,7 +40,7 @@ export async function submitInquiry(ctx: GqlContext, input: Record<string, unkno
   const tenant = await ctx.tenant();
   const contact = rmiContact(tenant.settings);
   if (!contact) throw new AppError('FORBIDDEN');
-  await throttle([[memberRuntime(ctx.services).limiters.inquiryIp, `${tenant.tenantKey}|${ctx.req.ip ?? ''}`]]);
+  await throttle([[memberRuntime(ctx.services).limiters.inquiryIp, `${tenant.tenantKey}|${clientKey(ctx.req.ip)}`]]);
   const checked = validateInquiry(input);
   if (!checked.ok) {
     const [field, message] = Object.entries(checked.fields)[0]!;

@@ -18,6 +18,7 @@ import { activeMemberships, getMembershipById, type MembershipRecord } from '../
 import { localAudienceProvider } from '../../engine/newsletter/audience';
 import { digest } from '../auth/tokens';
 import type { GqlContext } from '../context';
+import { clientKey } from '../rate-limit';
 import { mailResetLink, type LoginResult } from './account';
 import { checkDemographics, demographicsInput, splitAnswers } from './demographics';
 import {
@@ -65,7 +66,7 @@ export async function requestRegisterSiteUser(ctx: GqlContext, input: unknown): 
   const path = safeRedirectPath(f.path);
   await checkCaptcha(ctx.services, f.recaptchaToken, 'siteUserRegister', ctx.req.ip);
   const { linkIp, linkEmail } = memberRuntime(ctx.services).limiters;
-  const ipKey = `${tenant.tenantKey}:ip:${ctx.req.ip}`;
+  const ipKey = `${tenant.tenantKey}:ip:${clientKey(ctx.req.ip)}`;
   await throttle([[linkIp, ipKey]]);
   const answer = { ok: true as const, message: MEMBER_TEXTS.registrationSent };
   const mailKey = `${tenant.tenantKey}:to:${f.email}`;

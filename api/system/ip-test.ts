@@ -7,7 +7,7 @@ import { hostTenant } from '../http/request-tenant';
 import { ipKey } from '../../engine/domain/ip-range';
 import { licenseCompanyFor } from '../members/ip-gating';
 import { PAGE_HEADERS } from '../newsletters/unsubscribe-page';
-import { AttemptLimiter, type LimitRule } from '../rate-limit';
+import { AttemptLimiter, clientKey, type LimitRule } from '../rate-limit';
 import type { Services } from '../services';
 
 export const IP_TEST_PATH = '/ip-test';
@@ -26,7 +26,7 @@ function page(site: string, body: string): string {
 export function registerIpTestRoute(app: FastifyInstance, services: Services): void {
   const limiter = new AttemptLimiter(IP_TEST_LIMIT, services.now);
   app.get(IP_TEST_PATH, async (req, reply) => {
-    const key = req.ip ?? 'unknown';
+    const key = clientKey(req.ip);
     const wait = limiter.retryAfterMs(key);
     if (wait > 0) return reply.code(429).headers(PAGE_HEADERS).header('retry-after', String(Math.ceil(wait / 1000))).send(page('Masthead', '<p>Too many requests. Please wait a minute.</p>'));
     limiter.hit(key);

@@ -39,10 +39,10 @@ beforeAll(async () => {
 });
 afterAll(async () => { await h.close(); await mailer.close(); await smtp.close(); });
 
-function http(method: 'GET' | 'POST', path: string, body?: Record<string, string>, host = 'alpha.localhost'): Promise<{ status: number; headers: Record<string, unknown>; text: string }> {
+function http(method: 'GET' | 'POST', path: string, body?: Record<string, string>, host = 'alpha.localhost', from = '127.0.0.1'): Promise<{ status: number; headers: Record<string, unknown>; text: string }> {
   const payload = body ? new URLSearchParams(body).toString() : undefined;
   return new Promise((ok, fail) => {
-    const req = request({ host: '127.0.0.1', port, method, path, headers: {
+    const req = request({ host: '127.0.0.1', localAddress: from, port, method, path, headers: {
       host, ...(payload ? { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(payload) } : {}),
     } }, (res) => {
       const chunks: Buffer[] = [];
@@ -177,5 +177,18 @@ describe('company updates', () => {
     try {
       expect((await http('GET', link.path)).status).toBe(200);
     } finally { clock = NOW; }
+  });
+
+  it('also limits each link across addresses (60 requests per 15 minutes), so another address gets no more tries at it', async () => {
+    const link = await requestUpdate();
+    const other = await requestUpdate();
+    const statuses = async (from: string, n: number) => {
+      const out: number[] = [];
+      for (let i = 0; i < n; i++) out.push((await http('GET', link.path, undefined, 'alpha.localhost', from)).status);
+      return out;
+    };
+    expect(new Set([...await statuses('127.0.0.2', 30), ...await statuses('127.0.0.3', 30)])).toEqual(new Set([200]));
+    expect((await http('GET', link.path, undefined, 'alpha.localhost', '127.0.0.4')).status).toBe(429);
+    expect((await http('GET', other.path, undefined, 'alpha.localhost', '127.0.0.4')).status).toBe(200);
   });
 });
