@@ -2,14 +2,14 @@
 // the right content types, its route rules (301s), the RSS query form, and 404.html with status
 // 404. A factory, so the API can be mounted on the same instance before it listens. Every answer
 // carries the security headers of its surface (security.ts).
-import { createReadStream, existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import fastifyStatic from '@fastify/static';
 import { HOME_FEED_PATH, matchContentIdPath, matchRedirect, rssPathForQuery } from '../../engine/build/index';
 import { trustProxyFor } from '../../api/http/client-address';
 import { registerSecurityHeaders } from './security';
-import { fileForPath, headersFor, preferredEncoding } from './static-files';
+import { sendFile } from './send-file';
+import { fileForPath, headersFor } from './static-files';
 import { TenantDirectory } from './tenants';
 
 export interface SiteServerOptions {
@@ -49,10 +49,8 @@ function notFound(reply: FastifyReply, root: string | null) {
  * their precompressed sibling when the client takes one.
  */
 function sendFeed(request: FastifyRequest, reply: FastifyReply, root: string, file: string) {
-  reply.headers(headersFor(file)).header('vary', 'accept-encoding').type('application/rss+xml; charset=utf-8');
-  const encoding = preferredEncoding(request.headers['accept-encoding'], (suffix) => existsSync(join(root, `${file}${suffix}`)));
-  if (encoding) return reply.header('content-encoding', encoding.name).send(createReadStream(join(root, `${file}${encoding.suffix}`)));
-  return reply.send(createReadStream(join(root, file)));
+  reply.headers(headersFor(file));
+  return sendFile(request, reply, root, file, () => notFound(reply, root), { type: 'application/rss+xml; charset=utf-8' });
 }
 
 const BYPASS_COOKIE = /(?:^|;\s*)mh_cache_bypass=/;
@@ -65,8 +63,6 @@ export function createSiteServer(options: SiteServerOptions): FastifyInstance {
     scriptSources: options.scriptSources, tenantOfHost: (host) => tenants.keyForHost(host),
     ...(options.derivedScriptSources ? { derivedScriptSources: options.derivedScriptSources } : {}),
   });
-  // preCompressed: the build's .br/.gz siblings go out with Content-Encoding and Vary: accept-encoding.
-  void app.register(fastifyStatic, { root: outDir, serve: false, preCompressed: true });
   directories.set(app, tenants);
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -103,7 +99,8 @@ export function createSiteServer(options: SiteServerOptions): FastifyInstance {
     reply.headers(headersFor(file));
     // The staff toolbar's cache switch: pages come fresh for that browser (the API checks the staff session).
     if (file.endsWith('.html') && BYPASS_COOKIE.test(request.headers.cookie ?? '')) reply.header('cache-control', 'no-store');
-    return reply.sendFile(file, site.root, { cacheControl: false });
+    // Opened once and sent from that descriptor: a rebuild renaming a new version over it meanwhile cannot tear it (send-file.ts).
+    return sendFile(request, reply, site.root, file, () => notFound(reply, site.root));
   };
 
   app.route({ method: ['GET', 'HEAD'], url: '/', handler });
