@@ -109,3 +109,29 @@ describe('pages rewritten while readers fetch them', () => {
     expect(answers.filter((a) => a.encoding === 'br').length).toBe(240);
   }, 120_000);
 });
+
+describe('validators and ranges of the file sender', () => {
+  const inject = (headers: Record<string, string>) => app.inject({ method: 'GET', url: '/story/', headers: { host: 'alpha.localhost', ...headers } });
+
+  it('answers a matching ETag or an unchanged Last-Modified with 304, and a changed file with 200', async () => {
+    const first = await inject({ 'accept-encoding': 'identity' });
+    expect(first.statusCode).toBe(200);
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^W\/"[0-9a-f]+-[0-9a-f]+"$/);
+    expect((await inject({ 'if-none-match': etag })).statusCode).toBe(304);
+    expect((await inject({ 'if-modified-since': String(first.headers['last-modified']) })).statusCode).toBe(304);
+    expect((await inject({ 'if-none-match': 'W/"0-0"' })).statusCode).toBe(200);
+  });
+
+  it('sends one byte range of an unencoded file, and 416 for a range past its end', async () => {
+    const whole = await inject({ 'accept-encoding': 'identity' });
+    const part = await inject({ 'accept-encoding': 'identity', range: 'bytes=10-19' });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 10-19/${whole.rawPayload.length}`);
+    expect(part.rawPayload.equals(whole.rawPayload.subarray(10, 20))).toBe(true);
+    const past = await inject({ 'accept-encoding': 'identity', range: `bytes=${whole.rawPayload.length + 5}-` });
+    expect(past.statusCode).toBe(416);
+    // Ranges apply to the bytes sent: an encoded answer is always whole.
+    expect((await inject({ 'accept-encoding': 'br', range: 'bytes=10-19' })).statusCode).toBe(200);
+  });
+});
