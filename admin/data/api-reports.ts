@@ -16,6 +16,8 @@ export interface ReportAnswer {
   totalRows: number;
   skip: number;
   limit: number;
+  /** Events of the period dropped as duplicates, implausible or over a limit; null for reports that count no events. */
+  droppedEvents?: number | null;
 }
 
 export const runReport = (id: string, params: string) => request<ReportAnswer>('query', 'runReport', { id, params });

@@ -27,7 +27,7 @@ export const reportResolvers = {
       const { skip, limit } = r.params;
       return {
         id: r.def.id, from: r.params.from, to: r.params.to, tenant: r.tenant, summary: r.data.summary, comparison: r.comparison,
-        series: r.data.series, rows: r.data.rows.slice(skip, skip + limit), totalRows: r.data.rows.length, skip, limit,
+        series: r.data.series, rows: r.data.rows.slice(skip, skip + limit), totalRows: r.data.rows.length, skip, limit, droppedEvents: r.droppedEvents,
       };
     },
     async getPageSpeedReport(_: unknown, _a: unknown, ctx: GqlContext) {

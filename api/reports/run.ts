@@ -6,7 +6,9 @@ import { AppError } from '../../engine/domain/errors';
 import { comparisonRange, parseReportParams, reportById, sortRows, type ReportData, type ReportDefinition, type ReportId, type ReportParams } from '../../engine/domain/reports';
 import { badInput } from '../../engine/domain/validation';
 import { rawOf, type Db } from '../../engine/store/connection';
+import { countDropsBetween } from '../../engine/store/queries/events';
 import { runReportQuery } from '../../engine/store/queries/reports';
+import { EXCESS_REASONS } from '../events/ingest';
 import { allTenants, inTenant } from '../../engine/store/tenant-scope';
 import { requireTenantPermission, type Actor } from '../access';
 import type { GqlContext } from '../context';
@@ -18,7 +20,16 @@ export interface ReportAnswer {
   tenant: string;
   data: ReportData;
   comparison: { from: string; to: string; summary: Record<string, number> } | null;
+  /** Events of the period dropped by the ingestion limits (api/events/ingest.ts EXCESS_REASONS), for reports that count events; else null. */
+  droppedEvents: number | null;
 }
+
+/** The reports whose figures count tracked events (the event rollups): they carry the dropped-events note. */
+export const EVENT_REPORTS: ReadonlySet<string> = new Set([
+  'content-views', 'top-content-by-pub-date', 'content-favorites', 'registrations', 'incomplete-registrations', 'logins',
+  'newsletter-subscriptions', 'menu-link-clicks', 'media-gallery', 'company-engagement', 'site-license-company-page-views',
+  'sponsored-search-logo-clicks', 'recommendations', 'recommendation-page-views', 'recommendation-clients', 'content-detail', 'cross-site-reports',
+]);
 
 const today = (): string => new Date().toISOString().slice(0, 10);
 
@@ -49,8 +60,10 @@ export async function runReport(ctx: GqlContext, id: string, search: string): Pr
   // The checks passed: the rows are read for the tenant counted (on PostgreSQL, row-level security
   // set to it), which may be another of the actor's tenants than the request's, or every tenant.
   const answer = () => answerReport(ctx.services.store.db, def, params, keys);
-  const { data, comparison } = await (keys === null ? allTenants('cross-site-report', answer) : inTenant(keys[0]!, answer));
-  return { def, params, tenant, data, comparison };
+  const dropped = () => countDropsBetween(ctx.services.store.db, keys, params.from, params.to, EXCESS_REASONS);
+  const counted = async () => ({ ...(await answer()), droppedEvents: EVENT_REPORTS.has(def.id) ? await dropped() : null });
+  const { data, comparison, droppedEvents } = await (keys === null ? allTenants('cross-site-report', counted) : inTenant(keys[0]!, counted));
+  return { def, params, tenant, data, comparison, droppedEvents };
 }
 
 /**

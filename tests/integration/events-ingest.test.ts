@@ -303,6 +303,11 @@ describe('counts one client cannot inflate (issue 41)', () => {
     const excess = (k: string) => (drops[k] ?? 0) - (drops0[k] ?? 0);
     expect(excess('duplicate')).toBe(59);
     expect(excess('implausible')).toBe(540);
+    // The content views report notes the dropped events; a report that counts no events has no note.
+    const doc = 'query($id: String!, $params: String!) { runReport(id: $id, params: $params) { droppedEvents } }';
+    const report = await d.gql(doc, { id: 'content-views', params: 'range=custom&from=2026-03-01&to=2026-03-02' }, { as: 'admin', headers: { 'x-tenant-key': 'alpha' } });
+    expect(report.data.runReport.droppedEvents).toBe(599);
+    expect((await d.gql(doc, { id: 'content-length', params: '' }, { as: 'admin', headers: { 'x-tenant-key': 'alpha' } })).data.runReport.droppedEvents).toBeNull();
   });
 
   it('counts the same item again once 30 minutes have passed', async () => {

@@ -127,6 +127,11 @@ function Report({ def }: { def: ReportDefinition }) {
         {def.description}
         {def.dated && data ? ` ${data.tenant === '*' ? 'All sites' : 'This site'}, ${data.from} to ${data.to} (UTC).` : ''}
       </p>
+      {data?.droppedEvents ? (
+        <p className="muted report-dropped" data-dropped-events={data.droppedEvents}>
+          {`${data.droppedEvents.toLocaleString('en-US')} ${data.droppedEvents === 1 ? 'event was' : 'events were'} dropped as duplicates or implausible (not counted above).`}
+        </p>
+      ) : null}
       {answer.loading && !data ? <Loading label="Running the report…" /> : answer.error ? <ErrorPanel message={answer.error} onRetry={answer.reload} /> : data ? (
         <>
           <SummaryFigures def={def} summary={data.summary} comparison={data.comparison} compareLabel={COMPARISON_LABELS[params.compare]} />

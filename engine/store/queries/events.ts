@@ -94,6 +94,15 @@ export async function readDrops(db: Db, tenantKey: string): Promise<Record<strin
   return Object.fromEntries(rows.map((r) => [r.reason, Number(r.n)]));
 }
 
+/** Events of the tenants (null: every tenant) and days dropped for one of `reasons`. */
+export async function countDropsBetween(db: Db, tenantKeys: string[] | null, fromDay: string, toDay: string, reasons: readonly string[]): Promise<number> {
+  const tenants = tenantKeys ? `and tenant_key in (${tenantKeys.map(() => '?').join(', ')})` : '';
+  const [row] = await rawOf(db).all<{ n: number | null }>(
+    `select sum(count) as n from event_drops where day between ? and ? and reason in (${reasons.map(() => '?').join(', ')}) ${tenants}`,
+    [fromDay, toDay, ...reasons, ...(tenantKeys ?? [])]);
+  return Number(row?.n ?? 0);
+}
+
 /** The salt of a day, made on first use; salts older than the day before are deleted. */
 export async function daySalt(tx: Db, day: string, previousDay: string): Promise<string> {
   const raw = rawOf(tx);
