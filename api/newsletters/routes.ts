@@ -3,12 +3,12 @@
 //   POST /api/newsletter/unsubscribe?token=…   body List-Unsubscribe=One-Click: unsubscribes
 // The signed token is the only credential: no login, no cookie, so the cookie CSRF check of
 // /graphql does not apply (mail providers POST from their own servers). On a tenant's host a token
-// of another tenant is refused. The form parsers live in this route's own scope only, so
+// of another tenant is refused; an expired token answers 410 with its own message. The form parsers live in this route's own scope only, so
 // POST /graphql keeps accepting JSON alone.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { htmlToText } from '../../engine/domain/text';
 import { listNewsletterItems } from '../../engine/store/queries/newsletters';
-import { INVALID_UNSUBSCRIBE_LINK, unsubscribeByToken, verifyUnsubscribeToken, type UnsubscribePayload } from '../../engine/newsletter/unsubscribe';
+import { checkUnsubscribeToken, INVALID_UNSUBSCRIBE_LINK, refusedLinkMessage, unsubscribeByToken, type UnsubscribePayload } from '../../engine/newsletter/unsubscribe';
 import { hostTenant, nameTenant } from '../http/request-tenant';
 import type { Services } from '../services';
 import { configureNewsletters, UNSUBSCRIBE_PATH, type NewsletterOptions } from './options';
@@ -32,12 +32,13 @@ const send = (reply: FastifyReply, status: number, html: string) => reply.code(s
  * tenant of a valid link for it: on another host (the API's own) the signed link names the tenant.
  * Both are named as the request's tenant (api/http/request-tenant.ts).
  */
-async function linkTenant(services: Services, req: Req, secret: string): Promise<{ expect: string | undefined; link: UnsubscribePayload | null }> {
+async function linkTenant(services: Services, req: Req, secret: string): Promise<{ expect: string | undefined; link: UnsubscribePayload | null; expired: boolean }> {
   const expect = (await hostTenant(services, req))?.tenantKey;
-  const p = verifyUnsubscribeToken(secret, tokenOf(req));
+  const checked = checkUnsubscribeToken(secret, tokenOf(req), services.now());
+  const p = checked.ok ? checked.payload : null;
   const link = p && (expect === undefined || p.tenantKey === expect) ? p : null;
   if (link) nameTenant({ tenantKey: link.tenantKey });
-  return { expect, link };
+  return { expect, link, expired: !checked.ok && checked.reason === 'expired' };
 }
 
 /** Mounts the unsubscribe route and records ApiOptions.newsletters for the operations of this app. */
@@ -54,7 +55,8 @@ export function registerNewsletterRoutes(app: FastifyInstance, services: Service
     scope.get(UNSUBSCRIBE_PATH, async (req: Req, reply) => {
       if (!secret) return send(reply, 503, messagePage('Unsubscribe', NOT_SET_UP));
       const token = tokenOf(req);
-      const { link: p } = await linkTenant(services, req, secret);
+      const { link: p, expired } = await linkTenant(services, req, secret);
+      if (expired) return send(reply, 410, messagePage('Unsubscribe', refusedLinkMessage('expired')));
       const [newsletter] = p ? await listNewsletterItems(services.store.db, p.tenantKey, [p.newsletterId]) : [];
       if (!p || !newsletter || !token) return send(reply, 400, messagePage('Unsubscribe', INVALID_UNSUBSCRIBE_LINK));
       return send(reply, 200, confirmPage({ token, email: p.email, newsletter: htmlToText(newsletter.title) }));
@@ -67,7 +69,7 @@ export function registerNewsletterRoutes(app: FastifyInstance, services: Service
       const outcome = await unsubscribeByToken(
         { store: services.store, secret, provider: rt.options.audience, now: services.now }, tokenOf(req), (await linkTenant(services, req, secret)).expect,
       );
-      if (!outcome.ok) return send(reply, 400, messagePage('Unsubscribe', outcome.message));
+      if (!outcome.ok) return send(reply, outcome.expired ? 410 : 400, messagePage('Unsubscribe', outcome.message));
       return send(reply, 200, messagePage('Unsubscribed', outcome.message));
     });
   });

@@ -1,6 +1,7 @@
 // `masthead demo` (what `npm start` runs): seeds the three demo brands (fixtures/demo, newsletters
 // included) into the database, builds their sites and the admin, and serves everything at
 // http://localhost:<port>.
+import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
@@ -43,7 +44,11 @@ export function registerDemo(program: Command, env: CommandEnv) {
         }
         const adminDir = await ensureAdminBundle((line) => process.stderr.write(`${line}\n`));
         // The demo's forms work without a reCAPTCHA account: the captcha is off (with its warning) unless a secret is set.
-        const settings = (config.settings.recaptchaSecret ? config : config.with({ captcha: 'off' })).settings;
+        // Without MASTHEAD_UNSUBSCRIBE_SECRET its unsubscribe links are signed with a random secret of this run
+        // (never the development one, which is public): links in earlier runs' mail stop working.
+        const demoConfig = config.settings.unsubscribeSecret ? config : config.with({ unsubscribeSecret: randomBytes(32).toString('base64url') });
+        if (!config.settings.unsubscribeSecret) process.stderr.write('warning: MASTHEAD_UNSUBSCRIBE_SECRET is not set: the demo signs unsubscribe links with a random secret of this run\n');
+        const settings = (config.settings.recaptchaSecret ? demoConfig : demoConfig.with({ captcha: 'off' })).settings;
         const server = await startServing({
           store, outDir, originTemplate, adminDir, mode: 'production', verbose: config.verbose, port: flags.port, host: '127.0.0.1',
           buildPollMs: DEMO_BUILD_POLL_MS, settings,

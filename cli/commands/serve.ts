@@ -17,7 +17,7 @@ export function registerServe(program: Command, env: CommandEnv) {
     .option('--out <dir>', `build output folder (env MASTHEAD_OUT; default ${DEFAULT_OUT})`)
     .option('--host <address>', 'address to bind (env MASTHEAD_HOST; default 127.0.0.1)')
     .option('--origin-template <tpl>', 'absolute origin of each tenant for rebuilds and mail links, with {key} and {domain} (default http://{key}.localhost:<port>)')
-    .option('--mode <mode>', 'production runs only registered GraphQL documents and requires a captcha; development also accepts ad-hoc queries (env MASTHEAD_MODE; default production)')
+    .option('--mode <mode>', 'production runs only registered GraphQL documents and requires a captcha and MASTHEAD_UNSUBSCRIBE_SECRET; development also accepts ad-hoc queries (env MASTHEAD_MODE; default production)')
     .option('--no-admin', 'do not build or serve the admin SPA')
     .option('--no-captcha', 'let anonymous forms run without a captcha in production (warns at start and in the admin)')
     .action(env.run(async (base, out, flags: ServeFlags) => {
@@ -27,9 +27,11 @@ export function registerServe(program: Command, env: CommandEnv) {
       const s = config.settings;
       const outDir = resolve(s.outDir);
       const originTemplate = s.originTemplate ?? `http://{key}.localhost:${s.port}`;
-      const [{ openStore }, { ensureAdminBundle }, { ensureWorkerBundle }, { startServing }] = await Promise.all([
-        import('../../engine/store/connection'), import('../admin-bundle'), import('../worker-bundle'), import('../serve/start'),
+      const [{ openStore }, { ensureAdminBundle }, { ensureWorkerBundle }, { startServing }, { resolveMailSettings }] = await Promise.all([
+        import('../../engine/store/connection'), import('../admin-bundle'), import('../worker-bundle'), import('../serve/start'), import('../config/mail'),
       ]);
+      // Refused before anything is opened or built: production without a real unsubscribe secret.
+      resolveMailSettings(s, s.mode);
       // Two read-only connections answer the API's reads beside the one writer (see OpenOptions.readers).
       const store = await openStore({ path: config.dbPath, readers: SERVE_READERS });
       const log = (line: string) => process.stderr.write(`${line}\n`);

@@ -1,5 +1,7 @@
 // Mail settings of the composition root, from the resolved Settings: SMTP when smtpUrl is set, else
 // .eml files in the outbox. The DKIM key file is read here (cli/ reads configuration files).
+// Production (and SMTP) needs a real unsubscribe secret: the development secret is in this file,
+// so links signed with it could be forged by anyone.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { MailConfig } from '../../engine/mail/mailer';
@@ -9,7 +11,7 @@ import { SettingsError } from './settings';
 export const DEFAULT_OUTBOX = './data/outbox';
 export const DEFAULT_MAIL_FROM = 'Masthead <no-reply@masthead.localhost>';
 /** Only for the development outbox: links signed with it are not secret. */
-const DEVELOPMENT_SECRET = 'masthead-development-unsubscribe-secret';
+export const DEVELOPMENT_SECRET = 'masthead-development-unsubscribe-secret';
 
 export interface NewsletterMailSettings {
   mail: MailConfig;
@@ -34,14 +36,20 @@ function dkimFrom(s: MailSettingsInput): { dkim?: { domainName: string; keySelec
   return { dkim: { domainName, keySelector, privateKey } };
 }
 
+export const UNSUBSCRIBE_SECRET_REQUIRED = 'MASTHEAD_UNSUBSCRIBE_SECRET (at least 16 random characters) must be set to serve in production: it signs the one-click unsubscribe links of newsletters (--mode development signs them with a development secret)';
+export const DEVELOPMENT_SECRET_REFUSED = 'MASTHEAD_UNSUBSCRIBE_SECRET: must not be the development secret (it is published in the source)';
+
 /**
  * SMTP when MASTHEAD_SMTP_URL is set, else the .eml outbox. Unsubscribe links are signed with
- * MASTHEAD_UNSUBSCRIBE_SECRET (required for SMTP; a development secret, with a warning, otherwise).
+ * MASTHEAD_UNSUBSCRIBE_SECRET, required for SMTP and in production (`masthead serve --mode
+ * production` refuses to start without it); otherwise a development secret, with a warning.
  */
-export function resolveMailSettings(s: MailSettingsInput): NewsletterMailSettings {
+export function resolveMailSettings(s: MailSettingsInput, mode: 'production' | 'development' = 'development'): NewsletterMailSettings {
   const defaultFrom = s.mailFrom;
   const dkim = dkimFrom(s);
   const secret = s.unsubscribeSecret;
+  if (secret === DEVELOPMENT_SECRET && (mode === 'production' || s.smtpUrl)) throw new SettingsError(DEVELOPMENT_SECRET_REFUSED);
+  if (mode === 'production' && !secret) throw new SettingsError(UNSUBSCRIBE_SECRET_REQUIRED);
   if (s.smtpUrl) {
     if (!secret) throw new SettingsError('MASTHEAD_UNSUBSCRIBE_SECRET (at least 16 characters) must be set to send through MASTHEAD_SMTP_URL');
     return { mail: { transport: 'smtp', url: s.smtpUrl, defaultFrom, ...dkim }, unsubscribeSecret: secret };

@@ -102,7 +102,7 @@ export const SETTINGS: Record<SettingName, SettingMeta> = {
   smtpUrl: { env: 'MASTHEAD_SMTP_URL', secret: true, description: 'send mail through this SMTP server (otherwise .eml files in the outbox)' },
   mailFrom: { env: 'MASTHEAD_MAIL_FROM', default: 'Masthead <no-reply@masthead.localhost>', description: 'default sender of mail' },
   outbox: { env: 'MASTHEAD_OUTBOX', default: './data/outbox', description: 'folder of .eml files when no SMTP server is set' },
-  unsubscribeSecret: { env: 'MASTHEAD_UNSUBSCRIBE_SECRET', secret: true, description: 'signs one-click unsubscribe links (at least 16 characters; required with SMTP)' },
+  unsubscribeSecret: { env: 'MASTHEAD_UNSUBSCRIBE_SECRET', secret: true, description: 'signs one-click unsubscribe links (at least 16 characters; required with SMTP and by serve in production)' },
   dkimDomain: { env: 'MASTHEAD_DKIM_DOMAIN', description: 'DKIM signing domain (with selector and key file)' },
   dkimSelector: { env: 'MASTHEAD_DKIM_SELECTOR', description: 'DKIM selector' },
   dkimKeyFile: { env: 'MASTHEAD_DKIM_KEY_FILE', description: 'DKIM private key file (PEM)' },

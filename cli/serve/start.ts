@@ -31,7 +31,8 @@ export interface ServingOptions {
  */
 export async function startServing(o: ServingOptions) {
   const s = o.settings;
-  const mail = resolveMailSettings(s);
+  // Production refuses to start without a real unsubscribe secret (a SettingsError: exit code 2).
+  const mail = resolveMailSettings(s, o.mode);
   if (mail.warning) process.stderr.write(`warning: ${mail.warning}\n`);
   const captcha = { secret: s.recaptchaSecret, minScore: s.recaptchaMinScore, off: s.captcha === 'off' };
   const policy = captchaPolicy(o.mode, captcha);

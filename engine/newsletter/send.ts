@@ -87,7 +87,7 @@ async function deliver(deps: SendDeps, tenantKey: string, p: Prepared, recipient
   const queue = new PQueue({ concurrency: opts.concurrency ?? 4, intervalCap: opts.ratePerSecond ?? 20, interval: 1000 });
   const summary = { recipients: 0, sent: 0, failed: 0, failures: [] as { email: string; error: string }[] };
   const sendOne = async (email: string) => {
-    const url = unsubscribeLink(opts.unsubscribeBaseUrl, signUnsubscribeToken(deps.unsubscribeSecret, { tenantKey, newsletterId: p.newsletterId ?? 0, email }));
+    const url = unsubscribeLink(opts.unsubscribeBaseUrl, signUnsubscribeToken(deps.unsubscribeSecret, { tenantKey, newsletterId: p.newsletterId ?? 0, email }, (deps.now ?? Date.now)()));
     try {
       await deps.mailer.send({
         to: email, from: p.from, subject, html: p.htmlParts.join(url), text: p.textParts.join(url),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { signUnsubscribeToken, unsubscribeLink, verifyUnsubscribeToken } from './unsubscribe';
+import { createHmac } from 'node:crypto';
+import { checkUnsubscribeToken, LEGACY_LINKS_UNTIL, signUnsubscribeToken, UNSUBSCRIBE_LINK_TTL_MS, unsubscribeLink, verifyUnsubscribeToken } from './unsubscribe';
 
 const SECRET = 'unit-test-secret-0123';
 const payload = { tenantKey: 'alpha', newsletterId: 150, email: 'reader@example.com' };
@@ -33,6 +34,35 @@ describe('unsubscribe tokens', () => {
       expect(Buffer.from(respelled.split('.')[1]!, 'base64url')).toEqual(Buffer.from(token.split('.')[1]!, 'base64url'));
       expect(verifyUnsubscribeToken(SECRET, respelled)).toBeNull();
     }
+  });
+
+  it('works for 180 days after it is signed, then is refused as expired', () => {
+    const day = 24 * 3600 * 1000;
+    expect(UNSUBSCRIBE_LINK_TTL_MS).toBe(180 * day);
+    const sent = Date.parse('2026-11-01T08:00:00Z');
+    const token = signUnsubscribeToken(SECRET, payload, sent);
+    expect(checkUnsubscribeToken(SECRET, token, sent + 179 * day)).toEqual({ ok: true, payload });
+    expect(checkUnsubscribeToken(SECRET, token, sent + 181 * day)).toEqual({ ok: false, reason: 'expired' });
+    expect(verifyUnsubscribeToken(SECRET, token, sent + 181 * day)).toBeNull();
+  });
+
+  it('binds a link to its newsletter: another newsletter id under the same signature is refused', () => {
+    const token = signUnsubscribeToken(SECRET, payload);
+    const [body, sig] = token.split('.') as [string, string];
+    const fields = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Record<string, unknown>;
+    const other = Buffer.from(JSON.stringify({ ...fields, n: 151 })).toString('base64url');
+    expect(checkUnsubscribeToken(SECRET, `${other}.${sig}`)).toEqual({ ok: false, reason: 'invalid' });
+  });
+
+  it('accepts a link of the first format (no expiry) until LEGACY_LINKS_UNTIL, then refuses it as expired', () => {
+    const body = Buffer.from(JSON.stringify({ t: 'alpha', n: 150, e: 'reader@example.com' })).toString('base64url');
+    const legacy = `${body}.${createHmac('sha256', SECRET).update(`masthead-unsubscribe-v1.${body}`).digest('base64url')}`;
+    expect(checkUnsubscribeToken(SECRET, legacy, LEGACY_LINKS_UNTIL - 1)).toEqual({ ok: true, payload });
+    expect(checkUnsubscribeToken(SECRET, legacy, LEGACY_LINKS_UNTIL)).toEqual({ ok: false, reason: 'expired' });
+    // The old format's signature over a body with an expiry is not the new format's.
+    const withExpiry = Buffer.from(JSON.stringify({ t: 'alpha', n: 150, e: 'reader@example.com', x: 4102444800 })).toString('base64url');
+    const mixed = `${withExpiry}.${createHmac('sha256', SECRET).update(`masthead-unsubscribe-v1.${withExpiry}`).digest('base64url')}`;
+    expect(checkUnsubscribeToken(SECRET, mixed, LEGACY_LINKS_UNTIL - 1)).toEqual({ ok: false, reason: 'invalid' });
   });
 
   it('refuses a secret too short to be one', () => {

@@ -35,7 +35,7 @@ const victim = `multi.victim.${randomBytes(3).toString('hex')}`;
 const servers: (Server | null)[] = [null, null, null];
 const ports: number[] = [];
 let serveArgs: string[];
-const env = () => ({ MASTHEAD_REDIS_URL: REDIS_URL, MASTHEAD_BUILD_LOG: buildLog, MASTHEAD_CLI: 'ts' });
+const env = () => ({ MASTHEAD_REDIS_URL: REDIS_URL, MASTHEAD_BUILD_LOG: buildLog, MASTHEAD_CLI: 'ts', MASTHEAD_UNSUBSCRIBE_SECRET: 'multi-instance-unsubscribe-secret' });
 
 beforeAll(async () => {
   pgDb = await freshPgDatabase('multi');

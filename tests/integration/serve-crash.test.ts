@@ -33,7 +33,7 @@ interface Server { child: ChildProcess; stderr: () => string; exited: Promise<vo
 function serve(): Promise<Server> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, '--db', db, 'serve', '--port', String(port), '--out', out, '--origin-template', origin, '--no-admin'],
-      { stdio: ['ignore', 'pipe', 'pipe'] });
+      { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, MASTHEAD_UNSUBSCRIBE_SECRET: 'serve-crash-unsubscribe-secret' } });
     children.add(child);
     let stdout = '';
     let stderr = '';

@@ -51,7 +51,9 @@ async function startServe(): Promise<Target> {
     const r = spawnSync(process.execPath, [bin, '--db', db, ...args], { cwd: ROOT, encoding: 'utf8' });
     if (r.status !== 0) throw new Error(`masthead ${args[0]} failed: ${r.stderr || r.stdout}`);
   }
-  const child = spawn(process.execPath, [bin, '--db', db, 'serve', '--port', String(port), '--out', out, '--no-captcha'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [bin, '--db', db, 'serve', '--port', String(port), '--out', out, '--no-captcha'], {
+    cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, MASTHEAD_UNSUBSCRIBE_SECRET: 'e2e-unsubscribe-secret-0123456789' },
+  });
   let log = '';
   child.stdout.on('data', (d) => { log += String(d); });
   child.stderr.on('data', (d) => { log += String(d); });
