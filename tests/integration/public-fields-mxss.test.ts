@@ -1,6 +1,7 @@
-// Staff-typed text that reaches a public page or an e-mail stays text (issue 41, item 11): every
-// entry of the mXSS corpus goes through the contract's contributor name and rate (the contract page,
-// its refusal of a wrong name, the link e-mail) and through a company's name and contact name (the
+// Typed text that reaches a public page or an e-mail stays text (issue 41, item 11): every entry of
+// the mXSS corpus goes through the contract's contributor name and rate (the contract page, its
+// refusal of a wrong name, the link e-mail), the name typed to approve it (the locked page, the
+// approved copy mailed to both sides) and through a company's name and contact name (the
 // company-update page and its link e-mail). Each output is parsed as a browser or mail client would
 // (cheerio): no script, no event handler, no javascript: URL, no element the payload tried to open,
 // and the text reads exactly as typed.
@@ -81,7 +82,16 @@ describe('the contract page and mail', () => {
 
     const mail = sent.slice(before).find((m) => m.to === `c${i}@example.com`);
     expect(mail?.html).toBeTruthy();
-    expect(expectInert(mail!.html!)('body').text()).toContain(payload);
+    expect(expectInert(mail!.html!)('body').text()).toContain(`Hello ${payload},`);
+
+    // The name the visitor types reaches the locked page and the approved copy mailed to staff.
+    const approved = await site('POST', link.pathname, { t: link.searchParams.get('t')!, name: payload });
+    expect(approved.status).toBe(303);
+    const locked = await site('GET', link.pathname + link.search);
+    expect(expectInert(locked.html)('[role="status"]').text()).toContain(`Approved by ${payload} on`);
+    const copy = sent.slice(before).find((m) => Array.isArray(m.to) && m.to.includes(`c${i}@example.com`));
+    expect(copy?.html).toBeTruthy();
+    expect(expectInert(copy!.html!)('body').text()).toContain(payload);
   });
 });
 
