@@ -151,7 +151,12 @@ async function buildTenant(
 ): Promise<{ summary: TenantSummary; done: Promise<void> }> {
   const t0 = performance.now();
   const key = tenant.tenantKey;
-  const target = prepareTarget(p.outDir, key, p.buildId);
+  let target: ReturnType<typeof prepareTarget>;
+  try {
+    target = prepareTarget(p.outDir, key, p.buildId);
+  } catch (e) {
+    throw tenantFailure(key, e);
+  }
   let failed = true;
   let deferred = false;
   try {
@@ -235,12 +240,21 @@ async function buildTenant(
     })();
     deferred = true;
     return { summary, done };
+  } catch (e) {
+    throw tenantFailure(key, e);
   } finally {
     if (!deferred) release(target, failed);
   }
 }
 
 const ms = (n: number) => Math.round(n);
+
+/** The error named by its tenant (the writer names the file): "ENOSPC … write" alone told the operator neither. */
+function tenantFailure(key: string, e: unknown): Error {
+  const err = e instanceof Error ? e : new Error(String(e));
+  if (!err.message.startsWith('Build of ')) err.message = `Build of "${key}" failed: ${err.message}`;
+  return err;
+}
 
 /** Builds the chosen tenants' sites into `options.outDir` and publishes each atomically. */
 export async function runBuild(store: Store, options: BuildOptions, onEvent: Emit = () => {}): Promise<BuildSummary> {

@@ -112,3 +112,18 @@ describe('a failed rebuild on the SQLite queue', () => {
     await next.close();
   }, 90_000);
 });
+
+describe('a full build that cannot write', () => {
+  it('names the tenant and the file, and leaves the live site as it was', async () => {
+    const live = readFileSync(join(site(), 'builds', 'latest.json'), 'utf8');
+    const unblock = blockLock();
+    try {
+      await expect(runBuild(store, { outDir: out, tenants: ['alpha'], originTemplate: ORIGIN, workers: 1, clientDir: null }))
+        .rejects.toThrow(/^Build of "alpha" failed: .*\.builds\/alpha\/\.lock/);
+    } finally {
+      unblock();
+    }
+    expect(readFileSync(join(site(), 'builds', 'latest.json'), 'utf8')).toBe(live);
+    expect(existsSync(join(site(), 'index.html'))).toBe(true);
+  }, 60_000);
+});

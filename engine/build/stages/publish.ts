@@ -11,6 +11,7 @@ import {
 import { join, relative, resolve } from 'node:path';
 import type { TargetRow } from '../../store/queries/builds';
 import type { RouteRules } from './emit-redirects';
+import { withPath } from './writer';
 
 export const BUILDS_DIR = '.builds';
 const KEEP_BUILDS = 2;
@@ -106,12 +107,6 @@ export function writeAtomic(path: string, data: string | Buffer): void {
   }
 }
 
-/** The same error, its message naming the file it was about (Node's ENOSPC on a write names none); its code kept. */
-export function withPath(e: unknown, path: string): Error {
-  const err = e instanceof Error ? e : new Error(String(e));
-  if (!err.message.includes(path)) err.message = `${err.message} (${path})`;
-  return err;
-}
 
 /** The build currently served for a tenant, read from out/<key>/builds/latest.json. */
 export function readLatest(outDir: string, key: string): LatestBuild | null {

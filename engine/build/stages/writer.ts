@@ -43,14 +43,25 @@ export class FileWriter {
 
   write(rel: string, data: string | Buffer): void {
     const abs = this.target(rel);
-    this.#ensureDir(dirname(abs));
-    // Encoded once for the file and both compressed siblings.
-    const buf = typeof data === 'string' ? Buffer.from(data) : data;
-    writeFileSync(abs, buf);
-    this.files += 1;
-    this.bytes += buf.length;
-    // Static hosts serve these directly (compress.ts); a staging folder starts empty, so a small
-    // file has no stale siblings to remove.
-    for (const [suffix, body] of compressedSiblings(rel, buf)) writeFileSync(`${abs}${suffix}`, body);
+    try {
+      this.#ensureDir(dirname(abs));
+      // Encoded once for the file and both compressed siblings.
+      const buf = typeof data === 'string' ? Buffer.from(data) : data;
+      writeFileSync(abs, buf);
+      this.files += 1;
+      this.bytes += buf.length;
+      // Static hosts serve these directly (compress.ts); a staging folder starts empty, so a small
+      // file has no stale siblings to remove.
+      for (const [suffix, body] of compressedSiblings(rel, buf)) writeFileSync(`${abs}${suffix}`, body);
+    } catch (e) {
+      throw withPath(e, abs);
+    }
   }
+}
+
+/** The same error, its message naming the file it was about (Node's ENOSPC on a write names none); its code kept. */
+export function withPath(e: unknown, path: string): Error {
+  const err = e instanceof Error ? e : new Error(String(e));
+  if (!err.message.includes(path)) err.message = `${err.message} (${path})`;
+  return err;
 }
