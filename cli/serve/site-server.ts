@@ -9,7 +9,7 @@ import { HOME_FEED_PATH, matchContentIdPath, matchRedirect, rssPathForQuery } fr
 import { trustProxyFor } from '../../api/http/client-address';
 import { registerSecurityHeaders } from './security';
 import { sendFile } from './send-file';
-import { fileForPath, headersFor } from './static-files';
+import { fileForPath, headersFor, pdfDisposition } from './static-files';
 import { TenantDirectory } from './tenants';
 
 export interface SiteServerOptions {
@@ -97,6 +97,7 @@ export function createSiteServer(options: SiteServerOptions): FastifyInstance {
     }
     if (file.startsWith('__rss/') && file.endsWith('.xml')) return sendFeed(request, reply, site.root, file);
     reply.headers(headersFor(file));
+    if (file.endsWith('.pdf')) reply.header('content-disposition', await pdfDisposition(site.root, file));
     // The staff toolbar's cache switch: pages come fresh for that browser (the API checks the staff session).
     if (file.endsWith('.html') && BYPASS_COOKIE.test(request.headers.cookie ?? '')) reply.header('cache-control', 'no-store');
     // Opened once and sent from that descriptor: a rebuild renaming a new version over it meanwhile cannot tear it (send-file.ts).

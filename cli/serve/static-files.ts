@@ -1,7 +1,10 @@
 // Maps a request path to a file of a tenant's build: /a/b → a/b/index.html, /x.css → x.css.
-// Refuses anything that could leave the folder (.., dot segments, NUL, backslashes).
+// Refuses anything that could leave the folder (.., dot segments, NUL, backslashes). Headers by
+// file kind: SVGs and PDFs run in a sandbox; a PDF is shown inline only when it reads as a PDF.
 import { statSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { pdfProblem } from '../../engine/assets/pdf';
 
 /** The file (relative to root) for a URL path, or null when there is none or the path is unsafe. */
 export function fileForPath(root: string, urlPath: string): string | null {
@@ -25,7 +28,10 @@ export function fileForPath(root: string, urlPath: string): string | null {
   return null;
 }
 
-/** Cache headers by file kind, and the SVG sandbox (the pages' CSP comes from security.ts). */
+/** What a document opened directly may do: nothing (no script, no plugin, an origin of its own). */
+export const DOCUMENT_CSP = "default-src 'none'; sandbox";
+
+/** Cache headers by file kind, and the SVG and PDF sandboxes (the pages' CSP comes from security.ts). */
 export function headersFor(file: string): Record<string, string> {
   const h: Record<string, string> = { 'x-content-type-options': 'nosniff' };
   if (file.endsWith('.html')) {
@@ -39,7 +45,30 @@ export function headersFor(file: string): Record<string, string> {
   }
   // An SVG opened directly must not run script.
   if (file.endsWith('.svg')) h['content-security-policy'] = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+  // A document is downloaded unless pdfDisposition finds it is a PDF.
+  if (file.endsWith('.pdf')) Object.assign(h, { 'content-security-policy': DOCUMENT_CSP, 'content-disposition': 'attachment' });
   return h;
+}
+
+const PDF_VERDICTS_MAX = 2000;
+const pdfVerdicts = new Map<string, { mtimeMs: number; size: number; inline: boolean }>();
+
+/**
+ * `inline` for a .pdf file of the build that a PDF parser reads (engine/assets/pdf.ts), else
+ * `attachment`: a file that only starts like a PDF is never shown in the browser. The verdict is
+ * kept per file until the file changes (content-hash names: uploads never do).
+ */
+export async function pdfDisposition(root: string, file: string): Promise<'inline' | 'attachment'> {
+  const path = join(root, file);
+  const info = await stat(path).catch(() => null);
+  if (!info) return 'attachment';
+  const known = pdfVerdicts.get(path);
+  if (known && known.mtimeMs === info.mtimeMs && known.size === info.size) return known.inline ? 'inline' : 'attachment';
+  const bytes = await readFile(path).catch(() => null);
+  const inline = bytes !== null && (await pdfProblem(bytes)) === null;
+  if (pdfVerdicts.size >= PDF_VERDICTS_MAX) pdfVerdicts.clear();
+  pdfVerdicts.set(path, { mtimeMs: info.mtimeMs, size: info.size, inline });
+  return inline ? 'inline' : 'attachment';
 }
 
 const ENCODINGS = [{ name: 'br', suffix: '.br' }, { name: 'gzip', suffix: '.gz' }] as const;

@@ -1,12 +1,14 @@
 // Media library ingest: checks an uploaded file and writes its derivatives outside SQLite.
 // Order: size → type sniffed from the bytes (the name and the client's content type are not
 // believed) → SVG refused → decoded by sharp with a pixel limit (decompression bombs) → derivatives.
-// PDF documents (sniffed by their %PDF- header) take the size check only: no sharp, no derivatives.
+// PDF documents (sniffed by their %PDF- header, then read by a PDF parser: pdf.ts) take the size
+// check and the parse only: no sharp, no derivatives.
 // Every check runs before anything is written; a failed derivative run removes what it wrote.
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import { pdfProblem } from './pdf';
 
 export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'gif' | 'avif';
 /** What an upload may be: an image, or a PDF document (stored as it is, without derivatives). */
@@ -89,6 +91,8 @@ export async function inspectUpload(bytes: Uint8Array, limits: IngestLimits, dec
   }
   if (sniffed === 'pdf') {
     if (!options.documents) throw new AssetInputError('file', 'not a supported image: the content is a PDF document, not PNG, JPEG, WebP, GIF or AVIF');
+    const problem = await pdfProblem(bytes);
+    if (problem) throw new AssetInputError('file', `the file starts like a PDF but is not one: ${problem}`);
     return { format: 'pdf', width: 0, height: 0 };
   }
   const maxPixels = limits.maxPixels ?? DEFAULT_MAX_PIXELS;

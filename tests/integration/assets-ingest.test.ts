@@ -4,6 +4,7 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AssetInputError, collectGarbage, ingestImage, inspectUpload } from '../../engine/assets/ingest';
@@ -94,7 +95,9 @@ describe('media library ingest', () => {
   });
 
   it('accepts a PDF only where documents are allowed: the importer (images only) still refuses it', async () => {
-    const pdf = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n', 'latin1');
+    const doc = await PDFDocument.create();
+    doc.addPage([200, 200]);
+    const pdf = Buffer.from(await doc.save());
     await expect(inspectUpload(pdf, LIMITS, 'application/pdf', { documents: true })).resolves.toEqual({ format: 'pdf', width: 0, height: 0 });
     await expect(inspectUpload(pdf, LIMITS)).rejects.toThrow(/^file: not a supported image: the content is a PDF document/);
     await expect(inspectUpload(pdf, LIMITS, 'image/png', { documents: true })).rejects.toThrow(/^file: the file says it is image\/png but its content is application\/pdf/);
