@@ -20,6 +20,7 @@ const COMMANDS: Record<string, () => Promise<Registrar[]>> = {
   newsletter: async () => [(await import('./commands/newsletter')).registerNewsletter],
   magazine: async () => [(await import('./commands/magazine')).registerMagazine],
   build: async () => [(await import('./commands/build')).registerBuild],
+  precompress: async () => [(await import('./commands/build')).registerPrecompress],
   serve: async () => [(await import('./commands/serve')).registerServe],
   watch: async () => [(await import('./commands/watch')).registerWatch],
   config: async () => [(await import('./commands/config')).registerConfig],

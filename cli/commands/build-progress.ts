@@ -18,6 +18,12 @@ export function createBuildProgress(opts: { tty: boolean; quiet: boolean; stream
     if (e.type === 'progress' && row) { row.done = e.done; row.total = e.total; }
     if (e.type === 'tenant-done' && row) { row.done = e.summary.pages; row.total = e.summary.pages; row.finishedMs = e.summary.timings.total; }
     if (e.type === 'warning') lines.push(`warning ${e.key}: ${e.message}`);
+    if (e.type === 'precompress' && e.total > 0) {
+      const line = `${e.key}: live; compressing ${fmt(e.done)}/${fmt(e.total)} files (.br/.gz)`;
+      const i = lines.findIndex((l) => l.startsWith(`${e.key}: live; compressing`));
+      if (i >= 0) lines[i] = line; else lines.push(line);
+    }
+    if (e.type === 'precompress') return undefined;
     return row;
   };
   if (!opts.tty) {
@@ -27,6 +33,12 @@ export function createBuildProgress(opts: { tty: boolean; quiet: boolean; stream
         const row = update(e);
         if (e.type === 'plan') stream.write(`build ${e.buildId}: ${e.tenants.length} tenant(s), ${e.workers} render worker(s)\n`);
         if (e.type === 'warning') stream.write(`warning ${e.key}: ${e.message}\n`);
+        if (e.type === 'precompress' && e.total > 0) {
+          const now = performance.now();
+          if (e.done !== e.total && now - (last.get(`pc:${e.key}`) ?? 0) < 1000) return;
+          last.set(`pc:${e.key}`, now);
+          stream.write(`${e.key}: live; compressing ${fmt(e.done)}/${fmt(e.total)} files (.br/.gz)\n`);
+        }
         if (!row) return;
         const now = performance.now();
         if (e.type === 'progress' && now - (last.get(row.key) ?? 0) < 1000) return;

@@ -3,7 +3,7 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { BuildSummary } from '../../engine/build/index';
-import { withStore, type CommandEnv } from '../context';
+import { UsageError, withStore, type CommandEnv } from '../context';
 import type { BuildProgress } from './build-progress';
 
 export const DEFAULT_OUT = './out';
@@ -21,7 +21,7 @@ export async function ensureBuildBundles(): Promise<void> {
   ]);
 }
 
-interface BuildFlags { tenant?: string[]; out?: string; originTemplate?: string; workers?: number; full?: boolean }
+interface BuildFlags { tenant?: string[]; out?: string; originTemplate?: string; workers?: number; full?: boolean; precompress?: boolean }
 
 function humanLines(s: BuildSummary & { modes?: Record<string, string> }): string[] {
   const modes = s.modes;
@@ -31,6 +31,7 @@ function humanLines(s: BuildSummary & { modes?: Record<string, string> }): strin
       + ` — ${n(s.pagesPerSecond)} pages/s, ${s.workers} render worker(s), peak RSS ${n(s.peakRssMb)} MB`,
     ...s.tenants.map((t) => `  ${t.key.padEnd(14)} ${n(t.pages).padStart(9)} pages${modes?.[t.key] ? ` (${modes[t.key]})` : ''}  load ${t.timings.load} ms, render ${t.timings.render} ms, emit ${t.timings.emit} ms, publish ${t.timings.publish} ms  build ${t.buildId}`),
     ...s.tenants.flatMap((t) => t.warnings.slice(0, 5).map((w) => `  warning ${t.key}: ${w}`)),
+    ...(s.precompress ? [`Live after ${((s.publishedMs ?? s.wallMs) / 1000).toFixed(1)} s; then compressed ${n(s.precompress.files)} files in ${(s.precompress.ms / 1000).toFixed(1)} s (${n(s.precompress.present)} had their .br/.gz already)`] : []),
   ];
 }
 
@@ -42,6 +43,7 @@ export function registerBuild(program: Command, env: CommandEnv) {
     .option('--origin-template <tpl>', 'absolute origin of each tenant, with {key} and {domain} (env MASTHEAD_ORIGIN_TEMPLATE; default https://{domain})')
     .option('--workers <n>', 'render worker threads (env MASTHEAD_WORKERS; default: one per core)', env.int('--workers'))
     .option('--full', 'rebuild every page (default: only what changed since the live build)')
+    .option('--no-precompress', 'publish without writing the .br/.gz siblings a full build makes after its publish (masthead precompress does it later)')
     .action(env.run(async (base, out, flags: BuildFlags) => {
       const config = base.with({ outDir: flags.out, originTemplate: flags.originTemplate, workers: flags.workers });
       const s = config.settings;
@@ -54,6 +56,7 @@ export function registerBuild(program: Command, env: CommandEnv) {
       try {
         const summary = await withStore(config, (store) => runSiteBuild(store, {
           outDir: resolve(s.outDir), tenants: flags.tenant, originTemplate: s.originTemplate, workers: s.workers, full: flags.full,
+          precompress: flags.precompress === false ? 'none' : 'after',
           workerRuntime: workerRuntime(s.workerBundle), scriptSources: s.cspScriptSources, assetsDir: s.assetsDir,
         }, (e) => progress.onEvent(e)));
         progress.stop();
@@ -61,5 +64,28 @@ export function registerBuild(program: Command, env: CommandEnv) {
       } finally {
         progress.stop();
       }
+    }));
+}
+
+export function registerPrecompress(program: Command, env: CommandEnv) {
+  program.command('precompress')
+    .description("Write the .br/.gz siblings that the live builds' files lack (a full build does it after its publish; resumable)")
+    .option('--tenant <key...>', 'only these tenants (default: every tenant with a build in <out>)')
+    .option('--out <dir>', `output folder (env MASTHEAD_OUT; default ${DEFAULT_OUT})`)
+    .action(env.run(async (base, out, flags: { tenant?: string[]; out?: string }) => {
+      const config = base.with({ outDir: flags.out });
+      const outDir = resolve(config.settings.outDir);
+      const { precompressTenant, builtTenants } = await import('../../engine/build/index');
+      const keys = flags.tenant?.length ? flags.tenant : builtTenants(outDir);
+      const known = new Set(builtTenants(outDir));
+      for (const k of keys) if (!known.has(k)) throw new UsageError(`--tenant: no build of "${k}" in ${outDir} (built: ${[...known].join(', ') || 'none'})`);
+      const results = [];
+      for (const key of keys) {
+        const r = await precompressTenant(outDir, key, (done, total) => {
+          if (!config.json) process.stderr.write(`${key}: compressing ${done}/${total} files\n`);
+        });
+        results.push({ tenant: key, ...r });
+      }
+      out.result({ outDir, tenants: results }, results.map((r) => `${r.tenant}: compressed ${r.files} files in ${(r.ms / 1000).toFixed(1)} s (${r.present} had their .br/.gz already${r.changed ? `, ${r.changed} changed meanwhile` : ''})`));
     }));
 }

@@ -4,13 +4,65 @@
 // name later (as @fastify/send does) could send one version's length with another's bytes (a
 // truncated or corrupt page, a broken brotli stream). An open descriptor keeps its inode whatever
 // is renamed over the name, so a reader always gets one whole version. Also: the precompressed
-// .br/.gz sibling when the client takes it (opened the same way, the plain file when it vanished),
+// .br/.gz sibling when the client takes it (opened the same way, the plain file when it vanished);
+// a compressible file without siblings yet (a full build publishes before it precompresses,
+// engine/build/stages/precompress.ts) is compressed here, once per version, into a bounded cache;
 // ETag and Last-Modified with 304s, HEAD, and a single byte range of an unencoded file.
 import { open, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import mime from 'mime';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { preferredEncoding, type Encoding } from './static-files';
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** Files below this are sent as they are (as the build's own siblings: engine/build/stages/compress.ts). */
+const MIN_BYTES = 1024;
+/** Larger files are sent as they are rather than held in memory to compress. */
+const MAX_ON_THE_FLY_BYTES = 8 * 1024 * 1024;
+
+/** Compressed versions of files without siblings, by path, version and encoding; least recently used leave first past `maxBytes`. */
+export class CompressedCache {
+  readonly #entries = new Map<string, Buffer>();
+  #bytes = 0;
+  constructor(readonly maxBytes: number) {}
+  get size(): number { return this.#entries.size; }
+  get(key: string): Buffer | undefined {
+    const v = this.#entries.get(key);
+    if (v) { this.#entries.delete(key); this.#entries.set(key, v); }
+    return v;
+  }
+  set(key: string, value: Buffer): void {
+    if (value.length > this.maxBytes) return;
+    const old = this.#entries.get(key);
+    if (old) { this.#bytes -= old.length; this.#entries.delete(key); }
+    this.#entries.set(key, value);
+    this.#bytes += value.length;
+    for (const [k, v] of this.#entries) {
+      if (this.#bytes <= this.maxBytes) break;
+      this.#entries.delete(k);
+      this.#bytes -= v.length;
+    }
+  }
+}
+
+/** The server's cache of on-the-fly compressed files (32 MB). */
+export const onTheFly = new CompressedCache(32 * 1024 * 1024);
+
+async function compressFor(fh: FileHandle, key: string, encoding: Encoding): Promise<Buffer> {
+  const hit = onTheFly.get(key);
+  if (hit) return hit;
+  const buf = await fh.readFile();
+  // Better ratios than the build's (compress.ts): this runs once per version of a file, not per file of a cold build.
+  const body = encoding.name === 'br'
+    ? await brotliAsync(buf, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: buf.length } })
+    : await gzipAsync(buf, { level: 6 });
+  onTheFly.set(key, body);
+  return body;
+}
 
 /** Suffixes of the files a build precompresses (engine/build/stages/compress.ts). */
 const COMPRESSIBLE = /\.(html|css|js|mjs|json|xml|svg|txt|webmanifest|map)$/;
@@ -86,6 +138,18 @@ export async function sendFile(
   try {
     const st = await fh.stat();
     if (!st.isFile()) return missing();
+    // No sibling yet: compressed here (once per version), when the client takes br or gzip.
+    const live = compressible && !encoding && st.size > MIN_BYTES && st.size <= MAX_ON_THE_FLY_BYTES
+      ? preferredEncoding(request.headers['accept-encoding'], () => true) : null;
+    if (live) {
+      const etag = `${etagOf(st.size, st.mtimeMs).slice(0, -1)}-${live.name}"`;
+      reply.header('content-type', options.type ?? contentTypeOf(file)).header('vary', 'accept-encoding')
+        .header('etag', etag).header('last-modified', st.mtime.toUTCString());
+      if (notModified(request, etag, st.mtimeMs)) return reply.code(304).send();
+      const body = await compressFor(fh, `${join(root, file)}\u0000${st.ino}\u0000${st.size}\u0000${st.mtimeMs}\u0000${live.name}`, live);
+      reply.header('content-encoding', live.name).header('content-length', String(body.length));
+      return reply.send(request.method === 'HEAD' ? undefined : body);
+    }
     const etag = etagOf(st.size, st.mtimeMs);
     reply.header('content-type', options.type ?? contentTypeOf(file));
     if (compressible) reply.header('vary', 'accept-encoding');

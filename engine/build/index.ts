@@ -31,4 +31,5 @@ export async function runBuild(store: Store, options: BuildOptions, onEvent?: (e
 export async function runSiteBuild(store: Store, options: SiteBuildOptions, onEvent?: (e: BuildEvent) => void): Promise<SiteBuildSummary> {
   return (await import('./incremental/site-build')).runSiteBuild(store, options, onEvent);
 }
+export { builtTenants, precompressTenant, type PrecompressResult } from './stages/precompress';
 export { cspDirectives, HSTS, REFERRER_POLICY, tenantScriptSources, type CspDirectives, type Surface } from './stages/security-headers';

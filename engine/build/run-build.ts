@@ -18,7 +18,9 @@ import { WorkerPool, workerHeapLimitMb } from './workers/pool';
 import { cleanup, prepareTarget, publish, release, type BuildMeta } from './stages/publish';
 import { authorsWithPages, hasPage } from './stages/pages';
 import type { TenantIndex } from './types';
+import { realpathSync } from 'node:fs';
 import { join } from 'node:path';
+import { precompressTenant } from './stages/precompress';
 import { readEpoch, type OutputRow } from '../store/queries/builds';
 import { inTenant } from '../store/tenant-scope';
 import { saveBuildState, trackInputs, type TrackedInputs } from './incremental/state';
@@ -72,6 +74,10 @@ export interface BuildSummary {
   workerModule?: 'bundle' | 'source';
   /** CPU time of the whole process (all threads) during the build. */
   cpuUserMs: number; cpuSystemMs: number;
+  /** From the start until every tenant was live (its latest.json switched): wallMs less the precompression. */
+  publishedMs?: number;
+  /** The precompression after the publish (precompress.ts): files given siblings, files that had them (linked from the previous build), its time. */
+  precompress?: { files: number; present: number; ms: number };
 }
 
 export type BuildEvent =
@@ -79,7 +85,9 @@ export type BuildEvent =
   | { type: 'tenant-start'; key: string; total: number }
   | { type: 'progress'; key: string; done: number; total: number }
   | { type: 'tenant-done'; key: string; summary: TenantSummary }
-  | { type: 'warning'; key: string; message: string };
+  | { type: 'warning'; key: string; message: string }
+  /** Precompression after the publish: files of the tenant done of total. */
+  | { type: 'precompress'; key: string; done: number; total: number };
 
 type Emit = (e: BuildEvent) => void;
 
@@ -168,7 +176,9 @@ async function buildTenant(
     for (const w of warnings) emit({ type: 'warning', key, message: w });
     const t1 = performance.now();
 
-    const writer = new FileWriter(target.staging);
+    // Siblings (.br/.gz) are made after the publish (precompress.ts), or linked from the live build where a file's bytes are the same.
+    const writerOptions = { deferCompression: p.precompress !== 'inline', previous: liveFolder(target.livePath) };
+    const writer = new FileWriter(target.staging, writerOptions);
     const favicon = index.tenant.settings.general.favicon;
     const css = stylesheet(index);
     writer.write(css.path, css.body);
@@ -178,7 +188,7 @@ async function buildTenant(
     const ids = index.content.filter(hasPage).map((c) => c.id);
     const sectionIds = [null, ...index.sections.filter((s) => s.alias !== 'home').map((s) => s.id)];
     const shellCount = 4 + (index.memberships?.length ?? 0) + authorsWithPages(index).size;
-    await pool.setTenant({ index, css: { href: css.href, integrity: css.integrity }, client: p.client?.scripts ?? null, root: target.staging });
+    await pool.setTenant({ index, css: { href: css.href, integrity: css.integrity }, client: p.client?.scripts ?? null, root: target.staging, writer: writerOptions });
     const origin = index.tenant.origin;
     const state: { tracked: TrackedInputs | null } = { tracked: null };
     // For the next incremental build (incremental/state.ts), taken while the workers render the first tasks;
@@ -249,6 +259,11 @@ async function buildTenant(
 
 const ms = (n: number) => Math.round(n);
 
+/** The folder a tenant's live link points at, or null before its first build. */
+function liveFolder(livePath: string): string | null {
+  try { return realpathSync(livePath); } catch { return null; }
+}
+
 /** The error named by its tenant (the writer names the file): "ENOSPC … write" alone told the operator neither. */
 function tenantFailure(key: string, e: unknown): Error {
   const err = e instanceof Error ? e : new Error(String(e));
@@ -317,11 +332,25 @@ export async function runBuild(store: Store, options: BuildOptions, onEvent: Emi
     if (reader !== store) await reader.close().catch(() => undefined);
   }
   await Promise.all(saving); // settled: surfaces a failed cleanup
+  // Every tenant is live: now the .br/.gz siblings its files still lack (reused ones are linked already).
+  const publishedMs = ms(performance.now() - started);
+  let precompress: BuildSummary['precompress'];
+  if (p.precompress === 'after') {
+    const t0 = performance.now();
+    precompress = { files: 0, present: 0, ms: 0 };
+    for (const t of tenants) {
+      onEvent({ type: 'precompress', key: t.key, done: 0, total: 0 });
+      const r = await precompressTenant(p.outDir, t.key, (done, total) => onEvent({ type: 'precompress', key: t.key, done, total }));
+      precompress.files += r.files;
+      precompress.present += r.present;
+    }
+    precompress.ms = ms(performance.now() - t0);
+  }
   const wallMs = ms(performance.now() - started);
   const pages = tenants.reduce((n, t) => n + t.pages, 0);
   return {
     buildId: p.buildId, outDir: p.outDir, workers: pool.size, workerModule: pool.bundled ? 'bundle' : 'source', tenants, pages,
-    files: tenants.reduce((n, t) => n + t.files, 0), wallMs,
+    files: tenants.reduce((n, t) => n + t.files, 0), wallMs, publishedMs, ...(precompress ? { precompress } : {}),
     pagesPerSecond: Math.round(pages / Math.max(wallMs / 1000, 0.001)),
     peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
     cpuUserMs: ms(process.cpuUsage(cpu0).user / 1000), cpuSystemMs: ms(process.cpuUsage(cpu0).system / 1000),

@@ -67,6 +67,7 @@ export async function runSiteBuild(store: Store, options: SiteBuildOptions, onEv
   return {
     buildId: fullSummary?.buildId ?? p.buildId, outDir: p.outDir, workers: fullSummary?.workers ?? 0,
     ...(fullSummary?.workerModule ? { workerModule: fullSummary.workerModule } : {}), tenants, pages,
+    ...(fullSummary?.precompress ? { precompress: fullSummary.precompress, publishedMs: Math.round(wallMs - fullSummary.precompress.ms) } : {}),
     files: tenants.reduce((n, t) => n + t.files, 0), wallMs, pagesPerSecond: Math.round(pages / Math.max(wallMs / 1000, 0.001)),
     peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
     cpuUserMs: Math.round(process.cpuUsage().user / 1000), cpuSystemMs: Math.round(process.cpuUsage().system / 1000),

@@ -1,5 +1,6 @@
 // Precompressed siblings: every HTML, CSS, JS, XML and JSON file over 1 KB gets a .br and a .gz
 // beside it, so static hosts (and `masthead serve`) send them without compressing per request.
+// Incremental updates write them with the file; a full build after its publish (precompress.ts).
 // Brotli at quality 2 and gzip at level 1: a cold build writes tens of thousands of pages, and
 // precompression was a third of a render worker's CPU. Measured by CPU time per file on the pages
 // of one tenant of the 20,000-item corpus (every 8th file; µs per file, compressed size as a share
@@ -17,8 +18,8 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 /** Files smaller than this are sent as they are (the headers would eat the saving). */
 export const COMPRESS_MIN_BYTES = 1024;
-const BROTLI_QUALITY = 2;
-const GZIP_LEVEL = 1;
+export const BROTLI_QUALITY = 2;
+export const GZIP_LEVEL = 1;
 export const COMPRESSED_SUFFIXES = ['.br', '.gz'] as const;
 const COMPRESSIBLE = /\.(?:html|css|js|mjs|xml|json)$/;
 

@@ -40,6 +40,12 @@ export interface BuildOptions {
   feedsAllowPrivateHosts?: boolean | undefined;
   /** Where video playlist blocks read the YouTube Data API (tests point it at a local stand-in). */
   youtubeApiOrigin?: string | undefined;
+  /**
+   * The .br/.gz siblings: 'after' (default) once every tenant is published (precompress.ts; the
+   * summary times it apart), 'none' (left to `masthead precompress`, a CDN or the server), or
+   * 'inline' (written with each file, as before: the build publishes later).
+   */
+  precompress?: 'after' | 'none' | 'inline' | undefined;
 }
 
 /** The CSP script allow-list per tenant key ('*': every tenant). */
@@ -68,6 +74,7 @@ export interface BuildPlan {
   epoch?: number;
   /** The code/config hash this build records (computed once per build unless given). */
   configHash: string;
+  precompress: 'after' | 'none' | 'inline';
 }
 
 const bad = (field: string, message: string) => new AppError('BAD_USER_INPUT', { field, message });
@@ -128,5 +135,6 @@ export async function plan(store: Store, options: BuildOptions): Promise<BuildPl
     maxItems: Math.max(0, ...tenants.map((t) => counts.get(t.tenantKey) ?? 0)),
     client,
     configHash: options.configHash ?? configHash(originTemplate, client ? JSON.stringify(client.scripts) : null, options.scriptSources),
+    precompress: options.precompress ?? 'after',
   };
 }

@@ -1,10 +1,19 @@
 // Writes files under one root (a build's staging folder). Synchronous on purpose: it runs in
 // worker threads, where blocking costs nothing and saves the thread-pool round trip per file.
 // Every path is checked to stay inside the root. HTML, CSS, JS, XML and JSON over 1 KB also get
-// their .br and .gz siblings (compress.ts).
-import { mkdirSync, writeFileSync } from 'node:fs';
+// their .br and .gz siblings (compress.ts): written with the file (incremental updates), or, in a
+// full build (`deferCompression`), linked from the previous live build when the file's bytes are
+// the same there and left to precompress.ts after the publish otherwise.
+import { linkSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve, sep } from 'node:path';
-import { compressedSiblings } from './compress';
+import { COMPRESS_MIN_BYTES, COMPRESSED_SUFFIXES, compressedSiblings, compressible } from './compress';
+
+export interface FileWriterOptions {
+  /** Write no siblings now (precompress.ts does after the publish), except those reused from `previous`. */
+  deferCompression?: boolean | undefined;
+  /** The previous live build's folder of the same tenant: siblings of unchanged files are hard-linked from it. */
+  previous?: string | null | undefined;
+}
 
 /** A path with a '.' or '..' segment, an empty segment, a backslash or NUL. */
 const UNSAFE = /(^|\/)\.{1,2}(\/|$)|\/\/|\/$|\\|\0/;
@@ -15,9 +24,18 @@ export class FileWriter {
   files = 0;
   bytes = 0;
 
-  constructor(root: string) {
+  /** Siblings reused from the previous build. */
+  reused = 0;
+  readonly #defer: boolean;
+  readonly #previous: string | null;
+  /** Files whose siblings were linked here (a second write of one drops them: they were the first bytes'). */
+  readonly #linked = new Set<string>();
+
+  constructor(root: string, options: FileWriterOptions = {}) {
     this.root = resolve(root);
     this.#dirs.add(this.root);
+    this.#defer = options.deferCompression ?? false;
+    this.#previous = options.previous ? resolve(options.previous) : null;
   }
 
   /** Absolute path of a relative output path; throws if it would leave the root. */
@@ -50,11 +68,38 @@ export class FileWriter {
       writeFileSync(abs, buf);
       this.files += 1;
       this.bytes += buf.length;
-      // Static hosts serve these directly (compress.ts); a staging folder starts empty, so a small
-      // file has no stale siblings to remove.
-      for (const [suffix, body] of compressedSiblings(rel, buf)) writeFileSync(`${abs}${suffix}`, body);
+      if (this.#defer) {
+        if (this.#linked.delete(abs)) for (const suffix of COMPRESSED_SUFFIXES) rmSync(`${abs}${suffix}`, { force: true });
+        this.#reuse(abs, abs.slice(this.root.length + 1), buf);
+        return;
+      }
+      // Static hosts serve these directly (compress.ts). Renamed into place: an existing sibling may
+      // be a link shared with a kept earlier build, which must not change.
+      for (const [suffix, body] of compressedSiblings(rel, buf)) {
+        writeFileSync(`${abs}${suffix}.tmp`, body);
+        renameSync(`${abs}${suffix}.tmp`, `${abs}${suffix}`);
+      }
     } catch (e) {
       throw withPath(e, abs);
+    }
+  }
+
+  /** Links the previous build's siblings of `rel` when its bytes there are `buf` (size first, then bytes). */
+  #reuse(abs: string, rel: string, buf: Buffer): void {
+    if (!this.#previous || buf.length <= COMPRESS_MIN_BYTES || !compressible(rel)) return;
+    const old = `${this.#previous}${sep}${rel}`;
+    try {
+      if (statSync(old).size !== buf.length || !readFileSync(old).equals(buf)) return;
+      for (const suffix of COMPRESSED_SUFFIXES) statSync(`${old}${suffix}`);
+    } catch {
+      return; // no such file or no siblings there: precompress.ts makes them
+    }
+    try {
+      for (const suffix of COMPRESSED_SUFFIXES) linkSync(`${old}${suffix}`, `${abs}${suffix}`);
+      this.#linked.add(abs);
+      this.reused += 1;
+    } catch {
+      for (const suffix of COMPRESSED_SUFFIXES) rmSync(`${abs}${suffix}`, { force: true });
     }
   }
 }

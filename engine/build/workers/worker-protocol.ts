@@ -7,6 +7,8 @@ export interface TenantSetup {
   index: TenantIndex; css: { href: string; integrity: string }; root: string;
   /** The client bundle's scripts every page loads (null: none). */
   client?: ClientScripts | null;
+  /** Siblings are left to the precompression after the publish, or linked from this previous build (writer.ts). */
+  writer?: { deferCompression: boolean; previous: string | null };
 }
 
 export type WorkerTask =

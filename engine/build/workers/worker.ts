@@ -16,7 +16,7 @@ interface State { ctx: ResolveContext; chrome: ChromeView; writer: FileWriter }
 let state: State | null = null;
 
 function setup(s: TenantSetup): State {
-  return { ctx: createResolveContext(s.index), chrome: buildChrome(s.index, s.css, s.client ?? null), writer: new FileWriter(s.root) };
+  return { ctx: createResolveContext(s.index), chrome: buildChrome(s.index, s.css, s.client ?? null), writer: new FileWriter(s.root, s.writer ?? {}) };
 }
 
 function write(st: State, pages: PageOut[], out: TaskResult): void {
