@@ -3,7 +3,8 @@
 //   GET  /contract/:id?t=<token>   the terms and an approval form (or, once approved, the locked copy)
 //   POST /contract/:id             t=<token>&name=<typed name>: approves the contract
 // The token is 256 random bits, compared by its SHA-256 digest, and must be neither expired nor
-// revoked, and belong to this contract of this host's tenant. Both routes are rate-limited per IP.
+// revoked, and belong to this contract of this host's tenant. Both routes are rate-limited per
+// client address (IPv6 by /64) and per contract.
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hostTenant } from '../http/request-tenant';
@@ -14,13 +15,17 @@ import { insertHistory } from '../../engine/store/queries/history';
 import { digest, looksLikeToken } from '../auth/tokens';
 import { urlencodedFields } from '../newsletters/unsubscribe-page';
 import { PAGE_HEADERS } from '../newsletters/unsubscribe-page';
-import type { LimitRule } from '../rate-limit';
+import { clientKey, type LimitRule } from '../rate-limit';
+import { throttle } from '../shared-state';
+import { AppError } from '../../engine/domain/errors';
 import type { Services } from '../services';
 import { contractMail } from './mail';
 
 export const CONTRACT_PATH = '/contract/:id';
 /** Requests to contract pages per IP (GET and POST together). */
 export const CONTRACT_LIMIT: LimitRule = { max: 30, windowMs: 15 * 60_000 };
+/** Requests per contract link from all addresses together (guessing a token from many addresses). */
+export const CONTRACT_LINK_LIMIT: LimitRule = { max: 60, windowMs: 15 * 60_000 };
 const LINK_INVALID = 'This contract link is not valid: it may have expired or been replaced. Ask the editor who sent it for a new one.';
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
@@ -66,16 +71,20 @@ async function byLink(services: Services, req: Req, token: unknown): Promise<Con
 }
 
 export function registerContractRoutes(app: FastifyInstance, services: Services): void {
-  const limiter = services.shared.limiter('contract-ip', CONTRACT_LIMIT, services.now);
+  const perAddress = services.shared.limiter('contract-ip', CONTRACT_LIMIT, services.now);
+  const perContract = services.shared.limiter('contract-link', CONTRACT_LINK_LIMIT, services.now);
   const send = (reply: FastifyReply, status: number, html: string) => reply.code(status).headers(PAGE_HEADERS).send(html);
-  const limited = async (req: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
-    const key = req.ip ?? 'unknown';
-    const wait = await limiter.attempt(key);
-    if (wait > 0) {
-      void send(reply.header('retry-after', String(Math.ceil(wait / 1000))), 429, page('Too many requests', '<h1>Too many requests</h1><p>Please wait a few minutes and try again.</p>'));
+  const limited = async (req: Req, reply: FastifyReply): Promise<boolean> => {
+    try {
+      // Per client address (IPv6 by /64) and per contract, so a second address gets no fresh budget for one link.
+      await throttle([[perAddress, clientKey(req.ip)], [perContract, String(req.params.id).slice(0, 40)]]);
+      return false;
+    } catch (e) {
+      if (!(e instanceof AppError) || e.code !== 'RATE_LIMITED') throw e;
+      const seconds = Number(e.details.retryAfterSeconds) || 60;
+      void send(reply.header('retry-after', String(seconds)), 429, page('Too many requests', '<h1>Too many requests</h1><p>Please wait a few minutes and try again.</p>'));
       return true;
     }
-    return false;
   };
   const invalid = (reply: FastifyReply) => send(reply, 404, page('Contract link not valid', `<h1>Contract link not valid</h1><p>${esc(LINK_INVALID)}</p>`));
 

@@ -33,17 +33,21 @@ export interface NewsletterOptions {
   audience?: AudienceProvider;
   /** Anonymous subscribe requests per IP (default 30 per hour). */
   subscribePerIp?: LimitRule;
+  /** Anonymous subscribe requests per e-mail address, from all addresses together (default 10 per hour). */
+  subscribePerEmail?: LimitRule;
 }
 
 export interface NewsletterRuntime {
   options: NewsletterOptions;
   captcha: CaptchaVerifier;
   subscribeIp: Limiter;
+  subscribeEmail: Limiter;
   origin(tenant: { tenantKey: string; domain: string }): string;
   unsubscribeBaseUrl(tenant: { tenantKey: string; domain: string }): string;
 }
 
 export const DEFAULT_SUBSCRIBE_PER_IP: LimitRule = { max: 30, windowMs: 3_600_000 };
+export const DEFAULT_SUBSCRIBE_PER_EMAIL: LimitRule = { max: 10, windowMs: 3_600_000 };
 
 const runtimes = new WeakMap<Services, NewsletterRuntime>();
 
@@ -62,6 +66,7 @@ function build(services: Services, o: NewsletterOptions): NewsletterRuntime {
     options: o,
     captcha: captchaOf(o),
     subscribeIp: services.shared.limiter('newsletter-subscribe-ip', o.subscribePerIp ?? DEFAULT_SUBSCRIBE_PER_IP, services.now),
+    subscribeEmail: services.shared.limiter('newsletter-subscribe-email', o.subscribePerEmail ?? DEFAULT_SUBSCRIBE_PER_EMAIL, services.now),
     origin,
     unsubscribeBaseUrl: (t) => (o.unsubscribeUrl ? o.unsubscribeUrl(t) : `${origin(t)}${UNSUBSCRIBE_PATH}`),
   };

@@ -13,6 +13,8 @@ import {
 import type { GqlContext } from '../context';
 import { signedInMemberId } from './member';
 import { newsletterRuntime } from './options';
+import { clientKey } from '../rate-limit';
+import { throttle, type Limiter } from '../shared-state';
 
 export interface SubscribeAnswer { error: boolean; message: string; fields: Record<string, string> | null; newsletterIds: number[] }
 
@@ -23,13 +25,19 @@ function deps(ctx: GqlContext): SubscriptionDeps {
 
 const answer = (r: SubscribeResult): SubscribeAnswer => ({ error: r.error, message: r.message, fields: r.fields ?? null, newsletterIds: r.newsletterIds ?? [] });
 
-/** subscribeAnonymousCustomer: at most `subscribePerIp` attempts per IP (default 30 an hour), counted before any check. */
+/**
+ * subscribeAnonymousCustomer: at most `subscribePerIp` attempts per client address (IPv6 by /64;
+ * default 30 an hour) and `subscribePerEmail` per e-mail address from all addresses together
+ * (default 10 an hour: nobody's inbox is flooded with confirmations), counted before any check.
+ */
 export async function subscribeAnonymous(ctx: GqlContext, input: SubscribeRequestInput): Promise<SubscribeAnswer> {
   const tenant = await ctx.tenant();
-  const limiter = newsletterRuntime(ctx.services).subscribeIp;
-  const key = `${tenant.tenantKey}|${ctx.req.ip}`;
-  const wait = await limiter.attempt(key);
-  if (wait > 0) throw new AppError('RATE_LIMITED', { retryAfterSeconds: Math.ceil(wait / 1000) });
+  const rt = newsletterRuntime(ctx.services);
+  const email = typeof input.email === 'string' ? input.email.trim().toLowerCase().slice(0, 320) : '';
+  await throttle([
+    [rt.subscribeIp, `${tenant.tenantKey}|${clientKey(ctx.req.ip)}`],
+    ...(email ? [[rt.subscribeEmail, `${tenant.tenantKey}|${email}`] as [Limiter, string]] : []),
+  ]);
   return answer(await subscribeAnonymousCustomer(deps(ctx), tenant.tenantKey, input, { remoteIp: ctx.req.ip }));
 }
 

@@ -75,13 +75,24 @@ describe('the reader\u2019s side', () => {
   });
 
   it('limits anonymous subscribes per IP (429 with Retry-After)', async () => {
-    const vars = { email: 'flood@example.com', omedaProducts: [], countryCode: 'USA' };
-    for (let i = 0; i < 30; i++) expect((await anon(vars, { ip: '203.0.113.9' })).status).toBe(200);
-    const r = await anon(vars, { ip: '203.0.113.9' });
+    const vars = (i: number) => ({ email: `flood${i}@example.com`, omedaProducts: [], countryCode: 'USA' });
+    for (let i = 0; i < 30; i++) expect((await anon(vars(i), { ip: '203.0.113.9' })).status).toBe(200);
+    const r = await anon(vars(30), { ip: '203.0.113.9' });
     expect(r.status).toBe(429);
     expect(r.body.errors[0].extensions.code).toBe('RATE_LIMITED');
     expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
-    expect((await anon(vars, { ip: '203.0.113.10' })).status).toBe(200);
+    expect((await anon(vars(31), { ip: '203.0.113.10' })).status).toBe(200);
+  });
+
+  it('limits subscribes per e-mail address across client addresses, and IPv6 clients by /64', async () => {
+    const vars = { email: 'Target@Example.com', omedaProducts: [], countryCode: 'USA' };
+    for (let i = 0; i < 10; i++) expect((await anon(i % 2 ? vars : { ...vars, email: 'target@example.com' }, { ip: `198.51.100.${i + 1}` })).status).toBe(200);
+    expect((await anon(vars, { ip: '198.51.100.77' })).status).toBe(429);
+    expect((await anon({ ...vars, email: 'someone-else@example.com' }, { ip: '198.51.100.77' })).status).toBe(200);
+    // One /64 is one client: its addresses share a budget.
+    for (let i = 0; i < 30; i++) expect((await anon({ ...vars, email: `v6-${i}@example.com` }, { ip: `2001:db8:1:2::${(i + 1).toString(16)}` })).status).toBe(200);
+    expect((await anon({ ...vars, email: 'v6-last@example.com' }, { ip: '2001:db8:1:2:ffff::9' })).status).toBe(429);
+    expect((await anon({ ...vars, email: 'v6-other@example.com' }, { ip: '2001:db8:1:3::1' })).status).toBe(200);
   });
 
   it('chooses the captcha: development by default, reCAPTCHA v3 with a secret, or the one given', async () => {

@@ -27,10 +27,10 @@ beforeAll(async () => {
 });
 afterAll(async () => { await h.close(); await mailer.close(); await smtp.close(); });
 
-function http(method: 'GET' | 'POST', path: string, body?: Record<string, string>, host = 'alpha.localhost'): Promise<{ status: number; headers: Record<string, unknown>; text: string }> {
+function http(method: 'GET' | 'POST', path: string, body?: Record<string, string>, host = 'alpha.localhost', from?: string): Promise<{ status: number; headers: Record<string, unknown>; text: string }> {
   const payload = body ? new URLSearchParams(body).toString() : undefined;
   return new Promise((ok, fail) => {
-    const req = request({ host: '127.0.0.1', port, method, path, headers: {
+    const req = request({ host: '127.0.0.1', port, method, path, ...(from ? { localAddress: from } : {}), headers: {
       host, 'user-agent': 'ContractTest/1.0', ...(payload ? { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(payload) } : {}),
     } }, (res) => {
       const chunks: Buffer[] = [];
@@ -135,6 +135,19 @@ describe('contributor contracts', () => {
     expect((await http('GET', third.pathname + third.search)).status).toBe(404);
     expect((await http('POST', third.pathname, { t: third.searchParams.get('t')!, name: 'Pat Later' })).status).toBe(404);
     clock = NOW;
+  });
+
+  it('limits each contract link across client addresses too, so a second address gets no fresh tries at it (issue 41)', async () => {
+    const statuses = async (path: string, from: string, n: number) => {
+      const out = new Set<number>();
+      for (let i = 0; i < n; i++) out.add((await http('GET', path, undefined, 'alpha.localhost', from)).status);
+      return out;
+    };
+    const guessed = '/contract/777001?t=guess';
+    // 30 per address (per 15 minutes), 60 per contract link from all addresses together.
+    expect(new Set([...await statuses(guessed, '127.0.0.2', 30), ...await statuses(guessed, '127.0.0.3', 30)])).toEqual(new Set([404]));
+    expect((await http('GET', guessed, undefined, 'alpha.localhost', '127.0.0.4')).status).toBe(429);
+    expect((await http('GET', '/contract/777002?t=guess', undefined, 'alpha.localhost', '127.0.0.4')).status).toBe(404);
   });
 
   it('checks permission, tenant and input, naming the field and writing nothing', async () => {
