@@ -97,6 +97,12 @@ export class ContentRecommender implements RecommendationProvider {
   readonly #recency: Float64Array;
   readonly #now: number;
   readonly #idf = new Map<string, number>();
+  #walked = 0;
+
+  /** Posting-list entries walked by all queries so far: what a query costs, bounded by its terms and the cap. */
+  get walked(): number {
+    return this.#walked;
+  }
 
   constructor(items: Iterable<RecommendableItem>, now: number) {
     const from = now - RECOMMENDATION_WINDOW.startDaysBack * DAY_MS;
@@ -135,7 +141,9 @@ export class ContentRecommender implements RecommendationProvider {
     // Posting lists hold candidate positions (newest first); scores add up in a reused dense array.
     const walk = (list: Int32Array | undefined, w: number) => {
       if (!list) return;
-      for (let i = 0, n = Math.min(list.length, POSTING_CAP); i < n; i++) {
+      const n = Math.min(list.length, POSTING_CAP);
+      this.#walked += n;
+      for (let i = 0; i < n; i++) {
         const at = list[i]!;
         const was = scores[at]!;
         if (was === 0) touched.push(at);
