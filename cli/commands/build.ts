@@ -72,20 +72,24 @@ export function registerPrecompress(program: Command, env: CommandEnv) {
     .description("Write the .br/.gz siblings that the live builds' files lack (a full build does it after its publish; resumable)")
     .option('--tenant <key...>', 'only these tenants (default: every tenant with a build in <out>)')
     .option('--out <dir>', `output folder (env MASTHEAD_OUT; default ${DEFAULT_OUT})`)
-    .action(env.run(async (base, out, flags: { tenant?: string[]; out?: string }) => {
-      const config = base.with({ outDir: flags.out });
+    .option('--workers <n>', 'worker threads (env MASTHEAD_WORKERS; default: one per core)', env.int('--workers'))
+    .action(env.run(async (base, out, flags: { tenant?: string[]; out?: string; workers?: number }) => {
+      const config = base.with({ outDir: flags.out, workers: flags.workers });
       const outDir = resolve(config.settings.outDir);
-      const { precompressTenant, builtTenants } = await import('../../engine/build/index');
-      const keys = flags.tenant?.length ? flags.tenant : builtTenants(outDir);
-      const known = new Set(builtTenants(outDir));
-      for (const k of keys) if (!known.has(k)) throw new UsageError(`--tenant: no build of "${k}" in ${outDir} (built: ${[...known].join(', ') || 'none'})`);
-      const results = [];
-      for (const key of keys) {
-        const r = await precompressTenant(outDir, key, (done, total) => {
-          if (!config.json) process.stderr.write(`${key}: compressing ${done}/${total} files\n`);
-        });
-        results.push({ tenant: key, ...r });
-      }
-      out.result({ outDir, tenants: results }, results.map((r) => `${r.tenant}: compressed ${r.files} files in ${(r.ms / 1000).toFixed(1)} s (${r.present} had their .br/.gz already${r.changed ? `, ${r.changed} changed meanwhile` : ''})`));
+      const [{ precompressBuilds, builtTenants }, { workerRuntime }] = await Promise.all([import('../../engine/build/index'), import('../worker-bundle')]);
+      const known = builtTenants(outDir);
+      const keys = flags.tenant?.length ? flags.tenant : known;
+      for (const k of keys) if (!known.includes(k)) throw new UsageError(`--tenant: no build of "${k}" in ${outDir} (built: ${known.join(', ') || 'none'})`);
+      const last = new Map<string, number>();
+      const r = await precompressBuilds(outDir, keys, {
+        workers: config.settings.workers, workerRuntime: workerRuntime(config.settings.workerBundle),
+        onProgress: (key, done, total) => {
+          const now = performance.now();
+          if (config.json || (done !== total && now - (last.get(key) ?? 0) < 1000)) return;
+          last.set(key, now);
+          process.stderr.write(`${key}: compressing ${done}/${total} files\n`);
+        },
+      });
+      out.result({ outDir, ...r }, Object.entries(r.tenants).map(([k, t]) => `${k}: compressed ${t.files} files in ${(t.ms / 1000).toFixed(1)} s (${t.present} had their .br/.gz already${t.changed ? `, ${t.changed} changed meanwhile` : ''})`));
     }));
 }

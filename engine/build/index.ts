@@ -32,4 +32,5 @@ export async function runSiteBuild(store: Store, options: SiteBuildOptions, onEv
   return (await import('./incremental/site-build')).runSiteBuild(store, options, onEvent);
 }
 export { builtTenants, precompressTenant, type PrecompressResult } from './stages/precompress';
+export { precompressBuilds, type PrecompressSummary } from './precompress-run';
 export { cspDirectives, HSTS, REFERRER_POLICY, tenantScriptSources, type CspDirectives, type Surface } from './stages/security-headers';

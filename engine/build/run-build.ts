@@ -20,7 +20,7 @@ import { authorsWithPages, hasPage } from './stages/pages';
 import type { TenantIndex } from './types';
 import { realpathSync } from 'node:fs';
 import { join } from 'node:path';
-import { precompressTenant } from './stages/precompress';
+import { precompressBuilds } from './precompress-run';
 import { readEpoch, type OutputRow } from '../store/queries/builds';
 import { inTenant } from '../store/tenant-scope';
 import { saveBuildState, trackInputs, type TrackedInputs } from './incremental/state';
@@ -328,23 +328,23 @@ export async function runBuild(store: Store, options: BuildOptions, onEvent: Emi
   } finally {
     allWritten();
     await Promise.allSettled(saving);
-    await pool.close();
     if (reader !== store) await reader.close().catch(() => undefined);
   }
-  await Promise.all(saving); // settled: surfaces a failed cleanup
-  // Every tenant is live: now the .br/.gz siblings its files still lack (reused ones are linked already).
-  const publishedMs = ms(performance.now() - started);
+  let publishedMs: number;
   let precompress: BuildSummary['precompress'];
-  if (p.precompress === 'after') {
-    const t0 = performance.now();
-    precompress = { files: 0, present: 0, ms: 0 };
-    for (const t of tenants) {
-      onEvent({ type: 'precompress', key: t.key, done: 0, total: 0 });
-      const r = await precompressTenant(p.outDir, t.key, (done, total) => onEvent({ type: 'precompress', key: t.key, done, total }));
-      precompress.files += r.files;
-      precompress.present += r.present;
+  try {
+    await Promise.all(saving); // settled: surfaces a failed cleanup
+    // Every tenant is live: now the .br/.gz siblings its files still lack (reused ones are linked
+    // already), on the same render workers.
+    publishedMs = ms(performance.now() - started);
+    if (p.precompress === 'after') {
+      const r = await precompressBuilds(p.outDir, tenants.map((t) => t.key), {
+        pool, onProgress: (key, done, total) => onEvent({ type: 'precompress', key, done, total }),
+      });
+      precompress = { files: r.files, present: r.present, ms: r.ms };
     }
-    precompress.ms = ms(performance.now() - t0);
+  } finally {
+    await pool.close();
   }
   const wallMs = ms(performance.now() - started);
   const pages = tenants.reduce((n, t) => n + t.pages, 0);

@@ -6,15 +6,16 @@
 // Resumable and safe to interrupt: each sibling is written under a temporary name and renamed into
 // place only while the file it was made from is still the one at that path (same inode, size and
 // time), so a sibling always matches its file's bytes; a killed run leaves complete siblings or
-// none, and the next run (`masthead precompress`) makes only the missing ones. Compression runs on
-// libuv's thread pool (zlib's async API), several files at a time.
-import { existsSync, readdirSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from 'node:fs';
+// none, and the next run (`masthead precompress`) makes only the missing ones. A build runs the
+// files through its render worker threads (compressFileSync; ../precompress-run.ts);
+// precompressTenant is the same on one thread with zlib's async API.
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { BROTLI_QUALITY, COMPRESS_MIN_BYTES, COMPRESSED_SUFFIXES, compressible, GZIP_LEVEL } from './compress';
+import { BROTLI_QUALITY, COMPRESS_MIN_BYTES, COMPRESSED_SUFFIXES, compressedSiblings, compressible, GZIP_LEVEL } from './compress';
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -55,29 +56,64 @@ export function builtTenants(outDir: string): string[] {
 
 const sameFile = (a: Stats, b: Stats) => a.ino === b.ino && a.size === b.size && a.mtimeMs === b.mtimeMs;
 
-/**
- * Gives the live build of tenant `key` under `outDir` its missing .br/.gz siblings. `onProgress`
- * is called with (done, total) as files finish. Returns what it did.
- */
-export async function precompressTenant(outDir: string, key: string, onProgress?: (done: number, total: number) => void): Promise<PrecompressResult> {
-  const started = performance.now();
+/** What precompression has to do in a tenant's live build: its root, the files lacking siblings, and how many have them. */
+export function filesToCompress(outDir: string, key: string): { root: string; todo: string[]; present: number } {
   const root = join(resolve(outDir), key);
-  const result: PrecompressResult = { files: 0, present: 0, changed: 0, bytesIn: 0, ms: 0 };
   let all: string[];
   try {
     all = listFiles(root);
   } catch {
-    return result; // no live build
+    return { root, todo: [], present: 0 }; // no live build
   }
   const names = new Set(all);
   const todo: string[] = [];
+  let present = 0;
   for (const rel of all) {
     if (rel.endsWith(TMP)) { rmSync(join(root, rel), { force: true }); continue; }
     // builds/ holds the publish pointers (no-store, read by the pages' poll and the server): never precompressed.
     if (!compressible(rel) || rel.startsWith('builds/')) continue;
-    if (COMPRESSED_SUFFIXES.every((s) => names.has(`${rel}${s}`))) { result.present += 1; continue; }
+    if (COMPRESSED_SUFFIXES.every((s) => names.has(`${rel}${s}`))) { present += 1; continue; }
     todo.push(rel);
   }
+  return { root, todo, present };
+}
+
+/**
+ * Writes the siblings of one file (synchronous: run in worker threads, as the render workers
+ * wrote them before). 'small': 1 KB or less, none needed; 'changed': the file changed while it
+ * was compressed, left alone; 'gone': no such file.
+ */
+export function compressFileSync(root: string, rel: string): 'done' | 'small' | 'changed' | 'gone' {
+  const abs = join(root, rel);
+  let before: Stats;
+  let buf: Buffer;
+  try {
+    before = statSync(abs);
+    if (before.size <= COMPRESS_MIN_BYTES) return 'small';
+    buf = readFileSync(abs);
+  } catch {
+    return 'gone';
+  }
+  const siblings = compressedSiblings(rel, buf);
+  let now: Stats;
+  try { now = statSync(abs); } catch { return 'changed'; }
+  if (!sameFile(before, now) || now.size !== buf.length) return 'changed';
+  for (const [suffix, body] of siblings) {
+    writeFileSync(`${abs}${suffix}${TMP}`, body);
+    renameSync(`${abs}${suffix}${TMP}`, `${abs}${suffix}`);
+  }
+  return 'done';
+}
+
+/**
+ * Gives the live build of tenant `key` under `outDir` its missing .br/.gz siblings on this thread
+ * (zlib's async API on libuv's pool; the build runs files through its worker threads instead,
+ * precompress-run.ts). `onProgress` is called with (done, total). Returns what it did.
+ */
+export async function precompressTenant(outDir: string, key: string, onProgress?: (done: number, total: number) => void): Promise<PrecompressResult> {
+  const started = performance.now();
+  const { root, todo, present } = filesToCompress(outDir, key);
+  const result: PrecompressResult = { files: 0, present, changed: 0, bytesIn: 0, ms: 0 };
   let done = 0;
   let next = 0;
   const one = async (rel: string) => {

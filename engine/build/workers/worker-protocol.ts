@@ -12,6 +12,8 @@ export interface TenantSetup {
 }
 
 export type WorkerTask =
+  /** The .br/.gz siblings of these files of a published build (stages/precompress.ts); needs no tenant. */
+  | { type: 'compress'; root: string; files: string[] }
   /** Content pages and print views of these items (bodies as stored; the worker sanitises). */
   | { type: 'content'; items: { id: number; body: string }[] }
   /** Listing pages from..to of a section (null: home); `to` null renders page `from` and reports the page count. */
@@ -33,6 +35,8 @@ export interface TaskResult {
   routeRules?: Record<string, unknown>; warnings?: string[];
   /** Every page (and crawler file) written, with its hash and the input keys it read (../deps.ts). */
   outputs?: OutputRow[];
+  /** Compress task: files given siblings, and files that changed meanwhile (left alone). */
+  compressed?: number; changed?: number;
 }
 
 export type FromWorker =

@@ -11,6 +11,7 @@ import { authorPages, contentPages, listingPages, magazineGroups, magazinePages,
 import { createResolveContext, type ResolveContext } from '../stages/resolve';
 import type { FromWorker, TaskResult, TenantSetup, ToWorker, WorkerTask } from './worker-protocol';
 import { FileWriter } from '../stages/writer';
+import { compressFileSync } from '../stages/precompress';
 
 interface State { ctx: ResolveContext; chrome: ChromeView; writer: FileWriter }
 let state: State | null = null;
@@ -53,7 +54,7 @@ export function runTask(st: State, task: WorkerTask): TaskResult {
     out.routeRules = crawler.routeRules;
     out.warnings = crawler.warnings;
     out.outputs = crawler.files.map((f) => ({ path: f.path, grp: 'crawler', hash: digest(f.body), deps: [] }));
-  } else {
+  } else if (task.type === 'shells') {
     write(st, shellPages(st.ctx, st.chrome), out);
     write(st, authorPages(st.ctx, st.chrome), out);
     // the magazine's publication and issue pages (few per tenant) go with the shells
@@ -76,6 +77,15 @@ if (port) {
       } else if (msg.type === 'reset') {
         state = null;
         send({ type: 'ready' });
+      } else if (msg.task.type === 'compress') {
+        const started = performance.now();
+        const result: TaskResult = { pages: [], files: 0, bytes: 0, compressed: 0, changed: 0 };
+        for (const rel of msg.task.files) {
+          const r = compressFileSync(msg.task.root, rel);
+          if (r === 'done') result.compressed! += 1; else if (r === 'changed') result.changed! += 1;
+        }
+        result.busyMs = performance.now() - started;
+        send({ type: 'done', id: msg.id, result });
       } else {
         if (!state) throw new Error('No tenant set up in this worker');
         const started = performance.now();
