@@ -17,6 +17,7 @@ const ignored = ['node_modules/**', 'out/**', 'data/**', 'dist/**'];
 const services = [
   'engine/store/pg/**/*.test.ts',
   'tests/integration/db-copy.test.ts',
+  'tests/integration/pg-db-backup.test.ts',
   'tests/integration/pg-sqlite-wire.test.ts',
   'tests/integration/shared-state.test.ts',
   'tests/integration/pg-tenant-scope.test.ts',

@@ -34,6 +34,28 @@ export function registerDb(program: Command, env: CommandEnv) {
         ...r.tables.map((t) => `  ${t.table.padEnd(30)} ${String(t.rows).padStart(9)} rows  ${t.checksum.slice(0, 16)}  ${t.ok ? 'ok' : 'MISMATCH'}`),
       ]);
     }));
+  db.command('backup')
+    .description('Write a verified backup of the database to <file>: SQLite\'s online backup API, or pg_dump of one snapshot for PostgreSQL (with <file>.manifest.json)')
+    .argument('<file>', 'the backup file to write')
+    .option('--force', 'replace <file> if it exists', false)
+    .action(env.run(async (config, out, file: string, flags: { force: boolean }) => {
+      const { backupDatabase } = await import('../../engine/store/backup');
+      const r = await backupDatabase({ dbPath: config.dbPath, file, assetsDir: config.settings.assetsDir, force: flags.force });
+      const rows = Object.values(r.tables).reduce((n, t) => n + t.rows, 0);
+      out.result(r, [
+        `Backed up ${rows.toLocaleString('en-US')} row(s) in ${Object.keys(r.tables).length} tables to ${r.file} in ${(r.ms / 1000).toFixed(1)} s (row counts and checksums recorded for the restore)`,
+        r.media ? `The media library (${r.media.path}: ${r.media.files} files, ${(r.media.bytes / 1e6).toFixed(1)} MB) is not in this file: back up that folder with it.` : 'No media library folder is configured (MASTHEAD_ASSETS_DIR).',
+      ]);
+    }));
+  db.command('restore')
+    .description('Restore a backup made by `masthead db backup` into the database (refused if it holds data, unless --force), verified table by table before it replaces anything')
+    .argument('<file>', 'the backup file')
+    .option('--force', 'replace a database that holds data', false)
+    .action(env.run(async (config, out, file: string, flags: { force: boolean }) => {
+      const { restoreDatabase } = await import('../../engine/store/backup');
+      const r = await restoreDatabase({ dbPath: config.dbPath, file, force: flags.force });
+      out.result(r, [`Restored ${r.rows.toLocaleString('en-US')} row(s) in ${r.tables} tables from ${r.file} into ${r.target} in ${(r.ms / 1000).toFixed(1)} s; every table verified`]);
+    }));
   db.command('partitions')
     .description('Create the coming days\' partitions of the PostgreSQL event tables (run daily, as the tables\' owner)')
     .requiredOption('--url <url>', 'the PostgreSQL database (postgres://…)')

@@ -139,7 +139,23 @@ export function checkPgUrl(url: string): void {
   if (!u.pathname.replace(/^\//, '')) throw new Error('PostgreSQL URL names no database (expected postgres://user@host:5432/database)');
 }
 
-type Client = pg.Pool | pg.PoolClient;
+type Client = pg.Pool | pg.PoolClient | pg.Client;
+
+/** Raw SQL (`?` placeholders, values as the SQLite driver returns them) on one pool or client. */
+export function clientRaw(client: Client): RawSql {
+  return {
+    exec: async (sql) => {
+      await client.query(sql);
+    },
+    all: async <T>(sql: string, params: SqlValue[] = []) =>
+      (await client.query({ text: toPgParams(sql), values: params.map(toPgValue), types: RAW_TYPES })).rows as T[],
+    run: async (sql, params = []) => {
+      const result = await client.query({ text: toPgParams(sql), values: params.map(toPgValue), types: RAW_TYPES });
+      const first = result.rows[0] as { id?: unknown } | undefined;
+      return { changes: result.rowCount ?? 0, lastID: typeof first?.id === 'number' ? first.id : 0 };
+    },
+  };
+}
 type Setup = { text: string; values: unknown[] };
 const pgRaw = new WeakMap<PgDb, RawSql>();
 
@@ -162,18 +178,7 @@ export async function openPgStore(options: PgOpenOptions): Promise<PgStore> {
     const result = await client.query({ text: sql, values: params, ...(method === 'all' ? { rowMode: 'array' as const } : {}) });
     return { rows: result.rows };
   };
-  const raw = (client: Client): RawSql => ({
-    exec: async (sql) => {
-      await client.query(sql);
-    },
-    all: async <T>(sql: string, params: SqlValue[] = []) =>
-      (await client.query({ text: toPgParams(sql), values: params.map(toPgValue), types: RAW_TYPES })).rows as T[],
-    run: async (sql, params = []) => {
-      const result = await client.query({ text: toPgParams(sql), values: params.map(toPgValue), types: RAW_TYPES });
-      const first = result.rows[0] as { id?: unknown } | undefined;
-      return { changes: result.rowCount ?? 0, lastID: typeof first?.id === 'number' ? first.id : 0 };
-    },
-  });
+  const raw = clientRaw;
 
   /** The store's own handles: outside a transaction any pooled client; inside one of ours, reads only. */
   const outer = <T>(sql: string, fn: () => Promise<T>): Promise<T> => {
