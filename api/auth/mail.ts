@@ -1,7 +1,7 @@
 // Staff e-mails: the password-reset link and the invitation. The API asks for them through the
 // StaffMailer hook (services.mail, after the request's answer); `staffMailer` turns that hook into
 // messages on the one mailer of engine/mail, which `masthead serve` passes in.
-import type { Mailer } from '../../engine/mail/mailer';
+import type { MailMessage } from '../../engine/mail/mailer';
 import type { StaffMailer, StaffMessage } from '../services';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -32,9 +32,9 @@ export function composeStaffMail(m: StaffMessage): { subject: string; text: stri
 }
 
 /** The StaffMailer hook over a Mailer: composes the message and sends it from the mailer's default sender. */
-export function staffMailer(mailer: Mailer): StaffMailer {
+export function staffMailer(mailer: { send(m: MailMessage & { kind?: string }): Promise<unknown> }): StaffMailer {
   return async (m) => {
     const body = composeStaffMail(m);
-    await mailer.send({ to: m.to, subject: body.subject, text: body.text, html: body.html });
+    await mailer.send({ kind: `staff-${m.kind}`, to: m.to, subject: body.subject, text: body.text, html: body.html });
   };
 }

@@ -48,7 +48,11 @@ export async function getSystemStatus({ ctx }: OpArgs<unknown>): Promise<SystemS
     'select tenant_key, state, build_id, started_at, finished_at, pages_written, error from build_targets order by tenant_key, id', []);
   const openBy = new Map(open.map((o) => [o.tenant_key, Number(o.n)]));
   const failing = new Map((await failingRebuilds(store)).map((f) => [f.tenantKey, f]));
-  const mailer = ctx.services.members.mailer as { kind?: string; lastSend?: { at: number; ok: boolean; error?: string } | null } | undefined;
+  const mailer = ctx.services.members.mailer as { kind?: string; lastSend?: { at: number; ok: boolean; error?: string } | null; backlog?: () => Promise<{ waiting: number; failing: number; lastError: string | null }> } | undefined;
+  const backlog = mailer?.backlog ? await mailer.backlog() : null;
+  const mailWarning = backlog && backlog.failing > 0
+    ? [`${backlog.waiting === 1 ? '1 e-mail is' : `${backlog.waiting} e-mails are`} waiting for the mail server (sign-in links, password resets); they are kept and retried on their own. Check MASTHEAD_SMTP_URL and the mail server. Last error: ${backlog.lastError ?? 'unknown'}`]
+    : [];
   const last = mailer?.lastSend ?? null;
   return {
     mastheadVersion: MASTHEAD_VERSION,
@@ -65,7 +69,7 @@ export async function getSystemStatus({ ctx }: OpArgs<unknown>): Promise<SystemS
     crawlerVerification: { method: 'reverse and forward DNS', cachedVerdicts: ctx.services.crawlers.size },
     disk: await diskUse(ctx.services),
     // A failing rebuild is an alarm: an acknowledged edit is not live yet (it is retried until it is).
-    warnings: [...[...failing.values()].map(failingWarning), ...serverWarnings(ctx.services)],
+    warnings: [...[...failing.values()].map(failingWarning), ...mailWarning, ...serverWarnings(ctx.services)],
     builds: targets.map((t) => ({
       tenantKey: t.tenant_key, state: t.state, buildId: t.build_id, startedAt: t.started_at, finishedAt: t.finished_at,
       durationMs: t.started_at !== null && t.finished_at !== null && t.finished_at >= t.started_at ? t.finished_at - t.started_at : null,

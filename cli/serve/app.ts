@@ -12,6 +12,8 @@ import { registerApi, type ApiOptions } from '../../api/app';
 import type { RebuildQueue } from '../../engine/build/index';
 import { staffMailer } from '../../api/auth/mail';
 import type { Mailer } from '../../engine/mail/mailer';
+import { createDurableMailer } from '../../engine/mail/outbox';
+import { mailOutboxStore } from '../../engine/store/queries/mail-outbox';
 import type { Store } from '../../engine/store/connection';
 import { createSiteServer } from './site-server';
 
@@ -65,13 +67,22 @@ export async function createMastheadServer(options: MastheadServerOptions): Prom
   const timer = setInterval(() => { readDerived().catch(() => {}); }, 10_000);
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
+  // Staff and member mail goes through the durable outbox: stored before the request answers, sent
+  // by its drainer, kept and retried while the mail server refuses (engine/mail/outbox.ts).
+  const outbox = options.mail
+    ? createDurableMailer(mailOutboxStore(options.store), options.mail.mailer, { onError: (e, kind) => app.log.warn({ err: e, kind }, 'mail not sent yet; it stays in the outbox and is retried') })
+    : undefined;
+  if (outbox) {
+    app.addHook('onReady', () => outbox.start());
+    app.addHook('onClose', () => outbox.close());
+  }
   await registerApi(app, {
     store: options.store,
     mode: options.mode,
     rebuildQueue: options.rebuilder,
-    mailer: options.mail ? staffMailer(options.mail.mailer) : undefined,
+    mailer: outbox ? staffMailer(outbox) : undefined,
     adminUrl: options.adminUrl,
-    members: { mailer: options.mail?.mailer, siteUrl },
+    members: { mailer: outbox, siteUrl },
     newsletters: { mailer: options.mail?.mailer, unsubscribeSecret: options.mail?.unsubscribeSecret, siteUrl },
     folders: { out: options.outDir },
     ...options.api,

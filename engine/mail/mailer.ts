@@ -18,6 +18,8 @@ export interface MailMessage {
   /** Extra headers (e.g. List-Unsubscribe). Names are header tokens; values are one line. */
   headers?: Record<string, string> | undefined;
   replyTo?: string | undefined;
+  /** The Message-ID to carry ("<local@domain>"; default a new one): a message sent again keeps its own. */
+  messageId?: string | undefined;
 }
 
 export interface SentMail {
@@ -89,6 +91,7 @@ function checkMessage(m: MailMessage): void {
   if (typeof m.subject !== 'string' || /[\r\n]/.test(m.subject)) throw new AppError('BAD_USER_INPUT', { field: 'subject', message: 'Must be one line of text' });
   if (m.from !== undefined && /[\r\n]/.test(m.from)) throw new AppError('BAD_USER_INPUT', { field: 'from', message: 'Must be one line of text' });
   if (!m.html && !m.text) throw new AppError('BAD_USER_INPUT', { field: 'text', message: 'A message needs an HTML or a text part' });
+  if (m.messageId !== undefined && !/^<[^<>\s@]+@[^<>\s@]+>$/.test(m.messageId)) throw new AppError('BAD_USER_INPUT', { field: 'messageId', message: 'Must be <local@domain>' });
   checkHeaders(m.headers);
 }
 
@@ -105,6 +108,7 @@ function toNodemailer(m: MailMessage, defaultFrom: string, dkim?: Dkim) {
     text: m.text,
     replyTo: m.replyTo,
     headers: m.headers,
+    ...(m.messageId ? { messageId: m.messageId } : {}),
   };
 }
 

@@ -60,7 +60,7 @@ export async function mailParserName(): Promise<'mailparser' | 'built-in'> {
   return (await loadMailparser()) ? 'mailparser' : 'built-in';
 }
 
-export async function startTestSmtpServer(): Promise<TestSmtpServer> {
+export async function startTestSmtpServer(options: { port?: number } = {}): Promise<TestSmtpServer> {
   const messages: ReceivedMail[] = [];
   const waiters: (() => void)[] = [];
   const server = new SMTPServer({
@@ -89,7 +89,7 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
   });
   await new Promise<void>((ok, fail) => {
     server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => ok());
+    server.listen(options.port ?? 0, '127.0.0.1', () => ok());
   });
   const address = server.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

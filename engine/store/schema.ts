@@ -373,3 +373,22 @@ export const cmsUserTokens = sqliteTable('cms_user_tokens', {
   usedAt: integer('used_at'),
   createdAt: createdAt(),
 }, (t) => [index('cms_user_tokens_user').on(t.userId), check('cms_user_tokens_kind', sql`${t.kind} in ('reset', 'invite')`)]);
+
+/**
+ * Staff and member mail waiting for the SMTP server (engine/mail/outbox.ts): written before the
+ * request that asked for it answers, sent by the server's drainer, kept until sent. pending →
+ * sending (claimed) → sent; a failed send goes back to pending with its error and a later
+ * next_attempt_at. message: the MailMessage as JSON, its Message-ID fixed when it is queued (a
+ * message re-sent after a crash mid-send carries the same one, so mail clients show it once).
+ */
+export const mailOutbox = sqliteTable('mail_outbox', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  kind: text('kind').notNull(),
+  message: text('message').notNull(),
+  state: text('state').notNull().default('pending'),
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: integer('next_attempt_at').notNull(),
+  createdAt: createdAt(),
+  sentAt: integer('sent_at'),
+  error: text('error'),
+}, (t) => [index('mail_outbox_due').on(t.state, t.nextAttemptAt), check('mail_outbox_state', sql`${t.state} in ('pending', 'sending', 'sent')`)]);

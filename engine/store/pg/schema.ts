@@ -209,6 +209,21 @@ export const layouts = pgTable('layouts', {
   index('layouts_tenant_type').on(t.tenantKey, t.type),
 ]);
 
+export const mailOutbox = pgTable('mail_outbox', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+  kind: text('kind').notNull(),
+  message: text('message').notNull(),
+  state: text('state').notNull().default('pending'),
+  attempts: bigint('attempts', { mode: 'number' }).notNull().default(0),
+  nextAttemptAt: bigint('next_attempt_at', { mode: 'number' }).notNull(),
+  createdAt: bigint('created_at', { mode: 'number' }).notNull().default(now),
+  sentAt: bigint('sent_at', { mode: 'number' }),
+  error: text('error'),
+}, (t) => [
+  index('mail_outbox_due').on(t.state, t.nextAttemptAt),
+  check('mail_outbox_state', sql`"mail_outbox"."state" in ('pending', 'sending', 'sent')`),
+]);
+
 export const memberships = pgTable('memberships', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
   tenantKey: text('tenant_key').notNull().references(() => tenants.tenantKey, { onDelete: 'cascade' }),
