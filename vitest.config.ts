@@ -20,6 +20,7 @@ const services = [
   'tests/integration/pg-db-backup.test.ts',
   'tests/integration/pg-sqlite-wire.test.ts',
   'tests/integration/shared-state.test.ts',
+  'tests/integration/redis-outage.test.ts',
   'tests/integration/pg-tenant-scope.test.ts',
   'tests/integration/pg-events-ingest.test.ts',
   'tests/integration/pg-events-reports.test.ts',

@@ -7,7 +7,16 @@
 // count; limits of anonymous forms also count per target (docs/security.md "Rate limits").
 import { formatKey, ipKey } from '../engine/domain/ip-range';
 
-export interface LimitRule { max: number; windowMs: number }
+export interface LimitRule {
+  max: number;
+  windowMs: number;
+  /**
+   * When the shared limit store (Redis) does not answer: 'closed' (default) refuses with 503
+   * SERVICE_UNAVAILABLE — sign-ins, links and forms are never let through unchecked; 'open' lets
+   * the request through uncounted — readers' events must not fail because a counter is away.
+   */
+  onOutage?: 'open' | 'closed';
+}
 
 /** Attempts at one instant (or, from `take`, within a hundredth of the window of it). */
 interface Hits { t: number; n: number }

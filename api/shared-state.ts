@@ -158,27 +158,43 @@ export async function redisSharedState(o: RedisSharedOptions): Promise<SharedSta
     limiter(name, rule) {
       const points = rule.max;
       const rl = new RateLimiterRedis({ storeClient: client, keyPrefix: `${prefix}limit:${name}`, points, duration: Math.max(1, Math.ceil(rule.windowMs / 1000)) });
+      // Redis away (ioredis gives up on a command after its retries): closed limits refuse, open ones let through.
+      const outage = <T>(whenOpen: T) => (error: unknown): T => {
+        report(error instanceof Error ? error : new Error(String(error)));
+        if (rule.onOutage === 'open') return whenOpen;
+        throw new AppError('SERVICE_UNAVAILABLE', { retryAfterSeconds: 5 });
+      };
       return {
         async attempt(key) {
-          const r = await rl.penalty(key, 1);
-          if (r.consumedPoints <= points) return 0;
-          await rl.reward(key, 1);
-          return Math.max(1, r.msBeforeNext);
+          try {
+            const r = await rl.penalty(key, 1);
+            if (r.consumedPoints <= points) return 0;
+            await rl.reward(key, 1);
+            return Math.max(1, r.msBeforeNext);
+          } catch (e) {
+            if (e instanceof AppError) throw e;
+            return outage(0)(e);
+          }
         },
         async take(key, n) {
           if (n <= 0) return 0;
-          const r = await rl.penalty(key, n);
-          const over = Math.min(n, Math.max(0, r.consumedPoints - points));
-          if (over > 0) await rl.reward(key, over);
-          return n - over;
+          try {
+            const r = await rl.penalty(key, n);
+            const over = Math.min(n, Math.max(0, r.consumedPoints - points));
+            if (over > 0) await rl.reward(key, over);
+            return n - over;
+          } catch (e) {
+            return outage(n)(e);
+          }
         },
-        async forgive(key) { await rl.reward(key, 1); },
-        async clear(key) { await rl.delete(key); },
+        async forgive(key) { await rl.reward(key, 1).catch(report); },
+        async clear(key) { await rl.delete(key).catch(report); },
       };
     },
     licenses: {
       async get(tenantKey, ip) {
-        const text = await client.hget(licenseKey(tenantKey), ip);
+        // Redis away: a miss (the lookup reads the database instead).
+        const text = await client.hget(licenseKey(tenantKey), ip).catch((e: Error) => { report(e); return null; });
         if (!text) return undefined;
         try { return JSON.parse(text) as LicenseHit; } catch { return undefined; }
       },
@@ -186,12 +202,13 @@ export async function redisSharedState(o: RedisSharedOptions): Promise<SharedSta
         const key = licenseKey(tenantKey);
         // The hash lives as long as its longest entry may; entries past `until` are ignored by readers.
         const ttl = Math.max(1, hit.until - Date.now());
-        await client.multi().hset(key, ip, JSON.stringify(hit)).pexpire(key, ttl, 'NX').pexpire(key, ttl, 'GT').exec();
+        await client.multi().hset(key, ip, JSON.stringify(hit)).pexpire(key, ttl, 'NX').pexpire(key, ttl, 'GT').exec().catch(report);
       },
-      async clear(tenantKey) { await client.del(licenseKey(tenantKey)); },
+      async clear(tenantKey) { await client.del(licenseKey(tenantKey)).catch(report); },
     },
     async publish(m) {
-      await client.publish(channel, JSON.stringify({ from: origin, tenantKey: m.tenantKey, entity: m.entity }));
+      // Redis away: the change is committed all the same; other instances keep their cached answers until they expire.
+      await client.publish(channel, JSON.stringify({ from: origin, tenantKey: m.tenantKey, entity: m.entity })).catch(report);
     },
     onInvalidate(handler) {
       handlers.add(handler);

@@ -125,7 +125,8 @@ export class EventIngestor {
       visitorCookies: options.visitorCookies ?? d.visitorCookies, retentionDays: options.retentionDays ?? d.retentionDays,
     };
     const o = this.options;
-    const limiter = (name: string, rule: LimitRule) => services.shared.limiter(name, rule, services.now);
+    // Readers' events never fail because the shared counters (Redis) are away: they go through uncounted.
+    const limiter = (name: string, rule: LimitRule) => services.shared.limiter(name, { ...rule, onOutage: 'open' }, services.now);
     this.#limits = {
       address: limiter('events-ip', o.rateLimit),
       visitor: limiter('events-visitor', o.perVisitor),

@@ -244,7 +244,7 @@ function send(reply: FastifyReply, services: Services, errors: readonly GraphQLE
     formatted.push(f.error);
     if (i === 0) status = f.status;
     const wait = f.error.extensions.retryAfterSeconds;
-    if (f.error.extensions.code === 'RATE_LIMITED' && typeof wait === 'number') retryAfter = Math.max(retryAfter, wait);
+    if ((f.error.extensions.code === 'RATE_LIMITED' || f.error.extensions.code === 'SERVICE_UNAVAILABLE') && typeof wait === 'number') retryAfter = Math.max(retryAfter, wait);
   }
   if (retryAfter > 0) reply.header('retry-after', String(retryAfter));
   return reply.code(status).send(data === undefined ? { errors: formatted } : { errors: formatted, data });

@@ -23,6 +23,11 @@ export const ERRORS = {
     status: 503, expose: true,
     message: () => 'This form is unavailable: the site has no captcha configured (MASTHEAD_RECAPTCHA_SECRET). Please try again later.',
   },
+  /** A service the request needs is away (the shared limit store, Redis): refused rather than let through unchecked. */
+  SERVICE_UNAVAILABLE: {
+    status: 503, expose: true,
+    message: (a: { retryAfterSeconds: number }) => `This is briefly unavailable. Please try again in ${a.retryAfterSeconds} seconds.`,
+  },
   INTERNAL: { status: 500, expose: false, message: () => 'Something went wrong on our side. Please try again later.' },
 } as const;
 
