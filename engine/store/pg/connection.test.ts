@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import pg from 'pg';
 import { WriteOutsideTransactionError } from '../connection';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -44,6 +45,24 @@ describe('checkPgUrl', () => {
 });
 
 describe('PostgreSQL store', () => {
+  it('runs statements a transaction issues at once one at a time on its client (pg deprecates overlapping queries; pg 9 refuses them)', async () => {
+    // Every query a pg client is given while it still runs one is an overlap.
+    const proto = pg.Client.prototype as unknown as { query: (...a: unknown[]) => unknown; activeQuery?: unknown; queryQueue?: unknown[] };
+    const original = proto.query;
+    let overlaps = 0;
+    proto.query = function (this: typeof proto, ...a: unknown[]) {
+      if (this.activeQuery || (this.queryQueue?.length ?? 0) > 0) overlaps += 1;
+      return original.apply(this, a);
+    };
+    try {
+      const answers = await store.transaction(async (tx) => Promise.all(Array.from({ length: 12 }, (_, i) => pgRawOf(tx).all<{ n: number }>('select ?::int as n, pg_sleep(0.002)', [i]))));
+      expect(answers.map((r) => Number(r[0]!.n))).toEqual([...Array(12).keys()]);
+    } finally {
+      proto.query = original;
+    }
+    expect(overlaps).toBe(0);
+  });
+
   it('applies the migrations once: applying them again changes nothing', async () => {
     const tables = await store.all<{ n: number }>("select count(*) as n from pg_tables where schemaname = 'public'");
     expect(tables[0]!.n).toBeGreaterThan(60);

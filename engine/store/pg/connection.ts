@@ -215,9 +215,23 @@ export async function openPgStore(options: PgOpenOptions): Promise<PgStore> {
     run: (sql, params) => outer(sql, () => onPool((c) => raw(c).run(sql, params))),
   });
 
+  /**
+   * A transaction's statements run one at a time on its client: callers may issue several at once
+   * (Promise.all over reads inside a transaction); each waits for the one before. pg queued them
+   * itself with a deprecation warning ("client.query() when the client is already executing a
+   * query"), and pg 9 refuses them.
+   */
+  const chains = new WeakMap<pg.PoolClient, Promise<unknown>>();
+  const serial = <T>(client: pg.PoolClient, fn: () => Promise<T>): Promise<T> => {
+    const next = (chains.get(client) ?? Promise.resolve()).then(fn, fn);
+    chains.set(client, next.catch(() => undefined));
+    return next;
+  };
+
   /** A transaction's handles, bound to its client and valid only while it is open. */
   const txHandles = (frame: { client: pg.PoolClient; open: boolean }): PgDb => {
-    const inner = async <T>(fn: () => Promise<T>): Promise<T> => {
+    const inner = <T>(fn: () => Promise<T>): Promise<T> => serial(frame.client, () => statement(fn));
+    const statement = async <T>(fn: () => Promise<T>): Promise<T> => {
       if (!frame.open) throw new Error('Transaction object used outside its transaction');
       if (currentTenant() !== ALL_TENANTS) return fn();
       // A statement issued inside allTenants (../tenant-scope.ts) within a transaction acting for one
