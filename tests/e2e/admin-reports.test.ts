@@ -14,16 +14,25 @@ const suite = useAdminSuite();
 const ITEMS = [10100001, 10100002, 10100003, 10100004, 10100005, 10100006, 10100007, 10100008, 10100009];
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 
+/**
+ * Item i is viewed by 2·(i+1) readers: the server counts one view per visitor and item (api/events/
+ * visitor.ts; a cookie-less visitor is its address and browser), so each reader is its own browser.
+ */
 async function sendViews(): Promise<number> {
-  const events = ITEMS.flatMap((id, i) => Array.from({ length: 2 * (i + 1) }, () => ({ type: 'PageView', input: { pageId: `content:${id}`, path: `/x/${id}`, contentId: id } })));
-  const res = await fetch(suite.target.adminUrl('/api/events'), {
-    method: 'POST', headers: { 'content-type': 'application/json', 'x-tenant-key': 'freightwise', 'user-agent': BROWSER },
-    body: JSON.stringify({ sessionId: `e2e-reports-${Date.now()}`, events }),
-  });
-  const body = (await res.json()) as { accepted: number };
-  expect(body.accepted).toBe(events.length);
+  const readers = 2 * ITEMS.length;
+  let total = 0;
+  for (let r = 0; r < readers; r++) {
+    const events = ITEMS.filter((_, i) => 2 * (i + 1) > r).map((id) => ({ type: 'PageView', input: { pageId: `content:${id}`, path: `/x/${id}`, contentId: id } }));
+    const res = await fetch(suite.target.adminUrl('/api/events'), {
+      method: 'POST', headers: { 'content-type': 'application/json', 'x-tenant-key': 'freightwise', 'user-agent': `${BROWSER} reader/${r}` },
+      body: JSON.stringify({ sessionId: `e2e-reports-${Date.now()}-${r}`, events }),
+    });
+    const body = (await res.json()) as { accepted: number };
+    expect(body.accepted).toBe(events.length);
+    total += events.length;
+  }
   await suite.target.rollupEvents();
-  return events.length;
+  return total;
 }
 
 /** The table's rows as text cells, header first. */

@@ -16,10 +16,10 @@ const UA = 'Mozilla/5.0 (X11; Linux x86_64; rv:120.0) Gecko/20100101 Firefox/120
 beforeAll(async () => { h = await startApi({ responseCacheTtlMs: 0 }); });
 afterAll(async () => h?.close());
 
-const beacon = (body: unknown) => h.app.inject({
+const beacon = (body: unknown, userAgent = UA) => h.app.inject({
   method: 'POST', url: '/api/events',
   // sendBeacon: text/plain, and a host that is no tenant's (the API's own), so the body names the tenant.
-  headers: { 'content-type': 'text/plain;charset=UTF-8', host: 'api.localhost', 'user-agent': UA },
+  headers: { 'content-type': 'text/plain;charset=UTF-8', host: 'api.localhost', 'user-agent': userAgent },
   payload: JSON.stringify(body),
 });
 const pageView = (id: number) => ({ type: 'PageView', input: { pageId: `content:${id}`, path: '/markets/story', contentId: id } });
@@ -56,7 +56,8 @@ describe('the event beacon', () => {
     const sent = await Promise.all([
       beacon({ tenant: 'alpha', sessionId: 's-rest-3', events: [pageView(ALPHA_ITEM + 5)] }),
       beacon({ tenant: 'beta', sessionId: 's-rest-3', events: [pageView(BETA_ITEM + 5)] }),
-      beacon({ tenant: 'alpha', sessionId: 's-rest-4', events: [pageView(ALPHA_ITEM + 5)] }),
+      // Another reader (another browser): the server counts one view per visitor and item (api/events/visitor.ts).
+      beacon({ tenant: 'alpha', sessionId: 's-rest-4', events: [pageView(ALPHA_ITEM + 5)] }, `${UA} (second reader)`),
     ]);
     expect(sent.map((r) => [r.statusCode, r.json().accepted])).toEqual([[200, 1], [200, 1], [200, 1]]);
     const rows = await h.store.all<{ tenant_key: string; content_id: number }>(

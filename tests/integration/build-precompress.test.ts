@@ -51,7 +51,8 @@ function badSiblings(key: string): string[] {
   }
   return bad;
 }
-const siblingCount = (key: string) => compressibleFiles(key).filter((r) => existsSync(join(out, key, `${r}.br`))).length;
+/** Files with both siblings (a kill between writing a file's .br and its .gz leaves the .br alone: that file is still to do). */
+const siblingCount = (key: string) => compressibleFiles(key).filter((r) => existsSync(join(out, key, `${r}.br`)) && existsSync(join(out, key, `${r}.gz`))).length;
 /** .br files of a tenant's live build (a cheap walk: no file is read). */
 const brFiles = (key: string) => (readdirSync(realpathSync(join(out, key)), { recursive: true }) as string[]).filter((f) => f.endsWith('.br')).length;
 
