@@ -77,7 +77,7 @@ export function registerPrecompress(program: Command, env: CommandEnv) {
       const config = base.with({ outDir: flags.out, workers: flags.workers });
       const outDir = resolve(config.settings.outDir);
       const [{ precompressBuilds, builtTenants }, { workerRuntime }] = await Promise.all([import('../../engine/build/index'), import('../worker-bundle')]);
-      const known = builtTenants(outDir);
+      const known = await builtTenants(outDir);
       const keys = flags.tenant?.length ? flags.tenant : known;
       for (const k of keys) if (!known.includes(k)) throw new UsageError(`--tenant: no build of "${k}" in ${outDir} (built: ${known.join(', ') || 'none'})`);
       const last = new Map<string, number>();

@@ -31,6 +31,21 @@ export async function runBuild(store: Store, options: BuildOptions, onEvent?: (e
 export async function runSiteBuild(store: Store, options: SiteBuildOptions, onEvent?: (e: BuildEvent) => void): Promise<SiteBuildSummary> {
   return (await import('./incremental/site-build')).runSiteBuild(store, options, onEvent);
 }
-export { builtTenants, precompressTenant, type PrecompressResult } from './stages/precompress';
-export { precompressBuilds, type PrecompressSummary } from './precompress-run';
+export type { PrecompressResult } from './stages/precompress';
+export type { PrecompressSummary } from './precompress-run';
+
+/** The tenants with a live build under `outDir` (stages/precompress.ts; loaded on use: a no-change build never needs it). */
+export async function builtTenants(outDir: string): Promise<string[]> {
+  return (await import('./stages/precompress')).builtTenants(outDir);
+}
+
+/** `masthead precompress`: the missing .br/.gz of the live builds, on worker threads (precompress-run.ts). */
+export async function precompressBuilds(...a: Parameters<typeof import('./precompress-run').precompressBuilds>): ReturnType<typeof import('./precompress-run').precompressBuilds> {
+  return (await import('./precompress-run')).precompressBuilds(...a);
+}
+
+/** The same on one thread (stages/precompress.ts). */
+export async function precompressTenant(...a: Parameters<typeof import('./stages/precompress').precompressTenant>): ReturnType<typeof import('./stages/precompress').precompressTenant> {
+  return (await import('./stages/precompress')).precompressTenant(...a);
+}
 export { cspDirectives, HSTS, REFERRER_POLICY, tenantScriptSources, type CspDirectives, type Surface } from './stages/security-headers';
