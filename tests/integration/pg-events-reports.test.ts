@@ -228,6 +228,12 @@ describe('retention on PostgreSQL', () => {
     const pruned = [...EVENTS.alpha, ...EVENTS.beta].filter((e) => e.day < keepFrom).length;
     expect(r.pruned).toBe(pruned);
     expect(await owner.all("select count(*) as n from events where day < ?", [keepFrom])).toEqual([{ n: 0 }]);
+    // By partition, not row by row: every day partition before the retention is gone; the later ones stay.
+    const oldDays = [...new Set([...EVENTS.alpha, ...EVENTS.beta].map((e) => e.day).filter((d) => d < keepFrom))].sort();
+    expect(r.droppedPartitions).toEqual(oldDays.map((d) => `events_p${d.replaceAll('-', '')}`));
+    const left = (await owner.all<{ p: string }>("select c.relname as p from pg_inherits i join pg_class c on c.oid = i.inhrelid where i.inhparent = 'events'::regclass order by 1")).map((x) => x.p);
+    expect(left.filter((p) => p !== 'events_default').every((p) => p >= `events_p${keepFrom.replaceAll('-', '')}`)).toBe(true);
+    expect(left).toContain(`events_p${TODAY.replaceAll('-', '')}`);
     expect(await readRollups(owner.db, 'alpha', { grain: 'day' })).toEqual(before);
     expect(await pruneEvents(sqlite, keepFrom)).toBe(pruned);
   });

@@ -274,19 +274,25 @@ export async function readRollups(db: Db, tenantKey: string, filter: { grain?: '
 }
 
 /** The rollup job: rolls up new events, then deletes raw events older than the retention (after they were rolled up). */
-export async function runEventJob(store: RollupStore, o: { now: number; retentionDays: number; tenantKey?: string }): Promise<RollupResult & { pruned: number }> {
+export async function runEventJob(store: RollupStore, o: { now: number; retentionDays: number; tenantKey?: string }): Promise<RollupResult & { pruned: number; droppedPartitions?: string[] }> {
   const keepFrom = new Date(o.now - o.retentionDays * 86_400_000).toISOString().slice(0, 10);
   if (!o.tenantKey && store.dialect === 'postgres' && store.all) {
     // PostgreSQL: the app's role sees one tenant's rows at a time (row-level security), so every
     // tenant is rolled up and pruned in a scope of its own (the tenant registry is global).
-    const total = { tenants: 0, days: 0, events: 0, pruned: 0 };
-    for (const { tenant_key: key } of await store.all<{ tenant_key: string }>('select tenant_key from tenants order by tenant_key')) {
-      const r = await inTenant(key, async () => ({ ...(await rollupEvents(store, o.now, key)), pruned: await pruneEvents(store, keepFrom) }));
+    const total: RollupResult & { pruned: number; droppedPartitions?: string[] } = { tenants: 0, days: 0, events: 0, pruned: 0 };
+    const keys = (await store.all<{ tenant_key: string }>('select tenant_key from tenants order by tenant_key')).map((r) => r.tenant_key);
+    for (const key of keys) {
+      const r = await inTenant(key, () => rollupEvents(store, o.now, key));
       total.tenants += r.tenants;
       total.days += r.days;
       total.events += r.events;
-      total.pruned += r.pruned;
     }
+    // Every tenant is rolled up: the day partitions past the retention go whole (DETACH, DROP; no
+    // row-by-row DELETE in the way of ingestion), then what the default partition holds of those days.
+    const dropped = await store.all<{ name: string; rows: number }>('select name, rows from masthead_drop_event_partitions(cast(? as date))', [keepFrom]);
+    if (dropped.length) total.droppedPartitions = dropped.map((r) => r.name);
+    total.pruned += dropped.reduce((n, r) => n + Number(r.rows), 0);
+    for (const key of keys) total.pruned += await inTenant(key, () => pruneEvents(store, keepFrom));
     return total;
   }
   const rolled = await rollupEvents(store, o.now, o.tenantKey);
