@@ -2,7 +2,6 @@
 // (engine/mail/outbox.ts) stores each message before it answers, keeps it with its error while a
 // real SMTP server on loopback is down, and delivers it when the server is back, each message
 // once, across a restart of the process and after a crash mid-send (same Message-ID).
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer } from '../../engine/mail';
 import { createDurableMailer, type DurableMailer } from '../../engine/mail/outbox';
@@ -11,20 +10,12 @@ import { openStore, type Store } from '../../engine/store/connection';
 import { mailOutboxStore } from '../../engine/store/queries/mail-outbox';
 import { tempDbPath } from '../helpers/fixture-set';
 import { waitUntil } from './build-site-fixture';
+import { freePort } from '../helpers/serve-process';
 
 let store: Store;
 let port: number;
 const outboxes: DurableMailer[] = [];
 let smtp: TestSmtpServer | null = null;
-
-/** A free loopback port, for an SMTP server that is stopped and started again on it. */
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const s = createServer();
-    s.once('error', fail);
-    s.listen(0, '127.0.0.1', () => { const p = (s.address() as { port: number }).port; s.close(() => ok(p)); });
-  });
-}
 
 const errors: string[] = [];
 const newOutbox = () => {

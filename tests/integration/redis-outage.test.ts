@@ -4,24 +4,16 @@
 // the site-license cache fail open (events go through uncounted, a cache miss reads the database);
 // once Redis is back, limits count again without a restart.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redisSharedState, type SharedState } from '../../api/shared-state';
 import { startApi, type Harness } from './api-harness';
 import { waitUntil } from './build-site-fixture';
+import { freePort } from '../helpers/serve-process';
 
 let port: number;
 let redis: ChildProcess | null = null;
 let shared: SharedState;
 let h: Harness;
-
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const s = createServer();
-    s.once('error', fail);
-    s.listen(0, '127.0.0.1', () => { const p = (s.address() as { port: number }).port; s.close(() => ok(p)); });
-  });
-}
 
 async function startRedis(): Promise<void> {
   const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'ignore'] });
