@@ -40,7 +40,9 @@ export async function submitInquiry(ctx: GqlContext, input: Record<string, unkno
   const tenant = await ctx.tenant();
   const contact = rmiContact(tenant.settings);
   if (!contact) throw new AppError('FORBIDDEN');
-  await throttle([[memberRuntime(ctx.services).limiters.inquiryIp, `${tenant.tenantKey}|${clientKey(ctx.req.ip)}`]]);
+  // Per client address (IPv6 by /64), and per site: the target is the site's one sales inbox.
+  const { limiters } = memberRuntime(ctx.services);
+  await throttle([[limiters.inquiryIp, `${tenant.tenantKey}|${clientKey(ctx.req.ip)}`], [limiters.inquirySite, tenant.tenantKey]]);
   const checked = validateInquiry(input);
   if (!checked.ok) {
     const [field, message] = Object.entries(checked.fields)[0]!;

@@ -29,6 +29,8 @@ export interface MemberLimits {
   linkPerEmail: LimitRule;
   /** Inquiry form submissions per IP and tenant (issue 17), counted before any check. */
   inquiryPerIp: LimitRule;
+  /** Inquiry form submissions per site from all addresses together: its one sales inbox is the target (issue 41). */
+  inquiryPerSite: LimitRule;
 }
 
 export interface MemberOptions {
@@ -58,6 +60,7 @@ export const DEFAULT_MEMBER_LIMITS: MemberLimits = {
   linkPerIp: { max: 20, windowMs: HOUR },
   linkPerEmail: { max: 3, windowMs: HOUR },
   inquiryPerIp: { max: 10, windowMs: HOUR },
+  inquiryPerSite: { max: 100, windowMs: HOUR },
 };
 
 export function siteOrigin(o: MemberOptions, tenant: { tenantKey: string; domain: string }): string {

@@ -8,7 +8,7 @@ import { DEFAULT_MEMBER_LIFETIMES, DEFAULT_MEMBER_LIMITS, type MemberLifetimes }
 
 export interface MemberRuntime {
   lifetimes: MemberLifetimes;
-  limiters: { loginIp: Limiter; loginUser: Limiter; linkIp: Limiter; linkEmail: Limiter; inquiryIp: Limiter };
+  limiters: { loginIp: Limiter; loginUser: Limiter; linkIp: Limiter; linkEmail: Limiter; inquiryIp: Limiter; inquirySite: Limiter };
   /** simulate: the key of the simulation hand-off codes (simulate.ts). */
   secret(name: 'meter' | 'member-id' | 'simulate'): Promise<Buffer>;
 }
@@ -29,6 +29,7 @@ export function memberRuntime(services: Services): MemberRuntime {
       linkIp: services.shared.limiter('member-link-ip', limits.linkPerIp, services.now),
       linkEmail: services.shared.limiter('member-link-email', limits.linkPerEmail, services.now),
       inquiryIp: services.shared.limiter('inquiry-ip', limits.inquiryPerIp, services.now),
+      inquirySite: services.shared.limiter('inquiry-site', limits.inquiryPerSite, services.now),
     },
     secret(name) {
       if (name === 'meter' && o.meterSecret) return Promise.resolve(Buffer.from(o.meterSecret, 'utf8'));

@@ -103,3 +103,19 @@ describe('submitInquiry', () => {
     expect(await inquiriesOf(h.store.db, 'beta')).toEqual([]);
   });
 });
+
+describe('submitInquiry across addresses', () => {
+  let h: MemberHarness;
+  beforeAll(async () => {
+    h = await startMembers({ newsletters: { captcha }, members: { limits: { inquiryPerSite: { max: 4, windowMs: 3_600_000 } } } });
+    await h.store.run(`update tenants set settings = json_set(settings, '$.rmi', json(?)) where tenant_key = 'alpha'`, [JSON.stringify({ enabled: true, contactEmail: CONTACT })]);
+  });
+  afterAll(async () => { await h.close(); });
+
+  it('limits submissions per site from all addresses together (its sales inbox is the target), so new addresses get no fresh budget (issue 41)', async () => {
+    for (let i = 1; i <= 4; i++) expect((await h.op('submitInquiry', inquiry(), { ip: `198.51.100.${i}` })).error).toBeUndefined();
+    const r = await h.op('submitInquiry', inquiry(), { ip: '198.51.100.99' });
+    expect(r.error!.extensions.code).toBe('RATE_LIMITED');
+    expect((await inquiriesOf(h.store.db, 'alpha')).length).toBe(4);
+  });
+});
