@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { screenshot } from './helpers/browser';
 import { useAdminSuite } from './helpers/suite';
 import { LOGINS } from './helpers/target';
-import { menuLabels, topLevelEntries } from './helpers/menu';
+import { menuLabels, quickScreens, topLevelEntries } from './helpers/menu';
 
 const suite = useAdminSuite();
 
@@ -23,9 +23,7 @@ describe('permissions and tenants', () => {
       'Content detail', 'Content velocity', 'Content length', 'Editorial tracking', 'RMI inquiries', 'Layout block usage', 'Company export',
       'Layout block option usage', 'Newsletter block analysis', 'Layout analysis', 'Taxonomy export', 'Page speed', 'Print exports', 'Website sections', 'Layouts', 'All tools', 'History']);
     await page.keyboard.press('Control+k');
-    const search = page.getByRole('combobox', { name: 'Go to' });
-    await search.fill('users');
-    await page.getByText('No matches for “users”').waitFor();
+    expect(await quickScreens(page, 'users')).toEqual([]);
     await page.keyboard.press('Escape');
     await page.goto(suite.target.adminUrl('/admin/cms-users'));
     await page.getByRole('heading', { name: 'No access' }).waitFor();
@@ -76,6 +74,24 @@ describe('quick menu', () => {
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     expect(new URL(page.url()).pathname).toBe('/admin/redirects');
+  });
+
+  it('finds content by title, people, sections and the settings by card name (issue 35)', async () => {
+    const page = await suite.signedIn(LOGINS.admin);
+    await page.keyboard.press('Control+k');
+    const dialog = page.getByRole('dialog', { name: 'Quick menu' });
+    await quickScreens(page, 'diesel');
+    const article = dialog.getByRole('option', { name: /Diesel Prices Dip/ });
+    expect(await article.textContent()).toContain('Content');
+    await screenshot(page, 'quick-menu-content-search');
+    await article.click();
+    await page.waitForURL(/\/admin\/edit-content\/\d{8}$/);
+    await page.keyboard.press('Control+k');
+    expect(await quickScreens(page, 'consent')).toEqual(['Consent and tracking settings']);
+    await page.keyboard.press('Enter');
+    await page.waitForURL((u) => u.pathname === '/admin/edit-site-settings' && u.hash === '#consent-and-tracking');
+    await page.getByRole('region', { name: 'Consent and tracking' }).waitFor();
+    expect(await page.getByRole('region', { name: 'Consent and tracking' }).evaluate((el) => el.getBoundingClientRect().top < window.innerHeight)).toBe(true);
   });
 });
 

@@ -31,3 +31,14 @@ export async function topLevelEntries(page: Page): Promise<string[]> {
   await mainMenu(page).getByRole('link', { name: 'Dashboard' }).waitFor();
   return mainMenu(page).locator('.nav-top > li > a, .nav-top > li > button').allTextContents();
 }
+
+/**
+ * Types into the open quick menu and answers the screens it offers (not the content, people and
+ * sections it finds), once its search has answered.
+ */
+export async function quickScreens(page: Page, text: string): Promise<string[]> {
+  const dialog = page.getByRole('dialog', { name: 'Quick menu' });
+  await dialog.getByRole('combobox', { name: 'Go to' }).fill(text);
+  await dialog.locator(`[role="listbox"][data-answered="${text.trim()}"]`).waitFor();
+  return dialog.locator('[role="option"][data-kind="screen"] .quick-label').allTextContents();
+}
