@@ -29,9 +29,9 @@ describe('content states (issue 35)', () => {
   it('the status badge shows Scheduled with the time for a future-dated published item, Published otherwise', () => {
     const ahead = new Date(Date.now() + 3 * 86_400_000).toISOString();
     const html = renderToStaticMarkup(createElement(StatusBadge, { status: 1, published: ahead }));
-    expect(html).toContain('Scheduled · ');
+    expect(html).toContain('>Scheduled</span>');
     expect(html).not.toContain('Published');
-    expect(html).toMatch(/\d{4}, \d{1,2}:\d{2}/);
+    expect(html).toMatch(/class="status-when">[A-Z][a-z]+\.? \d{1,2}, \d{4}, \d{1,2}:\d{2}/);
     expect(renderToStaticMarkup(createElement(StatusBadge, { status: 1, published: '2020-01-01T00:00:00Z' }))).toContain('Published');
     expect(renderToStaticMarkup(createElement(StatusBadge, { status: 1 }))).toContain('Published');
   });
