@@ -10,7 +10,6 @@ import type { Browser, Page } from 'playwright-core';
 import { contentPath } from '../../engine/domain/paths';
 import { launchBrowser, newPage, screenshot, signIn } from './helpers/browser';
 import { startStackWithMail, type MailStack } from './helpers/mail-stack';
-import { menuLink } from './helpers/menu';
 import { LOGINS } from './helpers/target';
 
 const COMPANY = 10100051; // Cascade Cold Storage, a Company item of the demo's freightwise site
@@ -50,7 +49,7 @@ describe('company update by private link', () => {
   it('is sent by staff, filled in without a session, reviewed per field, and only the accepted change is published', async () => {
     const staff = await newPage(browser);
     await signIn(staff, `${stack.admin}/login`, LOGINS.freightwiseEditor);
-    await (await menuLink(staff, 'Company updates')).waitFor();
+    await staff.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Company updates' }).waitFor();
     const link = await sendLink(staff, 'dana@cascade.example', 1);
     expect(new URL(link).pathname).toMatch(/^\/company-update\/mhu_[A-Za-z0-9_-]{43}$/);
     await staff.getByRole('table', { name: 'Company updates' }).getByText('Awaiting the company').waitFor();
