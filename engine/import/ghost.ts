@@ -3,6 +3,7 @@
 // Ghost writes its own site address as __GHOST_URL__; images under it are looked for under the
 // given source URL or in the --media folder. A post's old URL is Ghost's default permalink /slug/.
 import { readFile } from 'node:fs/promises';
+import { slugify } from '../domain/paths';
 import { ImportFormatError, type ImportAuthor, type ImportHeader, type ImportPost, type ImportTag } from './model';
 
 export const GHOST_MAJOR_VERSIONS = [4, 5] as const;
@@ -22,10 +23,11 @@ function jsonError(file: string, text: string, e: Error): ImportFormatError {
   return new ImportFormatError(file, { line: text.split('\n').length, column: 0 }, '', `malformed or truncated JSON: ${e.message}`);
 }
 
-export interface GhostExport { header: ImportHeader; posts: ImportPost[]; skipped: { sourceId: string; title: string; reason: string }[] }
+export interface GhostExport { header: ImportHeader; posts: ImportPost[]; skipped: { record: string; reason: string; path: string }[]; notImported: Record<string, number> }
 
 export async function readGhost(file: string): Promise<GhostExport> {
   const text = await readFile(file, 'utf8');
+  if (!/^\s*[[{]/.test(text)) throw new ImportFormatError(file, { line: 1, column: 0 }, '', `not a Ghost export: the file is not JSON (it starts with ${JSON.stringify(text.trimStart().slice(0, 20))})`);
   let doc: unknown;
   try {
     doc = JSON.parse(text);
@@ -81,12 +83,20 @@ export async function readGhost(file: string): Promise<GhostExport> {
 
   const skipped: GhostExport['skipped'] = [];
   const posts: ImportPost[] = [];
+  const notImported: Record<string, number> = {};
   table('posts').forEach((p, i) => {
-    const id = need(p, i, 'posts', 'id');
     const path = `db[0].data.posts[${i}]`;
+    // One post with a bad value is named in the report and left out; the rest imports.
+    try { readPost(p, i, path); } catch (e) {
+      if (!(e instanceof ImportFormatError)) throw e;
+      skipped.push({ record: e.record || `posts[${i}]`, reason: e.message.slice(e.message.indexOf(`${e.record}: `) >= 0 && e.record ? e.message.indexOf(`${e.record}: `) + e.record.length + 2 : 0), path: e.pos.path ?? path });
+    }
+  });
+  function readPost(p: Row, i: number, path: string) {
+    const id = need(p, i, 'posts', 'id');
     const label = `posts[${i}] "${str(p.title).slice(0, 60)}" (id ${id})`;
     const type = str(p.type) || 'post';
-    if (type !== 'post' && type !== 'page') { skipped.push({ sourceId: id, title: str(p.title), reason: `type ${type} is not imported` }); return; }
+    if (type !== 'post' && type !== 'page') { notImported[type] = (notImported[type] ?? 0) + 1; return; }
     const dateOf = (key: string) => {
       const v = p[key];
       if (v === null || v === undefined || v === '') return undefined;
@@ -97,7 +107,7 @@ export async function readGhost(file: string): Promise<GhostExport> {
     const m = postsMeta.get(id) ?? p;
     const html = p.html;
     if (html !== null && html !== undefined && typeof html !== 'string') throw new ImportFormatError(file, { path: `${path}.html` }, label, 'html must be a string');
-    const slug = need(p, i, 'posts', 'slug');
+    const slug = str(p.slug).trim() || slugify(str(p.title)) || id;
     posts.push({
       sourceId: id, kind: type, title: str(p.title), slug,
       status: ({ published: 'publish', sent: 'publish', scheduled: 'future' } as Record<string, string>)[str(p.status)] ?? (str(p.status) || 'draft'),
@@ -110,9 +120,9 @@ export async function readGhost(file: string): Promise<GhostExport> {
       seoTitle: str(m.meta_title) || undefined, seoDescription: str(m.meta_description) || undefined,
       pos: { path },
     });
-  });
+  }
   return {
     header: { source: 'ghost', version, authors: users, categories: [], tags, attachments: new Map(), postCount: posts.length },
-    posts, skipped,
+    posts, skipped, notImported,
   };
 }

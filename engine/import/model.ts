@@ -12,6 +12,9 @@ export interface ImportCategory { sourceId: string; slug: string; name: string; 
 export interface ImportTag { sourceId: string; slug: string; name: string }
 export interface ImportAttachment { sourceId: string; url: string; title: string; alt?: string | undefined }
 
+/** A value of an item the reader could not use and worked around (reported when the item is mapped). */
+export interface ImportNote { kind: string; detail: string }
+
 export type PostStatus = 'publish' | 'future' | 'draft' | 'pending' | 'private' | 'trash' | 'auto-draft' | 'inherit';
 
 export interface ImportPost {
@@ -34,6 +37,12 @@ export interface ImportPost {
   link?: string | undefined;
   seoTitle?: string | undefined;
   seoDescription?: string | undefined;
+  /** Display names of the item's terms, by `category:slug` / `tag:slug` (for terms the export does not declare). */
+  termNames?: Record<string, string> | undefined;
+  /** Comments the item carries (counted, not imported: Masthead has no comment storage). */
+  comments?: number | undefined;
+  /** What the reader worked around in this item (reported as warnings). */
+  notes?: ImportNote[] | undefined;
   pos: SourcePos;
 }
 

@@ -24,6 +24,8 @@ export interface PostContext {
   source: 'wordpress' | 'ghost';
   structure: Structure;
   attachments: Map<string, ImportAttachment>;
+  /** Reusable blocks (WordPress wp_block items) by id. */
+  blocks?: Map<string, string> | undefined;
   media: MediaLibrary;
   siteUrl?: string | undefined;
   warn(kind: string, record: string, detail: string): void;
@@ -59,15 +61,20 @@ export async function mapPost(p: ImportPost, ctx: PostContext, id: number): Prom
   const w = (kind: string, detail: string) => ctx.warn(kind, label, detail);
   const s = ctx.structure;
 
-  const status = p.status === 'publish' || p.status === 'future' ? 1 : 2;
+  for (const n of p.notes ?? []) w(n.kind, n.detail);
+  let status: 1 | 2 = p.status === 'publish' || p.status === 'future' ? 1 : 2;
   if (p.status === 'private') w('private-as-draft', 'a private post is imported as a draft');
   else if (!['publish', 'future', 'draft', 'pending'].includes(p.status)) fail('status', `unknown status ${JSON.stringify(p.status)}`);
-  if (status === 1 && p.published === undefined) fail('published', 'a published item has no date');
+  if (status === 1 && p.published === undefined) {
+    w('date-missing', 'published, but the export gives no date (wp:post_date_gmt and wp:post_date are empty or 0000-00-00); imported as a draft');
+    status = 2;
+  }
 
-  const sectionId = p.kind === 'page'
+  const sectionId = (p.kind === 'page'
     ? s.pagesSection
-    : p.categories.map((c) => s.sectionOf.get(c)).find((x) => x !== undefined) ?? s.defaultSection;
+    : p.categories.map((c) => s.sectionOf.get(c)).find((x) => x !== undefined) ?? s.defaultSection) || s.defaultSection;
   for (const c of p.categories) if (!s.sectionOf.has(c)) w('category-unknown', `category ${c} is not in the export's category list`);
+  if (!sectionId) fail('primarySectionId', 'no section for this item (its categories are unknown and no default section was planned)');
 
   const images: Resolved[] = [];
   let primaryImageId: number | undefined;
@@ -79,7 +86,7 @@ export async function mapPost(p: ImportPost, ctx: PostContext, id: number): Prom
     if (r) { images.push(r); primaryImageId = r.assetId; }
   }
 
-  const converted = ctx.source === 'wordpress' ? convertWordPressBody(p.body, ctx.attachments, w) : p.body;
+  const converted = ctx.source === 'wordpress' ? convertWordPressBody(p.body, ctx.attachments, w, ctx.blocks) : p.body;
   let body = sanitizeBody(converted);
   const srcs = [...new Set([...body.matchAll(/<img\b[^>]*?\ssrc="([^"]*)"/g)].map((m) => decodeEntities(m[1]!)))];
   const replaced = new Map<string, string | null>();

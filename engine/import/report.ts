@@ -21,18 +21,23 @@ export interface ImportReport {
   warnings: Record<string, number>;
   /** The first warnings in full: kind, record and detail. */
   warningDetails: { kind: string; record: string; detail: string }[];
-  skipped: { record: string; reason: string }[];
+  /** Items not imported, each named with the line it starts on (XML) or its JSON path, and why. */
+  skipped: SkippedItem[];
+  /** Records of kinds Masthead does not import, counted by kind (e.g. { revision: 4, nav_menu_item: 12, comment: 30 }). */
+  notImported: Record<string, number>;
   /** What a dry run would do, one line per record (dry run only). */
   plan: string[];
   durationMs: number;
 }
+
+export interface SkippedItem { record: string; reason: string; line?: number | undefined; path?: string | undefined }
 
 export function newReport(source: string, file: string, tenant: string, dryRun: boolean): ImportReport {
   const zero = () => Object.fromEntries(KINDS.map((k) => [k, 0])) as Record<Kind, number>;
   return {
     source, file, tenant, version: '', dryRun, resumedAfterBatch: 0, batches: 0,
     counts: { created: zero(), updated: zero(), unchanged: zero() },
-    warnings: {}, warningDetails: [], skipped: [], plan: [], durationMs: 0,
+    warnings: {}, warningDetails: [], skipped: [], notImported: {}, plan: [], durationMs: 0,
   };
 }
 
@@ -46,9 +51,17 @@ export function count(report: ImportReport, action: Action, kind: Kind, label?: 
   if (report.dryRun && label && action !== 'unchanged') report.plan.push(`${action === 'created' ? 'create' : 'update'} ${kind} ${label}`);
 }
 
-export function skip(report: ImportReport, record: string, reason: string): void {
-  report.skipped.push({ record, reason });
-  if (report.dryRun) report.plan.push(`skip ${record}: ${reason}`);
+/** Where a skipped item is in the file, for the report: ", line 12" or " at db[0].data.posts[3]". */
+export const whereText = (s: { line?: number | undefined; path?: string | undefined }) => (s.line !== undefined ? `, line ${s.line}` : s.path ? ` at ${s.path}` : '');
+
+export function skip(report: ImportReport, record: string, reason: string, where: { line?: number | undefined; path?: string | undefined } = {}): void {
+  report.skipped.push({ record, reason, ...(where.line !== undefined ? { line: where.line } : {}), ...(where.path ? { path: where.path } : {}) });
+  if (report.dryRun) report.plan.push(`skip ${record}${whereText(where)}: ${reason}`);
+}
+
+/** A record of a kind that is not imported (a revision, a menu item, a comment…), counted by kind. */
+export function notImported(report: ImportReport, kind: string, n = 1): void {
+  if (n > 0) report.notImported[kind] = (report.notImported[kind] ?? 0) + n;
 }
 
 /** The report as lines for the terminal. */
@@ -60,8 +73,10 @@ export function reportLines(r: ImportReport): string[] {
     lines.push(`  ${k.padEnd(9)} ${verb.created} ${c.created[k]}, ${verb.updated} ${c.updated[k]}, ${verb.unchanged} ${c.unchanged[k]}`);
   }
   lines.push(`  skipped   ${r.skipped.length}`);
-  for (const s of r.skipped.slice(0, 20)) lines.push(`    ${s.record}: ${s.reason}`);
+  for (const s of r.skipped.slice(0, 20)) lines.push(`    ${s.record}${whereText(s)}: ${s.reason}`);
   if (r.skipped.length > 20) lines.push(`    … ${r.skipped.length - 20} more in the JSON report`);
+  const other = Object.entries(r.notImported).sort((a, b) => b[1] - a[1]);
+  if (other.length) lines.push(`  not imported  ${other.map(([k, n]) => `${k} ${n}`).join(', ')}`);
   const kinds = Object.entries(r.warnings).sort((a, b) => b[1] - a[1]);
   if (kinds.length) lines.push(`  warnings  ${kinds.map(([k, n]) => `${k} ${n}`).join(', ')}`);
   return lines;

@@ -16,7 +16,7 @@ import { readGhost } from './ghost';
 import { MediaLibrary, type Resolved } from './media';
 import { hashOf, planStructure, type IdCounters, type Structure } from './structure';
 import { mapPost, SKIPPED_STATUS, type MappedPost } from './posts';
-import { count, newReport, skip, warn, type ImportReport, type Kind } from './report';
+import { count, newReport, notImported, skip, warn, type ImportReport, type Kind } from './report';
 
 export interface ImportOptions {
   source: ImportSource;
@@ -44,31 +44,61 @@ async function fileHash(file: string): Promise<string> {
   return h.digest('hex');
 }
 
-interface Scan { header: ImportHeader; needsDefault: boolean; hasPages: boolean; posts?: ImportPost[] }
+interface Scan { header: ImportHeader; needsDefault: boolean; hasPages: boolean; posts?: ImportPost[]; blocks?: Map<string, string> }
 
-/** Pass one over a WXR file: everything but the posts, and every record checked. */
+/**
+ * Pass one over a WXR file: everything but the posts, every record checked. A record with a bad
+ * value is named in the report with its line and left out (the rest imports); records of kinds
+ * that are not imported are counted by kind; categories, tags and authors that items use but the
+ * channel does not declare are added (named from the item), so the posts have them.
+ */
 async function scanWxr(file: string, onProgress: ImportOptions['onProgress'], report: ImportReport): Promise<Scan> {
   const header: ImportHeader = { source: 'wordpress', version: '', authors: [], categories: [], tags: [], attachments: new Map(), postCount: 0 };
   let needsDefault = false;
   let hasPages = false;
+  const blocks = new Map<string, string>();
+  const used = { category: new Map<string, string>(), tag: new Map<string, string>(), author: new Set<string>() };
   for await (const r of readWxr(file)) {
     if (r.type === 'version') {
-      if (!(WXR_VERSIONS as readonly string[]).includes(r.version)) throw new ImportFormatError(file, r.pos, '<wp:wxr_version>', `unknown WXR version ${JSON.stringify(r.version)} (1.1 and 1.2 are read)`);
+      if (!(WXR_VERSIONS as readonly string[]).includes(r.version)) throw new ImportFormatError(file, r.pos, '<wp:wxr_version>', `unknown WXR version ${JSON.stringify(r.version)} (1.0, 1.1 and 1.2 are read)`);
       header.version = r.version;
     } else if (r.type === 'site') header.siteUrl ??= r.url || undefined;
     else if (r.type === 'author') header.authors.push(r.author);
     else if (r.type === 'category') header.categories.push(r.category);
     else if (r.type === 'tag') header.tags.push(r.tag);
     else if (r.type === 'attachment') header.attachments.set(r.attachment.sourceId, r.attachment);
-    else if (r.type === 'skipped') skip(report, `item "${r.title}" (id ${r.sourceId})`, r.reason);
+    else if (r.type === 'block') { blocks.set(r.sourceId, r.content); notImported(report, 'wp_block (reusable block, inlined where used)'); }
+    else if (r.type === 'other') { notImported(report, r.postType); notImported(report, 'comment', r.comments); }
+    else if (r.type === 'skipped') skip(report, r.record, r.reason, { line: r.pos.line });
     else {
+      const p = r.post;
       header.postCount += 1;
-      if (r.post.kind === 'page') hasPages = true;
-      else if (!r.post.categories.length) needsDefault = true;
+      notImported(report, 'comment', p.comments ?? 0);
+      if (p.kind === 'page') hasPages = true;
+      else if (!p.categories.length) needsDefault = true;
+      for (const c of p.categories) if (!used.category.has(c)) used.category.set(c, p.termNames?.[`category:${c}`] ?? c);
+      for (const t of p.tags) if (!used.tag.has(t)) used.tag.set(t, p.termNames?.[`tag:${t}`] ?? t);
+      for (const a of p.authors) used.author.add(a);
       if (header.postCount % 1000 === 0) onProgress?.({ phase: 'reading', done: header.postCount });
     }
   }
-  return { header, needsDefault, hasPages };
+  const declared = { category: new Set(header.categories.map((c) => c.slug)), tag: new Set(header.tags.map((t) => t.slug)), author: new Set(header.authors.map((a) => a.sourceId)) };
+  for (const [slug, name] of used.category) {
+    if (declared.category.has(slug)) continue;
+    header.categories.push({ sourceId: slug, slug, name });
+    warn(report, 'category-undeclared', `category ${slug}`, `used by items but not declared in the export; created as "${name}"`);
+  }
+  for (const [slug, name] of used.tag) {
+    if (declared.tag.has(slug)) continue;
+    header.tags.push({ sourceId: slug, slug, name });
+    warn(report, 'tag-undeclared', `tag ${slug}`, `used by items but not declared in the export; created as "${name}"`);
+  }
+  for (const login of used.author) {
+    if (declared.author.has(login)) continue;
+    header.authors.push({ sourceId: login, login, displayName: login, firstName: '', lastName: '' });
+    warn(report, 'author-undeclared', `author ${login}`, 'named by items but not declared in the export; created from the login');
+  }
+  return { header, needsDefault, hasPages, blocks };
 }
 
 async function* postsOf(opts: ImportOptions, scan: Scan): AsyncGenerator<ImportPost> {
@@ -86,7 +116,8 @@ export async function runImport(store: Store, opts: ImportOptions): Promise<Impo
   if (opts.source === 'wordpress') scan = await scanWxr(opts.file, opts.onProgress, report);
   else {
     const g = await readGhost(opts.file);
-    for (const s of g.skipped) skip(report, `post "${s.title}" (id ${s.sourceId})`, s.reason);
+    for (const s of g.skipped) skip(report, s.record, s.reason, { path: s.path });
+    for (const [kind, n] of Object.entries(g.notImported)) notImported(report, kind, n);
     scan = { header: g.header, needsDefault: g.posts.some((p) => p.kind === 'post'), hasPages: g.posts.some((p) => p.kind === 'page'), posts: g.posts };
   }
   const { header } = scan;
@@ -117,7 +148,7 @@ export async function runImport(store: Store, opts: ImportOptions): Promise<Impo
       warn: (kind, detail) => warn(report, kind, 'image', detail),
     },
   );
-  const ctx = { file: opts.file, source: opts.source, structure, attachments: header.attachments, media, siteUrl, warn: (k: string, r: string, d: string) => warn(report, k, r, d) };
+  const ctx = { file: opts.file, source: opts.source, structure, attachments: header.attachments, blocks: scan.blocks, media, siteUrl, warn: (k: string, r: string, d: string) => warn(report, k, r, d) };
 
   let batch: ImportPost[] = [];
   let batchNo = 0;
@@ -129,9 +160,19 @@ export async function runImport(store: Store, opts: ImportOptions): Promise<Impo
     if (run && batchNo <= run.batchesDone) { done += items.length; return; }
     const mapped: { post: ImportPost; m: MappedPost; hash: string; mapping?: q.Mapping }[] = [];
     for (const post of items) {
-      if (SKIPPED_STATUS[post.status]) { skip(report, `${post.kind} "${post.title}" (id ${post.sourceId})`, SKIPPED_STATUS[post.status]!); continue; }
+      const label = `${post.kind} "${post.title.slice(0, 60)}" (id ${post.sourceId})`;
+      if (SKIPPED_STATUS[post.status]) { skip(report, label, SKIPPED_STATUS[post.status]!, post.pos); continue; }
       const mapping = maps.get(`post:${post.sourceId}`);
-      const m = await mapPost(post, ctx, mapping?.targetId ?? ids.next('content'));
+      // One item that cannot be mapped (an unknown status, a value the content schema refuses) is
+      // named in the report and left out; the rest of the batch imports.
+      let m: MappedPost;
+      try {
+        m = await mapPost(post, ctx, mapping?.targetId ?? ids.next('content'));
+      } catch (e) {
+        if (!(e instanceof ImportFormatError)) throw e;
+        skip(report, label, e.message.slice(e.message.indexOf(`${label}: `) >= 0 ? e.message.indexOf(`${label}: `) + label.length + 2 : 0), post.pos);
+        continue;
+      }
       mapped.push({ post, m, mapping, hash: hashOf([m.record, m.redirect ?? null]) });
     }
     const work = async (tx: Db | null) => {

@@ -3,7 +3,7 @@
 // source id was given before, or a new one; a row is written only when it differs from what the
 // last import wrote (its hash), so a second import of the same export writes nothing.
 import { createHash } from 'node:crypto';
-import { sectionSystemAlias } from '../domain/paths';
+import { sectionSystemAlias, slugify } from '../domain/paths';
 import type { MappingRow, Mapping } from '../store/queries/imports';
 import type { SectionRow } from '../store/writes';
 import type { ImportCategory, ImportHeader } from './model';
@@ -40,6 +40,19 @@ function place(ctx: Ctx, kind: Kind, mapKind: string, sourceId: string, hash: st
   return { id, write: true };
 }
 
+/**
+ * What a section's alias is made from: its name, else (a name in a script slugify cannot spell in
+ * ASCII: Arabic, Hebrew, Chinese…) the category's slug, else a word and a hash of the slug, so two
+ * such categories do not fall into one section.
+ */
+function aliasBasis(name: string, sourceId: string): string {
+  if (slugify(name) !== 'item' || /^\s*item\s*$/i.test(name)) return name;
+  let slug = sourceId;
+  try { slug = decodeURIComponent(sourceId); } catch { /* as it is */ }
+  if (slugify(slug) !== 'item') return slug;
+  return `section ${hashOf(sourceId).slice(0, 6)}`;
+}
+
 export function planStructure(header: ImportHeader, ctx: Ctx, needs: { defaultSection: boolean; pagesSection: boolean }): Structure {
   const writes: Structure['writes'] = { sections: [], persons: [], terms: [], mappings: [] };
   const s: Structure = { sectionOf: new Map(), aliasOf: new Map(), personOf: new Map(), tagOf: new Map(), defaultSection: 0, pagesSection: 0, writes };
@@ -47,7 +60,7 @@ export function planStructure(header: ImportHeader, ctx: Ctx, needs: { defaultSe
   for (const [alias, id] of ctx.aliases) s.aliasOf.set(id, alias);
 
   const section = (sourceId: string, name: string, parentId: number | null, parentAlias: string | null, description?: string): number => {
-    const alias = sectionSystemAlias(name, parentAlias);
+    const alias = sectionSystemAlias(aliasBasis(name, sourceId), parentAlias);
     const mapped = ctx.maps.get(`category:${sourceId}`);
     const existing = aliasTaken.get(alias);
     if (!mapped && existing !== undefined) {

@@ -20,10 +20,18 @@ describe('WordPress shortcodes and blocks', () => {
     expect(warnings).toEqual(['gallery-image-missing: 1 of 2 gallery images are not in the export']);
   });
 
-  it('turns [embed], [youtube] and [audio] into links and drops unknown closed shortcodes, keeping their text', () => {
-    const { html, warnings } = run('[embed]https://www.youtube.com/watch?v=1[/embed][audio src="https://x.example/a.mp3"][ninja_form id=3][my_box]Inside[/my_box]');
-    expect(html).toBe('<p><a href="https://www.youtube.com/watch?v=1">https://www.youtube.com/watch?v=1</a></p><p><a href="https://x.example/a.mp3">https://x.example/a.mp3</a></p>Inside');
-    expect(warnings).toEqual(['embed-as-link: embed https://www.youtube.com/watch?v=1', 'shortcode-dropped: my_box', 'embed-as-link: audio https://x.example/a.mp3', 'shortcode-dropped: ninja_form']);
+  it('turns [embed], [youtube] and [audio] into links, drops plugin shortcodes and keeps unknown ones as text (issue 36)', () => {
+    const { html, warnings } = run('[embed]https://www.youtube.com/watch?v=1[/embed][audio src="https://x.example/a.mp3"][ninja_form id=3][my_box]Inside [video mp4="https://x.example/v.mp4"][/my_box]');
+    expect(html).toBe('<p><a href="https://www.youtube.com/watch?v=1">https://www.youtube.com/watch?v=1</a></p><p><a href="https://x.example/a.mp3">https://x.example/a.mp3</a></p>[my_box]Inside <p><a href="https://x.example/v.mp4">https://x.example/v.mp4</a></p>[/my_box]');
+    expect(warnings).toEqual(['embed-as-link: embed https://www.youtube.com/watch?v=1', 'shortcode-kept: [my_box] is not a shortcode Masthead knows; kept as text', 'embed-as-link: video https://x.example/v.mp4', 'embed-as-link: audio https://x.example/a.mp3', 'shortcode-dropped: ninja_form']);
+  });
+
+  it('replaces a reusable block reference by the wp_block content, and drops one that is not in the export', () => {
+    const warnings: string[] = [];
+    const blocks = new Map([['42', '<!-- wp:paragraph -->\n<p>Subscribe to the <em>Daily</em></p>\n<!-- /wp:paragraph -->']]);
+    const html = convertWordPressBody('<!-- wp:paragraph --><p>Top</p><!-- /wp:paragraph -->\n<!-- wp:block {"ref":42} /-->\n<!-- wp:block {"ref":43} /-->', attachments, (k, d) => warnings.push(`${k}: ${d}`), blocks);
+    expect(html.replace(/\s+/g, '')).toBe('<p>Top</p><p>Subscribetothe<em>Daily</em></p>');
+    expect(warnings).toEqual(['block-dropped: wp:block 43: the reusable block is not in the export']);
   });
 
   it('leaves bracketed text that is not a shortcode', () => {

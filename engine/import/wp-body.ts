@@ -1,8 +1,11 @@
 // WordPress post content to clean body HTML: Gutenberg block comments are removed (their inner
 // HTML is already the rendered block) or, for blocks WordPress renders only at request time,
 // dropped with a report line; shortcodes become plain HTML ([caption] → figure, [embed] and media
-// → a link, [gallery] → figures of the attachments) or are dropped with a report line; classic
-// posts get WordPress's paragraphs (wpautop). The result still goes through the shared sanitiser.
+// → a link, [gallery] → figures of the attachments), page-builder and form shortcodes are dropped
+// with a report line (their text kept), and shortcodes nobody registered are kept as the text they
+// are; a reusable block (`<!-- wp:block {"ref":N} /-->`) is replaced by the wp_block item's
+// content; classic posts get WordPress's paragraphs (wpautop). The result still goes through the
+// shared sanitiser.
 import type { ImportAttachment } from './model';
 
 export type Warn = (kind: string, detail: string) => void;
@@ -68,19 +71,40 @@ function shortcode(name: string, a: Record<string, string>, inner: string | null
   }
 }
 
-/** Replaces shortcodes: known ones, and any other that has a closing [/name]. */
-export function convertShortcodes(html: string, attachments: Map<string, ImportAttachment>, warn: Warn): string {
-  let out = html;
-  // Enclosing shortcodes first (innermost last-opened first by repeating), then self-closing ones.
-  for (let pass = 0; pass < 5; pass++) {
-    const next = out.replace(/\[([a-zA-Z][\w-]*)((?:\s[^\]]*)?)\]([\s\S]*?)\[\/\1\]/g, (_m, name: string, a: string, inner: string) => shortcode(name.toLowerCase(), attrs(a), inner, attachments, warn));
-    if (next === out) break;
-    out = next;
-  }
+const isKnown = (n: string) => KNOWN.has(n) || /^(et_pb|vc|fusion|av)_/.test(n);
+
+/**
+ * Replaces the shortcodes WordPress core and the common plugins register; any other bracketed
+ * name (`[my_box]…[/my_box]`, `[sic]`) is kept as text (with a `shortcode-kept` line when it has a
+ * closing tag), though known shortcodes inside it are converted.
+ */
+export function convertShortcodes(html: string, attachments: Map<string, ImportAttachment>, warn: Warn, depth = 0): string {
+  if (depth > 8) return html;
+  const out = html.replace(/\[([a-zA-Z][\w-]*)((?:\s[^\]]*)?)\]([\s\S]*?)\[\/\1\]/g, (_m, name: string, a: string, inner: string) => {
+    const n = name.toLowerCase();
+    if (!isKnown(n)) {
+      warn('shortcode-kept', `[${name}] is not a shortcode Masthead knows; kept as text`);
+      return `[${name}${a}]${convertShortcodes(inner, attachments, warn, depth + 1)}[/${name}]`;
+    }
+    return shortcode(n, attrs(a), convertShortcodes(inner, attachments, warn, depth + 1), attachments, warn);
+  });
   return out.replace(/\[([a-zA-Z][\w-]*)((?:\s[^\]]*)?)\/?\]/g, (m, name: string, a: string) => {
     const n = name.toLowerCase();
-    if (!KNOWN.has(n) && !/^(et_pb|vc|fusion|av)_/.test(n)) return m;
+    if (!isKnown(n)) return m;
     return shortcode(n, attrs(a), null, attachments, warn);
+  });
+}
+
+const REUSABLE_BLOCK = /<!--\s+wp:block\s+(\{(?:(?!-->)[\s\S])*?\})\s+\/-->/g;
+
+/** Reusable blocks (wp_block items) in place of their references, nested ones too (to a depth of 4). */
+export function inlineReusableBlocks(raw: string, blocks: Map<string, string>, warn: Warn, depth = 0): string {
+  return raw.replace(REUSABLE_BLOCK, (m, json: string) => {
+    let ref = '';
+    try { ref = String((JSON.parse(json) as { ref?: unknown }).ref ?? ''); } catch { ref = ''; }
+    const content = blocks.get(ref);
+    if (content === undefined || depth >= 4) { warn('block-dropped', `wp:block ${ref}: the reusable block is not in the export`); return ''; }
+    return inlineReusableBlocks(content, blocks, warn, depth + 1);
   });
 }
 
@@ -97,9 +121,9 @@ export function autop(text: string): string {
 }
 
 /** Gutenberg or classic content to plain HTML (not yet sanitised). */
-export function convertWordPressBody(raw: string, attachments: Map<string, ImportAttachment>, warn: Warn): string {
+export function convertWordPressBody(raw: string, attachments: Map<string, ImportAttachment>, warn: Warn, blocks: Map<string, string> = new Map()): string {
   const isBlocks = /<!--\s+wp:/.test(raw);
-  let html = convertShortcodes(raw, attachments, warn);
+  let html = convertShortcodes(isBlocks ? inlineReusableBlocks(raw, blocks, warn) : raw, attachments, warn);
   if (isBlocks) {
     html = html.replace(EMBED_BLOCK, (_m, json: string) => {
       let url = '';

@@ -1,20 +1,24 @@
-// A streamed reader of WordPress eXtended RSS (WXR 1.1 and 1.2, as Tools → Export writes it):
-// saxes reads the file in chunks and the records come out as they close, so memory stays flat
-// however large the export. Elements are matched by namespace URI (wp:, content:, excerpt:, dc:),
-// not by prefix. A malformed or truncated file, an unknown WXR version or a value that cannot be
-// right (a date like 2021-13-45, a post id that is not a number) stops with the line and column
-// and the record named.
+// A streamed reader of WordPress eXtended RSS (WXR 1.0 to 1.2, as Tools → Export has written it
+// since WordPress 2.x): saxes reads the file in chunks and the records come out as they close, so
+// memory stays flat however large the export. Elements are matched by namespace URI (wp:,
+// content:, excerpt:, dc:; http or https), not by prefix. A file that is not XML, whose root is
+// not <rss>, or that has no <wp:wxr_version> is refused; a malformed or truncated file stops with
+// the line and column. One item with a value that cannot be right (a date like 2021-13-45, a post
+// id that is not a number) does not stop the run: it comes out as `skipped` with its line and the
+// reason. Post types that are not imported come out as `other` (counted by type).
+import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { SaxesParser, type SaxesTagNS } from 'saxes';
-import { ImportFormatError, type ImportAttachment, type ImportAuthor, type ImportCategory, type ImportPost, type ImportTag, type SourcePos } from './model';
+import { ImportFormatError, type ImportAttachment, type ImportAuthor, type ImportCategory, type ImportNote, type ImportPost, type ImportTag, type SourcePos } from './model';
+import { metaValue } from './php';
 
-export const WXR_VERSIONS = ['1.1', '1.2'] as const;
+export const WXR_VERSIONS = ['1.0', '1.1', '1.2'] as const;
 
 const NS: [RegExp, string][] = [
-  [/^http:\/\/wordpress\.org\/export\/1\.\d+\/excerpt\/$/, 'excerpt'],
-  [/^http:\/\/wordpress\.org\/export\/1\.\d+\/$/, 'wp'],
-  [/^http:\/\/purl\.org\/rss\/1\.0\/modules\/content\/$/, 'content'],
-  [/^http:\/\/purl\.org\/dc\/elements\/1\.1\/$/, 'dc'],
+  [/^https?:\/\/wordpress\.org\/export\/1\.\d+\/excerpt\/?$/, 'excerpt'],
+  [/^https?:\/\/wordpress\.org\/export\/1\.\d+\/?$/, 'wp'],
+  [/^https?:\/\/purl\.org\/rss\/1\.0\/modules\/content\/?$/, 'content'],
+  [/^https?:\/\/purl\.org\/dc\/elements\/1\.1\/?$/, 'dc'],
 ];
 
 function qname(tag: SaxesTagNS): string {
@@ -31,13 +35,20 @@ export type WxrRecord =
   | { type: 'tag'; tag: ImportTag }
   | { type: 'attachment'; attachment: ImportAttachment }
   | { type: 'post'; post: ImportPost }
-  | { type: 'skipped'; sourceId: string; title: string; reason: string };
+  /** An item of a post type Masthead does not import (revision, nav_menu_item, a custom type…): counted. */
+  | { type: 'other'; postType: string; comments: number }
+  /** A reusable block (wp_block): its content replaces `<!-- wp:block {"ref":N} /-->` in posts. */
+  | { type: 'block'; sourceId: string; title: string; content: string }
+  /** A record with a value that cannot be right: not imported, named in the report with its line. */
+  | { type: 'skipped'; record: string; reason: string; pos: SourcePos };
 
-interface Open { name: string; fields: Map<string, string>; terms: { domain: string; nicename: string; name: string }[]; meta: Map<string, string>; pos: SourcePos }
+interface Open { name: string; fields: Map<string, string>; terms: { domain: string; nicename: string; name: string }[]; meta: Map<string, string>; comments: number; pos: SourcePos }
 
 const RECORDS = new Set(['wp:author', 'wp:category', 'wp:tag', 'wp:term', 'item']);
-/** Elements whose content is ignored whole (comments hold their own dates, ids and authors). */
+/** Elements whose content is ignored whole (comments hold their own dates, ids and authors; they are counted). */
 const IGNORED = new Set(['wp:comment']);
+/** Post types that are read for what they give other items, not imported as content. */
+const POST_TYPES = new Set(['post', 'page']);
 
 /** WordPress's 'Y-m-d H:i:s' dates; '0000-00-00 00:00:00' (a draft never published) is no date. */
 export function wpDate(text: string | undefined): number | undefined | 'bad' {
@@ -62,23 +73,30 @@ export async function* readWxr(file: string): AsyncGenerator<WxrRecord> {
   let ignoring = 0;
   let sawRss = false;
   let versionPos: SourcePos | null = null;
+  let siteUrl = '';
   const here = (): SourcePos => ({ line: parser.line, column: parser.column });
   const fail = (pos: SourcePos, what: string, message: string): never => { throw new ImportFormatError(file, pos, what, message); };
 
   parser.on('error', (e) => {
-    throw new ImportFormatError(file, here(), record ? describe(record) : '', `malformed XML: ${e.message.replace(/^[^:]*:\d+:\d+: /, '')}`);
+    const why = e.message.replace(/^[^:]*:\d+:\d+: /, '');
+    if (!sawRss) throw new ImportFormatError(file, here(), '', `not a WordPress export: the file is not XML (${why})`);
+    throw new ImportFormatError(file, here(), record ? describe(record) : '', `malformed XML: ${why}`);
   });
   parser.on('opentag', (tag) => {
     const name = qname(tag);
     if (stack.length === 0) {
-      if (name !== 'rss') fail(here(), '', `not a WordPress export: the root element is <${tag.name}>, not <rss>`);
+      if (name !== 'rss') fail(here(), '', `not a WordPress export: the root element is <${tag.name}>, not <rss> (an HTML page or another kind of XML file?)`);
       sawRss = true;
     }
     stack.push(name);
     text = '';
-    if (ignoring || IGNORED.has(name)) { ignoring += 1; return; }
+    if (ignoring || IGNORED.has(name)) {
+      if (!ignoring && record) record.comments += 1;
+      ignoring += 1;
+      return;
+    }
     if (RECORDS.has(name) && !record) {
-      record = { name, fields: new Map(), terms: [], meta: new Map(), pos: here() };
+      record = { name, fields: new Map(), terms: [], meta: new Map(), comments: 0, pos: here() };
     } else if (record && name === 'category' && record.name === 'item') {
       const attr = (k: string) => String(tag.attributes[k]?.value ?? '');
       record.terms.push({ domain: attr('domain'), nicename: attr('nicename'), name: '' });
@@ -93,7 +111,7 @@ export async function* readWxr(file: string): AsyncGenerator<WxrRecord> {
     if (ignoring) { ignoring -= 1; text = ''; return; }
     const r = record as Open | null;
     if (r && name === r.name) {
-      const rec = finish(r, file);
+      const rec = finish(r, siteUrl);
       if (rec) out.push(rec);
       record = null;
     } else if (r) {
@@ -105,6 +123,7 @@ export async function* readWxr(file: string): AsyncGenerator<WxrRecord> {
       versionPos = here();
       out.push({ type: 'version', version: text.trim(), pos: versionPos });
     } else if (name === 'wp:base_site_url' || (name === 'link' && stack.at(-1) === 'channel')) {
+      if (name === 'wp:base_site_url' || !siteUrl) siteUrl = text.trim();
       out.push({ type: 'site', url: text.trim() });
     }
     text = '';
@@ -118,7 +137,7 @@ export async function* readWxr(file: string): AsyncGenerator<WxrRecord> {
   if (!sawRss) fail({ line: 1, column: 0 }, '', 'the file is empty or not XML');
   parser.close();
   yield* out;
-  if (!versionPos) fail(here(), '', 'no <wp:wxr_version>: not a WordPress export (WXR 1.1 or 1.2)');
+  if (!versionPos) fail(here(), '', 'no <wp:wxr_version>: not a WordPress export (WXR 1.0, 1.1 or 1.2)');
 }
 
 function describe(r: Open): string {
@@ -127,70 +146,97 @@ function describe(r: Open): string {
   return `<${r.name}>${title ? ` "${title.slice(0, 60)}"` : ''}${id ? ` (id ${id.trim()})` : ''}`;
 }
 
-function finish(r: Open, file: string): WxrRecord | null {
+/** A stable id for an item whose wp:post_id is empty or missing: from its guid, link, or type and slug. */
+function derivedId(r: Open): string {
+  const f = (k: string) => r.fields.get(k)?.trim() ?? '';
+  const basis = f('guid') || f('link') || (f('wp:post_name') ? `${f('wp:post_type') || 'post'}/${f('wp:post_name')}` : `${f('title')}|${f('wp:post_date')}|${f('content:encoded').slice(0, 200)}`);
+  return `h${createHash('sha256').update(basis).digest('hex').slice(0, 12)}`;
+}
+
+const str = (v: unknown) => (typeof v === 'string' ? v : '');
+
+function finish(r: Open, siteUrl: string): WxrRecord | null {
   const f = (k: string) => r.fields.get(k)?.trim() ?? '';
   const what = describe(r);
-  const fail = (message: string): never => { throw new ImportFormatError(file, r.pos, what, message); };
-  const numericId = (k: string) => {
-    const v = f(k);
-    if (!/^\d+$/.test(v)) fail(`${k} must be a whole number (got ${JSON.stringify(v)})`);
-    return v;
-  };
+  const skipped = (reason: string): WxrRecord => ({ type: 'skipped', record: what, reason, pos: r.pos });
   switch (r.name) {
     case 'wp:author': {
       const login = f('wp:author_login');
-      if (!login) fail('wp:author_login is empty');
+      if (!login) return skipped('wp:author_login is empty');
       return { type: 'author', author: { sourceId: login, login, displayName: f('wp:author_display_name') || login, firstName: f('wp:author_first_name'), lastName: f('wp:author_last_name') } };
     }
     case 'wp:category': {
-      const slug = f('wp:category_nicename');
-      if (!slug) fail('wp:category_nicename is empty');
+      const slug = f('wp:category_nicename') || f('wp:cat_name');
+      if (!slug) return skipped('wp:category_nicename is empty');
       return { type: 'category', category: { sourceId: slug, slug, name: f('wp:cat_name') || slug, parentSlug: f('wp:category_parent') || undefined, description: f('wp:category_description') || undefined } };
     }
     case 'wp:tag': {
-      const slug = f('wp:tag_slug');
-      if (!slug) fail('wp:tag_slug is empty');
+      const slug = f('wp:tag_slug') || f('wp:tag_name');
+      if (!slug) return skipped('wp:tag_slug is empty');
       return { type: 'tag', tag: { sourceId: slug, slug, name: f('wp:tag_name') || slug } };
     }
     case 'wp:term': {
       const tax = f('wp:term_taxonomy');
       const slug = f('wp:term_slug');
-      if (tax === 'category') return { type: 'category', category: { sourceId: slug, slug, name: f('wp:term_name') || slug, parentSlug: f('wp:term_parent') || undefined } };
+      if (!slug) return null;
+      if (tax === 'category') return { type: 'category', category: { sourceId: slug, slug, name: f('wp:term_name') || slug, parentSlug: f('wp:term_parent') || undefined, description: f('wp:term_description') || undefined } };
       if (tax === 'post_tag') return { type: 'tag', tag: { sourceId: slug, slug, name: f('wp:term_name') || slug } };
       return null;
     }
     default: break;
   }
-  const id = numericId('wp:post_id');
+  const notes: ImportNote[] = [];
+  const rawId = f('wp:post_id');
+  let id = rawId;
+  if (!rawId) {
+    id = derivedId(r);
+    notes.push({ kind: 'post-id-missing', detail: `no wp:post_id; identified as ${id} (from its ${f('guid') ? 'guid' : f('link') ? 'link' : 'slug or title'})` });
+  } else if (!/^\d+$/.test(rawId)) return skipped(`wp:post_id must be a whole number (got ${JSON.stringify(rawId)})`);
   const type = f('wp:post_type') || 'post';
   const title = f('title');
+  const meta = (k: string) => r.meta.get(k)?.trim() || undefined;
   if (type === 'attachment') {
-    const url = f('wp:attachment_url') || f('guid');
-    if (!url) return { type: 'skipped', sourceId: id, title, reason: 'attachment without wp:attachment_url' };
-    return { type: 'attachment', attachment: { sourceId: id, url, title, alt: r.meta.get('_wp_attachment_image_alt')?.trim() || undefined } };
+    const attachedFile = meta('_wp_attached_file');
+    const metadata = metaValue(r.meta.get('_wp_attachment_metadata'));
+    const file = attachedFile ?? (metadata && typeof metadata === 'object' && !Array.isArray(metadata) ? str(metadata.file) || undefined : undefined);
+    const url = f('wp:attachment_url') || (/\.(?:jpe?g|png|gif|webp|avif)(?:\?|$)/i.test(f('guid')) ? f('guid') : '') || (file && siteUrl ? `${siteUrl.replace(/\/+$/, '')}/wp-content/uploads/${file.replace(/^\/+/, '')}` : '');
+    if (!url) return skipped('attachment without wp:attachment_url');
+    return { type: 'attachment', attachment: { sourceId: id, url, title, alt: meta('_wp_attachment_image_alt') || undefined } };
   }
-  if (type !== 'post' && type !== 'page') return { type: 'skipped', sourceId: id, title, reason: `post type ${type} is not imported` };
+  if (type === 'wp_block') return { type: 'block', sourceId: id, title, content: r.fields.get('content:encoded') ?? '' };
+  if (!POST_TYPES.has(type)) return { type: 'other', postType: type, comments: r.comments };
   let published = wpDate(f('wp:post_date_gmt'));
-  if (published === 'bad') fail(`wp:post_date_gmt is not a date: ${JSON.stringify(f('wp:post_date_gmt'))}`);
+  if (published === 'bad') return skipped(`wp:post_date_gmt is not a date: ${JSON.stringify(f('wp:post_date_gmt'))}`);
   if (published === undefined) {
     const local = wpDate(f('wp:post_date'));
-    if (local === 'bad') fail(`wp:post_date is not a date: ${JSON.stringify(f('wp:post_date'))}`);
+    if (local === 'bad') return skipped(`wp:post_date is not a date: ${JSON.stringify(f('wp:post_date'))}`);
     published = local;
   }
-  const terms = (domain: string) => r.terms.filter((t) => t.domain === domain).map((t) => t.nicename || t.name).filter(Boolean);
-  const meta = (k: string) => r.meta.get(k)?.trim() || undefined;
-  const thumb = meta('_thumbnail_id');
-  if (thumb !== undefined && !/^\d+$/.test(thumb)) fail(`_thumbnail_id must be an attachment id (got ${JSON.stringify(thumb)})`);
+  const termNames: Record<string, string> = {};
+  const terms = (domain: string) => r.terms.filter((t) => t.domain === domain || (domain === 'post_tag' && t.domain === 'tag')).map((t) => {
+    const slug = t.nicename || t.name;
+    if (slug && t.name) termNames[`${domain === 'category' ? 'category' : 'tag'}:${slug}`] = t.name;
+    return slug;
+  }).filter(Boolean);
+  let thumb = meta('_thumbnail_id');
+  if (thumb !== undefined && !/^\d+$/.test(thumb)) {
+    notes.push({ kind: 'image-missing', detail: `_thumbnail_id ${JSON.stringify(thumb.slice(0, 40))} is not an attachment id; no featured image` });
+    thumb = undefined;
+  }
+  const categories = [...new Set(terms('category'))];
+  const tags = [...new Set(terms('post_tag'))];
   return {
     type: 'post',
     post: {
-      sourceId: id, kind: type, title, slug: f('wp:post_name'), status: f('wp:status') || 'draft',
+      sourceId: id, kind: type as 'post' | 'page', title, slug: f('wp:post_name'), status: f('wp:status') || 'draft',
       published: published as number | undefined,
       body: r.fields.get('content:encoded') ?? '', excerpt: f('excerpt:encoded'),
       authors: f('dc:creator') ? [f('dc:creator')] : [],
-      categories: terms('category'), tags: terms('post_tag'),
+      categories, tags, termNames,
       featuredAttachment: thumb, link: f('link') || undefined,
       seoTitle: meta('_yoast_wpseo_title'), seoDescription: meta('_yoast_wpseo_metadesc'),
+      comments: r.comments || undefined,
+      notes: notes.length ? notes : undefined,
       pos: r.pos,
     },
   };

@@ -8,6 +8,7 @@ import { CLI_RUNNERS, ensureCompiledCli } from '../helpers/cli';
 import { seedFixtures } from '../../engine/fixtures/seed';
 import { openStore, type Store } from '../../engine/store/connection';
 import { runImport } from '../../engine/import/run';
+import { reportLines } from '../../engine/import/report';
 import { tempDbPath, tenantFixture, writeFixtureSet } from '../helpers/fixture-set';
 import { importWorld, snapshot, type ImportWorld } from './import-helpers';
 
@@ -62,23 +63,47 @@ describe('bad WordPress exports stop with the position and the record, writing n
 
   it('an unknown WXR version', async () => {
     const file = variant('version.xml', wxrText.replace('<wp:wxr_version>1.2</wp:wxr_version>', '<wp:wxr_version>1.9</wp:wxr_version>'));
-    expect(await failsWithoutWriting(() => wp(file))).toContain('unknown WXR version "1.9" (1.1 and 1.2 are read)');
+    expect(await failsWithoutWriting(() => wp(file))).toContain('unknown WXR version "1.9" (1.0, 1.1 and 1.2 are read)');
   });
 
-  it('an impossible date names the item and where it starts', async () => {
+  it('a file that is not XML at all (an HTML page) is refused before anything is written', async () => {
+    const file = variant('page.html', '<!DOCTYPE html>\n<html><head><meta charset="utf-8"><title>Blog</title></head><body><p>Hello<br></body></html>');
+    expect(await failsWithoutWriting(() => wp(file))).toMatch(/not a WordPress export: (the root element is <html>|the file is not XML)/);
+    const json = variant('export.json', '{"db":[]}');
+    expect(await failsWithoutWriting(() => wp(json))).toContain('not a WordPress export: the file is not XML');
+  });
+});
+
+describe('one bad item never aborts the run (issue 36)', () => {
+  it('an impossible date: the item is skipped and named with its line, the rest imports; the fixed file imports it and changes nothing else', async () => {
+    await seedFixtures(store, writeFixtureSet([tenantFixture('epsilon', 500)], []));
     const file = variant('date.xml', wxrText.replace('<wp:post_date_gmt><![CDATA[2024-03-01 10:00:00]]>', '<wp:post_date_gmt><![CDATA[2024-13-45 10:00:00]]>'));
-    const message = await failsWithoutWriting(() => wp(file));
-    expect(message).toContain('<item> "Hello block editor" (id 10): wp:post_date_gmt is not a date: "2024-13-45 10:00:00"');
+    const r = await wp(file, { tenantKey: 'epsilon', batchSize: 2 });
     const itemLine = wxrText.slice(0, wxrText.indexOf('<title><![CDATA[Hello block editor]]>')).split('\n').length - 1;
-    expect(message).toContain(`${file}:${itemLine}:`);
+    expect(r.skipped).toContainEqual({ record: '<item> "Hello block editor" (id 10)', reason: 'wp:post_date_gmt is not a date: "2024-13-45 10:00:00"', line: itemLine });
+    expect(reportLines(r)).toContain(`    <item> "Hello block editor" (id 10), line ${itemLine}: wp:post_date_gmt is not a date: "2024-13-45 10:00:00"`);
+    expect(r.counts.created.content).toBe(3);
+    const ids = async () => (await store.all<{ id: string }>(`SELECT json_extract(metadata, '$.import.id') AS id FROM content WHERE tenant_key = 'epsilon' AND json_extract(metadata, '$.import.id') IS NOT NULL ORDER BY 1`)).map((x) => x.id);
+    expect(await ids()).toEqual(['11', '12', '13']);
+    const others = await store.all(`SELECT * FROM content WHERE tenant_key = 'epsilon' ORDER BY id`);
+
+    const fixed = await wp(world.wxr, { tenantKey: 'epsilon', batchSize: 2 });
+    expect(fixed.counts.created.content).toBe(1);
+    expect(fixed.counts.updated.content).toBe(0);
+    expect(fixed.counts.unchanged.content).toBe(3);
+    expect(fixed.skipped.map((x) => x.reason)).toEqual(['in the trash']);
+    expect(await ids()).toEqual(['10', '11', '12', '13']);
+    const after = await store.all<{ id: number }>(`SELECT * FROM content WHERE tenant_key = 'epsilon' ORDER BY id`);
+    expect(after.filter((row) => others.some((o) => (o as { id: number }).id === row.id))).toEqual(others);
   });
 
-  it('a record the mapping refuses rolls back its batch; earlier batches stay committed', async () => {
+  it('an item the mapping refuses (an unknown status) is skipped; the rest of its batch and the next batches import', async () => {
     const file = variant('status.xml', wxrText.replace('<wp:status><![CDATA[draft]]></wp:status>', '<wp:status><![CDATA[sideways]]></wp:status>'));
-    const error = await wp(file, { tenantKey: 'beta', batchSize: 2 }).then(() => null, (e: Error) => e);
-    expect(error?.message).toContain('post "Rates & routes: a draft" (id 12): status: unknown status "sideways"');
+    const r = await wp(file, { tenantKey: 'beta', batchSize: 2 });
+    const itemLine = wxrText.slice(0, wxrText.lastIndexOf('<item>', wxrText.indexOf('<wp:post_id>12</wp:post_id>'))).split('\n').length;
+    expect(r.skipped).toContainEqual({ record: 'post "Rates & routes: a draft" (id 12)', reason: 'status: unknown status "sideways"', line: itemLine });
     const imported = await store.all<{ id: string }>(`SELECT json_extract(metadata, '$.import.id') AS id FROM content WHERE tenant_key = 'beta' AND json_extract(metadata, '$.import.id') IS NOT NULL ORDER BY 1`);
-    expect(imported.map((r) => r.id)).toEqual(['10', '11']); // batch 1; batch 2 (12, 13) rolled back whole
+    expect(imported.map((x) => x.id)).toEqual(['10', '11', '13']);
   });
 });
 
@@ -92,7 +117,7 @@ describe('WXR versions', () => {
 
   it('a file that is not a WordPress export', async () => {
     const file = variant('feed.xml', '<?xml version="1.0"?><rss version="2.0"><channel><title>Just a feed</title></channel></rss>');
-    expect(await failsWithoutWriting(() => wp(file))).toContain('no <wp:wxr_version>: not a WordPress export (WXR 1.1 or 1.2)');
+    expect(await failsWithoutWriting(() => wp(file))).toContain('no <wp:wxr_version>: not a WordPress export (WXR 1.0, 1.1 or 1.2)');
   });
 });
 
@@ -113,9 +138,15 @@ describe('bad Ghost exports', () => {
     const file = variant('g-cut.json', ghostText.slice(0, 900));
     expect(await failsWithoutWriting(() => ghost(file))).toMatch(/g-cut\.json:\d+:\d+: malformed or truncated JSON|g-cut\.json:\d+:\d+: malformed JSON/);
   });
-  it('an impossible date names the post', async () => {
+  it('an impossible date: the post is skipped and named by its JSON path, the others import', async () => {
     const file = variant('g-date.json', ghostText.replace('"published_at": "2024-03-05T10:00:00.000Z"', '"published_at": "the day after"'));
-    expect(await failsWithoutWriting(() => ghost(file))).toContain('at db[0].data.posts[0].published_at: posts[0] "Ghost of the quay" (id 65f0a1b2c3d4e5f601234567): published_at is not a date: "the day after"');
+    const r = await runImport(store, { source: 'ghost', file, tenantKey: 'alpha', mediaDir: world.mediaDir, dryRun: true });
+    expect(r.skipped).toEqual([{ record: 'posts[0] "Ghost of the quay" (id 65f0a1b2c3d4e5f601234567)', reason: 'published_at is not a date: "the day after"', path: 'db[0].data.posts[0].published_at' }]);
+    expect(reportLines(r)).toContain('    posts[0] "Ghost of the quay" (id 65f0a1b2c3d4e5f601234567) at db[0].data.posts[0].published_at: published_at is not a date: "the day after"');
+    expect(r.counts.created.content).toBe(2);
+  });
+  it('a file that is not JSON is refused before anything is written', async () => {
+    expect(await failsWithoutWriting(() => ghost(world.wxr))).toContain('not a Ghost export: the file is not JSON');
   });
 });
 
@@ -189,7 +220,9 @@ describe('resuming and the CLI', () => {
     expect(r.stdout).toContain('Dry run of wordpress export');
     const report = JSON.parse(readFileSync(reportFile, 'utf8'));
     expect(report).toMatchObject({ dryRun: true, tenant: 'alpha', version: '1.2' });
-    expect(report.skipped).toEqual([{ record: 'item "Home" (id 15)', reason: 'post type nav_menu_item is not imported' }, { record: 'post "Thrown away" (id 14)', reason: 'in the trash' }]);
+    expect(report.skipped).toEqual([{ record: 'post "Thrown away" (id 14)', reason: 'in the trash', line: lineOf(wxrText, '<title><![CDATA[Thrown away]]>') - 1 }]);
+    expect(report.notImported).toEqual({ nav_menu_item: 1, comment: 1 });
+    expect(r.stdout).toContain('not imported  comment 1, nav_menu_item 1');
 
     const unknown = await cli.run(['--db', db, 'import', 'ghost', world.ghost, '--tenant', 'nosuch']);
     expect(unknown.code).toBe(1);
