@@ -67,7 +67,7 @@ async function scanWxr(file: string, onProgress: ImportOptions['onProgress'], re
     else if (r.type === 'category') header.categories.push(r.category);
     else if (r.type === 'tag') header.tags.push(r.tag);
     else if (r.type === 'attachment') header.attachments.set(r.attachment.sourceId, r.attachment);
-    else if (r.type === 'block') { blocks.set(r.sourceId, r.content); notImported(report, 'wp_block (reusable block, inlined where used)'); }
+    else if (r.type === 'block') { blocks.set(r.sourceId, r.content); notImported(report, 'wp_block'); }
     else if (r.type === 'other') { notImported(report, r.postType); notImported(report, 'comment', r.comments); }
     else if (r.type === 'skipped') skip(report, r.record, r.reason, { line: r.pos.line });
     else {

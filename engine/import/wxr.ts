@@ -79,7 +79,7 @@ export async function* readWxr(file: string): AsyncGenerator<WxrRecord> {
 
   parser.on('error', (e) => {
     const why = e.message.replace(/^[^:]*:\d+:\d+: /, '');
-    if (!sawRss) throw new ImportFormatError(file, here(), '', `not a WordPress export: the file is not XML (${why})`);
+    if (!sawRss) throw new ImportFormatError(file, here(), '', `not a WordPress export: the file is not XML, or is damaged before its <rss> element (${why})`);
     throw new ImportFormatError(file, here(), record ? describe(record) : '', `malformed XML: ${why}`);
   });
   parser.on('opentag', (tag) => {
