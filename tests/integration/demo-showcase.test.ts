@@ -17,6 +17,8 @@ import { ingestImage } from '../../engine/assets/ingest';
 import { replaceAssetFile } from '../../engine/store/queries/assets';
 import { HOUSE_AD_KINDS } from '../../engine/domain/house-ads';
 import { CONSENT_META } from '../../engine/domain/consent';
+import { buildApp } from '../../api/app';
+import { issueTokens } from '../../api/auth/sessions';
 import { tempDbPath } from '../helpers/fixture-set';
 import { BUILD_NOW, listFiles } from './build-site-fixture';
 
@@ -167,6 +169,30 @@ describe('the built demo shows the product (issue 35)', () => {
       expect(brokenInternalLinks(site, originOf(key))).toEqual([]);
     }, 60_000);
   }
+});
+
+describe('company updates on the demo', () => {
+  it('FreightWise has the module on: the admin screen\'s two queries answer; a brand without it is refused', async () => {
+    const quiet = { info: () => {}, warn: () => {}, error: () => {} };
+    const app = await buildApp({ store, log: quiet, onChange: () => {}, mailer: () => {} });
+    try {
+      // The demo's global admin (fixtures/demo/users.json id 1), signed in the way the login operation does.
+      const { bearerToken } = await issueTokens(store.db, app.api.services, 1);
+      const run = async (name: string, variables: Record<string, unknown>, tenant: string) => {
+        const doc = app.api.registry.byName.get(name)!;
+        const r = await app.inject({ method: 'POST', url: '/graphql', headers: { authorization: `Bearer ${bearerToken}`, 'x-tenant-key': tenant }, payload: { query: doc.text, variables } });
+        return r.json() as { data?: Record<string, unknown> | null; errors?: { message: string }[] };
+      };
+      const stream = await run('getCompanyUpdateStream', { skip: 0, limit: 200 }, 'freightwise');
+      expect(stream.errors).toBeUndefined();
+      const companies = await run('getCompanyOptions', {}, 'freightwise');
+      expect(companies.errors).toBeUndefined();
+      expect((companies.data?.getCompanyOptions as unknown[]).length).toBeGreaterThan(0);
+      expect((await run('getCompanyUpdateStream', { skip: 0, limit: 200 }, 'shelfline')).errors?.[0]?.message).toMatch(/switched off/);
+    } finally {
+      await app.close();
+    }
+  });
 });
 
 describe('the demo photos in the media library', () => {
