@@ -3,6 +3,7 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { BuildSummary } from '../../engine/build/index';
+import { buildOriginTemplate } from '../config/origin';
 import { UsageError, withStore, type CommandEnv } from '../context';
 import type { BuildProgress } from './build-progress';
 
@@ -40,7 +41,7 @@ export function registerBuild(program: Command, env: CommandEnv) {
     .description("Prerender every tenant's public site into <out>/<tenantKey>/ and publish each build atomically")
     .option('--tenant <key...>', 'build only these tenants (repeat or list several)')
     .option('--out <dir>', `output folder (env MASTHEAD_OUT; default ${DEFAULT_OUT})`)
-    .option('--origin-template <tpl>', 'absolute origin of each tenant, with {key} and {domain} (env MASTHEAD_ORIGIN_TEMPLATE; default https://{domain})')
+    .option('--origin-template <tpl>', "absolute origin of each tenant, with {key} and {domain} (env MASTHEAD_ORIGIN_TEMPLATE; default: the one the database's sites are served at, as masthead serve/demo recorded it, else https://{domain})")
     .option('--workers <n>', 'render worker threads (env MASTHEAD_WORKERS; default: one per core)', env.int('--workers'))
     .option('--full', 'rebuild every page (default: only what changed since the live build)')
     .option('--no-precompress', 'publish without writing the .br/.gz siblings a full build makes after its publish (masthead precompress does it later)')
@@ -54,11 +55,15 @@ export function registerBuild(program: Command, env: CommandEnv) {
       // with nothing to do stay light.
       const progress: BuildProgress = config.json ? { onEvent() {}, stop() {} } : (await import('./build-progress')).createBuildProgress({ tty: config.isTTY, quiet: false });
       try {
-        const summary = await withStore(config, (store) => runSiteBuild(store, {
-          outDir: resolve(s.outDir), tenants: flags.tenant, originTemplate: s.originTemplate, workers: s.workers, full: flags.full,
-          precompress: flags.precompress === false ? 'none' : 'after',
-          workerRuntime: workerRuntime(s.workerBundle), scriptSources: s.cspScriptSources, assetsDir: s.assetsDir,
-        }, (e) => progress.onEvent(e)));
+        const summary = await withStore(config, async (store) => {
+          const origin = await buildOriginTemplate(store, s.originTemplate);
+          if (origin.warning) process.stderr.write(`${origin.warning}\n`);
+          return runSiteBuild(store, {
+            outDir: resolve(s.outDir), tenants: flags.tenant, originTemplate: origin.template, workers: s.workers, full: flags.full,
+            precompress: flags.precompress === false ? 'none' : 'after',
+            workerRuntime: workerRuntime(s.workerBundle), scriptSources: s.cspScriptSources, assetsDir: s.assetsDir,
+          }, (e) => progress.onEvent(e));
+        });
         progress.stop();
         out.result(summary, humanLines(summary));
       } finally {

@@ -27,12 +27,15 @@ export function registerDemo(program: Command, env: CommandEnv) {
         import('../../engine/build/index'), import('../../engine/fixtures/seed'), import('../../engine/store/connection'),
         import('../admin-bundle'), import('../worker-bundle'), import('../serve/start'),
       ]);
+      const { recordOriginTemplate } = await import('../config/origin');
       const progress = out.progress();
       const store = await openStore({ path: config.dbPath });
       const outDir = resolve(flags.out);
       const originTemplate = `http://{key}.localhost:${flags.port}`;
       try {
         const seeded = await seedFixtures(store, DEMO_FIXTURES, (p) => progress.update({ label: `seeding ${p.tenant ?? ''}`, done: p.done }));
+        // Recorded with the data: `masthead build` against this database then makes the same URLs.
+        await recordOriginTemplate(store, originTemplate);
         await ensureBuildBundles();
         const built = await runBuild(store, { outDir, originTemplate, buildPollMs: DEMO_BUILD_POLL_MS, workerRuntime: workerRuntime(config.settings.workerBundle), scriptSources: config.settings.cspScriptSources }, (e) => {
           if (e.type === 'progress') progress.update({ label: `building ${e.key}`, done: e.done, total: e.total });

@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { AppError } from '../../engine/domain/errors';
 import type { Store } from '../../engine/store/connection';
+import { buildOriginTemplate } from '../config/origin';
 import { withStore, UsageError, type CommandEnv } from '../context';
 
 export const DEFAULT_UNSUBSCRIBE_PATH = '/api/newsletter/unsubscribe';
@@ -27,7 +28,7 @@ async function campaignTenant(store: Store, id: number) {
   return { campaign, tenant };
 }
 
-interface RenderFlags { out?: string; text?: boolean; mjml?: boolean; originTemplate: string }
+interface RenderFlags { out?: string; text?: boolean; mjml?: boolean; originTemplate?: string }
 interface SendFlags { test?: boolean; force?: boolean; rate: number; originTemplate: string; unsubscribeUrl?: string }
 
 /** `processEnv`, when given, stands in for the environment the configuration was read from (tests). */
@@ -40,12 +41,13 @@ export function registerNewsletter(program: Command, env: CommandEnv, processEnv
     .option('--out <file>', 'write the output to this file instead of printing it')
     .option('--text', 'the plain-text part instead of the HTML')
     .option('--mjml', 'the MJML source instead of the HTML')
-    .option('--origin-template <tpl>', 'absolute origin of the tenant, with {key} and {domain}', 'https://{domain}')
+    .option('--origin-template <tpl>', "absolute origin of the tenant, with {key} and {domain} (default: the one the database's sites are served at, else https://{domain})")
     .action(env.run(async (config, out, campaignId: number, flags: RenderFlags) => {
       const { renderCampaign } = await import('../../engine/newsletter/render');
       const r = await withStore(config, async (store) => {
         const { campaign, tenant } = await campaignTenant(store, campaignId);
-        return renderCampaign(store, campaign.tenantKey, campaignId, { origin: originFor(flags.originTemplate, tenant.tenantKey, tenant.domain) });
+        const { template } = await buildOriginTemplate(store, flags.originTemplate);
+        return renderCampaign(store, campaign.tenantKey, campaignId, { origin: originFor(template, tenant.tenantKey, tenant.domain) });
       });
       const body = flags.text ? r.text : flags.mjml ? r.mjml : r.html;
       const summary = { campaignId, subject: r.subject, bytes: Buffer.byteLength(body), ...(flags.out ? { file: resolve(flags.out) } : {}), inputs: r.inputs };
@@ -63,7 +65,7 @@ export function registerNewsletter(program: Command, env: CommandEnv, processEnv
     .option('--test', 'send a test to the template\'s default testers only')
     .option('--force', 'deploy again a campaign that was already sent')
     .option('--rate <n>', 'messages per second', env.int('--rate'), 20)
-    .option('--origin-template <tpl>', 'absolute origin of the tenant, with {key} and {domain}', 'https://{domain}')
+    .option('--origin-template <tpl>', "absolute origin of the tenant, with {key} and {domain} (default: the one the database's sites are served at, else https://{domain})")
     .option('--unsubscribe-url <tpl>', `one-click unsubscribe route, with {origin} (default {origin}${DEFAULT_UNSUBSCRIBE_PATH})`)
     .action(env.run(async (config, out, campaignId: number, flags: SendFlags) => {
       if (flags.rate < 1) throw new UsageError('--rate must be at least 1');
@@ -75,7 +77,7 @@ export function registerNewsletter(program: Command, env: CommandEnv, processEnv
       try {
         const summary = await withStore(config, async (store) => {
           const { campaign, tenant } = await campaignTenant(store, campaignId);
-          const origin = originFor(flags.originTemplate, tenant.tenantKey, tenant.domain);
+          const origin = originFor((await buildOriginTemplate(store, flags.originTemplate)).template, tenant.tenantKey, tenant.domain);
           const opts = {
             origin, ratePerSecond: flags.rate, force: Boolean(flags.force),
             unsubscribeBaseUrl: (flags.unsubscribeUrl ?? `{origin}${DEFAULT_UNSUBSCRIBE_PATH}`).replaceAll('{origin}', origin),

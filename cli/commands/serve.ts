@@ -34,6 +34,12 @@ export function registerServe(program: Command, env: CommandEnv) {
       resolveMailSettings(s, s.mode);
       // Two read-only connections answer the API's reads beside the one writer (see OpenOptions.readers).
       const store = await openStore({ path: config.dbPath, readers: SERVE_READERS });
+      // Rebuilds use this template from now on: recorded so `masthead build` makes the same URLs.
+      const { originChangeWarning, recordOriginTemplate, storedOriginTemplate } = await import('../config/origin');
+      const recorded = await storedOriginTemplate(store);
+      const changed = originChangeWarning(originTemplate, recorded, 'masthead serve', `Rebuilds use the new one; to keep the old URLs, pass --origin-template ${recorded}.`);
+      if (changed) process.stderr.write(`${changed}\n`);
+      await recordOriginTemplate(store, originTemplate);
       const log = (line: string) => process.stderr.write(`${line}\n`);
       const [adminDir] = await Promise.all([flags.admin ? ensureAdminBundle(log) : null, ensureWorkerBundle(log)]);
       const server = await startServing({

@@ -82,6 +82,18 @@ export const buildEpoch = sqliteTable('build_epoch', {
   n: integer('n').notNull().default(0),
 });
 
+/**
+ * Settings of the installation that belong with its data rather than with one process's flags
+ * (name → value). origin_template: the {key}/{domain} template the live sites are served at, written
+ * by `masthead demo` and `masthead serve`, read by `masthead build` when no template is given, so
+ * every build of a database makes the same absolute URLs (issue 35).
+ */
+export const installationSettings = sqliteTable('installation_settings', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: integer('updated_at').notNull().default(now),
+});
+
 export const siteMetrics = sqliteTable('site_metrics', {
   tenantKey: text('tenant_key').notNull().references(() => tenants.tenantKey, { onDelete: 'cascade' }),
   /** build | edit-live | api (engine/domain/site-metrics.ts). */

@@ -47,6 +47,12 @@ export const buildTargets = pgTable('build_targets', {
   uniqueIndex('build_targets_tenant_out').on(t.tenantKey, t.outDir),
 ]);
 
+export const installationSettings = pgTable('installation_settings', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: bigint('updated_at', { mode: 'number' }).notNull().default(now),
+});
+
 export const rebuildRequests = pgTable('rebuild_requests', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
   tenantKey: text('tenant_key').notNull().references(() => tenants.tenantKey, { onDelete: 'cascade' }),

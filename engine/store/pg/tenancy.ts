@@ -22,6 +22,7 @@ export const GLOBAL_TABLES: Record<string, string> = {
   aspire_news_reads: 'staff read marks of installation-wide news',
   event_salts: 'one salt per day for every tenant',
   installation_secrets: 'installation secrets',
+  installation_settings: 'settings of the whole installation (the origin template its sites are served at)',
   mail_outbox: 'staff and member mail waiting for the SMTP server: queued while acting for any tenant and sent by the server\'s drainer; no request reads it back',
 };
 
