@@ -6,6 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyPassword } from '../../engine/auth/passwords';
 import { ASPIRE_NEWS_ALERT_WINDOW_MS } from '../../engine/domain/company';
 import { validateEvent } from '../../engine/domain/events';
 import { REPORT_DEFINITIONS, type Day } from '../../engine/domain/reports';
@@ -102,6 +103,7 @@ describe('the demo set', () => {
     // A demo reader can sign in on the site (README): only its hash is stored.
     const [reader] = await store.all<{ password_hash: string | null }>("select password_hash from site_users where email = 'reader@freightwise.example'");
     expect(reader?.password_hash).toMatch(/^scrypt\$/);
+    expect(await verifyPassword('demo-reader-2026', reader!.password_hash!)).toBe(true);
   });
 
   it('adds nothing when seeded again, and a later seed fills only the days it lacks', async () => {
