@@ -1,12 +1,15 @@
-// A reader of Ghost exports (Settings → Labs → Export, Ghost 4 and 5): one JSON document,
+// A reader of Ghost exports (Settings → Labs → Export, Ghost 3, 4 and 5): one JSON document,
 // { db: [{ meta: { version }, data: { posts, posts_meta, tags, posts_tags, users, posts_authors } }] }.
+// A post's body is its rendered `html`, else its lexical or mobiledoc document (ghost-body.ts). One
+// post with a bad value is skipped and named by its JSON path; the others import.
 // Ghost writes its own site address as __GHOST_URL__; images under it are looked for under the
 // given source URL or in the --media folder. A post's old URL is Ghost's default permalink /slug/.
 import { readFile } from 'node:fs/promises';
 import { slugify } from '../domain/paths';
-import { ImportFormatError, type ImportAuthor, type ImportHeader, type ImportPost, type ImportTag } from './model';
+import { ImportFormatError, type ImportAuthor, type ImportHeader, type ImportNote, type ImportPost, type ImportTag } from './model';
+import { ghostBody } from './ghost-body';
 
-export const GHOST_MAJOR_VERSIONS = [4, 5] as const;
+export const GHOST_MAJOR_VERSIONS = [3, 4, 5] as const;
 
 type Row = Record<string, unknown>;
 const str = (v: unknown) => (typeof v === 'string' ? v : v === null || v === undefined ? '' : String(v));
@@ -41,7 +44,7 @@ export async function readGhost(file: string): Promise<GhostExport> {
   const version = str(meta.version);
   const major = Number(/^(\d+)\./.exec(version)?.[1]);
   if (!(GHOST_MAJOR_VERSIONS as readonly number[]).includes(major)) {
-    throw new ImportFormatError(file, { path: 'db[0].meta.version' }, '', `unknown Ghost export version ${JSON.stringify(version)} (Ghost 4 and 5 exports are read)`);
+    throw new ImportFormatError(file, { path: 'db[0].meta.version' }, '', `unknown Ghost export version ${JSON.stringify(version)} (Ghost 3, 4 and 5 exports are read)`);
   }
   const table = (name: string): Row[] => {
     const v = data[name];
@@ -95,7 +98,7 @@ export async function readGhost(file: string): Promise<GhostExport> {
   function readPost(p: Row, i: number, path: string) {
     const id = need(p, i, 'posts', 'id');
     const label = `posts[${i}] "${str(p.title).slice(0, 60)}" (id ${id})`;
-    const type = str(p.type) || 'post';
+    const type = str(p.type) || (p.page === true || p.page === 1 ? 'page' : 'post'); // Ghost 2–3 exports may say page: true
     if (type !== 'post' && type !== 'page') { notImported[type] = (notImported[type] ?? 0) + 1; return; }
     const dateOf = (key: string) => {
       const v = p[key];
@@ -108,11 +111,13 @@ export async function readGhost(file: string): Promise<GhostExport> {
     const html = p.html;
     if (html !== null && html !== undefined && typeof html !== 'string') throw new ImportFormatError(file, { path: `${path}.html` }, label, 'html must be a string');
     const slug = str(p.slug).trim() || slugify(str(p.title)) || id;
+    const notes: ImportNote[] = [];
+    const body = ghostBody({ html, lexical: p.lexical, mobiledoc: p.mobiledoc }, (kind, detail) => notes.push({ kind, detail }));
     posts.push({
       sourceId: id, kind: type, title: str(p.title), slug,
       status: ({ published: 'publish', sent: 'publish', scheduled: 'future' } as Record<string, string>)[str(p.status)] ?? (str(p.status) || 'draft'),
       published: dateOf('published_at') ?? dateOf('created_at'),
-      body: str(html), excerpt: str(p.custom_excerpt),
+      body, excerpt: str(p.custom_excerpt), notes: notes.length ? notes : undefined,
       authors: (postAuthors.get(id) ?? (p.author_id ? [{ id: str(p.author_id), order: 0 }] : [])).map((a) => userLogin.get(a.id) ?? a.id),
       categories: [], tags: (postTags.get(id) ?? []).map((t) => tagSlug.get(t.id) ?? '').filter((s) => publicTags.has(s)),
       featuredImage: str(p.feature_image) || undefined,
