@@ -159,8 +159,11 @@ function BlockBody({ block, level, uid, pre, content }: { block: BlockView; leve
 function Block({ block, level, uid, pre, content }: { block: BlockView; level: Level; uid: string; pre: Prerendered; content: ContentView | null }) {
   const s = block.settings;
   const titled = Boolean(s.title);
+  // A block a gate may hide (public §4 "Hidden blocks") hides with its title while its island renders
+  // nothing (pending or locked), so no heading stands over blank space (site.css .block-lockable).
+  const lockable = 'lockedFor' in block && block.lockedFor != null;
   return (
-    <div className={`block block-${block.kind} scheme-${s.colorScheme}${s.keepInView ? ' keep-in-view' : ''}`} data-block-id={block.id} data-tracking-id={s.trackingId ?? undefined}>
+    <div className={`block block-${block.kind} scheme-${s.colorScheme}${s.keepInView ? ' keep-in-view' : ''}${lockable ? ' block-lockable' : ''}`} data-block-id={block.id} data-tracking-id={s.trackingId ?? undefined}>
       <BlockTitle block={block} level={level} />
       <BlockBody block={block} level={titled ? next(level) : level} uid={uid} pre={pre} content={content} />
       {s.cta && (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, parseSearchFilters, searchHref, searchTerms, searchUrl } from './search';
+import { formatCount, parseSearchFilters, searchFiltersUrl, searchFromParams, searchHref, searchTerms, searchUrl } from './search';
 
 describe('search filters parameter', () => {
   it('mega menu href: text URI-encoded inside the JSON, empty type and schedule lists, page 1', () => {
@@ -12,13 +12,25 @@ describe('search filters parameter', () => {
 
   it('round-trips filters and drops malformed parts field by field', () => {
     const f = { text: 'cold "chain"', type: ['Article', 'News'], websiteSchedule: [101, 103], page: 3 };
-    expect(parseSearchFilters(new URL(searchUrl(f), 'https://x.test').searchParams.get('filters'))).toEqual(f);
+    expect(parseSearchFilters(new URL(searchFiltersUrl(f), 'https://x.test').searchParams.get('filters'))).toEqual(f);
     expect(parseSearchFilters('{"text":"%E0%A4%A","type":"Article","websiteSchedule":["7","x",-1,2.5],"page":0}'))
       .toEqual({ text: '%E0%A4%A', type: [], websiteSchedule: [7], page: 1 });
     expect(parseSearchFilters('not json')).toEqual({ text: '', type: [], websiteSchedule: [], page: 1 });
     expect(parseSearchFilters('[1,2]').page).toBe(1);
     expect(parseSearchFilters('{"page":99999}').page).toBe(1000);
     expect(parseSearchFilters(JSON.stringify({ type: ['<script>', 'Video'] })).type).toEqual(['Video']);
+  });
+
+  it('the address bar form is readable and reads back the same search; ?filters= JSON still wins when present', () => {
+    const f = { text: 'cold "chain" & ports', type: ['Article', 'News'], websiteSchedule: [101, 103], page: 3 };
+    const url = searchUrl(f);
+    expect(url).toBe('/search?text=cold+%22chain%22+%26+ports&type=Article&type=News&section=101&section=103&page=3');
+    expect(searchFromParams(new URL(url, 'https://x.test').searchParams)).toEqual(f);
+    expect(searchUrl({ text: 'diesel', type: [], websiteSchedule: [], page: 1 })).toBe('/search?text=diesel');
+    expect(searchFromParams(new URL(searchHref('rail & ports'), 'https://x.test').searchParams)).toEqual({ text: 'rail & ports', type: [], websiteSchedule: [], page: 1 });
+    expect(searchFromParams(new URLSearchParams('text=x&type=<b>&type=Video&section=-2&section=7&page=abc')))
+      .toEqual({ text: 'x', type: ['Video'], websiteSchedule: [7], page: 1 });
+    expect(searchFromParams(new URLSearchParams('page=99999')).page).toBe(1000);
   });
 
   it('splits text into lower-case words only, so no query syntax survives', () => {

@@ -31,14 +31,43 @@ export function searchFiltersParam(f: SearchFilters): string {
   return JSON.stringify({ text: encodeURIComponent(f.text), type: f.type, websiteSchedule: f.websiteSchedule, page: f.page });
 }
 
-/** /search?filters=… for the given filters. */
-export function searchUrl(f: SearchFilters): string {
+/** /search?filters=… (the spec's JSON shape) for the given filters. */
+export function searchFiltersUrl(f: SearchFilters): string {
   return `/search?filters=${encodeURIComponent(searchFiltersParam(f))}`;
 }
 
-/** Where the mega menu's search field goes: the text with empty type and schedule lists, page 1. */
+/**
+ * The readable address of a search, which the search page keeps in the address bar:
+ * /search?text=cold+chain&type=Article&type=News&section=101&page=2 (empty parts left out). The
+ * page reads it and the spec's ?filters= JSON alike (`searchFromParams`).
+ */
+export function searchUrl(f: SearchFilters): string {
+  const p = new URLSearchParams();
+  if (f.text) p.set('text', f.text);
+  for (const t of f.type) p.append('type', t);
+  for (const s of f.websiteSchedule) p.append('section', String(s));
+  if (f.page > 1) p.set('page', String(f.page));
+  const q = p.toString();
+  return q ? `/search?${q}` : '/search';
+}
+
+/** Where the mega menu's search field goes (public §2): ?filters= JSON with the text, empty type and schedule lists, page 1. */
 export function searchHref(text: string): string {
-  return searchUrl({ text: text.trim().slice(0, SEARCH_TEXT_MAX), type: [], websiteSchedule: [], page: 1 });
+  return searchFiltersUrl({ text: text.trim().slice(0, SEARCH_TEXT_MAX), type: [], websiteSchedule: [], page: 1 });
+}
+
+/**
+ * The search an address asks for: its ?filters= JSON (the spec's shape, links from the mega menu
+ * and older pages), else the readable parameters of `searchUrl` (and the no-script form's ?text=).
+ * Malformed parts fall back field by field, as in `parseSearchFilters`.
+ */
+export function searchFromParams(params: URLSearchParams): SearchFilters {
+  const raw = params.get('filters');
+  if (raw) return parseSearchFilters(raw);
+  const type = params.getAll('type').filter((t) => /^[A-Za-z]{1,40}$/.test(t));
+  const sections = params.getAll('section').filter((s) => /^\d{1,12}$/.test(s)).map(Number).filter((n) => Number.isSafeInteger(n) && n > 0);
+  const page = /^\d{1,7}$/.test(params.get('page') ?? '') ? Math.min(Math.max(Number(params.get('page')), 1), SEARCH_PAGE_MAX) : 1;
+  return { text: (params.get('text') ?? '').slice(0, SEARCH_TEXT_MAX), type: [...new Set(type)].slice(0, 50), websiteSchedule: [...new Set(sections)].slice(0, 50), page };
 }
 
 function decodeText(v: unknown): string {

@@ -45,7 +45,13 @@ export function AccountMenu({ join, login }: AccountMenuProps) {
     return (
       <>
         <a className="button" href={withBack(join.href, back)} data-track-step="click-join-header">{join.label}</a>
-        <a className="button button-ghost" href={withBack(login.href, back)} data-track-step="click-login-header">{login.label}</a>
+        <a className="button button-ghost login-button" href={withBack(login.href, back)} data-track-step="click-login-header">
+          <svg className="icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+            <circle cx="12" cy="8" r="4" fill="none" stroke="currentColor" strokeWidth="2.2" />
+            <path d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+          </svg>
+          <span className="button-label">{login.label}</span>
+        </a>
       </>
     );
   }

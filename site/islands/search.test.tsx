@@ -4,7 +4,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GraphQLClient } from '../../engine/domain/graphql-client';
-import { parseSearchFilters } from '../../engine/domain/search';
+import { searchFromParams } from '../../engine/domain/search';
 import { setSiteApi } from '../client/api';
 import { Search } from './search';
 import type { SearchAnswer } from './search-results';
@@ -34,7 +34,7 @@ beforeEach(() => {
 });
 afterEach(() => { cleanup(); setSiteApi(null); vi.useRealTimers(); history.replaceState(null, '', '/'); });
 
-const urlFilters = () => parseSearchFilters(new URLSearchParams(location.search).get('filters'));
+const urlFilters = () => searchFromParams(new URLSearchParams(location.search));
 const go = (filters: Record<string, unknown>) => history.replaceState(null, '', `/search?filters=${encodeURIComponent(JSON.stringify(filters))}`);
 
 describe('search island', () => {
@@ -55,12 +55,14 @@ describe('search island', () => {
     expect(screen.getByText('2,345')).toBeTruthy();
     expect(screen.getByText('1,500')).toBeTruthy();
     expect(screen.getAllByText('(1 selected)')).toHaveLength(2);
+    // The address bar shows the same search in the readable form.
+    expect(location.search).toBe('?text=ocean+%26+rail&type=News&section=103&page=2');
     const link = screen.getByRole('link', { name: 'Result 1' });
     expect(link.getAttribute('href')).toBe('/markets/10000001/result-1');
     expect((screen.getByRole('checkbox', { name: /News/ }) as HTMLInputElement).checked).toBe(true);
   });
 
-  it('sends typing after a 500 ms pause and writes the text URI-encoded into the address', async () => {
+  it('sends typing after a 500 ms pause and writes the text into the readable address', async () => {
     history.replaceState(null, '', '/search');
     vi.useFakeTimers();
     render(<Search />);
@@ -71,8 +73,8 @@ describe('search island', () => {
     expect(calls).toHaveLength(0);
     await act(async () => { vi.advanceTimersByTime(1); });
     expect(calls.map((c) => c.vars.input.search)).toEqual(['cold chain 100%']);
-    const raw = JSON.parse(new URLSearchParams(location.search).get('filters')!);
-    expect(raw).toEqual({ text: 'cold%20chain%20100%25', type: [], websiteSchedule: [], page: 1 });
+    expect(location.search).toBe('?text=cold+chain+100%25');
+    expect(urlFilters()).toEqual({ text: 'cold chain 100%', type: [], websiteSchedule: [], page: 1 });
   });
 
   it('filters by type and schedule at once, back to page 1, and pages with Next', async () => {

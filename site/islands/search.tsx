@@ -1,12 +1,13 @@
-// The /search page (public §2, §5, §8, §9): its state is the `filters` URL parameter (text
-// URI-encoded, type list, websiteSchedule list, page; engine/domain/search). Typing updates the
+// The /search page (public §2, §5, §8, §9): its state is the address: the spec's `filters` JSON
+// parameter (text URI-encoded, type list, websiteSchedule list, page; engine/domain/search) when a
+// link brings one, shown and kept in the readable form ?text=…&type=…&section=…&page=…. Typing updates the
 // search after a 500 ms debounce, submitting at once; type and schedule filters and the pager
 // update it immediately. Results come from getContentStream's full-text search (document
 // searchContent) with counts per type and section. The server renders the empty form; the URL is
 // read once mounted (the prerendered shell is the same page for every search).
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
-  EMPTY_SEARCH, formatCount, parseSearchFilters, searchTerms, searchUrl, SEARCH_DEBOUNCE_MS, SEARCH_PAGE_SIZE,
+  EMPTY_SEARCH, formatCount, searchFromParams, searchTerms, searchUrl, SEARCH_DEBOUNCE_MS, SEARCH_PAGE_SIZE,
   type SearchFilters,
 } from '../../engine/domain/search';
 import { siteApi } from '../client/api';
@@ -24,12 +25,9 @@ export const SEARCH_TEXTS = {
   clear: 'Clear filters',
 } as const;
 
-/** The filters of the current address: ?filters=… (the spec's shape), else the no-script form's ?text=. */
+/** The filters of the current address: ?filters=… (the spec's shape), else the readable ?text=&type=&section=&page=. */
 export function filtersFromLocation(search: string): SearchFilters {
-  const params = new URLSearchParams(search);
-  const raw = params.get('filters');
-  if (raw) return parseSearchFilters(raw);
-  return { ...parseSearchFilters(null), text: (params.get('text') ?? '').slice(0, 200) };
+  return searchFromParams(new URLSearchParams(search));
 }
 
 const sameFilters = (a: SearchFilters, b: SearchFilters) =>
@@ -70,8 +68,10 @@ export function Search() {
 
   // The address is the state: read it once mounted and on back/forward.
   useEffect(() => {
-    const read = () => { const f = filtersFromLocation(location.search); setFilters(f); setText(f.text); };
-    read();
+    const read = () => { const f = filtersFromLocation(location.search); setFilters(f); setText(f.text); return f; };
+    // An address in the spec's ?filters= JSON (the mega menu's) is shown in the readable form.
+    const first = read();
+    if (new URLSearchParams(location.search).has('filters')) history.replaceState(null, '', searchUrl(first));
     addEventListener('popstate', read);
     return () => { removeEventListener('popstate', read); if (timer.current) clearTimeout(timer.current); };
   }, []);

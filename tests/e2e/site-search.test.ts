@@ -13,7 +13,7 @@ import { seedFixtures } from '../../engine/fixtures/seed';
 import { runBuild } from '../../engine/build/index';
 import { registerApi } from '../../api/app';
 import { createSiteServer } from '../../cli/serve/site-server';
-import { searchHref } from '../../engine/domain/search';
+import { searchFromParams, searchUrl } from '../../engine/domain/search';
 import { ROOT } from './helpers/build-admin';
 import { ensureSiteClientBuilt } from './helpers/build-site-client';
 import { launchBrowser, newPage, screenshot } from './helpers/browser';
@@ -79,8 +79,8 @@ describe('search and load-more in Chromium', () => {
     await page.getByText('Start typing to search.').waitFor();
     await page.getByLabel('Search for').fill(word);
     await page.locator('.search-summary').waitFor();
-    // The address holds the spec's filters shape, text URI-encoded.
-    expect(new URL(page.url()).search).toBe(new URL(searchHref(word), url('/')).search);
+    // The address holds the search in readable parameters (issue 35), not JSON.
+    expect(new URL(page.url()).search).toBe(new URL(searchUrl({ text: word, type: [], websiteSchedule: [], page: 1 }), url('/')).search);
     await page.getByRole('link', { name: article.name, exact: true }).waitFor();
     const mixed = await resultTypes(page);
     expect(mixed).toContain('Article');
@@ -96,14 +96,19 @@ describe('search and load-more in Chromium', () => {
     });
     expect(new Set(await resultTypes(page))).toEqual(new Set(['Article']));
     await page.getByRole('link', { name: article.name, exact: true }).waitFor();
-    const filters = JSON.parse(new URL(page.url()).searchParams.get('filters')!);
-    expect(filters).toEqual({ text: encodeURIComponent(word), type: ['Article'], websiteSchedule: [], page: 1 });
+    const shared = new URL(page.url());
+    expect(searchFromParams(shared.searchParams)).toEqual({ text: word, type: ['Article'], websiteSchedule: [], page: 1 });
 
-    // The address alone restores the search (a shared link), and hostile text never breaks it.
-    await open(page, `/search?filters=${encodeURIComponent(JSON.stringify(filters))}`, 'search');
+    // The address alone restores the search (a shared link), and so does the spec's ?filters= JSON
+    // form, which the page then shows in the readable form; hostile text never breaks it.
+    await open(page, `${shared.pathname}${shared.search}`, 'search');
     await page.locator('.search-summary').waitFor();
     expect(new Set(await resultTypes(page))).toEqual(new Set(['Article']));
     expect(await page.getByRole('checkbox', { name: /^Article/ }).isChecked()).toBe(true);
+    await open(page, `/search?filters=${encodeURIComponent(JSON.stringify({ text: encodeURIComponent(word), type: ['Article'], websiteSchedule: [], page: 1 }))}`, 'search');
+    await page.locator('.search-summary').waitFor();
+    expect(await page.getByRole('checkbox', { name: /^Article/ }).isChecked()).toBe(true);
+    await page.waitForURL((u) => u.search === shared.search);
     await page.getByLabel('Search for').fill('NEAR( "* <script>');
     await page.getByText('No results found for "NEAR( "* <script>".').waitFor();
     expect(errors).toEqual([]);
