@@ -73,13 +73,14 @@ async function scanWxr(file: string, onProgress: ImportOptions['onProgress'], re
     else {
       const p = r.post;
       header.postCount += 1;
+      if (header.postCount % 1000 === 0) onProgress?.({ phase: 'reading', done: header.postCount });
       notImported(report, 'comment', p.comments ?? 0);
       if (p.kind === 'page') hasPages = true;
       else if (!p.categories.length) needsDefault = true;
+      if (SKIPPED_STATUS[p.status]) continue; // a trashed post does not make sections, tags or persons
       for (const c of p.categories) if (!used.category.has(c)) used.category.set(c, p.termNames?.[`category:${c}`] ?? c);
       for (const t of p.tags) if (!used.tag.has(t)) used.tag.set(t, p.termNames?.[`tag:${t}`] ?? t);
       for (const a of p.authors) used.author.add(a);
-      if (header.postCount % 1000 === 0) onProgress?.({ phase: 'reading', done: header.postCount });
     }
   }
   const declared = { category: new Set(header.categories.map((c) => c.slug)), tag: new Set(header.tags.map((t) => t.slug)), author: new Set(header.authors.map((a) => a.sourceId)) };

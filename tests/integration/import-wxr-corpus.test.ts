@@ -173,6 +173,7 @@ describe('WXR as WordPress writes it (issue 36)', () => {
     const r = await wp(tenant, 'wxr-undeclared-terms.xml');
     expect(r.counts.created).toEqual({ content: 3, section: 4, person: 2, taxonomy: 2, asset: 0, redirect: 3 });
     expect(r.warnings).toEqual({ 'category-undeclared': 1, 'tag-undeclared': 1, 'author-undeclared': 1, 'category-folded': 1 });
+    expect(r.skipped).toEqual([{ record: 'post "In the bin" (id 4)', reason: 'in the trash', line: itemLine('wxr-undeclared-terms.xml', '<wp:post_id>4<') }]);
     expect(r.warningDetails).toContainEqual({ kind: 'category-undeclared', record: 'category rivers-canals', detail: 'used by items but not declared in the export; created as "Rivers & Canals"' });
     const sections = await rows('SELECT s.name, s.alias, p.alias AS parent FROM website_sections s LEFT JOIN website_sections p ON p.id = s.parent_id WHERE s.tenant_key = ? ORDER BY s.alias', [tenant]);
     expect(sections.filter((s) => /^(world|rivers)/.test(s.alias))).toEqual([
