@@ -33,8 +33,8 @@ export interface CaptchaPolicy {
   warning: string | null;
 }
 
-export const CAPTCHA_OFF_WARNING = 'The captcha is switched off (--no-captcha or MASTHEAD_CAPTCHA=off): anonymous subscribe, registration, login and reset forms accept any request.';
-export const CAPTCHA_MISSING_WARNING = 'No captcha secret is set (MASTHEAD_RECAPTCHA_SECRET): anonymous subscribe, registration, login and reset forms are refused.';
+export const CAPTCHA_OFF_WARNING = 'Turn the captcha back on: it is switched off (--no-captcha or MASTHEAD_CAPTCHA=off), so the anonymous subscribe, registration, login and reset forms accept any request, bots included.';
+export const CAPTCHA_MISSING_WARNING = 'Set MASTHEAD_RECAPTCHA_SECRET and restart: without a captcha secret the anonymous subscribe, registration, login and reset forms are refused.';
 
 export function captchaPolicy(mode: 'development' | 'production', o: CaptchaOptions = {}): CaptchaPolicy {
   if (o.verifier) return { state: 'verified', subscribe: o.verifier, members: o.verifier, warning: null };

@@ -15,6 +15,7 @@ import { cmsUserResolvers } from './cms-users/resolvers';
 import { contentResolvers } from './content/resolvers';
 import { companyUpdateResolvers } from './company-updates/resolvers';
 import { contractResolvers } from './contracts/resolvers';
+import { dashboardResolvers } from './dashboard/resolvers';
 import { eventResolvers } from './events/resolvers';
 import { historyResolvers } from './history/resolvers';
 import { reportResolvers } from './reports/resolvers';
@@ -32,7 +33,7 @@ import { syndicationResolvers } from './syndication/resolvers';
 import { systemResolvers } from './system/resolvers';
 import { tenantResolvers } from './tenants/resolvers';
 
-export const DOMAINS = ['common', 'auth', 'tenants', 'sections', 'content', 'layouts', 'site', 'catalog', 'cms-users', 'history', 'members', 'newsletters', 'preview', 'builds', 'aspire-news', 'contracts', 'company-updates', 'system', 'events', 'research', 'magazine', 'syndication', 'people', 'assets', 'reports', 'ads'] as const;
+export const DOMAINS = ['common', 'auth', 'tenants', 'sections', 'content', 'layouts', 'site', 'catalog', 'cms-users', 'history', 'members', 'newsletters', 'preview', 'builds', 'aspire-news', 'contracts', 'company-updates', 'system', 'events', 'research', 'magazine', 'syndication', 'people', 'assets', 'reports', 'ads', 'dashboard'] as const;
 
 export function typeDefs(): string[] {
   return DOMAINS.map((d) => readFileSync(fileURLToPath(new URL(`./${d}/schema.graphql`, import.meta.url)), 'utf8'));
@@ -47,6 +48,6 @@ export function buildSchema(info: { mode: string; documentsVersion: string }): G
   };
   return guardMutationInputs(makeExecutableSchema({
     typeDefs: typeDefs(),
-    resolvers: [common, authResolvers, tenantResolvers, sectionResolvers, contentResolvers, layoutResolvers, siteResolvers, catalogResolvers, cmsUserResolvers, historyResolvers, memberResolvers, newsletterResolvers, previewResolvers, buildResolvers, aspireNewsResolvers, contractResolvers, companyUpdateResolvers, systemResolvers, eventResolvers, researchResolvers, magazineResolvers, syndicationResolvers, peopleResolvers, assetResolvers, reportResolvers, adResolvers] as never,
+    resolvers: [common, authResolvers, tenantResolvers, sectionResolvers, contentResolvers, layoutResolvers, siteResolvers, catalogResolvers, cmsUserResolvers, historyResolvers, memberResolvers, newsletterResolvers, previewResolvers, buildResolvers, aspireNewsResolvers, contractResolvers, companyUpdateResolvers, systemResolvers, eventResolvers, researchResolvers, magazineResolvers, syndicationResolvers, peopleResolvers, assetResolvers, reportResolvers, adResolvers, dashboardResolvers] as never,
   }));
 }

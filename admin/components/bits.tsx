@@ -3,10 +3,20 @@
 import type { ReactNode } from 'react';
 import { Button } from './button';
 import { Icon } from './icons';
+import { contentState } from '../lib/content-labels';
 
 export const STATUS_LABEL: Record<number, string> = { 0: 'Deleted', 1: 'Published', 2: 'Draft' };
 
-export function StatusBadge({ status }: { status: number }) {
+/** A content status; given the publication date, a published item dated ahead shows as Scheduled with its time. */
+export function StatusBadge({ status, published }: { status: number; published?: string | null }) {
+  if (published !== undefined && contentState(status, published) === 'scheduled') {
+    return (
+      <span className="status-scheduled" title={`Goes live ${formatDate(published, true)}`}>
+        <span className="badge badge-blue"><span className="badge-dot" aria-hidden="true" />Scheduled</span>
+        <span className="status-when">{formatDate(published, true)}</span>
+      </span>
+    );
+  }
   const tone = status === 1 ? 'green' : status === 0 ? 'red' : 'amber';
   return <span className={`badge badge-${tone}`}><span className="badge-dot" aria-hidden="true" />{STATUS_LABEL[status] ?? `Status ${status}`}</span>;
 }

@@ -223,9 +223,22 @@ export const getBuildStatus = async (tenantKey?: string): Promise<BuildStatus> =
     startedAt: (a.startedAt ?? null) as string | null,
     finishedAt: (a.finishedAt ?? null) as string | null,
     pagesWritten: (a.pagesWritten ?? null) as number | null,
+    requestedAt: (a.requestedAt ?? null) as string | null,
+    error: (a.error ?? null) as string | null,
     warnings: Array.isArray(a.warnings) ? a.warnings.filter((w): w is string => typeof w === 'string') : [],
   };
 };
+
+// The start page (issue 35): drafts, scheduled items and the next newsletter send; a part the user may not open is null.
+export interface DashboardItem { id: number; name: string; type: string; published: string | null; updatedAt: string | null }
+export interface Dashboard {
+  draftCount: number | null;
+  scheduledCount: number | null;
+  nextScheduled: DashboardItem[] | null;
+  recentDrafts: DashboardItem[] | null;
+  nextNewsletter: { id: number; name: string; subject: string | null; deploymentDate: string } | null;
+}
+export const getDashboard = () => q<Dashboard>('getDashboard');
 
 // Newsletters (admin §3.7–3.9): templates, campaigns (with the live preview, test sends and
 // deploys), ads and newsletter items. Writes go to the tenant the editor pinned.

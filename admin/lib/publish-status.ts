@@ -10,6 +10,10 @@ export interface BuildStatus {
   startedAt?: number | string | null;
   finishedAt?: number | string | null;
   pagesWritten?: number | null;
+  /** When the oldest waiting change was recorded. */
+  requestedAt?: string | null;
+  /** Why the last build failed. */
+  error?: string | null;
   /** The server's configuration warnings (e.g. the captcha is switched off), for the dashboard. */
   warnings?: string[];
 }

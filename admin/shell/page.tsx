@@ -1,7 +1,10 @@
 // The title bar with action buttons and the content area's top, mid and bottom slots (admin §2.3).
+// A card's section has an id from its title, so an address such as
+// /admin/edit-site-settings#consent-and-tracking (the quick menu's settings entries) scrolls to it.
 import { useEffect, type ReactNode } from 'react';
-import { Link } from '../lib/router';
+import { Link, useLocation } from '../lib/router';
 import { Icon } from '../components/icons';
+import { cardAnchor } from './nav';
 
 interface PageProps {
   title: string;
@@ -17,9 +20,17 @@ interface PageProps {
 }
 
 export function Page({ title, eyebrow, back, actions, top, bottom, children, width = 'wide' }: PageProps) {
+  const { hash } = useLocation();
   useEffect(() => {
     document.title = `${title} · Masthead`;
   }, [title]);
+  useEffect(() => {
+    const anchor = decodeURIComponent(hash.slice(1));
+    const card = anchor ? document.getElementById(anchor) : null;
+    if (!card?.classList.contains('card')) return;
+    card.scrollIntoView?.({ block: 'start' });
+    card.querySelector<HTMLElement>('input, select, textarea, button')?.focus({ preventScroll: true });
+  }, [hash]);
   return (
     <div className={`page page-${width}`}>
       <div className="titlebar">
@@ -45,7 +56,7 @@ export function Page({ title, eyebrow, back, actions, top, bottom, children, wid
 /** A white card grouping related fields, with an optional heading. */
 export function Card({ title, description, children, actions, className }: { title?: string; description?: ReactNode; children: ReactNode; actions?: ReactNode; className?: string }) {
   return (
-    <section className={`card${className ? ` ${className}` : ''}`} aria-label={title}>
+    <section className={`card${className ? ` ${className}` : ''}`} aria-label={title} id={title ? cardAnchor(title) : undefined}>
       {title || actions ? (
         <header className="card-head">
           <div>

@@ -1,9 +1,11 @@
 // Ctrl/Cmd+K quick menu (admin §2.3): a modal of at most 700px that filters the menu entries the
-// user may open as they type; arrows move, Enter opens, Escape closes.
+// user may open as they type, then lists the content, people and sections whose names match
+// (quick-search.ts); arrows move, Enter opens, Escape closes.
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { Permission } from '../../engine/domain/permissions';
 import { Icon } from '../components/icons';
 import { filterEntries, quickEntries, type NavWhen } from './nav';
+import { useQuickSearch } from './quick-search';
 
 export function QuickMenu({ permissions, when = {}, onOpen, onClose }: { permissions: readonly Permission[]; when?: NavWhen; onOpen: (href: string) => void; onClose: () => void }) {
   const id = useId();
@@ -11,7 +13,12 @@ export function QuickMenu({ permissions, when = {}, onOpen, onClose }: { permiss
   const [active, setActive] = useState(0);
   const input = useRef<HTMLInputElement>(null);
   const all = useMemo(() => quickEntries(permissions, when), [permissions, when]);
-  const hits = useMemo(() => filterEntries(all, text), [all, text]);
+  const entries = useMemo(() => filterEntries(all, text), [all, text]);
+  const { found, searching, answered } = useQuickSearch(text, permissions);
+  const hits = useMemo(() => [
+    ...entries.map((e) => ({ ...e, detail: undefined as string | undefined, kind: 'screen' })),
+    ...found.map((f) => ({ ...f, kind: 'found' })),
+  ], [entries, found]);
 
   useEffect(() => {
     const before = document.activeElement as HTMLElement | null;
@@ -19,6 +26,7 @@ export function QuickMenu({ permissions, when = {}, onOpen, onClose }: { permiss
     return () => before?.focus?.();
   }, []);
   useEffect(() => setActive(0), [text]);
+  useEffect(() => setActive((a) => Math.min(a, Math.max(hits.length - 1, 0))), [hits.length]);
 
   const open = (i: number) => {
     const hit = hits[i];
@@ -63,13 +71,14 @@ export function QuickMenu({ permissions, when = {}, onOpen, onClose }: { permiss
           />
           <kbd className="kbd">Esc</kbd>
         </div>
-        <ul className="quick-list" id={`${id}-list`} role="listbox" aria-label="Menu entries">
-          {hits.length === 0 ? <li className="quick-empty" role="presentation">No matches for “{text}”</li> : null}
+        <ul className="quick-list" id={`${id}-list`} role="listbox" aria-label="Menu entries" aria-busy={searching} data-answered={answered}>
+          {hits.length === 0 && !searching ? <li className="quick-empty" role="presentation">No matches for “{text}”</li> : null}
           {hits.map((h, i) => (
             <li
-              key={h.href}
+              key={`${h.group}:${h.href}`}
               id={`${id}-opt-${i}`}
               role="option"
+              data-kind={h.kind}
               aria-selected={i === active}
               className={`quick-item${i === active ? ' quick-item-active' : ''}`}
               onMouseMove={() => setActive(i)}
@@ -79,10 +88,11 @@ export function QuickMenu({ permissions, when = {}, onOpen, onClose }: { permiss
               }}
             >
               <Icon name={h.icon} />
-              <span className="quick-label">{h.label}</span>
+              <span className="quick-label">{h.label}{h.detail ? <span className="quick-detail">{h.detail}</span> : null}</span>
               <span className="quick-group">{h.group}</span>
             </li>
           ))}
+          {searching ? <li className="quick-empty quick-searching" role="presentation">Searching content, people and sections…</li> : null}
         </ul>
         <footer className="quick-foot">
           <span><kbd className="kbd">↑</kbd><kbd className="kbd">↓</kbd> to move</span>

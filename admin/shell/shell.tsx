@@ -1,31 +1,31 @@
 // The admin layout (admin §2.3): toolbar on top, a collapsible left panel (at most 460px wide)
 // with the menu the user may see, and the right content area. Ctrl/Cmd+K opens the quick menu.
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useSession } from '../app/session';
 import { useTenant } from '../app/tenant';
 import { Icon } from '../components/icons';
 import { Link, useLocation, useNavigate } from '../lib/router';
-import { ACCOUNT_LINKS, visibleGroups, type NavLink } from './nav';
+import { resolveRoute } from '../routes';
+import { ACCOUNT_LINKS, TOOLS, visibleGroups, type NavGroup, type NavLink } from './nav';
 import { QuickMenu } from './quick-menu';
 import { Toolbar } from './toolbar';
 
 const PANEL_KEY = 'masthead.admin.panel';
 
-function isActive(link: NavLink, pathname: string): boolean {
-  if (link.href === '/admin') return pathname === '/admin' || pathname === '/admin/';
-  const section = link.href.replace(/^\/admin\//, '').split('/')[0] ?? '';
-  const here = pathname.replace(/^\/admin\//, '');
-  const related: Record<string, string[]> = {
-    content: ['content', 'edit-content'],
-    'website-sections': ['website-sections', 'edit-website-section', 'create-website-section'],
-    layouts: ['layouts', 'edit-web-layout', 'create-web-layout'],
-    redirects: ['redirects', 'create-redirect'],
-    'ad-unit-patterns': ['ad-unit-patterns', 'create-ad-unit-pattern'],
-    'cms-users': ['cms-users', 'create-cms-user'],
-  };
-  if (link.href.startsWith('/admin/create-content')) return here.startsWith('create-content');
-  const first = here.split('/')[0] ?? '';
-  return (related[section] ?? [section]).includes(first);
+/** Create forms without a tenant-switch target, and retired addresses, with the list they belong to. */
+const BELONGS_TO: Record<string, string> = {
+  '/admin/create-cms-user': '/admin/cms-users',
+  '/admin/site-settings-new': '/admin/edit-site-settings',
+  '/admin/run-aspire-to-aspire-migration': '/admin/tools',
+};
+
+/** The menu address the current screen belongs to: an editor's list, the Tools page for a tool. */
+export function menuHrefFor(pathname: string): string {
+  const sub = pathname.replace(/^\/admin/, '').replace(/(.)\/$/, '$1') || '/';
+  const found = resolveRoute(sub);
+  const own = found ? `/admin${found.route.path === '/' ? '' : found.route.path}` : pathname;
+  const target = BELONGS_TO[own] ?? found?.route.onTenantSwitch ?? (own.startsWith('/admin/create-content') ? '/admin/content' : own);
+  return TOOLS.some((t) => t.href === target) ? '/admin/tools' : target;
 }
 
 /** Below 1024px the panel lies over the content, so it starts closed; wider, the last choice holds. */
@@ -63,6 +63,7 @@ export function Shell({ children }: { children: ReactNode }) {
   };
 
   const groups = visibleGroups(permissions, when);
+  const here = menuHrefFor(pathname);
   const onNavigate = () => {
     if (narrow) setPanelOpen(false);
   };
@@ -73,19 +74,14 @@ export function Shell({ children }: { children: ReactNode }) {
       <Toolbar panelOpen={panelOpen} onTogglePanel={togglePanel} onQuickMenu={() => setQuick(true)} />
       <div className="app-body">
         <nav id="side-panel" className="side-panel" aria-label="Main menu" hidden={!panelOpen}>
-          <ul className="nav-list">
+          <ul className="nav-list nav-top">
             {ACCOUNT_LINKS.slice(0, 1).map((l) => (
-              <NavItem key={l.href} link={l} active={isActive(l, pathname)} onNavigate={onNavigate} />
+              <NavItem key={l.href} link={l} active={l.href === here} onNavigate={onNavigate} />
             ))}
+            {groups.map((g) => (g.links.length === 1 && g.links[0]
+              ? <NavItem key={g.label} link={g.links[0]} active={g.links[0].href === here} onNavigate={onNavigate} />
+              : <NavSection key={g.label} group={g} here={here} onNavigate={onNavigate} />))}
           </ul>
-          {groups.map((g) => (
-            <div className="nav-group" key={g.label}>
-              <h2 className="nav-heading">{g.label}</h2>
-              <ul className="nav-list">
-                {g.links.map((l) => <NavItem key={l.href} link={l} active={isActive(l, pathname)} onNavigate={onNavigate} />)}
-              </ul>
-            </div>
-          ))}
         </nav>
         {panelOpen && narrow ? <div className="panel-scrim" onClick={togglePanel} aria-hidden="true" /> : null}
         <main id="main" className="main" tabIndex={-1}>
@@ -104,6 +100,28 @@ export function Shell({ children }: { children: ReactNode }) {
         />
       ) : null}
     </div>
+  );
+}
+
+/** A top-level entry with sub-entries: a disclosure button, open while it holds the current screen or after a click. */
+function NavSection({ group, here, onNavigate }: { group: NavGroup; here: string; onNavigate: () => void }) {
+  const id = useId();
+  const holdsHere = group.links.some((l) => l.href === here);
+  const [open, setOpen] = useState(holdsHere);
+  useEffect(() => {
+    if (holdsHere) setOpen(true);
+  }, [holdsHere]);
+  return (
+    <li className={`nav-section${holdsHere ? ' nav-section-here' : ''}`}>
+      <button type="button" className="nav-link nav-toggle" aria-expanded={open} aria-controls={id} onClick={() => setOpen((o) => !o)}>
+        <Icon name={group.icon} />
+        <span>{group.label}</span>
+        <Icon name="chevronDown" size={14} className="nav-caret" />
+      </button>
+      <ul className="nav-list nav-sub" id={id} hidden={!open}>
+        {group.links.map((l) => <NavItem key={l.href} link={l} active={l.href === here} onNavigate={onNavigate} />)}
+      </ul>
+    </li>
   );
 }
 

@@ -4,12 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { screenshot } from './helpers/browser';
 import { useAdminSuite } from './helpers/suite';
 import { LOGINS } from './helpers/target';
+import { menuLabels, quickScreens, topLevelEntries } from './helpers/menu';
 
 const suite = useAdminSuite();
 
-async function navLabels(page: import('playwright-core').Page): Promise<string[]> {
-  return page.getByRole('navigation', { name: 'Main menu' }).getByRole('link').allTextContents();
-}
 
 describe('permissions and tenants', () => {
   it('a site-scoped editor sees neither other tenants nor menu entries outside their permissions', async () => {
@@ -17,16 +15,16 @@ describe('permissions and tenants', () => {
     await page.getByRole('heading', { name: 'Content', level: 1 }).waitFor();
     expect(await page.getByRole('combobox', { name: 'Site' }).count()).toBe(0);
     expect(await page.locator('.tenant').textContent()).toContain('FreightWise');
-    expect(await navLabels(page)).toEqual(['Dashboard', 'All content', 'New article', 'Content research', 'Syndication', 'Media library', 'People', 'New person', 'Taxonomy', 'Website sections', 'Layouts', 'Theme test', 'Print exports',
+    expect(await topLevelEntries(page)).toEqual(['Dashboard', 'Content', 'Media library', 'People', 'Analytics', 'Reports', 'Print exports', 'Site and settings', 'Tools']);
+    // FreightWise has the company-updates module on (fixtures/demo), so its editors see the screen.
+    expect(await menuLabels(page)).toEqual(['Dashboard', 'All content', 'Content research', 'Syndication', 'Taxonomy', 'Company updates', 'Media library', 'People',
       'Content views', 'Top content by publication date', 'Content favourites', 'Registrations', 'Incomplete registrations', 'Logins',
       'Newsletter subscriptions', 'Menu link clicks', 'Media gallery views', 'Company engagement', 'Site-license company page views', 'Site performance', 'Sponsored search logo clicks',
       'Recommendations', 'Recommendation page views', 'Recommendation clients',
       'Content detail', 'Content velocity', 'Content length', 'Editorial tracking', 'RMI inquiries', 'Layout block usage', 'Company export',
-      'Layout block option usage', 'Newsletter block analysis', 'Layout analysis', 'Taxonomy export', 'Page speed', 'History']);
+      'Layout block option usage', 'Newsletter block analysis', 'Layout analysis', 'Taxonomy export', 'Page speed', 'Print exports', 'Website sections', 'Layouts', 'All tools', 'History']);
     await page.keyboard.press('Control+k');
-    const search = page.getByRole('combobox', { name: 'Go to' });
-    await search.fill('users');
-    await page.getByText('No matches for “users”').waitFor();
+    expect(await quickScreens(page, 'users')).toEqual([]);
     await page.keyboard.press('Escape');
     await page.goto(suite.target.adminUrl('/admin/cms-users'));
     await page.getByRole('heading', { name: 'No access' }).waitFor();
@@ -67,7 +65,7 @@ describe('quick menu', () => {
     const width = (await dialog.boundingBox())?.width ?? 0;
     expect(width).toBeLessThanOrEqual(700);
     await page.keyboard.type('redir');
-    expect(await dialog.getByRole('option').allTextContents()).toEqual([expect.stringContaining('Redirects')]);
+    expect(await dialog.getByRole('option').allTextContents()).toEqual([expect.stringContaining('Redirects'), expect.stringContaining('New redirect')]);
     await screenshot(page, 'quick-menu');
     await page.keyboard.press('Enter');
     await page.waitForURL((u) => u.pathname === '/admin/redirects');
@@ -77,6 +75,24 @@ describe('quick menu', () => {
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     expect(new URL(page.url()).pathname).toBe('/admin/redirects');
+  });
+
+  it('finds content by title, people, sections and the settings by card name (issue 35)', async () => {
+    const page = await suite.signedIn(LOGINS.admin);
+    await page.keyboard.press('Control+k');
+    const dialog = page.getByRole('dialog', { name: 'Quick menu' });
+    await quickScreens(page, 'diesel');
+    const article = dialog.getByRole('option', { name: /Diesel Prices Dip/ });
+    expect(await article.textContent()).toContain('Content');
+    await screenshot(page, 'quick-menu-content-search');
+    await article.click();
+    await page.waitForURL(/\/admin\/edit-content\/\d{8}$/);
+    await page.keyboard.press('Control+k');
+    expect(await quickScreens(page, 'consent')).toEqual(['Consent and tracking settings']);
+    await page.keyboard.press('Enter');
+    await page.waitForURL((u) => u.pathname === '/admin/edit-site-settings' && u.hash === '#consent-and-tracking');
+    await page.getByRole('region', { name: 'Consent and tracking' }).waitFor();
+    expect(await page.getByRole('region', { name: 'Consent and tracking' }).evaluate((el) => el.getBoundingClientRect().top < window.innerHeight)).toBe(true);
   });
 });
 

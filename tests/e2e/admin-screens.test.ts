@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { injectAxe, screenshot } from './helpers/browser';
+import { menuLink } from './helpers/menu';
 import { useAdminSuite } from './helpers/suite';
 import { LOGINS } from './helpers/target';
 
@@ -193,7 +194,7 @@ describe('look and accessibility', () => {
     expect(await page.getByRole('navigation', { name: 'Main menu' }).isVisible()).toBe(false);
     await screenshot(page, 'tablet-content-list');
     await page.getByRole('button', { name: 'Show menu' }).click();
-    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Layouts' }).click();
+    await (await menuLink(page, 'Layouts')).click();
     await page.getByRole('heading', { name: 'Layouts', level: 1 }).waitFor();
     expect(await page.getByRole('navigation', { name: 'Main menu' }).isVisible()).toBe(false);
     for (const [path, name] of [['/admin/edit-content/10100184', 'tablet-content-edit'], ['/admin/edit-web-layout/4101', 'tablet-layout-edit']] as const) {

@@ -10,6 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { contentPath } from '../../engine/domain/paths';
 import { launchBrowser, newPage, screenshot, signIn } from './helpers/browser';
 import { startStackWithMail, type MailStack } from './helpers/mail-stack';
+import { menuLink } from './helpers/menu';
 import { LOGINS } from './helpers/target';
 
 const COMPANY = 10100051; // Cascade Cold Storage, a Company item of the demo's freightwise site
@@ -49,10 +50,10 @@ describe('company update by private link', () => {
   it('is sent by staff, filled in without a session, reviewed per field, and only the accepted change is published', async () => {
     const staff = await newPage(browser);
     await signIn(staff, `${stack.admin}/login`, LOGINS.freightwiseEditor);
-    await staff.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Company updates' }).waitFor();
+    await (await menuLink(staff, 'Company updates')).waitFor();
     const link = await sendLink(staff, 'dana@cascade.example', 1);
     expect(new URL(link).pathname).toMatch(/^\/company-update\/mhu_[A-Za-z0-9_-]{43}$/);
-    await staff.getByRole('table', { name: 'Company updates' }).getByText('Awaiting the company').waitFor();
+    await staff.getByRole('table', { name: 'Company updates' }).getByRole('row').filter({ hasText: 'dana@cascade.example' }).getByText('Awaiting the company').waitFor();
 
     const context = await browser.newContext();
     const company = await context.newPage();
@@ -66,8 +67,8 @@ describe('company update by private link', () => {
     expect(await company.getByRole('status').innerText()).toContain('was received');
 
     await staff.goto(`${stack.admin}/company-updates`);
-    await staff.getByRole('table', { name: 'Company updates' }).getByText('Awaiting review').waitFor();
-    await staff.getByRole('link', { name: 'Cascade Cold Storage' }).click();
+    await staff.getByRole('table', { name: 'Company updates' }).getByRole('row').filter({ hasText: 'dana@cascade.example' }).getByText('Awaiting review').waitFor();
+    await staff.getByRole('table', { name: 'Company updates' }).getByRole('row').filter({ hasText: 'dana@cascade.example' }).getByRole('link', { name: 'Cascade Cold Storage' }).click();
     const diff = staff.getByRole('table', { name: 'Proposed changes' });
     await diff.getByText('https://cascade-cold.example/').waitFor();
     await staff.getByLabel('Accept Description').check();

@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { screenshot } from './helpers/browser';
 import { ensureSiteClientBuilt } from './helpers/build-site-client';
+import { menuLink } from './helpers/menu';
 import { useAdminSuite } from './helpers/suite';
 import { LOGINS } from './helpers/target';
 
@@ -123,7 +124,7 @@ describe('admin build updates', () => {
     await admin.locator('html[data-build-stale]').waitFor({ state: 'attached' });
     expect(JSON.parse(served)).toMatchObject({ id: expect.any(String) });
     await admin.evaluate(() => { (window as unknown as { marker: number }).marker = 1; });
-    await admin.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Layouts' }).click();
+    await (await menuLink(admin, 'Layouts')).click();
     await admin.waitForURL(/\/admin\/layouts$/);
     await admin.waitForLoadState('load');
     expect(await admin.evaluate(() => (window as unknown as { marker?: number }).marker)).toBeUndefined();

@@ -22,6 +22,7 @@ import { NotFound } from '../not-found';
 import { emptyForm, fromDetail, parseContentType, toWrite, validateContent, type ContentForm } from './content-form';
 import { MainFields, SideFields } from './content-fields';
 import { useBusy } from '../../lib/use-busy';
+import { typeLabel } from '../../lib/content-labels';
 
 interface Loaded {
   detail: ContentDetail | null;
@@ -114,7 +115,7 @@ function Editor({ id, initial, detail, sections, pinnedTenant }: { id: number | 
   return (
     <Page
       title={id ? form.values.name || 'Untitled' : `New ${form.values.type.toLowerCase()}`}
-      eyebrow={<span className="eyebrow-row">{form.values.type}{id ? <span className="mono">#{id}</span> : null}{savedStatus !== null ? <StatusBadge status={savedStatus} /> : null}{form.dirty ? <span className="unsaved">Unsaved changes</span> : null}</span>}
+      eyebrow={<span className="eyebrow-row">{typeLabel(form.values.type)}{id ? <span className="mono">#{id}</span> : null}{savedStatus !== null ? <StatusBadge status={savedStatus} /> : null}{form.dirty ? <span className="unsaved">Unsaved changes</span> : null}</span>}
       back={{ href: '/admin/content', label: 'Content' }}
       width="full"
       actions={

@@ -13,6 +13,7 @@ import { Card } from '../../shell/page';
 import { STATUS_OPTIONS, TYPE_FIELDS, typeFields, type ContentForm, type EventForm } from './content-form';
 import { ImagePicker } from './image-picker';
 import { SchedulesEditor } from './schedules-editor';
+import { typeLabel } from '../../lib/content-labels';
 
 export function MainFields({ form, sections, id }: { form: FormApi<ContentForm>; sections: SectionNode[]; id: number | null }) {
   const v = form.values;
@@ -31,7 +32,7 @@ export function MainFields({ form, sections, id }: { form: FormApi<ContentForm>;
         </div>
       </Card>
       {fields.length > 0 ? (
-        <Card title={`${v.type} details`}>
+        <Card title={`${typeLabel(v.type)} details`}>
           <div className="grid-2">
             {fields.includes('eventDates') ? (
               <>

@@ -1,6 +1,5 @@
 // /admin/content: the content list with filters (type, status, section, text with the 500 ms
 // debounce of admin §5) and paging. Filters live in the address so Back and reload keep them.
-import { CONTENT_TYPES } from '../../../engine/domain/enums';
 import * as api from '../../data/api';
 import { flattenTree } from '../../data/sections';
 import { Link, useNavigate } from '../../lib/router';
@@ -11,6 +10,7 @@ import { EmptyState, ErrorPanel, Loading, Pager, StatusBadge, formatDate } from 
 import { Page } from '../../shell/page';
 import { NewContentMenu } from './new-content-menu';
 import { ListTable, SearchField } from '../../components/list-table';
+import { CONTENT_TYPE_OPTIONS, typeLabel } from '../../lib/content-labels';
 
 export const PAGE_SIZE = 25;
 
@@ -36,8 +36,8 @@ export default function ContentListScreen() {
       top={
         <div className="filters" role="search" aria-label="Filter content">
           <SearchField id="content-search" placeholder="Title or id" value={text} onChange={setText} />
-          <SelectField label="Type" value={type} placeholder="All types" options={CONTENT_TYPES.map((t) => ({ value: t, label: t }))} onChange={(v) => setParam({ type: v ?? '' })} />
-          <SelectField label="Status" value={status} placeholder="Any status" options={[{ value: '1', label: 'Published' }, { value: '2', label: 'Draft' }, { value: '0', label: 'Deleted' }]} onChange={(v) => setParam({ status: v ?? '' })} />
+          <SelectField label="Type" value={type} placeholder="All types" options={CONTENT_TYPE_OPTIONS} onChange={(v) => setParam({ type: v ?? '' })} />
+          <SelectField label="Status" value={status} placeholder="Any status" options={[{ value: '1', label: 'Published or scheduled' }, { value: '2', label: 'Draft' }, { value: '0', label: 'Deleted' }]} onChange={(v) => setParam({ status: v ?? '' })} />
           <SelectField label="Section" value={section} placeholder="All sections" options={sectionOptions} onChange={(v) => setParam({ section: v ?? '' })} />
           {filtered ? <button type="button" className="btn btn-ghost btn-sm filter-clear" onClick={() => { setText(''); navigate('/admin/content', { replace: true }); }}>Clear filters</button> : null}
         </div>
@@ -52,8 +52,8 @@ export default function ContentListScreen() {
               {list.data.items.map((c) => (
                 <tr key={c.id}>
                   <td className="cell-title"><Link href={`/admin/edit-content/${c.id}`}>{c.name}</Link></td>
-                  <td><span className="type-tag">{c.type}</span></td>
-                  <td><StatusBadge status={c.status} /></td>
+                  <td><span className="type-tag">{typeLabel(c.type)}</span></td>
+                  <td><StatusBadge status={c.status} published={c.published} /></td>
                   <td className="col-hide-sm muted">{c.primarySection?.name ?? '—'}</td>
                   <td className="col-hide-sm muted nowrap">{formatDate(c.published)}</td>
                   <td className="col-id mono muted">{c.id}</td>

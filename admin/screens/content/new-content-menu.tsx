@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { CONTENT_TYPES } from '../../../engine/domain/enums';
 import { Icon } from '../../components/icons';
 import { Link } from '../../lib/router';
+import { typeLabel } from '../../lib/content-labels';
 
 const COMMON = ['Article', 'News', 'Blog', 'Event', 'Webinar', 'Video'];
 
@@ -36,7 +37,7 @@ export function NewContentMenu() {
       {open ? (
         <div className="menu menu-right menu-types" role="menu" aria-label="Content types">
           {[...COMMON, ...others].map((t, i) => (
-            <Link key={t} role="menuitem" className={`menu-item${i === COMMON.length ? ' menu-item-sep' : ''}`} href={`/admin/create-content/${t.toLowerCase()}`} onClick={() => setOpen(false)}>{t}</Link>
+            <Link key={t} role="menuitem" className={`menu-item${i === COMMON.length ? ' menu-item-sep' : ''}`} href={`/admin/create-content/${t.toLowerCase()}`} onClick={() => setOpen(false)}>{typeLabel(t)}</Link>
           ))}
         </div>
       ) : null}

@@ -6,9 +6,9 @@
 import type { FieldErrors } from '../../lib/validation';
 import { CheckboxField, CheckboxGroup, SelectField, TextAreaField, TextField } from '../../components/fields';
 import { LibraryImageField } from '../../components/asset-id-field';
-import { CONTENT_TYPES } from '../../../engine/domain/enums';
 import { CAROUSEL_LIMIT, EVENT_LIST_LIMIT, RSS_FEED_LIMIT } from '../../../engine/domain/layout';
 import { INQUIRY_TEXTS } from '../../../engine/domain/inquiry';
+import { CONTENT_TYPE_OPTIONS } from '../../lib/content-labels';
 
 type Values = Record<string, unknown>;
 type Set = (k: string, v: unknown) => void;
@@ -145,7 +145,7 @@ export function BlockDataFields({ type, d, setD, texts, setText, errors, section
           {d.source === 'content' ? (
             <>
               <SelectField label="Section" required value={String(d.section ?? 'current')} options={sectionChoices} onChange={(v) => v && setD('section', /^\d+$/.test(v) ? Number(v) : v)} />
-              <CheckboxGroup legend="Content types (none means all)" columns={3} options={CONTENT_TYPES.map((t) => ({ value: t, label: t }))} value={(d.contentTypes as string[]) ?? []} onChange={(v) => setD('contentTypes', v)} />
+              <CheckboxGroup legend="Content types (none means all)" columns={3} options={CONTENT_TYPE_OPTIONS} value={(d.contentTypes as string[]) ?? []} onChange={(v) => setD('contentTypes', v)} />
             </>
           ) : (
             <LibraryImageField label="Images" multiple value={texts.assetIds ?? ''} onChange={(v) => setText('assetIds', v)} error={errors['data.assetIds']} hint={IDS_HINT} />

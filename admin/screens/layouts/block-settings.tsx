@@ -1,7 +1,7 @@
 // Settings dialogs of the grid editor: a block's settings and data (checked with blockSchema) and a
 // row's settings (checked with rowSettingsSchema).
 import { useState } from 'react';
-import { CONTENT_TYPES, SCHEDULE_OPTIONS } from '../../../engine/domain/enums';
+import { SCHEDULE_OPTIONS } from '../../../engine/domain/enums';
 import { blockSchema, rowSettingsSchema, type Block } from '../../../engine/domain/layout';
 import { ISSUE_LIST_DISPLAYS, issueListLimit } from '../../../engine/domain/magazine';
 import { getPublicationStream } from '../../data/api-magazine';
@@ -14,6 +14,7 @@ import { Dialog } from '../../components/dialog';
 import { CheckboxField, CheckboxGroup, SelectField, TextAreaField, TextField } from '../../components/fields';
 import { BLOCK_LABELS, type Row } from './grid-ops';
 import { applyTexts, BlockDataFields, dataTexts, SharedSettingsFields } from './block-data-fields';
+import { CONTENT_TYPE_OPTIONS } from '../../lib/content-labels';
 
 type Draft = Record<string, unknown> & { settings: Record<string, unknown>; data: Record<string, unknown> };
 
@@ -82,7 +83,7 @@ export function BlockSettingsDialog({ block, sections, onApply, onClose }: { blo
               <SelectField label="Display" required value={String(d.display ?? 'cards')} options={['list', 'cards', 'compact', 'hero'].map((x) => ({ value: x, label: x[0]?.toUpperCase() + x.slice(1) }))} onChange={(v) => v && setD('display', v)} />
             </div>
             <CheckboxField label="Page over the overflow (…/page/N/)" checked={Boolean(d.paginate)} onChange={(v) => setD('paginate', v)} />
-            <CheckboxGroup legend="Content types (none means all)" columns={3} options={CONTENT_TYPES.map((t) => ({ value: t, label: t }))} value={(d.contentTypes as string[]) ?? []} onChange={(v) => setD('contentTypes', v)} />
+            <CheckboxGroup legend="Content types (none means all)" columns={3} options={CONTENT_TYPE_OPTIONS} value={(d.contentTypes as string[]) ?? []} onChange={(v) => setD('contentTypes', v)} />
           </>
         ) : null}
         {block.type === 'related_content' ? (

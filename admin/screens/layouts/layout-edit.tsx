@@ -1,6 +1,6 @@
 // /admin/create-web-layout and /admin/edit-web-layout/:id: the layout's fields (shown by type,
 // admin §3.1) beside the visual grid editor.
-import { CONTENT_TYPES, LAYOUT_AD_EXCLUSIONS, LAYOUT_TYPES, LOAD_MORE_TYPES, type LayoutType } from '../../../engine/domain/enums';
+import { LAYOUT_AD_EXCLUSIONS, LAYOUT_TYPES, LOAD_MORE_TYPES, type LayoutType } from '../../../engine/domain/enums';
 import { hasAnyPermission } from '../../../engine/domain/permissions';
 import * as api from '../../data/api';
 import { flattenTree } from '../../data/sections';
@@ -20,6 +20,7 @@ import { Card, Page } from '../../shell/page';
 import { NotFound } from '../not-found';
 import { GridEditor } from './grid-editor';
 import { useEditorSave } from '../../lib/use-editor-save';
+import { CONTENT_TYPE_OPTIONS } from '../../lib/content-labels';
 import {
   LAYOUT_TYPE_LABELS, MODULE_KEYS, emptyLayout, fromLayout, toLayoutWrite, validateLayout, visibleFields, type LayoutForm,
 } from './layout-form';
@@ -102,7 +103,7 @@ function LayoutEditor({ id, layout, sections, pinnedTenant }: { id: number | nul
             </div>
           </Card>
           {show.has('contentTypes') ? (
-            <Card title="Content types"><CheckboxGroup legend="Applies to" required columns={2} options={CONTENT_TYPES.map((t) => ({ value: t, label: t }))} value={v.contentTypes} onChange={(x) => form.set('contentTypes', x)} error={form.error('contentTypes')} field="contentTypes" /></Card>
+            <Card title="Content types"><CheckboxGroup legend="Applies to" required columns={2} options={CONTENT_TYPE_OPTIONS} value={v.contentTypes} onChange={(x) => form.set('contentTypes', x)} error={form.error('contentTypes')} field="contentTypes" /></Card>
           ) : null}
           <Card title="Scope">
             <div className="stack">

@@ -1,7 +1,6 @@
 // Settings dialogs of the campaign grid editor (admin §3.8): a block's styling settings and its
 // type's data (checked with newsletterBlockSchema), and a row's settings (newsletterRowSettingsSchema).
 import { useEffect, useState } from 'react';
-import { CONTENT_TYPES } from '../../../engine/domain/enums';
 import {
   ALIGNMENTS, CTA_STYLES, ISSUE_DISPLAY_MODES, ISSUE_TOKENS, NEWSLETTER_ROW_LAYOUTS, newsletterRowSettingsSchema,
   type NewsletterBlock,
@@ -19,13 +18,14 @@ import { CheckboxGroup, RadioGroup } from '../../components/fields';
 import { BLOCK_LABELS, cleanBlock, validateBlockDraft, type CampaignRow } from './campaign-grid';
 import { PathCheck, PathColour, PathNumber, PathSelect, PathText } from './nl-fields';
 import { getPath, numberValue, setPath } from './template-form';
+import { CONTENT_TYPE_OPTIONS, typeLabel } from '../../lib/content-labels';
 
 const cap = (v: string) => v.charAt(0).toUpperCase() + v.slice(1).replace(/[-_]/g, ' ');
 const opts = (values: readonly string[]) => values.map((v) => ({ value: v, label: cap(v) }));
 
 async function searchContent(text: string, type?: string): Promise<Chip[]> {
   const p = await api.getContentStream({ search: text || undefined, type, status: 1, skip: 0, limit: 25 });
-  return p.items.map((c) => ({ id: c.id, label: c.name, detail: `${c.type} · ${c.id}` }));
+  return p.items.map((c) => ({ id: c.id, label: c.name, detail: `${typeLabel(c.type)} · ${c.id}` }));
 }
 
 /** Names for chosen ids (the block stores ids only). */
@@ -33,7 +33,7 @@ function useChips(ids: readonly number[]): [Chip[], (c: Chip[]) => void] {
   const [chips, setChips] = useState<Chip[]>(() => ids.map((id) => ({ id, label: `Content ${id}` })));
   useEffect(() => {
     let live = true;
-    void Promise.all(ids.map((id) => api.getContent(id).then((c) => ({ id, label: c.name, detail: `${c.type} · ${id}` }), () => ({ id, label: `Content ${id}` }))))
+    void Promise.all(ids.map((id) => api.getContent(id).then((c) => ({ id, label: c.name, detail: `${typeLabel(c.type)} · ${id}` }), () => ({ id, label: `Content ${id}` }))))
       .then((r) => live && setChips(r));
     return () => { live = false; };
     // Only the ids the dialog opened with need names; later picks carry theirs.
@@ -110,7 +110,7 @@ function ContentListData({ form, sections }: { form: BF; sections: SectionNode[]
             <PathSelect form={form} path="data.section" label="Section" required numeric options={flattenTree(sections).map((s) => ({ value: String(s.id), label: s.fullName }))} />
             <PathNumber form={form} path="data.numberOfItems" label="Number of items" hint="1 to 100" />
           </div>
-          <CheckboxGroup legend="Content types (none means all)" columns={4} options={CONTENT_TYPES.map((c) => ({ value: c, label: c }))}
+          <CheckboxGroup legend="Content types (none means all)" columns={4} options={CONTENT_TYPE_OPTIONS}
             value={(d.contentTypes as string[] | undefined) ?? []} onChange={(x) => form.update((s) => setPath(s, 'data.contentTypes', x))} />
         </>
       )}

@@ -18,6 +18,7 @@ import { ListTable } from '../../components/list-table';
 import { Card, Page } from '../../shell/page';
 import { EMPTY_RESEARCH, fromQuery, researchErrors, toQuery, type ResearchForm } from './newsroom-forms';
 import { ResearchFilters } from './research-filters';
+import { typeLabel } from '../../lib/content-labels';
 
 export const RESEARCH_PAGE = 25;
 
@@ -98,7 +99,7 @@ export default function ContentResearchScreen() {
             {results.data.items.map((r) => (
               <tr key={r.id}>
                 <td className="cell-title">{r.tenantKey === tenantKey ? <Link href={`/admin/edit-content/${r.id}`}>{r.name}</Link> : r.name}</td>
-                <td><span className="type-tag">{r.type}</span></td>
+                <td><span className="type-tag">{typeLabel(r.type)}</span></td>
                 <td><StatusBadge status={r.status} /></td>
                 {several ? <td className="muted">{tenantName(r.tenantKey)}</td> : null}
                 <td className="col-hide-sm muted nowrap">{formatDate(r.published)}</td>

@@ -1,7 +1,6 @@
 // The research filter form shared by /admin/content-research and /admin/bulk-update-content: text,
 // type, section, taxonomy, author, published date range, status and (for users who work on several
 // tenants) other tenants to search as well. Options load once per tenant.
-import { CONTENT_TYPES } from '../../../engine/domain/enums';
 import * as api from '../../data/api';
 import { flattenTree } from '../../data/sections';
 import { useTenant } from '../../app/tenant';
@@ -10,6 +9,7 @@ import { ChipPicker } from '../../components/chip-picker';
 import { CheckboxGroup, SelectField, TextField } from '../../components/fields';
 import type { FieldErrors } from '../../lib/validation';
 import type { ResearchForm } from './newsroom-forms';
+import { CONTENT_TYPE_OPTIONS } from '../../lib/content-labels';
 
 export const STATUS_OPTIONS = [{ value: '1', label: 'Published' }, { value: '2', label: 'Draft' }, { value: '0', label: 'Deleted' }];
 
@@ -27,7 +27,7 @@ export function ResearchFilters({ form, onChange, errors = {}, allowTenants }: {
   return (
     <div className="grid-3" role="group" aria-label="Research filters">
       <TextField label="Text" field="text" placeholder="Words in the title, teaser or body" value={form.text} onChange={(text) => set({ text })} error={errors.text} />
-      <SelectField label="Type" value={form.type} placeholder="All types" options={CONTENT_TYPES.map((t) => ({ value: t, label: t }))} onChange={(v) => set({ type: v ?? '' })} />
+      <SelectField label="Type" value={form.type} placeholder="All types" options={CONTENT_TYPE_OPTIONS} onChange={(v) => set({ type: v ?? '' })} />
       <SelectField label="Section" value={form.sectionId} placeholder="All sections" options={flattenTree(sections.data ?? []).map((s) => ({ value: String(s.id), label: s.fullName }))} onChange={(v) => set({ sectionId: v ?? '' })} />
       <SelectField label="Author" value={form.authorId} placeholder="Any author" options={(people.data ?? []).map((p) => ({ value: String(p.id), label: p.fullName || `Person ${p.id}` }))} onChange={(v) => set({ authorId: v ?? '' })} />
       <ChipPicker label="Taxonomy" selected={form.taxonomy} onChange={(taxonomy) => set({ taxonomy })} search={searchTerms} placeholder="Any term" />

@@ -32,6 +32,9 @@ export default function PersonsScreen() {
   const list = useAsync(async () => ({ items: await api.getPersonList(), tenantKey: tenantKey as string }), []);
   const [editing, setEditing] = useState<Person | null>(null);
   const creating = params.get('action') === 'add';
+  // ?edit=<id> (the quick menu's people results) opens that person's editor once the list is in.
+  const editId = Number(params.get('edit') ?? '');
+  const opened = editing ?? (editId ? list.data?.items.find((p) => p.id === editId) ?? null : null);
   const toast = useToast();
   const publish = usePublish();
   const tk = list.data?.tenantKey ?? '';
@@ -39,7 +42,7 @@ export default function PersonsScreen() {
   const items = (list.data?.items ?? []).filter((p) => !needle || `${p.fullName} ${p.title ?? ''}`.toLowerCase().includes(needle));
   const del = useDeleteFlow((p: Person) => publish.track(`Person ${p.fullName}`, tk, () => api.deletePerson(p.id, tk)),
     () => { toast.success('Person deleted.'); list.reload(); }, (e) => toast.error(errorText(e)));
-  const close = () => { setEditing(null); if (creating) navigate('/admin/persons', { replace: true }); };
+  const close = () => { setEditing(null); if (creating || editId) navigate('/admin/persons', { replace: true }); };
 
   return (
     <Page title="People" actions={<Button variant="primary" icon="plus" onClick={() => navigate('/admin/persons?action=add')}>New person</Button>}>
@@ -59,8 +62,8 @@ export default function PersonsScreen() {
           )}
         </Card>
       )}
-      {creating || editing ? (
-        <PersonDialog person={editing} tenantKey={tk} onClose={close} onSaved={() => { list.reload(); close(); }} />
+      {creating || opened ? (
+        <PersonDialog key={opened?.id ?? 'new'} person={opened} tenantKey={tk} onClose={close} onSaved={() => { list.reload(); close(); }} />
       ) : null}
       {del.deleting ? <ConfirmDialog title="Delete person?" message={`${del.deleting.fullName} will be removed. People who sign content cannot be deleted.`} confirmLabel="Delete" onCancel={del.cancel} onConfirm={() => void del.confirm()} /> : null}
     </Page>

@@ -4,6 +4,7 @@ import type { ReportDefinition, ReportRow, SortDir } from '../../../engine/domai
 import { EmptyState } from '../../components/bits';
 import { Icon } from '../../components/icons';
 import { Link } from '../../lib/router';
+import { maybeTypeLabel } from '../../lib/content-labels';
 import { formatChange, formatDay, formatValue } from './format';
 
 export function SummaryFigures({ def, summary, comparison, compareLabel }: {
@@ -67,7 +68,7 @@ export function ReportTable({ def, rows, total, sort, dir, loading, onSort }: {
                       ? <Link href={`/admin/edit-content/${r.contentId}`}>{formatValue(r[c.key], 'text')}</Link>
                       : c.kind === 'content' && typeof r.companyId === 'number'
                         ? <Link href={`/admin/edit-content/${r.companyId}`}>{formatValue(r[c.key], 'text')}</Link>
-                        : formatValue(r[c.key], c.kind)}
+                        : c.key === 'type' ? maybeTypeLabel(formatValue(r[c.key], c.kind)) : formatValue(r[c.key], c.kind)}
                   </td>
                 ))}
               </tr>

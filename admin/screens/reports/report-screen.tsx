@@ -3,7 +3,6 @@
 // columns. Every parameter lives in the address (range, compare, site, filters, sort, page), so a
 // report can be bookmarked and shared; exports download every row as CSV or XLSX.
 import { useMemo, useState } from 'react';
-import { CONTENT_TYPES } from '../../../engine/domain/enums';
 import {
   COMPARISON_LABELS, COMPARISONS, DATE_PRESETS, PAGE_SIZES, PRESET_LABELS, REPORT_DEFINITIONS, parseReportParams, reportSearch,
   type ReportDefinition, type ReportParams,
@@ -23,6 +22,7 @@ import { Card, Page } from '../../shell/page';
 import { chartHeading, ReportChart } from './report-chart';
 import { SummaryFigures, ReportTable } from './report-parts';
 import { NotFound } from '../not-found';
+import { CONTENT_TYPE_OPTIONS } from '../../lib/content-labels';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -110,7 +110,7 @@ function Report({ def }: { def: ReportDefinition }) {
       ) : null}
       {def.filters.includes('type') ? (
         <SelectField label="Content type" value={params.type ?? ''} placeholder="All types"
-          options={CONTENT_TYPES.map((t) => ({ value: t, label: t }))} onChange={(v) => go({ type: v || null })} />
+          options={CONTENT_TYPE_OPTIONS} onChange={(v) => go({ type: v || null })} />
       ) : null}
     </div>
   );

@@ -1,7 +1,7 @@
 // /admin/edit-site-settings: the site's settings, validated with the shared schema. The tag-manager
 // id shows the suggested correction with a button to use it; consent and ads have their own cards
 // (consent-settings.tsx, ads-settings.tsx).
-import { CONTENT_TYPES, FONTS, NL_BUTTON_MODES } from '../../../engine/domain/enums';
+import { FONTS, NL_BUTTON_MODES } from '../../../engine/domain/enums';
 import { hasAnyPermission } from '../../../engine/domain/permissions';
 import type { SiteSettings } from '../../../engine/domain/settings';
 import * as api from '../../data/api';
@@ -20,6 +20,7 @@ import { useEditorSave } from '../../lib/use-editor-save';
 import { ConsentCard } from './consent-settings';
 import { AdsCard } from './ads-settings';
 import { RmiCard } from './rmi-settings';
+import { CONTENT_TYPE_OPTIONS } from '../../lib/content-labels';
 
 const FONT_OPTIONS = Object.entries(FONTS).map(([value, label]) => ({ value, label }));
 
@@ -72,7 +73,7 @@ export function SettingsEditor({ initial, tenantKey, editable }: { initial: Site
                 ) : null}
               </div>
             </div>
-            <CheckboxGroup legend="Hide from search engines (noindex) by content type" columns={4} options={CONTENT_TYPES.map((t) => ({ value: t, label: t }))}
+            <CheckboxGroup legend="Hide from search engines (noindex) by content type" columns={4} options={CONTENT_TYPE_OPTIONS}
               value={form.values.general.enableNoIndexByContentType ?? []} onChange={(v) => form.update((s) => setIn(s, 'general.enableNoIndexByContentType', v))} />
             </div>
           </Card>
