@@ -1,8 +1,8 @@
 // Issue 35, demo data that shows the product: the demo set (fixtures/demo) seeds 30 days of reader
 // traffic per brand (traffic.json, expanded by the seeded generator, stored as the event ingestion
 // stores events, rolled up by the rollup job), so every analytics report has figures for the last 30
-// days; and contracts, internal news with an alert, site users with memberships, IP licences and
-// company updates. A bad record of each new kind is named by file, record and field and writes nothing.
+// days; and contracts, internal news with an alert, site users with memberships, IP licences,
+// company updates and inquiries (the RMI report). A bad record of each new kind is named by file, record and field and writes nothing.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +14,7 @@ import { checkFixtures, seedFixtures } from '../../engine/fixtures/seed';
 import { eventRow } from '../../engine/fixtures/traffic-write';
 import { generateTrafficDay, trafficSchema, type TrafficModel } from '../../engine/fixtures/traffic';
 import { openStore, type Store } from '../../engine/store/connection';
-import { listAspireNews } from '../../engine/store/queries/aspire-news';
+import { insertAspireNews, listAspireNews } from '../../engine/store/queries/aspire-news';
 import { listCompanyUpdates } from '../../engine/store/queries/company-updates';
 import { listContracts } from '../../engine/store/queries/contracts';
 import { listSiteUsers, membershipsOfSiteUser } from '../../engine/store/queries/members';
@@ -91,6 +91,10 @@ describe('the demo set', () => {
       const licences = (await listLicenseCompanies(store.db, { tenantKey: tenant, limit: 10, skip: 0 })).rows;
       expect(licences.length).toBeGreaterThanOrEqual(1);
       expect(licences[0]!.ranges.length).toBeGreaterThanOrEqual(1);
+
+      const rmi = await runReportQuery(store.db, 'rmi', { tenantKeys: [tenant], from: FROM, to: TO });
+      expect(Number(rmi.summary.inquiries)).toBeGreaterThanOrEqual(5);
+      expect(Number(rmi.summary.items)).toBeGreaterThanOrEqual(3);
 
       const updates = (await listCompanyUpdates(store.db, tenant, 0, 10)).rows;
       expect(updates.map((u) => u.status).sort()).toEqual(['requested', 'submitted']);
@@ -204,6 +208,8 @@ describe('bad records of the new kinds', () => {
     ['traffic with a rate above 1', 'traffic.json', { ...TRAFFIC, rates: { ...(TRAFFIC.rates as object), favorite: 2 } }, /traffic\.json: record 1: rates\.favorite: Must be from 0 to 1/],
     ['traffic favouring unknown content', 'traffic.json', { ...TRAFFIC, popular: [{ contentId: 10_099_999, weight: 3 }] }, /traffic\.json: record 1: popular\[0\]\.contentId: Unknown content 10099999/],
     ['traffic with a script menu link', 'traffic.json', { ...TRAFFIC, newsletters: [{ newsletterId: 150 }], menuLinks: [{ menu: 'header', label: 'Markets', url: 'javascript:alert(1)' }] }, /traffic\.json: record 1: menuLinks\[0\]\.url: Must be an http\(s\) address or a path/],
+    ['an inquiry without a message', 'inquiries.json', [{ id: 9, daysAgo: 2, name: 'Ann', email: 'ann@example.com', message: '  ' }], /inquiries\.json: record 1 \(id 9\): message: Field is required/],
+    ['an inquiry about unknown content', 'inquiries.json', [{ id: 9, daysAgo: 2, name: 'Ann', email: 'ann@example.com', message: 'Hi', contentId: 10_099_999 }], /inquiries\.json: record 1 \(id 9\): contentId: Unknown content 10099999/],
     ['internal news without a title', 'internal-news.json', [{ id: 5, daysAgo: 1, title: '', alert: true }], /internal-news\.json: record 1 \(id 5\): title: Field is required/],
   ])('%s is refused naming file, record and field, by the seed (writing nothing) and by the check', async (_name, file, records, message) => {
     const dir = setWith(file, records);
@@ -211,7 +217,7 @@ describe('bad records of the new kinds', () => {
     const s = await openStore({ path: tempDbPath() });
     stores.push(s);
     await expect(seedFixtures(s, dir)).rejects.toThrow(message);
-    for (const table of ['tenants', 'contracts', 'site_users', 'site_license_companies', 'company_updates', 'aspire_news', 'events', 'site_metrics']) {
+    for (const table of ['tenants', 'contracts', 'site_users', 'site_license_companies', 'company_updates', 'inquiries', 'aspire_news', 'events', 'site_metrics']) {
       expect(Number((await s.all<{ n: number }>(`select count(*) as n from ${table}`))[0]!.n), table).toBe(0);
     }
   });
@@ -223,15 +229,22 @@ describe('bad records of the new kinds', () => {
     writeFileSync(join(t, 'contracts.json'), JSON.stringify([{ id: 1, personId: 110, contributorName: 'Rosa Delgado', contributorEmail: 'rosa@example.com', template: TEMPLATE, status: 'approved', approvedAt: '2026-11-01T10:00:00Z', approvedName: 'Rosa Delgado' }]));
     writeFileSync(join(t, 'site-users.json'), JSON.stringify([{ id: 7, username: 'reader', email: 'Reader@Example.com', memberships: [{ membershipId: 140 }], newsletterIds: [150], favoriteIds: [10_010_001] }]));
     writeFileSync(join(t, 'ip-licences.json'), JSON.stringify([{ id: 3, name: 'Acme', ranges: ['198.51.100.0/24'] }]));
+    writeFileSync(join(t, 'inquiries.json'), JSON.stringify([{ id: 9, daysAgo: 2, name: 'Ann', email: 'Ann@Example.com', message: 'Pricing?', contentId: 10_010_001 }]));
     writeFileSync(join(dir, 'internal-news.json'), JSON.stringify([{ id: 5, daysAgo: 1, title: 'Maintenance', description: '<p>Saturday.</p>', status: 1, alert: true }]));
     const s = await openStore({ path: tempDbPath() });
     stores.push(s);
     const first = await seedFixtures(s, dir, undefined, { now: NOW });
-    expect(first.records).toMatchObject({ contract: 1, siteUser: 1, ipLicence: 1, internalNews: 1, trafficDays: 30 });
+    expect(first.records).toMatchObject({ contract: 1, siteUser: 1, ipLicence: 1, inquiry: 1, internalNews: 1, trafficDays: 30 });
     expect(first.records.trafficEvents).toBeGreaterThan(0);
     const [rolled] = await s.all<{ n: number }>("select sum(events) as n from event_rollups where tenant_key = 'alpha' and grain = 'day' and dim = 'all'");
     expect(Number(rolled!.n)).toBe(first.records.trafficEvents);
     const [user] = await s.all<{ email: string; m: number }>('select email, (select count(*) from site_user_memberships where site_user_id = 7) as m from site_users where id = 7');
     expect(user).toEqual({ email: 'reader@example.com', m: 1 });
+    // Rows the admin adds later get ids after the fixtures' (on PostgreSQL too, where identities do not follow explicit ids).
+    const newsId = await s.transaction((tx) => insertAspireNews(tx, { title: 'Later', description: '', date: NOW, status: 1, alert: false }, NOW));
+    expect(newsId).toBeGreaterThan(5);
+    const [inquiry] = await s.all<{ email: string; created_at: number }>('select email, created_at from inquiries where id = 9');
+    expect(inquiry).toEqual({ email: 'ann@example.com', created_at: expect.anything() });
+    expect(Number(inquiry!.created_at)).toBe(Date.parse('2026-11-27T10:00:00Z'));
   });
 });
