@@ -35,6 +35,8 @@ export interface ImportPost {
   featuredAttachment?: string | undefined;
   /** The item's public URL in the old site, as the export gives it. */
   link?: string | undefined;
+  /** The item's earlier public URLs (WordPress `_wp_old_slug`), redirected too. */
+  oldLinks?: string[] | undefined;
   seoTitle?: string | undefined;
   seoDescription?: string | undefined;
   /** Display names of the item's terms, by `category:slug` / `tag:slug` (for terms the export does not declare). */

@@ -15,6 +15,8 @@ export interface MappedPost {
   images: Resolved[];
   /** The old URL's path (normalised) → the new canonical path, for published items. */
   redirect?: { from: string; to: string } | undefined;
+  /** 301s from the item's earlier URLs (old slugs), for published items. */
+  extraRedirects?: { from: string; to: string }[] | undefined;
   /** The old URL's path whatever the status (an item no longer published loses its redirect). */
   oldFrom?: string | undefined;
 }
@@ -132,5 +134,8 @@ export async function mapPost(p: ImportPost, ctx: PostContext, id: number): Prom
   const from = status === 1 ? oldFrom : null;
   if (status === 1 && p.link && !from) w('redirect-unusable', `old URL ${p.link} has no path to redirect`);
   const to = contentPath({ id, slug: record.slug, name: record.name, sectionAlias: s.aliasOf.get(sectionId) ?? null });
-  return { record, images, redirect: from && from !== to ? { from, to } : undefined, oldFrom: oldFrom ?? undefined };
+  const extra = status === 1
+    ? [...new Set((p.oldLinks ?? []).map((l) => oldPath(l, ctx.siteUrl)).filter((x): x is string => !!x && x !== to && x !== from))].map((f) => ({ from: f, to }))
+    : [];
+  return { record, images, redirect: from && from !== to ? { from, to } : undefined, extraRedirects: extra.length ? extra : undefined, oldFrom: oldFrom ?? undefined };
 }

@@ -174,7 +174,7 @@ export async function runImport(store: Store, opts: ImportOptions): Promise<Impo
         skip(report, label, e.message.slice(e.message.indexOf(`${label}: `) >= 0 ? e.message.indexOf(`${label}: `) + label.length + 2 : 0), post.pos);
         continue;
       }
-      mapped.push({ post, m, mapping, hash: hashOf([m.record, m.redirect ?? null]) });
+      mapped.push({ post, m, mapping, hash: hashOf(m.extraRedirects ? [m.record, m.redirect ?? null, m.extraRedirects] : [m.record, m.redirect ?? null]) });
     }
     const work = async (tx: Db | null) => {
       const changed = mapped.filter((x) => x.mapping?.hash !== x.hash);
@@ -247,10 +247,11 @@ async function planRedirects(db: Db, tenantKey: string, items: MappedPost[], map
   const wanted: { from: string; to: string }[] = [];
   const seen = new Set<string>();
   for (const m of items) {
-    if (!m.redirect) continue;
-    if (seen.has(m.redirect.from)) { warn(report, 'redirect-duplicate', m.redirect.from, `two items had this old URL; it redirects to the first, not to ${m.redirect.to}`); continue; }
-    seen.add(m.redirect.from);
-    wanted.push(m.redirect);
+    for (const r of [...(m.redirect ? [m.redirect] : []), ...(m.extraRedirects ?? [])]) {
+      if (seen.has(r.from)) { warn(report, 'redirect-duplicate', r.from, `two items had this old URL; it redirects to the first, not to ${r.to}`); continue; }
+      seen.add(r.from);
+      wanted.push(r);
+    }
   }
   const existing = await q.redirectsByFrom(db, tenantKey, wanted.map((r) => r.from));
   const rows: { id: number; from: string; to: string; preserveQueryString: boolean }[] = [];

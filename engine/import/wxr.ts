@@ -42,7 +42,7 @@ export type WxrRecord =
   /** A record with a value that cannot be right: not imported, named in the report with its line. */
   | { type: 'skipped'; record: string; reason: string; pos: SourcePos };
 
-interface Open { name: string; fields: Map<string, string>; terms: { domain: string; nicename: string; name: string }[]; meta: Map<string, string>; comments: number; pos: SourcePos }
+interface Open { name: string; fields: Map<string, string>; terms: { domain: string; nicename: string; name: string }[]; meta: Map<string, string>; oldSlugs: string[]; comments: number; pos: SourcePos }
 
 const RECORDS = new Set(['wp:author', 'wp:category', 'wp:tag', 'wp:term', 'item']);
 /** Elements whose content is ignored whole (comments hold their own dates, ids and authors; they are counted). */
@@ -96,7 +96,7 @@ export async function* readWxr(file: string): AsyncGenerator<WxrRecord> {
       return;
     }
     if (RECORDS.has(name) && !record) {
-      record = { name, fields: new Map(), terms: [], meta: new Map(), comments: 0, pos: here() };
+      record = { name, fields: new Map(), terms: [], meta: new Map(), oldSlugs: [], comments: 0, pos: here() };
     } else if (record && name === 'category' && record.name === 'item') {
       const attr = (k: string) => String(tag.attributes[k]?.value ?? '');
       record.terms.push({ domain: attr('domain'), nicename: attr('nicename'), name: '' });
@@ -117,7 +117,11 @@ export async function* readWxr(file: string): AsyncGenerator<WxrRecord> {
     } else if (r) {
       if (name === 'category' && r.name === 'item') { const last = r.terms.at(-1); if (last) last.name = text.trim(); }
       else if (name === 'wp:meta_key') r.fields.set('#meta_key', text.trim());
-      else if (name === 'wp:meta_value') r.meta.set(r.fields.get('#meta_key') ?? '', text);
+      else if (name === 'wp:meta_value') {
+        const key = r.fields.get('#meta_key') ?? '';
+        r.meta.set(key, text);
+        if (key === '_wp_old_slug' && text.trim()) r.oldSlugs.push(text.trim()); // one entry per slug the post had
+      }
       else r.fields.set(name, text);
     } else if (name === 'wp:wxr_version' && stack.at(-1) === 'channel') {
       versionPos = here();
@@ -154,6 +158,15 @@ function derivedId(r: Open): string {
 }
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
+
+/** `link` with its last path segment (when that is `slug`, percent-encoded or not) replaced by `old`. */
+export function oldSlugLink(link: string, slug: string, old: string): string | undefined {
+  const m = /^(.*\/)([^/?#]+)(\/?(?:[?#].*)?)$/.exec(link);
+  if (!m) return undefined;
+  const norm = (x: string) => { try { return decodeURIComponent(x).toLowerCase(); } catch { return x.toLowerCase(); } };
+  if (norm(m[2]!) !== norm(slug)) return undefined;
+  return `${m[1]}${old}${m[3]}`;
+}
 
 function finish(r: Open, siteUrl: string): WxrRecord | null {
   const f = (k: string) => r.fields.get(k)?.trim() ?? '';
@@ -224,16 +237,21 @@ function finish(r: Open, siteUrl: string): WxrRecord | null {
     thumb = undefined;
   }
   const categories = [...new Set(terms('category'))];
+  const link = f('link') || undefined;
+  const slug = f('wp:post_name');
+  // The post's URLs under the slugs it had before (WordPress keeps answering them): its link with
+  // the last path segment, when that is the slug, replaced by each old one.
+  const oldLinks = link && slug ? r.oldSlugs.filter((o) => o !== slug).map((o) => oldSlugLink(link, slug, o)).filter((x): x is string => !!x) : [];
   const tags = [...new Set(terms('post_tag'))];
   return {
     type: 'post',
     post: {
-      sourceId: id, kind: type as 'post' | 'page', title, slug: f('wp:post_name'), status: f('wp:status') || 'draft',
+      sourceId: id, kind: type as 'post' | 'page', title, slug, status: f('wp:status') || 'draft',
       published: published as number | undefined,
       body: r.fields.get('content:encoded') ?? '', excerpt: f('excerpt:encoded'),
       authors: f('dc:creator') ? [f('dc:creator')] : [],
       categories, tags, termNames,
-      featuredAttachment: thumb, link: f('link') || undefined,
+      featuredAttachment: thumb, link, oldLinks: oldLinks.length ? [...new Set(oldLinks)] : undefined,
       seoTitle: meta('_yoast_wpseo_title'), seoDescription: meta('_yoast_wpseo_metadesc'),
       comments: r.comments || undefined,
       notes: notes.length ? notes : undefined,

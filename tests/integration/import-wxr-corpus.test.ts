@@ -273,6 +273,18 @@ describe('WXR as WordPress writes it (issue 36)', () => {
   });
 });
 
+describe('old permalinks', () => {
+  it('the URLs of a post\'s earlier slugs (_wp_old_slug) 301 to its new path as well; a draft gets none', async () => {
+    const tenant = await freshTenant();
+    const r = await wp(tenant, 'wxr-old-slugs.xml');
+    expect(r.counts.created).toMatchObject({ content: 2, redirect: 3 });
+    const post = await bySource(tenant, '1');
+    const to = `/news/${post.id}/port-strike-ends`;
+    expect(await redirects(tenant)).toEqual({ '/2023/09/port-strike-ends': to, '/2023/09/port-strike-looms': to, '/2023/09/port-strike-day-3': to });
+    await idempotent(tenant, 'wxr-old-slugs.xml');
+  });
+});
+
 describe('a large export generated on the fly', () => {
   it('2,000 posts in batches, with bad items spread through it: each is skipped and named, everything else imports', async () => {
     const tenant = await freshTenant();
