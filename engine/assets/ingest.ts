@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { pdfProblem } from './pdf';
+import { pdfCheck } from './pdf';
 
 export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'gif' | 'avif';
 /** What an upload may be: an image, or a PDF document (stored as it is, without derivatives). */
@@ -91,8 +91,9 @@ export async function inspectUpload(bytes: Uint8Array, limits: IngestLimits, dec
   }
   if (sniffed === 'pdf') {
     if (!options.documents) throw new AssetInputError('file', 'not a supported image: the content is a PDF document, not PNG, JPEG, WebP, GIF or AVIF');
-    const problem = await pdfProblem(bytes);
-    if (problem) throw new AssetInputError('file', `the file starts like a PDF but is not one: ${problem}`);
+    const problem = await pdfCheck(bytes);
+    if (problem?.kind === 'invalid') throw new AssetInputError('file', `the file starts like a PDF but is not one: ${problem.reason}`);
+    if (problem) throw new AssetInputError('file', `the PDF is refused: ${problem.reason}, which would run in readers' PDF viewers; save it without scripts and actions (for example by printing it to PDF) and upload it again`);
     return { format: 'pdf', width: 0, height: 0 };
   }
   const maxPixels = limits.maxPixels ?? DEFAULT_MAX_PIXELS;

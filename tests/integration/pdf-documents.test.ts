@@ -6,7 +6,7 @@ import { readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSiteServer } from '../../cli/serve/site-server';
 import { startApi, type Harness } from './api-harness';
@@ -16,6 +16,17 @@ const POLYGLOT = Buffer.from('%PDF-1.7\n<html><body><script>fetch("/graphql",{cr
 async function realPdf(text: string): Promise<Buffer> {
   const doc = await PDFDocument.create();
   doc.addPage([300, 200]).drawText(text, { x: 20, y: 100, size: 12 });
+  return Buffer.from(await doc.save());
+}
+
+/** A real PDF whose catalogue runs an action on open: indirect (in an object stream) or direct. */
+async function activePdf(action: 'JavaScript' | 'Launch', direct: boolean): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  doc.addPage([300, 200]).drawText('Open me', { x: 20, y: 100, size: 12 });
+  const dict = action === 'JavaScript'
+    ? doc.context.obj({ Type: 'Action', S: 'JavaScript', JS: PDFString.of('app.alert("hi")') })
+    : doc.context.obj({ Type: 'Action', S: 'Launch', F: PDFString.of('calc.exe') });
+  doc.catalog.set(PDFName.of('OpenAction'), direct ? dict : doc.context.register(dict));
   return Buffer.from(await doc.save());
 }
 
@@ -41,6 +52,16 @@ describe('PDF uploads', () => {
       expect(r.error?.message).toMatch(/^file: the file starts like a PDF but is not one/);
     }
     expect([await h.count('assets'), (await readdir(join(dir, 'alpha')).catch(() => [])).length]).toEqual(before);
+  });
+
+  it('refuses a real PDF that runs JavaScript or a launch action on open, naming the field, and stores nothing', async () => {
+    const before = await h.count('assets');
+    for (const [action, direct] of [['JavaScript', false], ['JavaScript', true], ['Launch', false]] as const) {
+      const r = await upload(await activePdf(action, direct));
+      expect(r.error?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'file' });
+      expect(r.error?.message).toMatch(action === 'JavaScript' ? /^file: the PDF is refused: it contains JavaScript/ : /^file: the PDF is refused: it contains a launch action/);
+    }
+    expect(await h.count('assets')).toBe(before);
   });
 
   it('accepts a PDF that a PDF parser reads', async () => {
