@@ -5,6 +5,7 @@ import { statSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pdfProblem } from '../../engine/assets/pdf';
+import { DOCUMENT_CSP, SVG_CSP } from '../../engine/build/index';
 
 /** The file (relative to root) for a URL path, or null when there is none or the path is unsafe. */
 export function fileForPath(root: string, urlPath: string): string | null {
@@ -28,8 +29,7 @@ export function fileForPath(root: string, urlPath: string): string | null {
   return null;
 }
 
-/** What a document opened directly may do: nothing (no script, no plugin, an origin of its own). */
-export const DOCUMENT_CSP = "default-src 'none'; sandbox";
+export { DOCUMENT_CSP };
 
 /** Cache headers by file kind, and the SVG and PDF sandboxes (the pages' CSP comes from security.ts). */
 export function headersFor(file: string): Record<string, string> {
@@ -44,7 +44,7 @@ export function headersFor(file: string): Record<string, string> {
     h['cache-control'] = 'public, max-age=300';
   }
   // An SVG opened directly must not run script.
-  if (file.endsWith('.svg')) h['content-security-policy'] = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+  if (file.endsWith('.svg')) h['content-security-policy'] = SVG_CSP;
   // A document is downloaded unless pdfDisposition finds it is a PDF.
   if (file.endsWith('.pdf')) Object.assign(h, { 'content-security-policy': DOCUMENT_CSP, 'content-disposition': 'attachment' });
   return h;

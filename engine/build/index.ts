@@ -48,4 +48,4 @@ export async function precompressBuilds(...a: Parameters<typeof import('./precom
 export async function precompressTenant(...a: Parameters<typeof import('./stages/precompress').precompressTenant>): ReturnType<typeof import('./stages/precompress').precompressTenant> {
   return (await import('./stages/precompress')).precompressTenant(...a);
 }
-export { cspDirectives, HSTS, REFERRER_POLICY, tenantScriptSources, type CspDirectives, type Surface } from './stages/security-headers';
+export { cspDirectives, DOCUMENT_CSP, HSTS, REFERRER_POLICY, SVG_CSP, tenantScriptSources, type CspDirectives, type Surface } from './stages/security-headers';

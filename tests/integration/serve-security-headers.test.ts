@@ -16,6 +16,7 @@ import { runBuild } from '../../engine/build/index';
 import { seedFixtures } from '../../engine/fixtures/seed';
 import { openStore, type Store } from '../../engine/store/connection';
 import { createMastheadServer } from '../../cli/serve/app';
+import { headersFor } from '../../cli/serve/static-files';
 import type { RebuildQueue } from '../../engine/build/index';
 import { tempDbPath, tenantFixture, writeFixtureSet } from '../helpers/fixture-set';
 
@@ -168,6 +169,15 @@ describe('security headers of masthead serve', () => {
     const m = /add_header Content-Security-Policy "([^"]+)" always;/.exec(nginx);
     expect(csp(m?.[1] ?? null)).toEqual(served);
     expect(nginx).toMatch(/add_header X-Content-Type-Options "nosniff" always;/);
+    // Documents and images opened directly get the sandbox masthead serve gives them (issue 41).
+    const rules = new Map<string, string[]>();
+    let at = '';
+    for (const l of netlify) {
+      if (/^\S/.test(l) && !l.startsWith('#')) { at = l.trim(); rules.set(at, []); } else if (l.trim() && at) rules.get(at)!.push(l.trim());
+    }
+    for (const p of ['/files/*', '/media/*']) expect(rules.get(p)).toEqual([`Content-Security-Policy: ${headersFor('files/beta/guide.pdf')['content-security-policy']}`]);
+    expect(rules.get('/images/*')).toEqual([`Content-Security-Policy: ${headersFor('images/beta/logo.svg')['content-security-policy']}`]);
+    expect(headersFor('files/beta/guide.pdf')['content-security-policy']).toMatch(/sandbox/);
   });
 
   it("writes a tenant's script allow-list into its own static headers, and only its own", async () => {

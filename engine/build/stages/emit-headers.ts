@@ -1,13 +1,20 @@
 // Security headers for static hosts, the same ones `masthead serve` sends with a site's pages
 // (security-headers.ts): `_headers` for Netlify-style hosts and `nginx-security-headers.conf`, an
 // nginx snippet to `include` inside the tenant's https `server` block.
-import { staticSiteHeaders } from './security-headers';
+import { DOCUMENT_CSP, staticSiteHeaders, SVG_CSP } from './security-headers';
 import type { EmittedFile, TenantIndex } from '../types';
 
 /** `_headers` (every path) and the nginx snippet; `extraScripts` is the tenant's script allow-list. */
 export function emitHeaders(_index: TenantIndex, extraScripts: readonly string[] = []): EmittedFile[] {
   const headers = Object.entries(staticSiteHeaders(extraScripts));
-  const netlify = ['# Security headers of every page (engine/build/security-headers.ts).', '/*', ...headers.map(([k, v]) => `  ${k}: ${v}`)].join('\n');
+  const netlify = [
+    '# Security headers of every page (engine/build/security-headers.ts).', '/*', ...headers.map(([k, v]) => `  ${k}: ${v}`),
+    // Files opened directly run in a sandbox, as masthead serve sends them: documents (fixture files,
+    // media-library uploads) and images (SVGs must not run script). Hosts add these to the rule above.
+    '', '# Documents and media opened directly: no script, no plugin, an origin of their own.',
+    ...['/files/*', '/media/*'].flatMap((p) => [p, `  Content-Security-Policy: ${DOCUMENT_CSP}`]),
+    '/images/*', `  Content-Security-Policy: ${SVG_CSP}`,
+  ].join('\n');
   const nginx = [
     '# Security headers of every page (engine/build/security-headers.ts). Include inside the https',
     '# server block; "always" keeps them on error pages. Strict-Transport-Security belongs on https only.',

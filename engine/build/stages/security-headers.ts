@@ -62,3 +62,8 @@ export function staticSiteHeaders(extraScripts: readonly string[] = []): Record<
     'Strict-Transport-Security': HSTS,
   };
 }
+
+/** What a document or SVG opened directly may do: nothing (no script, no plugin, an origin of its own). */
+export const DOCUMENT_CSP = "default-src 'none'; sandbox";
+/** An SVG keeps its inline styles, nothing else. */
+export const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
