@@ -8,6 +8,7 @@
 // reason. Post types that are not imported come out as `other` (counted by type).
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { SaxesParser, type SaxesTagNS } from 'saxes';
 import { ImportFormatError, type ImportAttachment, type ImportAuthor, type ImportCategory, type ImportNote, type ImportPost, type ImportTag, type SourcePos } from './model';
 import { metaValue } from './php';
@@ -61,6 +62,28 @@ export function wpDate(text: string | undefined): number | undefined | 'bad' {
   const back = new Date(ms);
   if (back.getUTCMonth() !== +mo! - 1 || back.getUTCDate() !== +d! || +h > 23 || +mi > 59 || +s > 59) return 'bad';
   return ms;
+}
+
+/**
+ * The text decoder of the encoding the XML declaration names (UTF-8 unless it says otherwise: old
+ * blogs exported in ISO-8859-1 or windows-1252, WordPress writing the blog's charset).
+ */
+async function decoderFor(file: string): Promise<TextDecoder> {
+  const fh = await open(file, 'r');
+  let head = '';
+  try {
+    const buf = Buffer.alloc(256);
+    const { bytesRead } = await fh.read(buf, 0, 256, 0);
+    head = buf.subarray(0, bytesRead).toString('latin1');
+  } finally {
+    await fh.close();
+  }
+  const label = /^(?:\uFEFF|\u00EF\u00BB\u00BF)?\s*<\?xml[^>]*\bencoding\s*=\s*["']([A-Za-z0-9._-]+)["']/.exec(head)?.[1] ?? 'utf-8';
+  try {
+    return new TextDecoder(label, { ignoreBOM: false });
+  } catch {
+    throw new ImportFormatError(file, { line: 1, column: 0 }, '', `the XML declaration names an encoding this importer cannot read: ${JSON.stringify(label)}`);
+  }
 }
 
 /** Reads the records of a WXR file in document order. */
@@ -133,11 +156,13 @@ export async function* readWxr(file: string): AsyncGenerator<WxrRecord> {
     text = '';
   });
 
-  const stream = createReadStream(file, { encoding: 'utf8', highWaterMark: 256 * 1024 });
+  const decoder = await decoderFor(file);
+  const stream = createReadStream(file, { highWaterMark: 256 * 1024 });
   for await (const chunk of stream) {
-    parser.write(chunk as string);
+    parser.write(decoder.decode(chunk as Buffer, { stream: true }));
     if (out.length) { yield* out; out.length = 0; }
   }
+  parser.write(decoder.decode());
   if (!sawRss) fail({ line: 1, column: 0 }, '', 'the file is empty or not XML');
   parser.close();
   yield* out;

@@ -107,6 +107,16 @@ describe('WXR as WordPress writes it (issue 36)', () => {
     await idempotent(tenant, 'wxr-1.0-wordpress-2.xml');
   });
 
+  it('an old blog exported in ISO-8859-1 (the XML declaration\'s encoding) reads as the same text', async () => {
+    const tenant = await freshTenant();
+    const r = await wp(tenant, 'wxr-latin1.xml');
+    expect(r.counts.created).toMatchObject({ content: 1, section: 1, person: 1, redirect: 1 });
+    const [post] = await imported(tenant);
+    expect(post).toMatchObject({ name: 'Café an der Förde', section: 'forde', body: '<p>Grüße aus Kiel, ½ Preis für Kaffee.</p>' });
+    expect(await authorsOf(post!.id)).toEqual(['jürgen']);
+    expect(await redirects(tenant)).toEqual({ '/2011/03/cafe-an-der-foerde': `/forde/${post!.id}/cafe-an-der-foerde` });
+  });
+
   it('items of every post type: posts and pages import, a reusable block is inlined, the rest is counted by type', async () => {
     const tenant = await freshTenant();
     const r = await wp(tenant, 'wxr-post-types.xml');
