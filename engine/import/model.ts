@@ -3,6 +3,8 @@
 // bad value can be reported with its position.
 
 export type ImportSource = 'wordpress' | 'ghost';
+/** Every source the engine reads (Substack is not a CLI command yet: runImport({ source: 'substack', file: <unzipped export folder> })). */
+export type ArchiveSource = ImportSource | 'substack';
 
 /** Where a record starts: line and column for XML, a JSON path for Ghost. */
 export interface SourcePos { line?: number; column?: number; path?: string }
@@ -50,7 +52,7 @@ export interface ImportPost {
 
 /** Everything of an export except its posts (which are streamed in batches). */
 export interface ImportHeader {
-  source: ImportSource;
+  source: ArchiveSource;
   version: string;
   siteUrl?: string | undefined;
   authors: ImportAuthor[];

@@ -5,7 +5,7 @@ import { contentSchema, type ContentInput } from '../domain/records';
 import { contentPath, slugify } from '../domain/paths';
 import { sanitizeBody } from '../html/sanitize';
 import { convertWordPressBody } from './wp-body';
-import { ImportFormatError, type ImportAttachment, type ImportPost } from './model';
+import { ImportFormatError, type ArchiveSource, type ImportAttachment, type ImportPost } from './model';
 import type { MediaLibrary, Resolved } from './media';
 import type { Structure } from './structure';
 
@@ -23,7 +23,7 @@ export interface MappedPost {
 
 export interface PostContext {
   file: string;
-  source: 'wordpress' | 'ghost';
+  source: ArchiveSource;
   structure: Structure;
   attachments: Map<string, ImportAttachment>;
   /** Reusable blocks (WordPress wp_block items) by id. */

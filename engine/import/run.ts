@@ -10,16 +10,17 @@ import * as q from '../store/queries/imports';
 import { getTenant } from '../store/queries/tenants';
 import { writeAssets, writeContentBatch, writePersons, writeRedirects, writeSections, writeTaxonomy } from '../store/writes';
 import { contentSchema } from '../domain/records';
-import { ImportFormatError, type ImportHeader, type ImportPost, type ImportSource } from './model';
+import { ImportFormatError, type ArchiveSource, type ImportHeader, type ImportPost } from './model';
 import { readWxr, WXR_VERSIONS } from './wxr';
 import { readGhost } from './ghost';
+import { readSubstack } from './substack';
 import { MediaLibrary, type Resolved } from './media';
 import { hashOf, planStructure, type IdCounters, type Structure } from './structure';
 import { mapPost, SKIPPED_STATUS, type MappedPost } from './posts';
 import { count, newReport, notImported, skip, warn, type ImportReport, type Kind } from './report';
 
 export interface ImportOptions {
-  source: ImportSource;
+  source: ArchiveSource;
   file: string;
   tenantKey: string;
   dryRun?: boolean;
@@ -114,8 +115,15 @@ export async function runImport(store: Store, opts: ImportOptions): Promise<Impo
   const batchSize = opts.batchSize ?? 250;
 
   let scan: Scan;
+  let hashFile = opts.file;
   if (opts.source === 'wordpress') scan = await scanWxr(opts.file, opts.onProgress, report);
-  else {
+  else if (opts.source === 'substack') {
+    const x = await readSubstack(opts.file, opts.siteUrl);
+    hashFile = x.csvFile;
+    for (const s of x.skipped) skip(report, s.record, s.reason, { line: s.line });
+    for (const [kind, n] of Object.entries(x.notImported)) notImported(report, kind, n);
+    scan = { header: x.header, needsDefault: x.posts.length > 0, hasPages: false, posts: x.posts };
+  } else {
     const g = await readGhost(opts.file);
     for (const s of g.skipped) skip(report, s.record, s.reason, { path: s.path });
     for (const [kind, n] of Object.entries(g.notImported)) notImported(report, kind, n);
@@ -124,7 +132,7 @@ export async function runImport(store: Store, opts: ImportOptions): Promise<Impo
   const { header } = scan;
   report.version = header.version;
   const siteUrl = opts.siteUrl ?? header.siteUrl;
-  const hash = await fileHash(opts.file);
+  const hash = await fileHash(hashFile);
 
   const maps = await q.loadMappings(store.db, opts.tenantKey, opts.source);
   const max = await q.maxIds(store.db);

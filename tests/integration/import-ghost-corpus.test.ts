@@ -23,7 +23,7 @@ let mediaDir: string;
 
 beforeAll(async () => {
   store = await openStore({ path: tempDbPath() });
-  await seedFixtures(store, writeFixtureSet([tenantFixture('ghostthree', 100), tenantFixture('ghostfive', 200)], []));
+  await seedFixtures(store, writeFixtureSet([tenantFixture('ghostthree', 100), tenantFixture('ghostfive', 200), tenantFixture('substack', 300)], []));
   mediaDir = join(mkdtempSync(join(tmpdir(), 'masthead-import36g-')), 'images');
   mkdirSync(join(mediaDir, '2019', '05'), { recursive: true });
   writeFileSync(join(mediaDir, '2019', '05', 'dock.png'), await sharp({ create: { width: 80, height: 45, channels: 3, background: '#1d4e89' } }).png().toBuffer());
@@ -128,5 +128,38 @@ describe('Ghost exports as Ghost writes them (issue 36)', () => {
     const draft = await bySource('65f2000000000000000000b2');
     expect(draft).toMatchObject({ status: 2, slug: 'a-post-with-no-slug', body: '<p>Slugless.</p>' });
     expect(await redirectsOf('ghostfive')).toEqual({ '/berth-schedule': `/news/${post.id}/berth-schedule` });
+  });
+});
+
+describe('Substack exports (issue 36; engine only, not a CLI command yet)', () => {
+  const substack = () => runImport(store, { source: 'substack', file: join(CORPUS, 'substack'), tenantKey: 'substack', mediaDir, fetchTimeoutMs: 1000 });
+  it('posts.csv and posts/*.html: newsletters and podcasts import, drafts as drafts, /p/<slug> 301s; a missing body and a bad date are skipped with their lines; threads are counted', async () => {
+    const r = await substack();
+    expect(r.counts.created).toMatchObject({ content: 3, section: 1, asset: 1, redirect: 2 });
+    expect(r.skipped).toEqual([
+      { record: 'post "A post whose body is missing" (id 104.lost-body)', reason: 'posts/104.lost-body.html is missing from the export', line: 5 },
+      { record: 'post "Bad date" (id 105.bad-date)', reason: 'post_date is not a date: "last Tuesday"', line: 6 },
+    ]);
+    expect(r.notImported).toEqual({ thread: 1 });
+    expect(reportLines(r)).toContain('    post "A post whose body is missing" (id 104.lost-body), line 5: posts/104.lost-body.html is missing from the export');
+    const quay = await bySource('101');
+    expect(quay).toMatchObject({ name: 'The quay at dawn', status: 1, teaser: 'What the night shift saw, in "their" words', published: Date.UTC(2023, 3, 1, 8), slug: 'the-quay-at-dawn' });
+    const $ = parseHtml(quay.body);
+    expect($('figure img').attr('src')).toMatch(/^\/images\/substack\/import\/[0-9a-f]{24}\.png$/);
+    expect($('figcaption').text()).toBe('Dawn at the dock');
+    expect($('p').last().text()).toBe('Ünïcödé ✓ and 日本語.');
+    const podcast = await bySource('102');
+    expect(parseHtml(podcast.body)('a[href="https://cdn.example.org/port-talk-1.mp3"]').text()).toBe('Listen to the episode');
+    expect(await bySource('103')).toMatchObject({ status: 2, name: 'Draft notes, unfinished' });
+    expect(await redirectsOf('substack')).toEqual({ '/p/the-quay-at-dawn': `/news/${quay.id}/the-quay-at-dawn`, '/p/port-talk-episode-1': `/news/${podcast.id}/port-talk-episode-1` });
+    const before = await snapshot((s) => store.all(s));
+    const again = await substack();
+    expect(await snapshot((s) => store.all(s))).toBe(before);
+    expect(again.counts.created).toEqual(zero);
+  });
+
+  it('a folder without posts.csv is refused before anything is written', async () => {
+    const error = await runImport(store, { source: 'substack', file: mediaDir, tenantKey: 'substack' }).then(() => null, (e: Error) => e);
+    expect(error?.message).toContain('not a Substack export: no posts.csv in this folder');
   });
 });
