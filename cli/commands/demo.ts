@@ -27,7 +27,7 @@ export function registerDemo(program: Command, env: CommandEnv) {
         import('../../engine/build/index'), import('../../engine/fixtures/seed'), import('../../engine/store/connection'),
         import('../admin-bundle'), import('../worker-bundle'), import('../serve/start'),
       ]);
-      const { recordOriginTemplate } = await import('../config/origin');
+      const [{ recordOriginTemplate }, { deriveFixtureImages }] = await Promise.all([import('../config/origin'), import('../../engine/fixtures/media')]);
       const progress = out.progress();
       const store = await openStore({ path: config.dbPath });
       const outDir = resolve(flags.out);
@@ -36,8 +36,11 @@ export function registerDemo(program: Command, env: CommandEnv) {
         const seeded = await seedFixtures(store, DEMO_FIXTURES, (p) => progress.update({ label: `seeding ${p.tenant ?? ''}`, done: p.done }));
         // Recorded with the data: `masthead build` against this database then makes the same URLs.
         await recordOriginTemplate(store, originTemplate);
+        // The demo's photos get the AVIF/WebP derivatives an upload gets (once; a re-run reuses them).
+        const assetsDir = resolve(config.settings.assetsDir);
+        await deriveFixtureImages(store, assetsDir, (done, total) => progress.update({ label: 'preparing photos', done, total }));
         await ensureBuildBundles();
-        const built = await runBuild(store, { outDir, originTemplate, buildPollMs: DEMO_BUILD_POLL_MS, workerRuntime: workerRuntime(config.settings.workerBundle), scriptSources: config.settings.cspScriptSources }, (e) => {
+        const built = await runBuild(store, { outDir, originTemplate, assetsDir, buildPollMs: DEMO_BUILD_POLL_MS, workerRuntime: workerRuntime(config.settings.workerBundle), scriptSources: config.settings.cspScriptSources }, (e) => {
           if (e.type === 'progress') progress.update({ label: `building ${e.key}`, done: e.done, total: e.total });
         });
         progress.stop();
