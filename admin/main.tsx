@@ -11,6 +11,7 @@ import './styles/screens.css';
 import './styles/members.css';
 import './styles/newsletters.css';
 import './styles/reports.css';
+import './styles/media-library.css';
 
 window.addEventListener('vite:preloadError', (event) => {
   event.preventDefault();

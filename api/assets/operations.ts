@@ -188,7 +188,17 @@ export async function getAsset({ ctx, input }: OpArgs<{ id: unknown }>): Promise
   return view(ctx, tenant.tenantKey, idArg(input.id));
 }
 
-export interface AssetStreamInput { phrase?: unknown; tag?: unknown; type?: unknown; used?: unknown; limit?: unknown; skip?: unknown }
+export interface AssetStreamInput { phrase?: unknown; tag?: unknown; type?: unknown; used?: unknown; month?: unknown; uploadedBy?: unknown; missingAlt?: unknown; limit?: unknown; skip?: unknown }
+
+/** A YYYY-MM month as its UTC [start, end) in epoch ms; anything else is refused naming `month`. */
+export function monthRange(v: unknown): { from: number; to: number } | undefined {
+  if (v === undefined || v === null || v === '') return undefined;
+  const m = typeof v === 'string' ? /^(\d{4})-(\d{2})$/.exec(v) : null;
+  const month = m ? Number(m[2]) : 0;
+  if (!m || month < 1 || month > 12) badInput('month', 'Must be a month as YYYY-MM, e.g. 2026-11');
+  const year = Number(m[1]);
+  return { from: Date.UTC(year, month - 1, 1), to: Date.UTC(year, month, 1) };
+}
 
 /** The library listing: newest first, filtered by name/alt/caption/tag phrase, tag, type prefix and usage. */
 export async function assetStream({ ctx, input }: OpArgs<AssetStreamInput>): Promise<{ rows: AssetView[]; total: number }> {
@@ -201,12 +211,21 @@ export async function assetStream({ ctx, input }: OpArgs<AssetStreamInput>): Pro
     return v;
   };
   if (input.used !== undefined && input.used !== null && typeof input.used !== 'boolean') badInput('used', 'Must be true or false');
+  if (input.missingAlt !== undefined && input.missingAlt !== null && typeof input.missingAlt !== 'boolean') badInput('missingAlt', 'Must be true or false');
+  const uploadedBy = input.uploadedBy === undefined || input.uploadedBy === null ? undefined : idArg(input.uploadedBy, 'uploadedBy');
+  const created = monthRange(input.month);
   const type = opt(input.type, 'type', 100);
   if (type !== undefined && !/^[a-z]+(\/[a-z0-9.+-]*)?$/.test(type)) badInput('type', 'Must be a MIME type or prefix, e.g. image/ or image/jpeg');
   const page = await q.mediaStream(ctx.services.store.db, {
     tenantKey: key, phrase: opt(input.phrase, 'phrase', 200), tag: opt(input.tag, 'tag', 60), type,
-    used: (input.used ?? undefined) as boolean | undefined, limit: int(input.limit, 'limit', 50, MAX_ASSET_PAGE), skip: int(input.skip, 'skip', 0, 1_000_000),
+    used: (input.used ?? undefined) as boolean | undefined, created, uploadedBy, missingAlt: (input.missingAlt ?? undefined) as boolean | undefined, limit: int(input.limit, 'limit', 50, MAX_ASSET_PAGE), skip: int(input.skip, 'skip', 0, 1_000_000),
   });
   const rows = await Promise.all(page.rows.map(async (r) => ({ ...r, usedBy: await q.assetUses(ctx.services.store.db, key, r.id) })));
   return { rows, total: page.total };
+}
+
+/** The library's filter choices: months that hold assets and the staff who uploaded them (manage_assets or manage_content). */
+export async function assetFacets({ ctx }: OpArgs<Record<string, never>>): Promise<{ months: string[]; uploaders: { id: number; name: string }[] }> {
+  const { tenant } = tenantAccess(ctx, READ);
+  return q.mediaFacets(ctx.services.store.db, tenant.tenantKey);
 }

@@ -19,6 +19,9 @@ export const assetResolvers = {
       const r = await ops.assetStream({ ctx: await ctx.op(), input: plain(a.input) });
       return { rows: r.rows, totalCount: r.total };
     },
+    async getAssetFacets(_: unknown, _a: unknown, ctx: GqlContext) {
+      return ops.assetFacets({ ctx: await ctx.op(), input: {} });
+    },
     async getMediaAsset(_: unknown, a: { id: number }, ctx: GqlContext) {
       return ops.getAsset({ ctx: await ctx.op(), input: { id: a.id } });
     },

@@ -2,7 +2,7 @@
 // take the operation's transaction handle; uploaded assets keep no bytes in SQLite (data is empty).
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../connection';
-import { assets, content, contentImages, persons } from '../schema';
+import { assets, cmsUsers, content, contentImages, history, persons } from '../schema';
 import { assetMedia, type AssetDerivative } from '../schema-assets';
 import { newsletterAds, newsletterTemplates } from '../schema-newsletters';
 import { containsPattern, type Page } from './catalog';
@@ -12,17 +12,32 @@ export interface MediaAsset extends MediaFields {
   id: number; tenantKey: string; path: string; mimeType: string; alt: string; caption: string | null; credit: string | null;
   width: number; height: number; sha256: string; updatedAt: number;
   name: string; original: string | null; bytes: number; derivatives: AssetDerivative[];
+  /** When the asset row was made (upload or fixture import), epoch ms. */
+  createdAt: number;
+  /** The staff user whose upload created the asset (from its history row); null for fixtures and CLI imports. */
+  uploadedBy: { id: number; name: string } | null;
 }
+
+/**
+ * The file's size: uploads record it in asset_media; fixture assets (no asset_media row, or a row
+ * made by a metadata edit before bytes were recorded) keep their bytes in assets.data, so a fixture
+ * PDF or SVG is measured there instead of showing 0.
+ */
+const bytesSql = sql<number>`coalesce(nullif(${assetMedia.bytes}, 0), length(${assets.data}), 0)`;
+/** The first history row that created the asset names its uploader (use in selects that join a second table, so drizzle qualifies the columns). */
+const uploaderIdSql = sql<number | null>`(select h.actor_id from ${history} h where h.entity_type = 'asset' and h.action = 'create'
+  and h.entity_id = cast(${assets.id} as text) and h.tenant_key = ${assets.tenantKey} and h.actor_type = 'staff' order by h.id limit 1)`;
 
 const columns = {
   id: assets.id, tenantKey: assets.tenantKey, path: assets.path, mimeType: assets.mimeType, alt: assets.alt, caption: assets.caption,
   credit: assets.credit, width: assets.width, height: assets.height, sha256: assets.sha256, updatedAt: assets.updatedAt,
-  name: assetMedia.name, original: assetMedia.original, bytes: assetMedia.bytes, derivatives: assetMedia.derivatives,
+  name: assetMedia.name, original: assetMedia.original, bytes: bytesSql, derivatives: assetMedia.derivatives,
   focalX: assetMedia.focalX, focalY: assetMedia.focalY, tags: assetMedia.tags, decorative: assetMedia.decorative,
+  createdAt: assets.createdAt, uploaderId: uploaderIdSql,
 };
 
 type Joined = { [K in keyof typeof columns]: unknown };
-function mediaOf(r: Joined): MediaAsset {
+function mediaOf(r: Joined, names: ReadonlyMap<number, string>): MediaAsset {
   const path = r.path as string;
   return {
     id: r.id as number, tenantKey: r.tenantKey as string, path, mimeType: r.mimeType as string, alt: r.alt as string,
@@ -32,7 +47,17 @@ function mediaOf(r: Joined): MediaAsset {
     bytes: (r.bytes as number | null) ?? 0, derivatives: (r.derivatives as AssetDerivative[] | null) ?? [],
     focalX: (r.focalX as number | null) ?? 0.5, focalY: (r.focalY as number | null) ?? 0.5,
     tags: (r.tags as string[] | null) ?? [], decorative: Boolean(r.decorative ?? false),
+    createdAt: Number(r.createdAt ?? 0),
+    uploadedBy: r.uploaderId === null || r.uploaderId === undefined ? null : { id: Number(r.uploaderId), name: names.get(Number(r.uploaderId)) ?? `User ${String(r.uploaderId)}` },
   };
+}
+
+/** The rows with their uploaders' names (one query for the page's users). */
+async function withNames(db: Db, rows: Joined[]): Promise<MediaAsset[]> {
+  const ids = [...new Set(rows.map((r) => r.uploaderId).filter((v) => v !== null && v !== undefined).map(Number))];
+  const users = ids.length ? await db.select({ id: cmsUsers.id, first: cmsUsers.firstName, last: cmsUsers.lastName, username: cmsUsers.username }).from(cmsUsers).where(inArray(cmsUsers.id, ids)) : [];
+  const names = new Map(users.map((u) => [u.id, `${u.first} ${u.last}`.trim() || u.username]));
+  return rows.map((r) => mediaOf(r, names));
 }
 
 function joined(db: Db) {
@@ -42,7 +67,7 @@ function joined(db: Db) {
 export async function mediaAssetsByIds(db: Db, tenantKey: string, ids: number[]): Promise<MediaAsset[]> {
   if (ids.length === 0) return [];
   const rows = await joined(db).where(and(eq(assets.tenantKey, tenantKey), inArray(assets.id, ids)));
-  return rows.map(mediaOf);
+  return withNames(db, rows);
 }
 
 export interface MediaFilter {
@@ -54,6 +79,12 @@ export interface MediaFilter {
   type?: string | undefined;
   /** true: only assets some content uses; false: only unused ones. */
   used?: boolean | undefined;
+  /** Only assets created in this UTC month: [start, end) in epoch ms. */
+  created?: { from: number; to: number } | undefined;
+  /** Only assets this staff user uploaded. */
+  uploadedBy?: number | undefined;
+  /** Only images with no alt text that are not marked decorative. */
+  missingAlt?: boolean | undefined;
   limit: number;
   skip: number;
 }
@@ -72,9 +103,26 @@ export async function mediaStream(db: Db, f: MediaFilter): Promise<Page<MediaAss
   if (f.tag) where.push(sql`exists (select 1 from json_each(coalesce(${assetMedia.tags}, '[]')) where value = ${f.tag})`);
   if (f.type) where.push(sql`${assets.mimeType} like ${`${f.type.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`);
   if (f.used !== undefined) where.push(f.used ? usedSql : sql`not ${usedSql}`);
+  if (f.created) where.push(sql`${assets.createdAt} >= ${f.created.from} and ${assets.createdAt} < ${f.created.to}`);
+  if (f.uploadedBy !== undefined) where.push(sql`${uploaderIdSql} = ${f.uploadedBy}`);
+  if (f.missingAlt !== undefined) {
+    const missing = sql`(${assets.mimeType} like 'image/%' and trim(${assets.alt}) = '' and (${assetMedia.decorative} is null or not ${assetMedia.decorative}))`;
+    where.push(f.missingAlt ? missing : sql`not ${missing}`);
+  }
   const rows = await joined(db).where(and(...where)).orderBy(sql`${assets.id} desc`).limit(f.limit).offset(f.skip);
   const [count] = await db.select({ n: sql<number>`count(*)` }).from(assets).leftJoin(assetMedia, eq(assetMedia.assetId, assets.id)).where(and(...where));
-  return { rows: rows.map(mediaOf), total: Number(count?.n ?? 0) };
+  return { rows: await withNames(db, rows), total: Number(count?.n ?? 0) };
+}
+
+/** The library's filter choices: the UTC months (YYYY-MM, newest first) that hold assets, and the staff who uploaded any. */
+export async function mediaFacets(db: Db, tenantKey: string): Promise<{ months: string[]; uploaders: { id: number; name: string }[] }> {
+  // The join keeps drizzle qualifying assets' columns, which the correlated subquery needs (history has id and tenant_key too).
+  const rows = await db.select({ createdAt: assets.createdAt, uploaderId: uploaderIdSql }).from(assets).leftJoin(assetMedia, eq(assetMedia.assetId, assets.id)).where(eq(assets.tenantKey, tenantKey));
+  const months = [...new Set(rows.map((r) => new Date(Number(r.createdAt)).toISOString().slice(0, 7)))].sort().reverse();
+  const ids = [...new Set(rows.map((r) => r.uploaderId).filter((v) => v !== null && v !== undefined).map(Number))];
+  const users = ids.length ? await db.select({ id: cmsUsers.id, first: cmsUsers.firstName, last: cmsUsers.lastName, username: cmsUsers.username }).from(cmsUsers).where(inArray(cmsUsers.id, ids)) : [];
+  const uploaders = users.map((u) => ({ id: u.id, name: `${u.first} ${u.last}`.trim() || u.username })).sort((a, b) => a.name.localeCompare(b.name));
+  return { months, uploaders };
 }
 
 export interface AssetUse { kind: 'content' | 'person' | 'newsletter template' | 'newsletter ad'; id: number; name: string }
