@@ -1,21 +1,22 @@
-// `masthead import wordpress|ghost <export> --tenant <key>`: brings an archive in (engine/import).
+// `masthead import wordpress|ghost|substack <export> --tenant <key>`: brings an archive in (engine/import).
 // Prints the report and saves it as JSON (--report, default import-<source>-<tenant>.json).
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import type { ImportSource } from '../../engine/import/model';
+import type { ArchiveSource } from '../../engine/import/model';
 import { withStore, type CommandEnv } from '../context';
 
 interface ImportFlags { tenant: string; media?: string; siteUrl?: string; dryRun?: boolean; report?: string; batchSize: number; timeout: number }
 
-const HELP: Record<ImportSource, { what: string; file: string }> = {
-  wordpress: { what: 'Import a WordPress export (WXR 1.1/1.2 from Tools → Export): posts, pages, categories → sections, tags, authors, images; old URLs 301 to the new paths', file: 'the export .xml file' },
-  ghost: { what: 'Import a Ghost export (JSON from Settings → Labs → Export, Ghost 4–5): posts, pages, tags, authors, images; old URLs 301 to the new paths', file: 'the export .json file' },
+const HELP: Record<ArchiveSource, { what: string; file: string }> = {
+  wordpress: { what: 'Import a WordPress export (WXR 1.0–1.2 from Tools → Export, WordPress 2.x to current): posts, pages, categories → sections, tags, authors, images; old URLs 301 to the new paths; a bad item is skipped and named, never aborts the run', file: 'the export .xml file' },
+  ghost: { what: 'Import a Ghost export (JSON from Settings → Labs → Export, Ghost 3–5, mobiledoc or lexical bodies): posts, pages, tags, authors, images; old URLs 301 to the new paths', file: 'the export .json file' },
+  substack: { what: 'Import a Substack export (the unzipped folder with posts.csv and posts/*.html): posts, authors, images; old URLs 301 to the new paths', file: 'the export folder (or its posts.csv)' },
 };
 
 export function registerImport(program: Command, env: CommandEnv) {
-  const cmd = program.command('import').description('Bring an archive in from WordPress or Ghost (idempotent; resumable; --dry-run writes nothing)');
-  for (const source of ['wordpress', 'ghost'] as const) {
+  const cmd = program.command('import').description('Bring an archive in from WordPress, Ghost or Substack (idempotent; resumable; --dry-run writes nothing)');
+  for (const source of ['wordpress', 'ghost', 'substack'] as const) {
     cmd.command(source)
       .description(HELP[source].what)
       .argument('<export>', HELP[source].file)

@@ -3,7 +3,7 @@
 // bad value can be reported with its position.
 
 export type ImportSource = 'wordpress' | 'ghost';
-/** Every source the engine reads (Substack is not a CLI command yet: runImport({ source: 'substack', file: <unzipped export folder> })). */
+/** Every source the engine reads and `masthead import` offers (Substack: the unzipped export folder). */
 export type ArchiveSource = ImportSource | 'substack';
 
 /** Where a record starts: line and column for XML, a JSON path for Ghost. */

@@ -4,7 +4,7 @@
 // #tags, an author with several roles, a post of a type that is not imported, one without a slug,
 // and one with a bad date (skipped and named by its JSON path). Each is imported into its own
 // tenant of a real SQLite store; the test checks what lands and the report's lines.
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { load as parseHtml } from 'cheerio';
@@ -14,15 +14,18 @@ import { seedFixtures } from '../../engine/fixtures/seed';
 import { openStore, type Store } from '../../engine/store/connection';
 import { runImport } from '../../engine/import/run';
 import { reportLines } from '../../engine/import/report';
+import { CLI_RUNNERS } from '../helpers/cli';
 import { tempDbPath, tenantFixture, writeFixtureSet } from '../helpers/fixture-set';
 import { snapshot } from './import-helpers';
 
 const CORPUS = join(import.meta.dirname, '..', 'fixtures', 'import');
 let store: Store;
 let mediaDir: string;
+let dbPath: string;
 
 beforeAll(async () => {
-  store = await openStore({ path: tempDbPath() });
+  dbPath = tempDbPath();
+  store = await openStore({ path: dbPath });
   await seedFixtures(store, writeFixtureSet([tenantFixture('ghostthree', 100), tenantFixture('ghostfive', 200), tenantFixture('substack', 300)], []));
   mediaDir = join(mkdtempSync(join(tmpdir(), 'masthead-import36g-')), 'images');
   mkdirSync(join(mediaDir, '2019', '05'), { recursive: true });
@@ -131,7 +134,7 @@ describe('Ghost exports as Ghost writes them (issue 36)', () => {
   });
 });
 
-describe('Substack exports (issue 36; engine only, not a CLI command yet)', () => {
+describe('Substack exports (issue 36)', () => {
   const substack = () => runImport(store, { source: 'substack', file: join(CORPUS, 'substack'), tenantKey: 'substack', mediaDir, fetchTimeoutMs: 1000 });
   it('posts.csv and posts/*.html: newsletters and podcasts import, drafts as drafts, /p/<slug> 301s; a missing body and a bad date are skipped with their lines; threads are counted', async () => {
     const r = await substack();
@@ -156,6 +159,17 @@ describe('Substack exports (issue 36; engine only, not a CLI command yet)', () =
     const again = await substack();
     expect(await snapshot((s) => store.all(s))).toBe(before);
     expect(again.counts.created).toEqual(zero);
+  });
+
+  it('masthead import substack <folder> --dry-run prints the report and writes nothing', async () => {
+    const before = await snapshot((s) => store.all(s));
+    const reportFile = join(mkdtempSync(join(tmpdir(), 'masthead-import36s-')), 'report.json');
+    const r = await CLI_RUNNERS[0]!.run(['--db', dbPath, 'import', 'substack', join(CORPUS, 'substack'), '--tenant', 'substack', '--dry-run', '--report', reportFile]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('Dry run of substack export');
+    expect(r.stdout).toContain('post "Bad date" (id 105.bad-date), line 6: post_date is not a date: "last Tuesday"');
+    expect(JSON.parse(readFileSync(reportFile, 'utf8'))).toMatchObject({ dryRun: true, tenant: 'substack', notImported: { thread: 1 } });
+    expect(await snapshot((s) => store.all(s))).toBe(before);
   });
 
   it('a folder without posts.csv is refused before anything is written', async () => {
