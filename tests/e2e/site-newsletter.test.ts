@@ -79,6 +79,8 @@ async function openPane(page: Page) {
   page.on('response', (r) => { if (r.url().endsWith('.js')) scripts.push(r.text().catch(() => '')); });
   await page.goto(url('/freight'));
   await page.locator('[data-island="subscribe-pane"][data-hydrated="true"]').waitFor();
+  // FreightWise asks for consent first (fixtures/demo): the reader answers the banner, as a reader does.
+  await page.getByRole('dialog', { name: 'Your privacy choices' }).getByRole('button', { name: 'Reject all' }).click();
   // The form and its country list load only when a reader reaches for the button (every page has the footer).
   const loaded = await Promise.all(scripts);
   expect(loaded.length).toBeGreaterThan(1);
