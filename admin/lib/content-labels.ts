@@ -1,21 +1,16 @@
 // How the admin names content types and states, everywhere: "Press release" for PressRelease, and
 // "Scheduled" for a published item whose publication date is still ahead (the site answers 404 for
 // it until then).
-import { CONTENT_TYPES } from '../../engine/domain/enums';
+import { CONTENT_TYPES, contentTypeLabel, maybeContentTypeLabel } from '../../engine/domain/enums';
 
 /** A content type as people write it: "PressRelease" → "Press release", "MediaGallery" → "Media gallery". */
-export function typeLabel(type: string): string {
-  const words = type.replace(/([a-z0-9])([A-Z])/g, '$1 $2').split(' ');
-  return words.map((w, i) => (i === 0 ? w : w.toLowerCase())).join(' ');
-}
+export const typeLabel = contentTypeLabel;
 
 /** The content types as select or checkbox options: the stored value with its human name. */
 export const CONTENT_TYPE_OPTIONS: readonly { value: string; label: string }[] = CONTENT_TYPES.map((t) => ({ value: t, label: typeLabel(t) }));
 
 /** A value of a content type column, named when it is a content type (other text is left alone). */
-export function maybeTypeLabel(value: string): string {
-  return (CONTENT_TYPES as readonly string[]).includes(value) ? typeLabel(value) : value;
-}
+export const maybeTypeLabel = maybeContentTypeLabel;
 
 export type ContentState = 'published' | 'scheduled' | 'draft' | 'deleted';
 

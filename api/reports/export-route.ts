@@ -7,6 +7,7 @@
 import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
+import { maybeContentTypeLabel } from '../../engine/domain/enums';
 import { csvLines, safeCellText, type Cell, type ReportColumn, type ReportRow } from '../../engine/domain/reports';
 import { badInput } from '../../engine/domain/validation';
 import { contextFor, refuseCrossSiteCookies, type GraphqlRouteOptions } from '../http/graphql-route';
@@ -49,12 +50,16 @@ export function registerReportExportRoute(app: FastifyInstance, o: GraphqlRouteO
     const r = await runReport(ctx, id, query.toString());
     const name = exportFileName(r.def.id, r.tenant, r.params.from, r.params.to, r.def.dated, format);
     reply.header('cache-control', 'no-store').header('content-disposition', `attachment; filename="${name}"`);
+    // Content types are named as the report's table names them ("Press release"), not by their identifier.
+    const rows = r.def.columns.some((c) => c.key === 'type')
+      ? r.data.rows.map((row) => (typeof row.type === 'string' ? { ...row, type: maybeContentTypeLabel(row.type) } : row))
+      : r.data.rows;
     if (format === 'csv') {
       // A byte-order mark, so spreadsheet programs read the file as UTF-8.
-      return reply.type('text/csv; charset=utf-8').send(Readable.from((function* () { yield '\ufeff'; yield* csvLines(r.def.columns, r.data.rows); })()));
+      return reply.type('text/csv; charset=utf-8').send(Readable.from((function* () { yield '\ufeff'; yield* csvLines(r.def.columns, rows); })()));
     }
     const out = new PassThrough();
-    writeXlsx(out, r.def.title, r.def.columns, r.data.rows).catch((e: unknown) => out.destroy(e as Error));
+    writeXlsx(out, r.def.title, r.def.columns, rows).catch((e: unknown) => out.destroy(e as Error));
     return reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').send(out);
   });
 }

@@ -60,3 +60,14 @@ export const MENU_KEYS = ['header_primary', 'mega_1', 'mega_2', 'affiliated_bran
 export type MenuKey = (typeof MENU_KEYS)[number];
 
 export const NL_BUTTON_MODES = ['flyout', 'membership', 'custom', 'none'] as const;
+
+/** A content type as people write it: "PressRelease" → "Press release", "MediaGallery" → "Media gallery". */
+export function contentTypeLabel(type: string): string {
+  const words = type.replace(/([a-z0-9])([A-Z])/g, '$1 $2').split(' ');
+  return words.map((w, i) => (i === 0 ? w : w.toLowerCase())).join(' ');
+}
+
+/** A value of a content type column, named when it is a content type (other text is left alone). */
+export function maybeContentTypeLabel(value: string): string {
+  return (CONTENT_TYPES as readonly string[]).includes(value) ? contentTypeLabel(value) : value;
+}

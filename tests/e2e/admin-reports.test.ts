@@ -3,13 +3,28 @@
 // sorting the table rewrite the address; the CSV and XLSX downloads parse and match the table.
 import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
+import type { Store } from '../../engine/store/connection';
 import { screenshot } from './helpers/browser';
 import { useAdminSuite } from './helpers/suite';
 import { LOGINS } from './helpers/target';
 
+// The stack's store, to start FreightWise's analytics from nothing: the demo seeds 30 days of reader
+// traffic (fixtures/demo traffic.json), and this test counts exactly the views it sends.
+const held = vi.hoisted(() => ({ stores: [] as unknown[] }));
+vi.mock('../../engine/store/connection', async (importOriginal) => {
+  const mod = await importOriginal<typeof import('../../engine/store/connection')>();
+  return { ...mod, openStore: async (...args: Parameters<typeof mod.openStore>) => { const s = await mod.openStore(...args); held.stores.push(s); return s; } };
+});
+
 const suite = useAdminSuite();
+
+beforeAll(async () => {
+  const store = held.stores[0] as Store | undefined;
+  if (!store) throw new Error('this file clears the demo traffic through the in-process stack (MASTHEAD_E2E_TARGET=stack)');
+  for (const table of ['events', 'event_rollups']) await store.run(`delete from ${table} where tenant_key = 'freightwise'`);
+}, 60_000);
 /** FreightWise items; item i gets 2·(i+1) page views, so every row has its own count. */
 const ITEMS = [10100001, 10100002, 10100003, 10100004, 10100005, 10100006, 10100007, 10100008, 10100009];
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
