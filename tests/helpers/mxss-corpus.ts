@@ -2,6 +2,8 @@
 // markup a sanitiser reads one way and a browser, re-parsing the output, reads another; and
 // elements left open so that a careless sanitiser drops everything after them. Every entry is
 // self-contained (its quotes balanced), so text placed after it is ordinary content.
+import type { CheerioAPI } from 'cheerio';
+
 export const MXSS_CORPUS: readonly string[] = [
   '<noscript><p title="</noscript><img src=x onerror=alert(1)>"></noscript>',
   '<noscript><p title="</noscript><img src=x onerror=alert(1)>">',
@@ -31,3 +33,20 @@ export const MXSS_CORPUS: readonly string[] = [
   '<script>alert(1)<p>a script left open</p>',
   '<style>p{}<p>a style left open</p>',
 ];
+
+/**
+ * What would run in a parsed page or mail: every event-handler attribute and every attribute whose
+ * value is a javascript: URL once a browser drops the blanks and control characters it ignores, as
+ * `attribute on <tag>` (empty when the document is inert).
+ */
+export function activeAttributes($: CheerioAPI): string[] {
+  const found: string[] = [];
+  $('*').each((_, el) => {
+    const { tagName, attribs } = el as unknown as { tagName: string; attribs?: Record<string, string> };
+    for (const [name, value] of Object.entries(attribs ?? {})) {
+      // eslint-disable-next-line no-control-regex -- browsers drop these before reading a URL's scheme
+      if (name.toLowerCase().startsWith('on') || /^javascript:/i.test(value.replace(/[\s\u0000-\u001f]/g, ''))) found.push(`${name}="${value}" on <${tagName}>`);
+    }
+  });
+  return found;
+}
