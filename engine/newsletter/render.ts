@@ -38,7 +38,9 @@ export async function compileMjml(mjml: string): Promise<string> {
     throw new Error(`newsletter MJML is invalid: ${details?.map((d) => d.formattedMessage).join('; ') ?? (e as Error).message}`, { cause: e });
   }
   if (result.errors.length) throw new Error(`newsletter MJML is invalid: ${result.errors.map((d) => d.formattedMessage).join('; ')}`);
-  return result.html;
+  // mj-image writes height="auto" when no height is given: not a valid value (HTML wants a pixel
+  // count), ignored by browsers and mail clients alike; the inline style keeps height:auto.
+  return result.html.replace(/(<img\b[^>]*?) height="auto"/g, '$1');
 }
 
 /** Renders a loaded campaign. Pure apart from reading the template files (cached). */

@@ -1,5 +1,7 @@
 // The demo tenants (fixtures/demo) built and checked like the small set: every page valid and
-// accessible in the basics, every internal link resolving, every tenant published.
+// accessible in the basics, every internal link resolving, every tenant published. The page types
+// are found by walking the output (tests/helpers/page-types.ts), so a type the build stops writing,
+// or a new one, shows here; newsletter web views are validated as the email documents they are.
 import { mkdtempSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +11,8 @@ import { openStore, type Store } from '../../engine/store/connection';
 import { seedFixtures } from '../../engine/fixtures/seed';
 import { runBuild, type BuildSummary } from '../../engine/build/index';
 import { tempDbPath } from '../helpers/fixture-set';
-import { brokenLinks, pageProblems } from './build-quality';
+import { pagesByType } from '../helpers/page-types';
+import { brokenLinks, emailPageProblems, pageProblems } from './build-quality';
 import { BUILD_NOW } from './build-site-fixture';
 
 const DEMO = fileURLToPath(new URL('../../fixtures/demo', import.meta.url));
@@ -40,5 +43,24 @@ describe('demo site build', () => {
       expect(await pageProblems(site)).toEqual([]);
       expect(brokenLinks(site)).toEqual([]);
     }, 180_000);
+  }
+});
+
+/** Every page type a demo brand's site has (content pages by content type). */
+const PAGE_TYPES = [
+  'home', 'section', 'author', 'search', 'login', 'account', 'membership-choose', 'membership-signup', 'not-found',
+  'publication', 'issue', 'print', 'newsletter', 'latest-newsletter', 'moved',
+  ...['Article', 'News', 'Blog', 'Company', 'Event', 'Webinar', 'Page', 'Podcast', 'PressRelease', 'Video', 'Whitepaper'].map((t) => `content:${t}`),
+].sort();
+
+describe('demo page types', () => {
+  for (const key of ['freightwise', 'plantpulse', 'shelfline']) {
+    it(`${key}: writes every page type, each of them checked (newsletter web views as valid email HTML)`, async () => {
+      const site = realpathSync(join(out, key));
+      const types = pagesByType(site);
+      expect([...types.keys()].sort()).toEqual(PAGE_TYPES);
+      const webViews = [...types.get('newsletter')!, ...types.get('latest-newsletter')!];
+      expect(await emailPageProblems(site, webViews)).toEqual([]);
+    }, 60_000);
   }
 });

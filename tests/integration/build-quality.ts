@@ -17,9 +17,44 @@ export const validator = new HtmlValidate({
 });
 
 /**
+ * The validator of newsletter web views (/newsletter/<id>, /latest-newsletter/<templateId>): the
+ * same recommended preset, less the rules that forbid what an email must do to render in mail
+ * clients (the web view is the email itself, see isNewsletterPage). Everything else — nesting,
+ * allowed attribute values, duplicate ids, alt text, tbody, headings — still applies.
+ * - no-inline-style: Gmail and Outlook drop or ignore <style> rules, so MJML inlines every style.
+ * - no-deprecated-attr: align, cellpadding, cellspacing, border, bgcolor and valign on tables are
+ *   what Outlook's Word engine lays out by.
+ * - no-conditional-comment: the <!--[if mso]> blocks are how MJML sizes columns in Outlook.
+ * - prefer-native-element: MJML wraps the body in <div role="article" aria-roledescription="email">,
+ *   the accessible pattern for email (mail clients strip <article>).
+ * - doctype-style, void-style, no-trailing-whitespace: MJML's serialisation (<!doctype html>,
+ *   <meta>), all valid HTML.
+ */
+export const emailValidator = new HtmlValidate({
+  extends: ['html-validate:recommended'],
+  rules: {
+    'no-inline-style': 'off', 'no-deprecated-attr': 'off', 'no-conditional-comment': 'off', 'prefer-native-element': 'off',
+    'doctype-style': 'off', 'void-style': 'off', 'no-trailing-whitespace': 'off', 'long-title': 'off',
+  },
+});
+
+/** Problems html-validate (emailValidator) finds in newsletter web views, and images without alt. */
+export async function emailPageProblems(site: string, files: string[]): Promise<string[]> {
+  const problems: string[] = [];
+  for (const f of files) {
+    const report = await emailValidator.validateString(readFileSync(join(site, f), 'utf8'), f);
+    for (const r of report.results) for (const m of r.messages) problems.push(`${f}: ${m.ruleId}: ${m.message} (${m.selector ?? ''})`);
+    const doc = parseHtml(join(site, f));
+    if (!elements(doc, 'html')[0]?.attribs.lang) problems.push(`${f}: no lang`);
+    for (const img of elements(doc, 'img')) if (img.attribs.alt === undefined) problems.push(`${f}: img ${img.attribs.src ?? ''} without alt`);
+  }
+  return problems;
+}
+
+/**
  * Newsletter pages (/newsletter/<id>, /latest-newsletter/<templateId>) are whole email documents
  * from MJML (table layout, inline styles, no landmarks), not site pages: engine/build/
- * emit-newsletters.test.ts checks them as email instead.
+ * emit-newsletters.test.ts checks them as email instead, and emailPageProblems validates them.
  */
 export const isNewsletterPage = (file: string) => /^(newsletter|latest-newsletter)\/\d+\/index\.html$/.test(file);
 
