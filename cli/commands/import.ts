@@ -1,4 +1,5 @@
-// `masthead import wordpress|ghost|substack <export> --tenant <key>`: brings an archive in (engine/import).
+// `masthead import wordpress|ghost|substack <export> --tenant <key>`: brings an archive in (engine/import);
+// `masthead import ghost-members <members.csv> --tenant <key>`: Ghost's members into site users.
 // Prints the report and saves it as JSON (--report, default import-<source>-<tenant>.json).
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
@@ -46,4 +47,27 @@ export function registerImport(program: Command, env: CommandEnv) {
         }
       }));
   }
+  registerMemberImport(cmd, env);
+}
+
+interface MemberFlags { tenant: string; newsletter?: string; map: string[]; dryRun?: boolean; report?: string }
+
+export function registerMemberImport(cmd: Command, env: CommandEnv) {
+  cmd.command('ghost-members')
+    .description('Import Ghost members (the CSV from Members → Export): site users keyed by e-mail address, with no password (they set one through "Forgot your password?"); tiers and labels → memberships; subscribed_to_emails → the --newsletter, consent recorded; a bad row is skipped and named by its line; running the file again changes nothing')
+    .argument('<members.csv>', 'the members CSV Ghost exported')
+    .requiredOption('--tenant <key>', 'the tenant to import into')
+    .option('--newsletter <id|title>', 'the newsletter members subscribed to e-mails in Ghost are opted in to')
+    .option('--map <name=membership>', 'a Ghost tier or label → a membership (id, alias or title) when the names differ; repeatable', (v: string, all: string[]) => [...all, v], [] as string[])
+    .option('--dry-run', 'print what would be created and skipped; write nothing')
+    .option('--report <file>', 'where to save the JSON report (default import-ghost-members-<tenant>.json)')
+    .action(env.run(async (config, out, file: string, flags: MemberFlags) => {
+      const [{ runGhostMembersImport, parseMemberMap }, { peopleReportLines }] = await Promise.all([import('../../engine/import/ghost-members'), import('../../engine/import/people')]);
+      const report = await withStore(config, (store) => runGhostMembersImport(store, {
+        file: resolve(file), tenantKey: flags.tenant, dryRun: !!flags.dryRun, newsletter: flags.newsletter, map: parseMemberMap(flags.map),
+      }));
+      const reportFile = resolve(flags.report ?? `import-ghost-members-${flags.tenant}.json`);
+      await writeFile(reportFile, `${JSON.stringify(report, null, 2)}\n`);
+      out.result({ ...report, reportFile }, [...(report.dryRun ? report.plan.slice(0, 200) : []), ...peopleReportLines(report), `Report saved to ${reportFile}`]);
+    }));
 }

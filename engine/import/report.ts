@@ -41,7 +41,7 @@ export function newReport(source: string, file: string, tenant: string, dryRun: 
   };
 }
 
-export function warn(report: ImportReport, kind: string, record: string, detail: string): void {
+export function warn(report: Pick<ImportReport, 'warnings' | 'warningDetails'>, kind: string, record: string, detail: string): void {
   report.warnings[kind] = (report.warnings[kind] ?? 0) + 1;
   if (report.warningDetails.length < MAX_DETAILS) report.warningDetails.push({ kind, record, detail });
 }
@@ -54,13 +54,13 @@ export function count(report: ImportReport, action: Action, kind: Kind, label?: 
 /** Where a skipped item is in the file, for the report: ", line 12" or " at db[0].data.posts[3]". */
 export const whereText = (s: { line?: number | undefined; path?: string | undefined }) => (s.line !== undefined ? `, line ${s.line}` : s.path ? ` at ${s.path}` : '');
 
-export function skip(report: ImportReport, record: string, reason: string, where: { line?: number | undefined; path?: string | undefined } = {}): void {
+export function skip(report: Pick<ImportReport, 'skipped' | 'dryRun' | 'plan'>, record: string, reason: string, where: { line?: number | undefined; path?: string | undefined } = {}): void {
   report.skipped.push({ record, reason, ...(where.line !== undefined ? { line: where.line } : {}), ...(where.path ? { path: where.path } : {}) });
   if (report.dryRun) report.plan.push(`skip ${record}${whereText(where)}: ${reason}`);
 }
 
 /** A record of a kind that is not imported (a revision, a menu item, a comment…), counted by kind. */
-export function notImported(report: ImportReport, kind: string, n = 1): void {
+export function notImported(report: Pick<ImportReport, 'notImported'>, kind: string, n = 1): void {
   if (n > 0) report.notImported[kind] = (report.notImported[kind] ?? 0) + n;
 }
 
