@@ -1,9 +1,9 @@
-// The media library's reusable parts (issue 16): the drop zone with upload progress, the asset grid
-// or list, and the focal-point picker with crop previews. The library screen
-// (screens/assets/media-library.tsx) combines them; pickers (content, newsletters, person photos) can
+// The media library's reusable parts (issue 16): the asset grid or list, and the focal-point picker
+// with crop previews. The library screen (screens/assets/media-library.tsx, with its upload zone in
+// screens/assets/upload-zone.tsx) combines them; pickers (content, newsletters, person photos) can
 // use AssetBrowser alone with `onPick`. Images are loaded through GET /api/assets/:id/preview with
 // the admin's bearer and tenant (the site path /media/... is not served by the admin host).
-import { useEffect, useRef, useState, type DragEvent, type MouseEvent } from 'react';
+import { useEffect, useState, type MouseEvent } from 'react';
 import { fetchAssetPreview } from '../data/transport';
 import type { MediaAsset } from '../data/types';
 
@@ -35,51 +35,6 @@ export function useAssetPreview(a: MediaAsset, width: number): string | undefine
 function Thumbnail({ asset }: { asset: MediaAsset }) {
   const src = useAssetPreview(asset, 320);
   return <img src={src} alt={asset.alt} loading="lazy" width={160} height={asset.width ? Math.round((160 * asset.height) / asset.width) : 160} />;
-}
-
-export interface UploadState { name: string; progress: number; error: string | null }
-
-/** A drop zone (and file button): each dropped file is uploaded with its own progress bar. */
-export function DropZone({ upload, onUploaded }: {
-  upload: (file: File, onProgress: (f: number) => void) => Promise<MediaAsset>;
-  onUploaded: (a: MediaAsset) => void;
-}) {
-  const [over, setOver] = useState(false);
-  const [uploads, setUploads] = useState<UploadState[]>([]);
-  const input = useRef<HTMLInputElement>(null);
-  const start = (files: File[]) => {
-    for (const file of files) {
-      const set = (patch: Partial<UploadState>) => setUploads((list) => list.map((u) => (u.name === file.name ? { ...u, ...patch } : u)));
-      setUploads((list) => [...list.filter((u) => u.name !== file.name), { name: file.name, progress: 0, error: null }]);
-      upload(file, (progress) => set({ progress }))
-        .then((a) => { set({ progress: 1 }); onUploaded(a); })
-        .catch((e: unknown) => set({ error: e instanceof Error ? e.message : String(e) }));
-    }
-  };
-  const drop = (e: DragEvent) => {
-    e.preventDefault();
-    setOver(false);
-    start([...e.dataTransfer.files]);
-  };
-  return (
-    <div
-      className={`drop-zone${over ? ' drop-over' : ''}`} data-testid="drop-zone"
-      onDragOver={(e) => { e.preventDefault(); setOver(true); }} onDragLeave={() => setOver(false)} onDrop={drop}
-    >
-      <p>Drop images or PDFs here, or <button type="button" className="link" onClick={() => input.current?.click()}>choose files</button> (JPEG, PNG, WebP, GIF, AVIF, PDF).</p>
-      <input ref={input} type="file" hidden multiple accept="image/jpeg,image/png,image/webp,image/gif,image/avif,application/pdf" aria-label="Upload files" onChange={(e) => start([...(e.target.files ?? [])])} />
-      {uploads.length > 0 && (
-        <ul className="uploads" aria-label="Uploads">
-          {uploads.map((u) => (
-            <li key={u.name}>
-              <span>{u.name}</span>
-              {u.error ? <span role="alert" className="error">{u.error}</span> : <progress max={1} value={u.progress} aria-label={`Uploading ${u.name}`} />}
-            </li>
-          ))}
-        </ul>
-      )}
-    </div>
-  );
 }
 
 /** The assets as a grid of thumbnails or a list with their facts; selecting one calls onSelect. */
