@@ -1,0 +1,210 @@
+// Publishing a tenant's built site to S3-compatible storage (AWS S3, Cloudflare R2, MinIO…). The
+// build renders into a local folder as always (stages/publish.ts); this mirrors the live build
+// under s3://<bucket>/<prefix>/<tenantKey>/:
+//   1. every file is hashed and compared with the manifest of the last sync (builds/sync-manifest.json
+//      in the bucket: path → content hash and headers); only what differs is uploaded;
+//   2. assets, images and other non-page files first, then pages, lists, feeds and crawler files,
+//      then builds/latest.json, then the new manifest: a reader never gets a page whose assets are
+//      missing, and latest.json names the build only once all of it is there;
+//   3. objects the build no longer has are deleted last (found by listing, so leftovers of a run
+//      killed midway go too).
+// A run killed at any point leaves the previous latest.json and every object it needs; the next
+// run compares with the previous manifest and uploads what is still missing. Headers per object:
+// Content-Type, Content-Encoding for the .br/.gz siblings, Cache-Control (immutable for hashed
+// assets, short with revalidation for pages, JSON, feeds and crawler files), Content-Disposition
+// for PDFs. No process.env here: cli/ passes the connection settings.
+import { createHash } from 'node:crypto';
+import { readdirSync, realpathSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import {
+  DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, type S3ClientConfig,
+} from '@aws-sdk/client-s3';
+import mime from 'mime';
+import { pdfProblem } from '../assets/pdf';
+
+export interface S3Connection {
+  region: string;
+  /** An S3-compatible service's endpoint (R2, MinIO…); AWS S3 when absent. */
+  endpoint?: string;
+  forcePathStyle: boolean;
+  /** Explicit keys; absent: the SDK's default chain (profile, instance or task role). */
+  credentials?: { accessKeyId: string; secretAccessKey: string; sessionToken?: string };
+}
+
+export interface S3Destination { bucket: string; prefix: string }
+
+export function createS3Client(c: S3Connection): S3Client {
+  const config: S3ClientConfig = { region: c.region, forcePathStyle: c.forcePathStyle };
+  if (c.endpoint) config.endpoint = c.endpoint;
+  if (c.credentials) config.credentials = c.credentials;
+  return new S3Client(config);
+}
+
+export const MANIFEST = 'builds/sync-manifest.json';
+const LATEST = 'builds/latest.json';
+const UPLOAD_CONCURRENCY = 16;
+const DELETE_BATCH = 1000;
+
+export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
+export const CACHE_REVALIDATE = 'public, max-age=60, must-revalidate';
+export const CACHE_NONE = 'no-cache';
+export const CACHE_MEDIA = 'public, max-age=300';
+
+export interface ObjectHeaders { contentType: string; cacheControl: string; contentEncoding?: string; contentDisposition?: string }
+
+const ENCODED: Record<string, string> = { '.br': 'br', '.gz': 'gzip' };
+/** A content hash in the file name (site.45f24ca1dd66.css, a media upload's digest). */
+const HASHED_NAME = /[.-][0-9a-f]{10,}\.[a-z0-9]+$/i;
+
+/** Content-Type, Content-Encoding and Cache-Control of a file of the build, by its path. */
+export function headersFor(rel: string): ObjectHeaders {
+  const suffix = Object.keys(ENCODED).find((s) => rel.endsWith(s));
+  const base = suffix ? rel.slice(0, -suffix.length) : rel;
+  const name = base.split('/').pop() ?? base;
+  let contentType = name.startsWith('_') && !name.includes('.') ? 'text/plain' : mime.getType(name) ?? 'application/octet-stream';
+  if (/^text\/|^application\/(json|xml|rss\+xml|atom\+xml|javascript|manifest\+json)$|^image\/svg\+xml$/.test(contentType)) contentType += '; charset=utf-8';
+  let cacheControl: string;
+  if (base.startsWith('builds/')) cacheControl = CACHE_NONE;
+  else if (base.startsWith('assets/') || HASHED_NAME.test(name)) cacheControl = CACHE_IMMUTABLE;
+  else if (/\.(html|json|xml|txt)$/.test(name) || !name.includes('.')) cacheControl = CACHE_REVALIDATE;
+  else cacheControl = CACHE_MEDIA;
+  return { contentType, cacheControl, ...(suffix ? { contentEncoding: ENCODED[suffix] } : {}) };
+}
+
+/** Files under `root`, relative with forward slashes, skipping temporary files of a writer. */
+function listFiles(root: string): string[] {
+  const out: string[] = [];
+  const walk = (dir: string, rel: string) => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      const r = rel ? `${rel}/${e.name}` : e.name;
+      if (e.isDirectory()) walk(join(dir, e.name), r);
+      else if (e.isFile() && !/\.tmp-\d+$/.test(e.name)) out.push(r);
+    }
+  };
+  walk(root, '');
+  return out.sort();
+}
+
+/** Pages, lists, feeds, crawler files and build metadata go after everything they may reference. */
+function phaseOf(rel: string): 0 | 1 | 2 {
+  if (rel === LATEST) return 2;
+  const base = rel.replace(/\.(br|gz)$/, '');
+  return /\.(html|json|xml|txt)$/.test(base) || base.startsWith('builds/') || !/\.[^/]+$/.test(base) ? 1 : 0;
+}
+
+type Manifest = Record<string, string>;
+
+async function readManifest(client: S3Client, bucket: string, key: string): Promise<Manifest> {
+  try {
+    const r = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+    const parsed = JSON.parse(await r.Body!.transformToString()) as { files?: Manifest };
+    return parsed.files && typeof parsed.files === 'object' ? parsed.files : {};
+  } catch (e) {
+    const name = (e as { name?: string }).name;
+    if (name === 'NoSuchKey' || name === 'NotFound' || e instanceof SyntaxError) return {};
+    throw e;
+  }
+}
+
+async function listKeys(client: S3Client, bucket: string, prefix: string): Promise<string[]> {
+  const keys: string[] = [];
+  let token: string | undefined;
+  do {
+    const r = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }));
+    for (const o of r.Contents ?? []) if (o.Key) keys.push(o.Key);
+    token = r.IsTruncated ? r.NextContinuationToken : undefined;
+  } while (token);
+  return keys;
+}
+
+async function eachLimited<T>(items: T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const run = async () => {
+    while (next < items.length) await fn(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, run));
+}
+
+export interface TenantPublishResult {
+  key: string;
+  /** s3://bucket/prefix/key/ */
+  url: string;
+  files: number;
+  uploaded: number;
+  unchanged: number;
+  deleted: number;
+  uploadedBytes: number;
+  /** Paths (relative to the tenant's root) uploaded or deleted: what a CDN must purge. */
+  changed: string[];
+  ms: number;
+}
+
+export interface PublishOptions {
+  /** Called after each object written (for progress). */
+  onObject?: (key: string, done: number, total: number) => void;
+  concurrency?: number;
+}
+
+/**
+ * Mirrors the live build of tenant `key` (the folder or link `<outDir>/<key>`) to
+ * s3://<bucket>/<prefix>/<key>/, uploading only the objects whose bytes or headers changed.
+ */
+export async function publishTenantToS3(
+  client: S3Client, dest: S3Destination, outDir: string, key: string, options: PublishOptions = {},
+): Promise<TenantPublishResult> {
+  const started = performance.now();
+  const root = realpathSync(join(outDir, key));
+  const base = `${dest.prefix ? `${dest.prefix}/` : ''}${key}/`;
+  const files = listFiles(root);
+  const previous = await readManifest(client, dest.bucket, base + MANIFEST);
+  const next: Manifest = {};
+  const todo: { rel: string; headers: ObjectHeaders; tag: string }[] = [];
+  let unchanged = 0;
+  // Hashing reads every file; the changed ones are read again to upload them (memory stays small).
+  await eachLimited(files.filter((f) => f !== MANIFEST), UPLOAD_CONCURRENCY, async (rel) => {
+    const body = await readFile(join(root, rel));
+    const headers = headersFor(rel);
+    if (rel.endsWith('.pdf')) headers.contentDisposition = (await pdfProblem(body)) === null ? 'inline' : 'attachment';
+    const tag = `${createHash('sha256').update(body).digest('hex')} ${headers.contentType}|${headers.cacheControl}|${headers.contentEncoding ?? ''}|${headers.contentDisposition ?? ''}`;
+    next[rel] = tag;
+    if (previous[rel] === tag) unchanged++;
+    else todo.push({ rel, headers, tag });
+  });
+  let done = 0;
+  let uploadedBytes = 0;
+  const put = async (t: (typeof todo)[number]) => {
+    const body = await readFile(join(root, t.rel));
+    await client.send(new PutObjectCommand({
+      Bucket: dest.bucket, Key: base + t.rel, Body: body,
+      ContentType: t.headers.contentType, CacheControl: t.headers.cacheControl,
+      ContentEncoding: t.headers.contentEncoding, ContentDisposition: t.headers.contentDisposition,
+      Metadata: { sha256: t.tag.slice(0, 64) },
+    }));
+    uploadedBytes += body.length;
+    options.onObject?.(base + t.rel, ++done, todo.length);
+  };
+  for (const phase of [0, 1, 2] as const) {
+    await eachLimited(todo.filter((t) => phaseOf(t.rel) === phase), options.concurrency ?? UPLOAD_CONCURRENCY, put);
+  }
+  const live = new Set(files);
+  const stale = (await listKeys(client, dest.bucket, base)).filter((k) => k !== base + MANIFEST && !live.has(k.slice(base.length)));
+  // The manifest names what the bucket now holds; written before the deletions, which the next
+  // run's listing finds again if this one stops among them.
+  if (todo.length || stale.length || Object.keys(previous).length !== Object.keys(next).length) {
+    const sorted = Object.fromEntries(Object.entries(next).sort(([a], [b]) => (a < b ? -1 : 1)));
+    await client.send(new PutObjectCommand({
+      Bucket: dest.bucket, Key: base + MANIFEST, Body: JSON.stringify({ version: 1, files: sorted }),
+      ContentType: 'application/json; charset=utf-8', CacheControl: 'no-store',
+    }));
+  }
+  for (let i = 0; i < stale.length; i += DELETE_BATCH) {
+    const batch = stale.slice(i, i + DELETE_BATCH);
+    const r = await client.send(new DeleteObjectsCommand({ Bucket: dest.bucket, Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true } }));
+    if (r.Errors?.length) throw new Error(`Deleting ${r.Errors.length} object(s) from s3://${dest.bucket}/${base} failed: ${r.Errors[0]!.Key} ${r.Errors[0]!.Code ?? ''} ${r.Errors[0]!.Message ?? ''}`);
+  }
+  return {
+    key, url: `s3://${dest.bucket}/${base}`, files: files.length, uploaded: todo.length, unchanged, deleted: stale.length, uploadedBytes,
+    changed: [...todo.map((t) => t.rel), ...stale.map((k) => k.slice(base.length))].sort(), ms: Math.round(performance.now() - started),
+  };
+}
