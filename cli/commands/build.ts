@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { BuildSummary } from '../../engine/build/index';
 import { buildOriginTemplate } from '../config/origin';
+import { parseS3Url, requireLocalFolder, s3Connection, s3StagingFolder } from '../config/storage';
 import { UsageError, withStore, type CommandEnv } from '../context';
 import type { BuildProgress } from './build-progress';
 
@@ -22,9 +23,32 @@ export async function ensureBuildBundles(): Promise<void> {
   ]);
 }
 
+type PublishSummary = { target: string; staging: string; uploaded: number; deleted: number; uploadedBytes: number; ms: number; tenants: import('../../engine/publish/s3').TenantPublishResult[] };
+
+/** After a build into the staging folder of an s3:// out: each built tenant mirrored to the bucket (engine/publish). */
+async function publishToBucket(s: import('../config').Settings, staging: string, keys: string[] | undefined): Promise<PublishSummary> {
+  const loc = parseS3Url(s.outDir)!;
+  const [{ createS3Client, publishTenantToS3 }, { builtTenants }] = await Promise.all([import('../../engine/publish/s3'), import('../../engine/build/index')]);
+  const client = createS3Client(s3Connection(s));
+  const started = performance.now();
+  const tenants: PublishSummary['tenants'] = [];
+  try {
+    for (const key of keys?.length ? keys : await builtTenants(staging)) tenants.push(await publishTenantToS3(client, loc, staging, key));
+  } finally {
+    client.destroy();
+  }
+  const sum = (f: (t: (typeof tenants)[number]) => number) => tenants.reduce((a, t) => a + f(t), 0);
+  return { target: s.outDir, staging, uploaded: sum((t) => t.uploaded), deleted: sum((t) => t.deleted), uploadedBytes: sum((t) => t.uploadedBytes), ms: Math.round(performance.now() - started), tenants };
+}
+
+/** The local output folder of a command that cannot publish to a bucket: a URL in --out or MASTHEAD_OUT is refused. */
+export function localOutDir(value: string, fromFlag: boolean, command: string): string {
+  return resolve(requireLocalFolder(value, fromFlag ? '--out' : 'MASTHEAD_OUT', command));
+}
+
 interface BuildFlags { tenant?: string[]; out?: string; originTemplate?: string; workers?: number; full?: boolean; precompress?: boolean }
 
-function humanLines(s: BuildSummary & { modes?: Record<string, string> }): string[] {
+function humanLines(s: BuildSummary & { modes?: Record<string, string>; published?: PublishSummary }): string[] {
   const modes = s.modes;
   const n = (x: number) => x.toLocaleString('en-US');
   return [
@@ -32,6 +56,8 @@ function humanLines(s: BuildSummary & { modes?: Record<string, string> }): strin
       + ` — ${n(s.pagesPerSecond)} pages/s, ${s.workers} render worker(s), peak RSS ${n(s.peakRssMb)} MB`,
     ...s.tenants.map((t) => `  ${t.key.padEnd(14)} ${n(t.pages).padStart(9)} pages${modes?.[t.key] ? ` (${modes[t.key]})` : ''}  load ${t.timings.load} ms, render ${t.timings.render} ms, emit ${t.timings.emit} ms, publish ${t.timings.publish} ms  build ${t.buildId}`),
     ...s.tenants.flatMap((t) => t.warnings.slice(0, 5).map((w) => `  warning ${t.key}: ${w}`)),
+    ...(s.published ? [`Published to ${s.published.target} in ${(s.published.ms / 1000).toFixed(1)} s: ${n(s.published.uploaded)} object(s) uploaded (${n(Math.round(s.published.uploadedBytes / 1024))} KB), ${n(s.published.deleted)} deleted`,
+      ...s.published.tenants.map((t) => `  ${t.key.padEnd(14)} ${n(t.uploaded)} uploaded, ${n(t.unchanged)} unchanged, ${n(t.deleted)} deleted  ${t.url}`)] : []),
     ...(s.precompress ? [`Live after ${((s.publishedMs ?? s.wallMs) / 1000).toFixed(1)} s; then compressed ${n(s.precompress.files)} files in ${(s.precompress.ms / 1000).toFixed(1)} s (${n(s.precompress.present)} had their .br/.gz already)`] : []),
   ];
 }
@@ -40,7 +66,7 @@ export function registerBuild(program: Command, env: CommandEnv) {
   program.command('build')
     .description("Prerender every tenant's public site into <out>/<tenantKey>/ and publish each build atomically")
     .option('--tenant <key...>', 'build only these tenants (repeat or list several)')
-    .option('--out <dir>', `output folder (env MASTHEAD_OUT; default ${DEFAULT_OUT})`)
+    .option('--out <dir>', `output folder, or s3://bucket/prefix to publish to S3-compatible storage (env MASTHEAD_OUT; default ${DEFAULT_OUT})`)
     .option('--origin-template <tpl>', "absolute origin of each tenant, with {key} and {domain} (env MASTHEAD_ORIGIN_TEMPLATE; default: the one the database's sites are served at, as masthead serve/demo recorded it, else https://{domain})")
     .option('--workers <n>', 'render worker threads (env MASTHEAD_WORKERS; default: one per core)', env.int('--workers'))
     .option('--full', 'rebuild every page (default: only what changed since the live build)')
@@ -48,6 +74,11 @@ export function registerBuild(program: Command, env: CommandEnv) {
     .action(env.run(async (base, out, flags: BuildFlags) => {
       const config = base.with({ outDir: flags.out, originTemplate: flags.originTemplate, workers: flags.workers });
       const s = config.settings;
+      // s3://bucket/prefix: the build renders into a local staging folder kept between runs (so the
+      // next build is incremental), then the changed objects are uploaded (engine/publish/s3.ts).
+      const bucket = parseS3Url(s.outDir);
+      if (bucket) s3Connection(s);
+      const outDir = bucket ? s3StagingFolder(s, bucket) : resolve(s.outDir);
       // Loaded here, not at startup, so other commands do not pay for the build pipeline.
       const [{ runSiteBuild }, { workerRuntime }] = await Promise.all([import('../../engine/build/index'), import('../worker-bundle')]);
       await ensureBuildBundles();
@@ -59,13 +90,15 @@ export function registerBuild(program: Command, env: CommandEnv) {
           const origin = await buildOriginTemplate(store, s.originTemplate);
           if (origin.warning) process.stderr.write(`${origin.warning}\n`);
           return runSiteBuild(store, {
-            outDir: resolve(s.outDir), tenants: flags.tenant, originTemplate: origin.template, workers: s.workers, full: flags.full,
+            outDir, tenants: flags.tenant, originTemplate: origin.template, workers: s.workers, full: flags.full,
             precompress: flags.precompress === false ? 'none' : 'after',
             workerRuntime: workerRuntime(s.workerBundle), scriptSources: s.cspScriptSources, assetsDir: s.assetsDir,
           }, (e) => progress.onEvent(e));
         });
         progress.stop();
-        out.result(summary, humanLines(summary));
+        const published = bucket ? await publishToBucket(s, outDir, flags.tenant) : undefined;
+        const result = published ? { ...summary, published } : summary;
+        out.result(result, humanLines(result));
       } finally {
         progress.stop();
       }
@@ -80,7 +113,7 @@ export function registerPrecompress(program: Command, env: CommandEnv) {
     .option('--workers <n>', 'worker threads (env MASTHEAD_WORKERS; default: one per core)', env.int('--workers'))
     .action(env.run(async (base, out, flags: { tenant?: string[]; out?: string; workers?: number }) => {
       const config = base.with({ outDir: flags.out, workers: flags.workers });
-      const outDir = resolve(config.settings.outDir);
+      const outDir = localOutDir(config.settings.outDir, flags.out !== undefined, 'masthead precompress');
       const [{ precompressBuilds, builtTenants }, { workerRuntime }] = await Promise.all([import('../../engine/build/index'), import('../worker-bundle')]);
       const known = await builtTenants(outDir);
       const keys = flags.tenant?.length ? flags.tenant : known;

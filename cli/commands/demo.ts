@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import { ensureBuildBundles } from './build';
+import { requireLocalFolder } from '../config/storage';
 import type { CommandEnv } from '../context';
 
 /** The demo is for trying edits locally: its pages poll builds/latest.json every minute, not hourly. */
@@ -22,6 +23,8 @@ export function registerDemo(program: Command, env: CommandEnv) {
     .option('--out <dir>', 'build output folder', './out')
     .option('--no-serve', 'seed and build only')
     .action(env.run(async (config, out, flags: DemoFlags) => {
+      // A URL is refused before anything runs (it used to become a folder named "s3:").
+      const outDir = resolve(requireLocalFolder(flags.out, '--out', 'masthead demo'));
       // Loaded when the demo runs, not at startup (`masthead --help` stays light).
       const [{ runBuild }, { seedFixtures }, { openStore }, { ensureAdminBundle }, { workerRuntime }, { startServing }] = await Promise.all([
         import('../../engine/build/index'), import('../../engine/fixtures/seed'), import('../../engine/store/connection'),
@@ -30,7 +33,6 @@ export function registerDemo(program: Command, env: CommandEnv) {
       const [{ recordOriginTemplate }, { deriveFixtureImages }] = await Promise.all([import('../config/origin'), import('../../engine/fixtures/media')]);
       const progress = out.progress();
       const store = await openStore({ path: config.dbPath });
-      const outDir = resolve(flags.out);
       const originTemplate = `http://{key}.localhost:${flags.port}`;
       try {
         const seeded = await seedFixtures(store, DEMO_FIXTURES, (p) => progress.update({ label: `seeding ${p.tenant ?? ''}`, done: p.done }));

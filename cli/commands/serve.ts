@@ -3,10 +3,9 @@
 // Each admin edit rebuilds the tenant it touched.
 // The server and everything it needs load when the command runs (cli/serve/start.ts), not at startup.
 import { SERVE_READERS } from '../serve/readers';
-import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { CommandEnv } from '../context';
-import { DEFAULT_OUT } from './build';
+import { DEFAULT_OUT, localOutDir } from './build';
 
 interface ServeFlags { port?: number; out?: string; host?: string; originTemplate?: string; mode?: string; admin: boolean; captcha: boolean }
 
@@ -25,7 +24,7 @@ export function registerServe(program: Command, env: CommandEnv) {
         port: flags.port, outDir: flags.out, host: flags.host, originTemplate: flags.originTemplate, mode: flags.mode, captcha: flags.captcha ? undefined : 'off',
       });
       const s = config.settings;
-      const outDir = resolve(s.outDir);
+      const outDir = localOutDir(s.outDir, flags.out !== undefined, 'masthead serve');
       const originTemplate = s.originTemplate ?? `http://{key}.localhost:${s.port}`;
       const [{ openStore }, { ensureAdminBundle }, { ensureWorkerBundle }, { startServing }, { resolveMailSettings }] = await Promise.all([
         import('../../engine/store/connection'), import('../admin-bundle'), import('../worker-bundle'), import('../serve/start'), import('../config/mail'),

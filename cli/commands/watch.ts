@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import type { CommandEnv } from '../context';
 import { DEFAULT_OUT } from './build';
+import { requireLocalFolder } from '../config/storage';
 import type { RebuildEntry } from './watch-view';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -44,7 +45,7 @@ export function registerWatch(program: Command, env: CommandEnv) {
       const fixtures = flags.fixtures ? resolve(flags.fixtures) : null;
       const paths = [join(ROOT, 'templates'), join(ROOT, 'site'), ...(fixtures ? [fixtures] : [])];
       const common = ['--db', config.dbPath, '--json'];
-      const buildArgs = [...common, 'build', '--out', resolve(flags.out),
+      const buildArgs = [...common, 'build', '--out', resolve(requireLocalFolder(flags.out, '--out', 'masthead watch')),
         ...(flags.originTemplate ? ['--origin-template', flags.originTemplate] : []), ...(flags.tenant?.length ? ['--tenant', ...flags.tenant] : [])];
       const entries: RebuildEntry[] = [];
       const watching = paths.map((p) => relative(process.cwd(), p) || '.');

@@ -5,6 +5,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { SettingsError } from './errors';
+import { FOLDER_MESSAGE, isUrlShaped, OUT_MESSAGE, parseS3Url } from './storage';
 
 const text = z.string().trim().min(1, 'must not be empty');
 /** Environment values arrive as text; flags may arrive parsed. Each converter leaves what it cannot read to the check after it. */
@@ -47,18 +48,24 @@ const scriptSources = z.preprocess(fromText((s) => {
 const sqlitePath = text.refine((s) => !/^[a-z][a-z0-9+.-]*:/i.test(s) || /^[a-z]:[\\/]/i.test(s) || /^postgres(ql)?:\/\/[^/\s]+\/\S+$/i.test(s),
   'must be a SQLite file path or a postgres://user@host:5432/database URL');
 
+/** A local folder: a URL-shaped value (s3://, https://, file://) is refused rather than taken as a folder name. */
+const folder = text.refine((s) => !isUrlShaped(s), FOLDER_MESSAGE);
+/** The build output: a local folder or an S3-compatible bucket (storage.ts). */
+const outTarget = text.refine((s) => !isUrlShaped(s) || parseS3Url(s) !== null, OUT_MESSAGE);
+const httpUrl = z.string().trim().regex(/^https?:\/\/[^\s/]+\/?$/, 'must be an http(s):// endpoint like https://<account>.r2.cloudflarestorage.com (no path)');
+
 export const settingsSchema = z.object({
   db: sqlitePath,
   mode: z.enum(['production', 'development'], 'must be production or development'),
   port: whole(1, 65535),
   host: text,
-  outDir: text,
+  outDir: outTarget,
   originTemplate: template.optional(),
   workers: whole(1, 256).optional(),
   workerBundle: flag,
   smtpUrl: z.string().trim().regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// URL').optional(),
   mailFrom: text,
-  outbox: text,
+  outbox: folder,
   unsubscribeSecret: secret(16).optional(),
   dkimDomain: text.optional(),
   dkimSelector: text.optional(),
@@ -73,9 +80,16 @@ export const settingsSchema = z.object({
   cspScriptSources: scriptSources,
   eventRetentionDays: whole(1, 3650),
   eventRollupMinutes: whole(0, 24 * 60),
-  assetsDir: text,
+  assetsDir: folder,
   assetMaxBytes: whole(1024, 2 ** 31),
   redisUrl: z.string().trim().regex(/^rediss?:\/\/\S+$/, 'must be a redis:// or rediss:// URL').optional(),
+  s3Staging: folder,
+  awsRegion: z.string().trim().regex(/^[a-z0-9-]+$/, 'must be a region name like us-east-1 (auto for R2)'),
+  awsEndpointUrlS3: httpUrl.optional(),
+  s3ForcePathStyle: flag,
+  awsAccessKeyId: text.optional(),
+  awsSecretAccessKey: text.optional(),
+  awsSessionToken: text.optional(),
 });
 
 export type Settings = Readonly<z.output<typeof settingsSchema>>;
@@ -95,7 +109,7 @@ export const SETTINGS: Record<SettingName, SettingMeta> = {
   mode: { env: 'MASTHEAD_MODE', flag: '--mode', default: 'production', description: 'serve: production runs only registered GraphQL documents and requires a captcha' },
   port: { env: 'MASTHEAD_PORT', flag: '--port', default: '4000', description: 'serve and demo: port to listen on' },
   host: { env: 'MASTHEAD_HOST', flag: '--host', default: '127.0.0.1', description: 'serve: address to bind' },
-  outDir: { env: 'MASTHEAD_OUT', flag: '--out', default: './out', description: 'build output folder' },
+  outDir: { env: 'MASTHEAD_OUT', flag: '--out', default: './out', description: 'build output folder, or s3://bucket/prefix: masthead build publishes to S3-compatible storage (AWS_* settings)' },
   originTemplate: { env: 'MASTHEAD_ORIGIN_TEMPLATE', flag: '--origin-template', description: 'absolute origin of each tenant, with {key} and {domain} (default: serve http://{key}.localhost:<port>, build https://{domain})' },
   workers: { env: 'MASTHEAD_WORKERS', flag: '--workers', description: 'build: render worker threads (default one per core)' },
   workerBundle: { env: 'MASTHEAD_WORKER_BUNDLE', default: 'true', description: 'render workers start from the esbuild bundle (false: TypeScript sources through tsx)' },
@@ -119,6 +133,13 @@ export const SETTINGS: Record<SettingName, SettingMeta> = {
   assetsDir: { env: 'MASTHEAD_ASSETS_DIR', default: './data/assets', description: 'media library: uploaded originals and derivatives, one folder per tenant' },
   assetMaxBytes: { env: 'MASTHEAD_ASSET_MAX_BYTES', default: String(25 * 1024 * 1024), description: 'media library: largest upload in bytes (default 25 MB)' },
   redisUrl: { env: 'MASTHEAD_REDIS_URL', secret: true, description: 'serve: share login limits, lockouts, the license cache and cache invalidations with the other instances through this Redis (default: this process only)' },
+  s3Staging: { env: 'MASTHEAD_S3_STAGING', default: './data/s3-staging', description: 'build with an s3:// out: local folder the sites are built in before upload, one per bucket and prefix (kept: the next build is incremental)' },
+  awsRegion: { env: 'AWS_REGION', default: 'us-east-1', description: 'S3 publishing: the bucket\'s region (auto for Cloudflare R2)' },
+  awsEndpointUrlS3: { env: 'AWS_ENDPOINT_URL_S3', description: 'S3 publishing: endpoint of an S3-compatible service (R2, MinIO…); default AWS S3' },
+  s3ForcePathStyle: { env: 'MASTHEAD_S3_FORCE_PATH_STYLE', default: 'false', description: 'S3 publishing: path-style addressing (endpoint/bucket/key), which most self-hosted servers need' },
+  awsAccessKeyId: { env: 'AWS_ACCESS_KEY_ID', secret: true, description: 'S3 publishing: access key (default: the AWS SDK\'s chain — profile, instance or task role)' },
+  awsSecretAccessKey: { env: 'AWS_SECRET_ACCESS_KEY', secret: true, description: 'S3 publishing: secret key, with AWS_ACCESS_KEY_ID' },
+  awsSessionToken: { env: 'AWS_SESSION_TOKEN', secret: true, description: 'S3 publishing: session token of temporary credentials' },
 };
 
 export { SettingsError };

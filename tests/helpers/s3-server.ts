@@ -1,0 +1,57 @@
+// A real S3 protocol server for the object-storage tests: s3rver (npm, pure JavaScript: nothing
+// downloaded at install, runs on Node 20), started on 127.0.0.1 on a free port over a temp folder,
+// with the buckets named. `env` holds the settings a `masthead build --out s3://…` reads.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import S3rver from 's3rver';
+import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+
+export interface S3TestServer {
+  endpoint: string;
+  /** AWS_* and MASTHEAD_S3_FORCE_PATH_STYLE for the CLI. */
+  env: Record<string, string>;
+  client: S3Client;
+  /** Every key under `prefix`, sorted. */
+  keys(bucket: string, prefix?: string): Promise<string[]>;
+  get(bucket: string, key: string): Promise<{ body: Buffer; contentType?: string; cacheControl?: string; contentEncoding?: string; contentDisposition?: string; metadata?: Record<string, string> }>;
+  close(): Promise<void>;
+}
+
+export async function startS3Server(buckets: string[]): Promise<S3TestServer> {
+  const dir = mkdtempSync(join(tmpdir(), 'masthead-s3rver-'));
+  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: dir, configureBuckets: buckets.map((name) => ({ name })) });
+  const { port } = await server.run();
+  const endpoint = `http://127.0.0.1:${port}`;
+  // s3rver's fixed keys.
+  const env = {
+    AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER', AWS_REGION: 'us-east-1', AWS_ENDPOINT_URL_S3: endpoint,
+    MASTHEAD_S3_FORCE_PATH_STYLE: '1', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+  };
+  const client = new S3Client({ region: 'us-east-1', endpoint, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+  return {
+    endpoint, env, client,
+    async keys(bucket, prefix = '') {
+      const keys: string[] = [];
+      let token: string | undefined;
+      do {
+        const r = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }));
+        for (const o of r.Contents ?? []) keys.push(o.Key!);
+        token = r.IsTruncated ? r.NextContinuationToken : undefined;
+      } while (token);
+      return keys.sort();
+    },
+    async get(bucket, key) {
+      const r = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+      return {
+        body: Buffer.from(await r.Body!.transformToByteArray()), contentType: r.ContentType, cacheControl: r.CacheControl,
+        contentEncoding: r.ContentEncoding, contentDisposition: r.ContentDisposition, metadata: r.Metadata,
+      };
+    },
+    async close() {
+      client.destroy();
+      await server.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

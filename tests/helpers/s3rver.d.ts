@@ -1,0 +1,9 @@
+// The part of s3rver (it ships no types) that tests/helpers/s3-server.ts uses.
+declare module 's3rver' {
+  interface S3rverOptions { address?: string; port?: number; silent?: boolean; directory: string; configureBuckets?: { name: string }[] }
+  export default class S3rver {
+    constructor(options: S3rverOptions);
+    run(): Promise<{ address: string; port: number }>;
+    close(): Promise<void>;
+  }
+}
