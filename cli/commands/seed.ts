@@ -10,15 +10,23 @@ export function registerSeed(program: Command, env: CommandEnv) {
   program.command('seed')
     .description('Load a fixture set into the database in one transaction (idempotent; a bad record writes nothing)')
     .argument('<dir>', 'fixture set folder, e.g. fixtures/demo')
-    .action(env.run(async (config, out, dir: string) => {
-      const { seedFixtures } = await import('../../engine/fixtures/seed');
+    .option('--no-photos', 'skip making the AVIF/WebP derivatives of fixture photos (MASTHEAD_ASSETS_DIR)')
+    .action(env.run(async (config, out, dir: string, flags: { photos: boolean }) => {
+      const [{ seedFixtures }, { deriveFixtureImages }] = await Promise.all([import('../../engine/fixtures/seed'), import('../../engine/fixtures/media')]);
       const progress = out.progress();
+      const assetsDir = resolve(config.settings.assetsDir);
       try {
-        const summary = await withStore(config, (store) => seedFixtures(store, resolve(dir), report(progress)));
+        const { summary, photos } = await withStore(config, async (store) => {
+          const seeded = await seedFixtures(store, resolve(dir), report(progress));
+          // Raster photos get the derivatives an upload gets, so `masthead build` shows <picture> sources (as the demo does).
+          const derived = flags.photos ? await deriveFixtureImages(store, assetsDir, (done, total) => progress.update({ label: 'preparing photos', done, total })) : null;
+          return { summary: seeded, photos: derived };
+        });
         progress.stop();
-        out.result({ database: config.dbPath, ...summary }, [
+        out.result({ database: config.dbPath, ...summary, photos: photos ? { assetsDir, ...photos } : null }, [
           `Seeded ${summary.tenants.length} tenant(s) (${summary.tenants.join(', ')}) from ${dir} in ${(summary.durationMs / 1000).toFixed(1)} s`,
           ...Object.entries(summary.rows).map(([t, n]) => `  ${t.padEnd(22)} ${n.toLocaleString('en-US')}`),
+          ...(photos ? [`Photos: ${photos.derived} derived, ${photos.unchanged} unchanged, in ${assetsDir}`] : []),
         ]);
       } finally {
         progress.stop();

@@ -21,7 +21,7 @@ const page = (tenant: string, path: string) => load(readFileSync(join(out, tenan
 
 beforeAll(async () => {
   const db = join(dir, 'x.sqlite');
-  await exec(process.execPath, ['bin/masthead.js', 'seed', 'fixtures/demo', '--db', db]);
+  await exec(process.execPath, ['bin/masthead.js', 'seed', 'fixtures/demo', '--no-photos', '--db', db]);
   await exec(process.execPath, ['bin/masthead.js', 'build', '--db', db, '--out', out], { maxBuffer: 16 * 1024 * 1024 });
 }, 600_000);
 afterAll(() => { rmSync(dir, { recursive: true, force: true }); });

@@ -16,7 +16,7 @@ async function seedJson() {
   let out = '';
   const stdout = new Writable({ write(c, _e, cb) { out += String(c); cb(); } });
   const stderr = new Writable({ write(_c, _e, cb) { cb(); } });
-  const code = await main(['node', 'masthead', '--db', db, '--json', 'seed', 'fixtures/demo'], { stdout, stderr });
+  const code = await main(['node', 'masthead', '--db', db, '--json', 'seed', 'fixtures/demo', '--no-photos'], { stdout, stderr });
   expect(code).toBe(0);
   return JSON.parse(out) as { tenants: string[]; rows: Record<string, number> };
 }

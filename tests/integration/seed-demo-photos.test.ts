@@ -3,7 +3,8 @@
 // a build with the assets folder puts <picture> sources on its pages and publishes every file they
 // name; a second run finds nothing changed, and a changed photo is derived again. Fixture PDFs pass
 // the upload's check (issue 41): one that only starts like a PDF, or runs script, is refused.
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+// `masthead seed` does the same into MASTHEAD_ASSETS_DIR unless told --no-photos.
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { load } from 'cheerio';
@@ -13,6 +14,7 @@ import { runBuild } from '../../engine/build/index';
 import { deriveFixtureImages } from '../../engine/fixtures/media';
 import { seedFixtures } from '../../engine/fixtures/seed';
 import { openStore, type Store } from '../../engine/store/connection';
+import { CLI_RUNNERS } from '../helpers/cli';
 import { tempDbPath, tenantFixture, writeFixtureSet } from '../helpers/fixture-set';
 
 const DEMO_PHOTO = join(process.cwd(), 'fixtures', 'demo', 'images', 'freightwise', 'photo-port-dusk.jpg');
@@ -60,6 +62,24 @@ describe('fixture photos get derivatives', () => {
     writeFileSync(join(fixtures, 'images', 'alpha', 'port.jpg'), flipped);
     await seedFixtures(store, fixtures);
     expect((await deriveFixtureImages(store, assetsDir)).derived).toBe(1);
+  }, 120_000);
+});
+
+describe('masthead seed', () => {
+  it('derives the fixture photos into MASTHEAD_ASSETS_DIR, once, and --no-photos skips them', async () => {
+    const db = tempDbPath();
+    const dir = join(mkdtempSync(join(tmpdir(), 'masthead-seed-photos-')), 'assets');
+    const seed = async (...extra: string[]) => {
+      const r = await CLI_RUNNERS[0]!.run(['--db', db, '--json', 'seed', fixtures, ...extra], { MASTHEAD_ASSETS_DIR: dir });
+      expect(r.code, r.stderr).toBe(0);
+      return JSON.parse(r.stdout) as { photos: { assetsDir: string; derived: number; unchanged: number } | null };
+    };
+    expect((await seed('--no-photos')).photos).toBeNull();
+    expect(existsSync(dir)).toBe(false);
+    const first = await seed();
+    expect(first.photos).toMatchObject({ assetsDir: dir, derived: 1, unchanged: 0 });
+    expect(readdirSync(join(dir, 'alpha')).map((f) => f.split('.').pop()).sort()).toEqual(expect.arrayContaining(['avif', 'jpg', 'webp']));
+    expect((await seed()).photos).toMatchObject({ derived: 0, unchanged: 1 });
   }, 120_000);
 });
 
