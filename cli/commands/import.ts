@@ -7,18 +7,23 @@ import type { Command } from 'commander';
 import type { ArchiveSource } from '../../engine/import/model';
 import { withStore, type CommandEnv } from '../context';
 
-interface ImportFlags { tenant: string; media?: string; siteUrl?: string; dryRun?: boolean; report?: string; batchSize: number; timeout: number }
+interface ImportFlags { tenant: string; media?: string; siteUrl?: string; dryRun?: boolean; report?: string; batchSize: number; timeout: number; newsletter?: string; subscribers?: boolean }
 
 const HELP: Record<ArchiveSource, { what: string; file: string }> = {
   wordpress: { what: 'Import a WordPress export (WXR 1.0–1.2 from Tools → Export, WordPress 2.x to current): posts, pages, categories → sections, tags, authors, images; old URLs 301 to the new paths; a bad item is skipped and named, never aborts the run', file: 'the export .xml file' },
   ghost: { what: 'Import a Ghost export (JSON from Settings → Labs → Export, Ghost 3–5, mobiledoc or lexical bodies): posts, pages, tags, authors, images; old URLs 301 to the new paths', file: 'the export .json file' },
-  substack: { what: 'Import a Substack export (the unzipped folder with posts.csv and posts/*.html): posts, authors, images; old URLs 301 to the new paths', file: 'the export folder (or its posts.csv)' },
+  substack: { what: 'Import a Substack export (the .zip Substack sends, or its unpacked folder with posts.csv and posts/*.html): posts, images, and the subscribers of email_list*.csv into --newsletter with their consent; old URLs 301 to the new paths', file: 'the export .zip, its folder (or its posts.csv)' },
 };
 
 export function registerImport(program: Command, env: CommandEnv) {
   const cmd = program.command('import').description('Bring an archive in from WordPress, Ghost or Substack (idempotent; resumable; --dry-run writes nothing)');
   for (const source of ['wordpress', 'ghost', 'substack'] as const) {
-    cmd.command(source)
+    const sub = cmd.command(source);
+    if (source === 'substack') {
+      sub.option('--newsletter <id|title>', 'the newsletter the export\'s subscribers (email_list*.csv) are added to; without it they are counted, not imported')
+        .option('--no-subscribers', 'leave the subscriber lists out');
+    }
+    sub
       .description(HELP[source].what)
       .argument('<export>', HELP[source].file)
       .requiredOption('--tenant <key>', 'the tenant to import into')
@@ -35,7 +40,7 @@ export function registerImport(program: Command, env: CommandEnv) {
         try {
           const report = await withStore(config, (store) => runImport(store, {
             source, file: resolve(file), tenantKey: flags.tenant, dryRun: !!flags.dryRun, mediaDir: flags.media ? resolve(flags.media) : undefined,
-            siteUrl: flags.siteUrl, batchSize: Math.max(1, flags.batchSize), fetchTimeoutMs: flags.timeout,
+            siteUrl: flags.siteUrl, batchSize: Math.max(1, flags.batchSize), fetchTimeoutMs: flags.timeout, newsletter: flags.newsletter, subscribers: flags.subscribers,
             onProgress: (p) => progress.update({ label: p.phase, done: p.done, total: p.total }),
           }));
           progress.stop();
@@ -62,7 +67,7 @@ export function registerMemberImport(cmd: Command, env: CommandEnv) {
     .option('--dry-run', 'print what would be created and skipped; write nothing')
     .option('--report <file>', 'where to save the JSON report (default import-ghost-members-<tenant>.json)')
     .action(env.run(async (config, out, file: string, flags: MemberFlags) => {
-      const [{ runGhostMembersImport, parseMemberMap }, { peopleReportLines }] = await Promise.all([import('../../engine/import/ghost-members'), import('../../engine/import/people')]);
+      const [{ runGhostMembersImport, parseMemberMap }, { peopleReportLines }] = await Promise.all([import('../../engine/import/ghost-members'), import('../../engine/import/report')]);
       const report = await withStore(config, (store) => runGhostMembersImport(store, {
         file: resolve(file), tenantKey: flags.tenant, dryRun: !!flags.dryRun, newsletter: flags.newsletter, map: parseMemberMap(flags.map),
       }));

@@ -25,11 +25,9 @@ import { linkSiteUserNewsletter } from '../store/queries/newsletters';
 import { getTenant } from '../store/queries/tenants';
 import { grantMembership, insertImportedSiteUser, insertImportedSubscription, membershipsOf, subscriptionEmails } from '../store/queries/imported-people';
 import { readCsv } from './csv';
-import { ImportFormatError } from './model';
-import { countPeople, newPeopleReport, type PeopleReport } from './people';
+import { ImportFormatError, ImportInputError } from './model';
 import { importedConsent, parseExportDate, resolveNewsletter } from './people-shared';
-import { notImported, skip, warn } from './report';
-import { ImportInputError } from './run';
+import { countPeople, newPeopleReport, notImported, skip, warn, type PeopleReport } from './report';
 
 export interface GhostMembersOptions {
   file: string;

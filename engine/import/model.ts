@@ -75,3 +75,8 @@ export function posText(pos: SourcePos): string {
   if (pos.line !== undefined) return `:${pos.line}:${pos.column ?? 0}`;
   return pos.path ? ` at ${pos.path}` : '';
 }
+
+/** A bad option (tenant, newsletter, a tier no membership matches…): the message names it. Nothing is written. */
+export class ImportInputError extends Error {
+  constructor(readonly field: string, message: string) { super(`${field}: ${message}`); this.name = 'ImportInputError'; }
+}

@@ -4,7 +4,7 @@ import { consentKey, findCountry } from '../domain/countries';
 import type { Consent } from '../domain/newsletter-subscribe';
 import type { Db } from '../store/connection';
 import { newsletterNames } from '../store/queries/member-import';
-import { ImportInputError } from './run';
+import { ImportInputError } from './model';
 
 /** The tenant's newsletter by id or title (case ignored); an ImportInputError listing the tenant's newsletters otherwise. */
 export async function resolveNewsletter(db: Db, tenantKey: string, given: string): Promise<{ id: number; title: string }> {

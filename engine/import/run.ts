@@ -5,15 +5,20 @@
 // continues after the last committed batch. A dry run reads and maps everything, writes nothing.
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
+import { readdir, stat } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import type { Store, Db } from '../store/connection';
 import * as q from '../store/queries/imports';
 import { getTenant } from '../store/queries/tenants';
 import { writeAssets, writeContentBatch, writePersons, writeRedirects, writeSections, writeTaxonomy } from '../store/writes';
 import { contentSchema } from '../domain/records';
-import { ImportFormatError, type ArchiveSource, type ImportHeader, type ImportPost } from './model';
+import { ImportFormatError, ImportInputError, type ArchiveSource, type ImportHeader, type ImportPost } from './model';
 import { readWxr, WXR_VERSIONS } from './wxr';
 import { readGhost } from './ghost';
 import { readSubstack } from './substack';
+import { readSubstackSubscribers, writeSubstackSubscribers, type SubstackSubscribers } from './substack-subscribers';
+import { resolveNewsletter } from './people-shared';
+import { isZip, unzipToTemp } from './zip';
 import { MediaLibrary, type Resolved } from './media';
 import { hashOf, planStructure, type IdCounters, type Structure } from './structure';
 import { mapPost, SKIPPED_STATUS, type MappedPost } from './posts';
@@ -31,13 +36,15 @@ export interface ImportOptions {
   maxImageBytes?: number;
   batchSize?: number;
   onProgress?: (p: { phase: string; done: number; total?: number | undefined }) => void;
+  /** Substack: the newsletter (id or title) the export's subscribers (email_list*.csv) are added to. */
+  newsletter?: string | undefined;
+  /** Substack: false leaves the subscriber lists out. */
+  subscribers?: boolean | undefined;
   /** Called after each committed batch (1-based); throwing here stops the import like a crash would. */
   onBatchCommitted?: (batch: number) => void | Promise<void>;
 }
 
-export class ImportInputError extends Error {
-  constructor(readonly field: string, message: string) { super(`${field}: ${message}`); this.name = 'ImportInputError'; }
-}
+export { ImportInputError };
 
 async function fileHash(file: string): Promise<string> {
   const h = createHash('sha256');
@@ -109,6 +116,20 @@ async function* postsOf(opts: ImportOptions, scan: Scan): AsyncGenerator<ImportP
 }
 
 export async function runImport(store: Store, opts: ImportOptions): Promise<ImportReport> {
+  // A Substack export as Substack delivers it, a zip, is unpacked into a temporary folder first.
+  if (opts.source === 'substack' && await isZip(opts.file)) {
+    const z = await unzipToTemp(opts.file);
+    try {
+      return await importArchive(store, opts, await exportRoot(z.dir));
+    } finally {
+      await z.cleanup();
+    }
+  }
+  return importArchive(store, opts, opts.file);
+}
+
+/** The import of `opts.file`, read from `folder` (the unpacked folder of a zipped Substack export, else the file itself). */
+async function importArchive(store: Store, opts: ImportOptions, folder: string): Promise<ImportReport> {
   const started = performance.now();
   const report = newReport(opts.source, opts.file, opts.tenantKey, !!opts.dryRun);
   if (!(await getTenant(store.db, opts.tenantKey))) throw new ImportInputError('tenant', `no tenant with the key ${JSON.stringify(opts.tenantKey)}`);
@@ -116,9 +137,12 @@ export async function runImport(store: Store, opts: ImportOptions): Promise<Impo
 
   let scan: Scan;
   let hashFile = opts.file;
+  let subscribers: SubstackSubscribers | null = null;
   if (opts.source === 'wordpress') scan = await scanWxr(opts.file, opts.onProgress, report);
   else if (opts.source === 'substack') {
-    const x = await readSubstack(opts.file, opts.siteUrl);
+    const newsletter = opts.newsletter ? await resolveNewsletter(store.db, opts.tenantKey, opts.newsletter) : null;
+    const x = await readSubstack(folder, opts.siteUrl);
+    if (opts.subscribers !== false) subscribers = await readSubstackSubscribers(dirname(x.csvFile), opts.tenantKey, !!opts.dryRun, newsletter);
     hashFile = x.csvFile;
     for (const s of x.skipped) skip(report, s.record, s.reason, { line: s.line });
     for (const [kind, n] of Object.entries(x.notImported)) notImported(report, kind, n);
@@ -222,9 +246,19 @@ export async function runImport(store: Store, opts: ImportOptions): Promise<Impo
   }
   if (batch.length) await flush();
   report.batches = batchNo;
+  if (subscribers) report.subscribers = await writeSubstackSubscribers(store, subscribers, Date.now());
   report.durationMs = Math.round(performance.now() - started);
   if (run) await store.transaction((tx) => q.finishRun(tx, run!.id, report as unknown as Record<string, unknown>));
   return report;
+}
+
+/** The folder of an unpacked export that holds posts.csv: the zip's top, or the one folder it has. */
+async function exportRoot(dir: string): Promise<string> {
+  const entries = await readdir(dir, { withFileTypes: true });
+  if (entries.some((e) => e.isFile() && e.name === 'posts.csv')) return dir;
+  const folders = entries.filter((e) => e.isDirectory());
+  for (const f of folders) if (await stat(join(dir, f.name, 'posts.csv')).then(() => true, () => false)) return join(dir, f.name);
+  return dir;
 }
 
 /**

@@ -45,7 +45,7 @@ export async function readSubstack(path: string, siteUrl?: string): Promise<Subs
   const dir = isDir ? path : join(path, '..');
   const csvFile = isDir ? join(path, 'posts.csv') : path;
   const text = await readFile(csvFile, 'utf8').catch(() => {
-    throw new ImportFormatError(path, { line: 1, column: 0 }, '', `not a Substack export: no posts.csv${isDir ? ' in this folder' : ''} (unzip the export and give its folder)`);
+    throw new ImportFormatError(path, { line: 1, column: 0 }, '', `not a Substack export: no posts.csv${isDir ? ' in this folder' : ''} (give the export's folder or the .zip Substack sent)`);
   });
   const rows = parseCsv(text.replace(/^\uFEFF/, ''));
   const head = rows[0]?.fields.map((h) => h.trim().toLowerCase()) ?? [];

@@ -5,14 +5,18 @@
 // (email_list.*.csv) into newsletter subscribers with their consent; a zipped Substack export
 // taken as it is. Each into its own tenant of a real SQLite store; the test reads the rows and the
 // report (and the CLI's JSON report) the way a consumer would.
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { strToU8, zipSync } from 'fflate';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedFixtures } from '../../engine/fixtures/seed';
 import { openStore, type Store } from '../../engine/store/connection';
 import { runGhostMembersImport } from '../../engine/import/ghost-members';
-import { peopleReportLines } from '../../engine/import/people';
+import { runImport } from '../../engine/import/run';
+import { peopleReportLines, reportLines } from '../../engine/import/report';
+import { importedConsent } from '../../engine/import/people-shared';
+import { snapshot } from './import-helpers';
 import { CLI_RUNNERS } from '../helpers/cli';
 import { tempDbPath, tenantFixture, writeFixtureSet } from '../helpers/fixture-set';
 
@@ -39,11 +43,15 @@ async function peopleSnapshot(): Promise<string> {
 beforeAll(async () => {
   dbPath = tempDbPath();
   store = await openStore({ path: dbPath });
-  await seedFixtures(store, writeFixtureSet([tenantFixture('ghostmembers', 400), tenantFixture('substackpeople', 500), tenantFixture('emptytenant', 600)], []));
+  await seedFixtures(store, writeFixtureSet([tenantFixture('ghostmembers', 400), tenantFixture('substackpeople', 500), tenantFixture('emptytenant', 600), tenantFixture('zipped', 700)], []));
   await addMemberships('ghostmembers', [[401, 'gold', 'Gold'], [402, 'silver-tier', 'Silver Tier'], [403, 'vip', 'VIP'], [404, 'events', 'Events']]);
   await addNewsletter(451, 'ghostmembers', 'Harbour Notes');
   await addNewsletter(452, 'ghostmembers', 'Port Weekly');
   await store.run(`INSERT INTO site_users (tenant_key, username, email, password_hash, first_name, last_name, demographics, created_at, updated_at) VALUES ('ghostmembers', 'olga', 'old@example.com', 'scrypt$kept', NULL, 'Oldtimer', '[]', 1, 1)`);
+  await addNewsletter(551, 'substackpeople', 'Harbour Notes');
+  await addNewsletter(751, 'zipped', 'Harbour Notes');
+  await store.run(`INSERT INTO site_users (tenant_key, username, email, password_hash, first_name, last_name, demographics, created_at, updated_at) VALUES ('substackpeople', 'olga@example.com', 'olga@example.com', NULL, 'Olga', NULL, '[]', 1, 1)`);
+  await store.run(`INSERT INTO newsletter_subscriptions (tenant_key, newsletter_id, email, status, source, subscribed_at, unsubscribed_at, created_at, updated_at) VALUES ('substackpeople', 551, 'gone@example.com', 'unsubscribed', 'NlWidgetUnauthenticated', 2, 3, 2, 3)`);
 }, 60_000);
 afterAll(async () => { await store?.close(); });
 
@@ -136,3 +144,91 @@ describe('Ghost members CSV (issue 36)', () => {
   });
 });
 
+
+const SUBSTACK = join(CORPUS, 'substack-with-subscribers');
+const ZIP = join(CORPUS, 'substack-export.zip');
+const everything = async () => `${await snapshot((q) => store.all(q))}${await peopleSnapshot()}`;
+const subscriptionsOf = async (tenant: string) => Object.fromEntries((await rows('SELECT * FROM newsletter_subscriptions WHERE tenant_key = ? ORDER BY email', [tenant])).map((s) => [s.email, s]));
+
+describe('Substack subscribers and zipped exports (issue 36)', () => {
+  it('email_list*.csv: subscribers join the chosen newsletter with their consent and date; bad rows are skipped by line, e-mail-disabled readers counted, paid plans warned; a second run writes nothing', async () => {
+    const r = await runImport(store, { source: 'substack', file: SUBSTACK, tenantKey: 'substackpeople', newsletter: 'Harbour Notes', fetchTimeoutMs: 1000 });
+    expect(r.counts.created).toMatchObject({ content: 1, redirect: 1 });
+    const s = r.subscribers!;
+    expect(s).toMatchObject({ source: 'substack-subscribers', file: 'email_list.harbour-notes.csv', rows: 8, newsletter: { id: 551, title: 'Harbour Notes' } });
+    expect(s.counts.created.subscription).toBe(3);
+    expect(s.counts.unchanged.subscription).toBe(2);
+    expect(s.skipped).toEqual([
+      { record: 'subscriber "broken-address" (email_list.harbour-notes.csv)', reason: 'email is not an e-mail address: "broken-address"', line: 5 },
+      { record: 'subscriber "when@example.com" (email_list.harbour-notes.csv)', reason: 'created_at is not a date: "yesterday"', line: 6 },
+    ]);
+    expect(s.notImported).toEqual({ 'email-disabled subscriber': 1 });
+    expect(s.warnings).toEqual({ 'paid-plan': 1 });
+    expect(s.warningDetails[0]!.detail).toBe('line 3: a paid subscription (yearly, until 2025-06-01T00:00:00.000Z); subscribed to the newsletter, but paid access is not carried over (grant a membership in the admin)');
+    const lines = reportLines(r);
+    expect(lines).toContain('  Imported substack-subscribers email_list.harbour-notes.csv into substackpeople: 8 rows, newsletter 551 Harbour Notes');
+    expect(lines).toContain('    subscribers  created 3, updated 0, unchanged 2');
+    expect(lines).toContain('      subscriber "when@example.com" (email_list.harbour-notes.csv), line 6: created_at is not a date: "yesterday"');
+
+    const subs = await subscriptionsOf('substackpeople');
+    expect(Object.keys(subs)).toEqual(['gone@example.com', 'olga@example.com', 'paid@example.com', 'reader@example.com']);
+    expect(subs['reader@example.com']).toMatchObject({ newsletter_id: 551, status: 'subscribed', source: 'SubstackImport', subscribed_at: Date.UTC(2022, 0, 10, 8), site_user_id: null });
+    expect(JSON.parse(subs['reader@example.com'].consent)).toEqual({ GDPR: { country: '', region: null, compliance: true } });
+    expect(subs['paid@example.com']).toMatchObject({ status: 'subscribed', subscribed_at: Date.UTC(2021, 4, 5, 5, 5, 5) });
+    // The member the site has is linked as the subscribe pane links one; the reader who unsubscribed here stays out.
+    const olga = (await rows("SELECT id FROM site_users WHERE tenant_key = 'substackpeople' AND email = 'olga@example.com'"))[0]!.id;
+    expect(subs['olga@example.com']).toMatchObject({ site_user_id: olga, status: 'subscribed' });
+    expect(await rows('SELECT newsletter_id FROM site_user_newsletters WHERE site_user_id = ?', [olga])).toEqual([{ newsletter_id: 551 }]);
+    expect(subs['gone@example.com']).toMatchObject({ status: 'unsubscribed', source: 'NlWidgetUnauthenticated', unsubscribed_at: 3 });
+    expect(importedConsent('CAN')).toEqual({ CASL: { country: 'CAN', region: null, compliance: true } });
+
+    const before = await everything();
+    const again = await runImport(store, { source: 'substack', file: SUBSTACK, tenantKey: 'substackpeople', newsletter: '551', fetchTimeoutMs: 1000 });
+    expect(again.subscribers!.counts.created.subscription).toBe(0);
+    expect(again.subscribers!.counts.unchanged.subscription).toBe(5);
+    expect(await everything()).toBe(before);
+  });
+
+  it('masthead import substack <export.zip> takes the zip as Substack sends it: posts and subscribers land, a second run changes nothing', async () => {
+    const reportFile = join(mkdtempSync(join(tmpdir(), 'masthead-import36z-')), 'report.json');
+    const cli = (...extra: string[]) => CLI_RUNNERS[0]!.run(['--db', dbPath, 'import', 'substack', ZIP, '--tenant', 'zipped', '--newsletter', 'Harbour Notes', '--report', reportFile, ...extra]);
+    const r = await cli();
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('    subscribers  created 4, updated 0, unchanged 1');
+    const report = JSON.parse(readFileSync(reportFile, 'utf8'));
+    expect(report).toMatchObject({ file: ZIP, tenant: 'zipped', version: 'posts.csv', counts: { created: { content: 1, redirect: 1 } }, subscribers: { rows: 8, newsletter: { id: 751 } } });
+    expect(report.subscribers.skipped.map((x: { line: number }) => x.line)).toEqual([5, 6]);
+    const [post] = await rows("SELECT * FROM content WHERE tenant_key = 'zipped' AND name = 'Harbour Notes No. 1'");
+    expect(post!.body).toContain('<strong>Harbour Notes</strong>');
+    expect(Object.keys(await subscriptionsOf('zipped'))).toEqual(['gone@example.com', 'olga@example.com', 'paid@example.com', 'reader@example.com']);
+    expect(await rows("SELECT * FROM redirects WHERE tenant_key = 'zipped' AND from_path = '/p/harbour-notes-no-1'")).toHaveLength(1);
+    const before = await everything();
+    const again = await cli();
+    expect(again.code, again.stderr).toBe(0);
+    expect(JSON.parse(readFileSync(reportFile, 'utf8')).subscribers.counts.created.subscription).toBe(0);
+    expect(await everything()).toBe(before);
+  });
+
+  it('refused before anything is written: a zip whose entry climbs out of its folder, a file that is not a zip nor an export, an unknown newsletter; without --newsletter subscribers are counted, not imported', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'masthead-import36x-'));
+    const evil = join(dir, 'evil.zip');
+    writeFileSync(evil, zipSync({ 'posts.csv': strToU8(readFileSync(join(SUBSTACK, 'posts.csv'), 'utf8')), '../escaped.csv': strToU8('email\nx@example.com\n') }));
+    const notZip = join(dir, 'export.zip');
+    writeFileSync(notZip, 'PK\x03\x04 but not really a zip');
+    const before = await everything();
+    const fail = (file: string, extra: Record<string, string> = {}) => runImport(store, { source: 'substack', file, tenantKey: 'zipped', ...extra }).then(() => null, (e: Error) => e.message);
+    expect(await fail(evil)).toBe('evil.zip: refused: the entry "../escaped.csv" would be written outside the export\'s folder; nothing was written');
+    expect(await fail(notZip)).toMatch(/^export\.zip: not a readable zip file \(/);
+    expect(await fail(ZIP, { newsletter: 'Morning Brief' })).toBe('newsletter: no newsletter "Morning Brief" on zipped (its newsletters: 750 Daily, 751 Harbour Notes); nothing was written');
+    writeFileSync(join(dir, 'posts.csv'), readFileSync(join(SUBSTACK, 'posts.csv')));
+    writeFileSync(join(dir, 'email_list.x.csv'), 'address,created_at\nx@example.com,2020-01-01\n');
+    expect(await fail(dir, { newsletter: '751' })).toBe('email_list.x.csv:1:0: not a Substack subscriber list: the header has no email column');
+    expect(await everything()).toBe(before);
+
+    const counted = await runImport(store, { source: 'substack', file: ZIP, tenantKey: 'zipped', dryRun: true });
+    expect(counted.subscribers!.warnings).toEqual({ 'newsletter-not-chosen': 1, 'paid-plan': 1 });
+    expect(counted.subscribers!.warningDetails.find((w) => w.kind === 'newsletter-not-chosen')).toEqual({ kind: 'newsletter-not-chosen', record: '5 subscribers', detail: 'in email_list.harbour-notes.csv; not imported (choose the newsletter they receive with --newsletter <id|title>)' });
+    expect(counted.subscribers!.counts.created.subscription).toBe(0);
+    expect(await everything()).toBe(before);
+  });
+});
