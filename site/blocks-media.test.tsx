@@ -42,6 +42,13 @@ describe('prerendered blocks', () => {
     expect(links[1]!.getAttribute('aria-label')).toBe('Open image 2 of 3: Photo 2');
     expect(links[0]!.querySelector('img')?.getAttribute('width')).toBe('800');
   });
+  it('sets the primary image’s credit apart from its caption, and shows a lone credit as it is', () => {
+    const caption = (over: Partial<ImageView>) => page([{ kind: 'image', id: 'i', settings: settings(), image: img(1, over) } as BlockView])
+      .querySelector('.primary-image figcaption')?.textContent;
+    expect(caption({ caption: 'Shelfline events', credit: 'Shelfline illustration' })).toBe('Shelfline events · Shelfline illustration');
+    expect(caption({ caption: null, credit: 'Wire' })).toBe('Wire');
+    expect(caption({ caption: 'Morning', credit: null })).toBe('Morning');
+  });
   it('renders nothing of a gated page’s gallery or video before the gate decision', () => {
     const doc = page([
       { kind: 'gallery', id: 'g', settings: settings(), images: IMAGES, lockedFor: 10000003 },

@@ -94,7 +94,7 @@ function BlockBody({ block, level, uid, pre, content }: { block: BlockView; leve
         <figure className="primary-image">
           <Picture image={block.image} eager />
           {(block.image.caption || block.image.credit) && (
-            <figcaption>{block.image.caption}{block.image.credit && <span className="credit"> {block.image.credit}</span>}</figcaption>
+            <figcaption>{block.image.caption}{block.image.credit && <span className="credit">{block.image.caption ? ' · ' : ''}{block.image.credit}</span>}</figcaption>
           )}
         </figure>
       );
