@@ -5,7 +5,7 @@
 //
 // - A member becomes a site user keyed by e-mail address (an existing one is kept and only its empty
 //   name filled); no password is made up: imported members set one through "Forgot your password?".
-// - Tiers and labels become memberships: matched by the membership's id, alias or title (case,
+// - Tiers (Ghost 4: products; until expiry_at when given) and labels become memberships: matched by the membership's id, alias or title (case,
 //   spaces and punctuation ignored) or by `map` (`--map "Ghost name=membership"`). A tier nobody
 //   can match refuses the whole file before anything is written (paid access must not be lost
 //   quietly); a label that matches nothing is a `label-unmapped` warning (labels are often just
@@ -40,7 +40,7 @@ export interface GhostMembersOptions {
   batchSize?: number;
 }
 
-interface MemberRow { line: number; email: string; firstName: string | null; lastName: string | null; createdAt: number | undefined; subscribed: boolean; membershipIds: number[] }
+interface MemberRow { line: number; email: string; firstName: string | null; lastName: string | null; createdAt: number | undefined; subscribed: boolean; memberships: { id: number; expiresAt: number | null }[] }
 
 const GHOST_COLUMNS = ['subscribed_to_emails', 'complimentary_plan', 'stripe_customer_id'];
 const norm = (s: string) => s.normalize('NFKD').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
@@ -94,19 +94,24 @@ async function readMembers(file: string, tenantKey: string, mems: NamedRecord[],
     const full = rawName.replace(/\s+/g, ' ');
     const [first, ...rest] = full ? full.split(' ') : [];
     if ((first?.length ?? 0) > 120 || rest.join(' ').length > 120) { skip(report, record, 'name is longer than 120 characters a part', { line: r.line }); continue; }
-    const membershipIds = new Set<number>();
-    for (const tier of list(r.get('tiers'))) {
+    // Ghost 4 named the tiers column products; a complimentary tier may carry expiry_at.
+    const tiers = r.get('tiers') || r.get('products');
+    const expiry = r.get('expiry_at');
+    const expiresAt = expiry ? parseExportDate(expiry) : null;
+    if (expiry && expiresAt === null) { skip(report, record, `expiry_at is not a date: ${JSON.stringify(expiry.slice(0, 40))}`, { line: r.line }); continue; }
+    const memberships = new Map<number, number | null>();
+    for (const tier of list(tiers)) {
       const id = find(tier);
       if (id === undefined) unknownTiers.set(tier, [...(unknownTiers.get(tier) ?? []), r.line]);
-      else membershipIds.add(id);
+      else memberships.set(id, expiresAt);
     }
     for (const label of list(r.get('labels'))) {
       const id = find(label);
       if (id === undefined) warn(report, 'label-unmapped', `label "${label}"`, `line ${r.line}: no membership of this name; the label is not imported (map it with --map "${label}=<membership>")`);
-      else membershipIds.add(id);
+      else if (!memberships.has(id)) memberships.set(id, null);
     }
-    if (truthy(r.get('complimentary_plan')) && !r.get('tiers')) warn(report, 'complimentary-without-tier', record, `line ${r.line}: a complimentary plan without a tier (a Ghost 4 export?); no membership granted`);
-    rows.push({ line: r.line, email, firstName: first || null, lastName: rest.join(' ') || null, createdAt, subscribed: truthy(r.get('subscribed_to_emails')), membershipIds: [...membershipIds] });
+    if (truthy(r.get('complimentary_plan')) && !tiers) warn(report, 'complimentary-without-tier', record, `line ${r.line}: a complimentary plan without a tier (a Ghost 4 export?); no membership granted`);
+    rows.push({ line: r.line, email, firstName: first || null, lastName: rest.join(' ') || null, createdAt, subscribed: truthy(r.get('subscribed_to_emails')), memberships: [...memberships].map(([id, at]) => ({ id, expiresAt: at })) });
   }
   if (!sawHeader) throw new ImportFormatError(name, { line: 1, column: 0 }, '', 'not a Ghost members export: the file is empty');
   if (unknownTiers.size) {
@@ -155,11 +160,11 @@ export async function runGhostMembersImport(store: Store, opts: GhostMembersOpti
           }
           known.set(row.email, k);
         } else countPeople(report, 'unchanged', 'siteUser');
-        for (const m of row.membershipIds) {
-          if (k.memberships.has(m)) { countPeople(report, 'unchanged', 'membership'); continue; }
-          if (write) await grantMembership(db, k.id, m);
-          k.memberships.add(m);
-          countPeople(report, 'created', 'membership', `${m} for ${row.email}`);
+        for (const m of row.memberships) {
+          if (k.memberships.has(m.id)) { countPeople(report, 'unchanged', 'membership'); continue; }
+          if (write) await grantMembership(db, k.id, m.id, m.expiresAt);
+          k.memberships.add(m.id);
+          countPeople(report, 'created', 'membership', `${m.id} for ${row.email}`);
         }
         if (newsletter && row.subscribed) {
           if (k.subscribed) { countPeople(report, 'unchanged', 'subscription'); continue; }

@@ -142,8 +142,17 @@ describe('Ghost members CSV (issue 36)', () => {
     expect(bad.stderr).toContain('map: "Silver tier" is not "<Ghost tier or label>=<membership id, alias or title>"');
     expect(await peopleSnapshot()).toBe(before);
   });
-});
 
+  it('a Ghost 4 export: tiers in the products column, a complimentary tier until expiry_at; a bad expiry_at skips the row', async () => {
+    const r = await runGhostMembersImport(store, { file: join(CORPUS, 'ghost-members-4.csv'), tenantKey: 'ghostmembers' });
+    expect(r.skipped).toEqual([{ record: 'member "lee@example.com"', reason: 'expiry_at is not a date: "someday"', line: 3 }]);
+    expect(r.counts.created).toEqual({ siteUser: 1, membership: 1, subscription: 0 });
+    expect(r.warnings).toEqual({ 'newsletter-not-chosen': 1 });
+    const [pat] = await rows("SELECT id, password_hash FROM site_users WHERE tenant_key = 'ghostmembers' AND email = 'pat@example.com'");
+    expect(pat!.password_hash).toBeNull();
+    expect(await rows('SELECT membership_id, expires_at FROM site_user_memberships WHERE site_user_id = ?', [pat!.id])).toEqual([{ membership_id: 401, expires_at: Date.UTC(2026, 11, 31) }]);
+  });
+});
 
 const SUBSTACK = join(CORPUS, 'substack-with-subscribers');
 const ZIP = join(CORPUS, 'substack-export.zip');

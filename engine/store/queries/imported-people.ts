@@ -21,9 +21,9 @@ export async function insertImportedSiteUser(db: Db, u: ImportedSiteUser): Promi
   return row!.id;
 }
 
-/** Grants a membership without an expiry; false when the user already holds it (its expiry is kept). */
-export async function grantMembership(db: Db, siteUserId: number, membershipId: number): Promise<boolean> {
-  const rows = await db.insert(siteUserMemberships).values({ siteUserId, membershipId, expiresAt: null }).onConflictDoNothing().returning({ id: siteUserMemberships.membershipId });
+/** Grants a membership (until expiresAt, or without an expiry); false when the user already holds it (its expiry is kept). */
+export async function grantMembership(db: Db, siteUserId: number, membershipId: number, expiresAt: number | null = null): Promise<boolean> {
+  const rows = await db.insert(siteUserMemberships).values({ siteUserId, membershipId, expiresAt }).onConflictDoNothing().returning({ id: siteUserMemberships.membershipId });
   return rows.length > 0;
 }
 
