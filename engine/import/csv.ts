@@ -15,6 +15,7 @@ const NEWLINES = /\r\n|\n|\r/g;
 export async function* readCsv(file: string): AsyncGenerator<{ header: string[] } | CsvRecord> {
   let header: string[] | undefined;
   let told = false;
+  let lastLine = 0;
   const parser = createReadStream(file).pipe(parse({
     bom: true, columns: (h: string[]) => (header = h.map((c) => c.trim().toLowerCase())), info: true, raw: true, relax_column_count: true, skip_empty_lines: true,
   }));
@@ -22,14 +23,19 @@ export async function* readCsv(file: string): AsyncGenerator<{ header: string[] 
     for await (const r of parser as AsyncIterable<{ record: Record<string, string>; info: { lines: number }; raw: string }>) {
       if (!told) { told = true; yield { header: header ?? [] }; }
       const values = r.record;
-      if (Object.values(values).every((v) => !v || !v.trim())) continue;
+      if (Object.values(values).every((v) => !v || !v.trim())) { lastLine = r.info.lines; continue; }
       const inner = r.raw.replace(/(\r\n|\n|\r)$/, '').match(NEWLINES)?.length ?? 0;
+      lastLine = r.info.lines;
       yield { line: r.info.lines - inner, values, get: (c) => (values[c] ?? '').trim() };
     }
   } catch (e) {
     if (e instanceof CsvError) {
-      const line = (e as CsvError & { lines?: number }).lines ?? 1;
-      throw new ImportFormatError(basename(file), { line, column: 0 }, '', `not readable as CSV: ${e.message}`);
+      // csv-parse names the line it stopped on; a quote never closed started on the line after the last record.
+      if (e.code === 'CSV_QUOTE_NOT_CLOSED') {
+        const line = lastLine ? lastLine + 1 : header ? 2 : 1;
+        throw new ImportFormatError(basename(file), { line, column: 0 }, '', 'not readable as CSV: a quoted field that starts on this line is never closed (the file may be cut short); nothing was written');
+      }
+      throw new ImportFormatError(basename(file), { line: (e as CsvError & { lines?: number }).lines ?? 1, column: 0 }, '', `not readable as CSV: ${e.message}; nothing was written`);
     }
     throw e;
   }

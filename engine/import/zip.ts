@@ -1,6 +1,7 @@
 // A zipped export (Substack delivers its export as a .zip) unpacked into a temporary folder with
-// fflate (already a dependency, for the magazine's print packages). The zip is read from its
-// central directory, so entries written with data descriptors unpack too. Entries are checked
+// fflate (already a dependency, for the magazine's print packages). The zip is read whole into
+// memory and from its central directory, so entries written with data descriptors unpack too
+// (Substack's exports are text and a few images: megabytes, not gigabytes). Entries are checked
 // before anything is written: a name that is absolute or climbs out with `..` refuses the file,
 // and so do more than 2 GB or 100,000 entries once unpacked (a zip bomb); nothing outside the
 // temporary folder is ever written. The caller removes the folder (cleanup()).

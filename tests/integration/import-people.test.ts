@@ -67,6 +67,10 @@ describe('Ghost members CSV (issue 36)', () => {
     expect(notGhost?.message).toBe('posts.csv:1:0: not a Ghost members export: the header has no email column (Ghost: Members → ⋯ → Export all members)');
     const badNewsletter = await runGhostMembersImport(store, { file: MEMBERS, tenantKey: 'ghostmembers', newsletter: 'Evening Digest' }).then(() => null, (x: Error) => x);
     expect(badNewsletter?.message).toBe('newsletter: no newsletter "Evening Digest" on ghostmembers (its newsletters: 450 Daily, 451 Harbour Notes, 452 Port Weekly); nothing was written');
+    const cut = join(mkdtempSync(join(tmpdir(), 'masthead-import36c-')), 'members.csv');
+    writeFileSync(cut, readFileSync(MEMBERS, 'utf8').split('\n').slice(0, 3).join('\n').concat('\n6401a0000000000000000009,cut@example.com,"Cut sho'));
+    const notCsv = await runGhostMembersImport(store, { file: cut, tenantKey: 'ghostmembers' }).then(() => null, (x: Error) => x);
+    expect(notCsv?.message).toBe('members.csv:4:0: not readable as CSV: a quoted field that starts on this line is never closed (the file may be cut short); nothing was written');
     expect(await peopleSnapshot()).toBe(before);
   });
 
