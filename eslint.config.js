@@ -16,6 +16,8 @@ const allowed = {
   'engine/import': ['engine/domain', 'engine/store', 'engine/html', 'engine/assets'],
   'engine/magazine': ['engine/domain', 'engine/store'],
   'engine/newsletter': ['engine/domain', 'engine/store', 'engine/auth', 'engine/mail', 'templates'],
+  // Publishing a built site to object storage and purging the CDN: files in, no store, no build.
+  'engine/publish': ['engine/domain', 'engine/assets'],
   // The build's top level (run-build, the entry points, shared types, deps, paths) and its folders.
   // Stages know nothing of workers, incremental builds or the queue; the queue sits on top.
   'engine/build': ['engine/domain', 'engine/store', 'engine/html', 'engine/newsletter', 'site', 'templates', 'engine/build/stages', 'engine/build/workers', 'engine/build/incremental', 'engine/build/queue'],
@@ -26,7 +28,7 @@ const allowed = {
   site: ['engine/domain'],
   api: ['engine/domain', 'engine/store', 'engine/html', 'engine/build', 'engine/fixtures', 'engine/auth', 'engine/mail', 'engine/newsletter', 'engine/magazine', 'templates'],
   admin: ['engine/domain'],
-  cli: ['engine/domain', 'engine/store', 'engine/html', 'engine/build', 'engine/fixtures', 'engine/import', 'engine/auth', 'engine/mail', 'engine/newsletter', 'engine/magazine', 'api', 'templates'],
+  cli: ['engine/domain', 'engine/store', 'engine/html', 'engine/build', 'engine/fixtures', 'engine/import', 'engine/auth', 'engine/mail', 'engine/newsletter', 'engine/magazine', 'engine/publish', 'api', 'templates'],
   templates: [],
 };
 

@@ -5,6 +5,8 @@ import type { Command } from 'commander';
 import type { BuildSummary } from '../../engine/build/index';
 import { buildOriginTemplate } from '../config/origin';
 import { parseS3Url, requireLocalFolder, s3Connection, s3StagingFolder } from '../config/storage';
+import { cdnPurgerFactory } from '../config/cdn';
+import type { CdnPurger } from '../../engine/publish/purge';
 import { UsageError, withStore, type CommandEnv } from '../context';
 import type { BuildProgress } from './build-progress';
 
@@ -23,22 +25,36 @@ export async function ensureBuildBundles(): Promise<void> {
   ]);
 }
 
-type PublishSummary = { target: string; staging: string; uploaded: number; deleted: number; uploadedBytes: number; ms: number; tenants: import('../../engine/publish/s3').TenantPublishResult[] };
+type PurgeResult = import('../../engine/publish/purge').PurgeResult;
+type PublishSummary = { target: string; staging: string; uploaded: number; deleted: number; uploadedBytes: number; ms: number; tenants: (import('../../engine/publish/s3').TenantPublishResult & { purge?: PurgeResult })[] };
+interface PublishPlan { staging: string; keys: string[] | undefined; origins: Record<string, string>; modes: Record<string, string>; purger: (() => Promise<CdnPurger>) | null }
 
-/** After a build into the staging folder of an s3:// out: each built tenant mirrored to the bucket (engine/publish). */
-async function publishToBucket(s: import('../config').Settings, staging: string, keys: string[] | undefined): Promise<PublishSummary> {
+/**
+ * After a build into the staging folder of an s3:// out: each built tenant mirrored to the bucket
+ * (engine/publish/s3.ts), then its changed URLs purged on the CDN when one is set (a full build:
+ * the whole tenant).
+ */
+async function publishToBucket(s: import('../config').Settings, plan: PublishPlan): Promise<PublishSummary> {
   const loc = parseS3Url(s.outDir)!;
   const [{ createS3Client, publishTenantToS3 }, { builtTenants }] = await Promise.all([import('../../engine/publish/s3'), import('../../engine/build/index')]);
   const client = createS3Client(s3Connection(s));
+  const purger = plan.purger ? await plan.purger() : null;
   const started = performance.now();
   const tenants: PublishSummary['tenants'] = [];
   try {
-    for (const key of keys?.length ? keys : await builtTenants(staging)) tenants.push(await publishTenantToS3(client, loc, staging, key));
+    for (const key of plan.keys?.length ? plan.keys : await builtTenants(plan.staging)) {
+      const t = await publishTenantToS3(client, loc, plan.staging, key, { surrogateKeys: purger?.service === 'fastly' });
+      const origin = plan.origins[key];
+      const purge = purger && origin && t.changed.length
+        ? await purger.purge({ tenant: key, origin, changed: t.changed, everything: plan.modes[key] === 'full' })
+        : undefined;
+      tenants.push(purge ? { ...t, purge } : t);
+    }
   } finally {
     client.destroy();
   }
   const sum = (f: (t: (typeof tenants)[number]) => number) => tenants.reduce((a, t) => a + f(t), 0);
-  return { target: s.outDir, staging, uploaded: sum((t) => t.uploaded), deleted: sum((t) => t.deleted), uploadedBytes: sum((t) => t.uploadedBytes), ms: Math.round(performance.now() - started), tenants };
+  return { target: s.outDir, staging: plan.staging, uploaded: sum((t) => t.uploaded), deleted: sum((t) => t.deleted), uploadedBytes: sum((t) => t.uploadedBytes), ms: Math.round(performance.now() - started), tenants };
 }
 
 /** The local output folder of a command that cannot publish to a bucket: a URL in --out or MASTHEAD_OUT is refused. */
@@ -57,7 +73,8 @@ function humanLines(s: BuildSummary & { modes?: Record<string, string>; publishe
     ...s.tenants.map((t) => `  ${t.key.padEnd(14)} ${n(t.pages).padStart(9)} pages${modes?.[t.key] ? ` (${modes[t.key]})` : ''}  load ${t.timings.load} ms, render ${t.timings.render} ms, emit ${t.timings.emit} ms, publish ${t.timings.publish} ms  build ${t.buildId}`),
     ...s.tenants.flatMap((t) => t.warnings.slice(0, 5).map((w) => `  warning ${t.key}: ${w}`)),
     ...(s.published ? [`Published to ${s.published.target} in ${(s.published.ms / 1000).toFixed(1)} s: ${n(s.published.uploaded)} object(s) uploaded (${n(Math.round(s.published.uploadedBytes / 1024))} KB), ${n(s.published.deleted)} deleted`,
-      ...s.published.tenants.map((t) => `  ${t.key.padEnd(14)} ${n(t.uploaded)} uploaded, ${n(t.unchanged)} unchanged, ${n(t.deleted)} deleted  ${t.url}`)] : []),
+      ...s.published.tenants.map((t) => `  ${t.key.padEnd(14)} ${n(t.uploaded)} uploaded, ${n(t.unchanged)} unchanged, ${n(t.deleted)} deleted  ${t.url}`
+        + (t.purge ? `; ${t.purge.service} purge: ${t.purge.everything ? 'whole site' : `${n(t.purge.urls)} URL(s)`} in ${t.purge.requests} request(s)` : ''))] : []),
     ...(s.precompress ? [`Live after ${((s.publishedMs ?? s.wallMs) / 1000).toFixed(1)} s; then compressed ${n(s.precompress.files)} files in ${(s.precompress.ms / 1000).toFixed(1)} s (${n(s.precompress.present)} had their .br/.gz already)`] : []),
   ];
 }
@@ -77,7 +94,9 @@ export function registerBuild(program: Command, env: CommandEnv) {
       // s3://bucket/prefix: the build renders into a local staging folder kept between runs (so the
       // next build is incremental), then the changed objects are uploaded (engine/publish/s3.ts).
       const bucket = parseS3Url(s.outDir);
+      const purger = bucket ? cdnPurgerFactory(s) : null;
       if (bucket) s3Connection(s);
+      const origins: Record<string, string> = {};
       const outDir = bucket ? s3StagingFolder(s, bucket) : resolve(s.outDir);
       // Loaded here, not at startup, so other commands do not pay for the build pipeline.
       const [{ runSiteBuild }, { workerRuntime }] = await Promise.all([import('../../engine/build/index'), import('../worker-bundle')]);
@@ -89,6 +108,10 @@ export function registerBuild(program: Command, env: CommandEnv) {
         const summary = await withStore(config, async (store) => {
           const origin = await buildOriginTemplate(store, s.originTemplate);
           if (origin.warning) process.stderr.write(`${origin.warning}\n`);
+          if (purger) {
+            const { listTenants } = await import('../../engine/store/site-reader');
+            for (const t of await listTenants(store)) origins[t.tenantKey] = new URL(origin.template.replaceAll('{key}', t.tenantKey).replaceAll('{domain}', t.domain)).origin;
+          }
           return runSiteBuild(store, {
             outDir, tenants: flags.tenant, originTemplate: origin.template, workers: s.workers, full: flags.full,
             precompress: flags.precompress === false ? 'none' : 'after',
@@ -96,7 +119,7 @@ export function registerBuild(program: Command, env: CommandEnv) {
           }, (e) => progress.onEvent(e));
         });
         progress.stop();
-        const published = bucket ? await publishToBucket(s, outDir, flags.tenant) : undefined;
+        const published = bucket ? await publishToBucket(s, { staging: outDir, keys: flags.tenant, origins, modes: summary.modes, purger }) : undefined;
         const result = published ? { ...summary, published } : summary;
         out.result(result, humanLines(result));
       } finally {

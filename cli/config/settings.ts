@@ -54,6 +54,18 @@ const folder = text.refine((s) => !isUrlShaped(s), FOLDER_MESSAGE);
 const outTarget = text.refine((s) => !isUrlShaped(s) || parseS3Url(s) !== null, OUT_MESSAGE);
 const httpUrl = z.string().trim().regex(/^https?:\/\/[^\s/]+\/?$/, 'must be an http(s):// endpoint like https://<account>.r2.cloudflarestorage.com (no path)');
 
+const apiUrl = z.string().trim().regex(/^https?:\/\/[^\s/]+(\/\S*)?$/, 'must be an http(s):// URL');
+/** CloudFront distribution ids per tenant key ("*" for every tenant), or one id for all. */
+const distributions = z.preprocess(fromText((s) => {
+  if (/^[A-Z0-9]+$/.test(s)) return { '*': s };
+  try {
+    return JSON.parse(s) as unknown;
+  } catch {
+    return s;
+  }
+}), z.record(z.string().regex(/^(\*|[a-z0-9][a-z0-9_-]*)$/, 'keys must be tenant keys or *'), z.string().regex(/^[A-Z0-9]+$/, 'must be distribution ids like E2QWRUHAPOMQZL'),
+  'must be a distribution id or JSON like {"*": "E2QWRUHAPOMQZL", "<tenantKey>": "…"}'));
+
 export const settingsSchema = z.object({
   db: sqlitePath,
   mode: z.enum(['production', 'development'], 'must be production or development'),
@@ -90,6 +102,14 @@ export const settingsSchema = z.object({
   awsAccessKeyId: text.optional(),
   awsSecretAccessKey: text.optional(),
   awsSessionToken: text.optional(),
+  cdnPurge: z.enum(['none', 'cloudflare', 'fastly', 'cloudfront'], 'must be none, cloudflare, fastly or cloudfront'),
+  cdnApiUrl: apiUrl.optional(),
+  cloudflareZoneId: text.optional(),
+  cloudflareApiToken: text.optional(),
+  fastlyServiceId: text.optional(),
+  fastlyApiToken: text.optional(),
+  cloudfrontDistributions: distributions.optional(),
+  awsEndpointUrlCloudfront: httpUrl.optional(),
 });
 
 export type Settings = Readonly<z.output<typeof settingsSchema>>;
@@ -140,6 +160,14 @@ export const SETTINGS: Record<SettingName, SettingMeta> = {
   awsAccessKeyId: { env: 'AWS_ACCESS_KEY_ID', secret: true, description: 'S3 publishing: access key (default: the AWS SDK\'s chain — profile, instance or task role)' },
   awsSecretAccessKey: { env: 'AWS_SECRET_ACCESS_KEY', secret: true, description: 'S3 publishing: secret key, with AWS_ACCESS_KEY_ID' },
   awsSessionToken: { env: 'AWS_SESSION_TOKEN', secret: true, description: 'S3 publishing: session token of temporary credentials' },
+  cdnPurge: { env: 'MASTHEAD_CDN_PURGE', default: 'none', description: 'S3 publishing: after each tenant\'s upload, purge the changed URLs (the whole tenant after a full build) on cloudflare, fastly or cloudfront' },
+  cdnApiUrl: { env: 'MASTHEAD_CDN_API_URL', description: 'CDN purge: another API origin for Cloudflare or Fastly (a proxy, tests); default the service\'s own' },
+  cloudflareZoneId: { env: 'MASTHEAD_CLOUDFLARE_ZONE_ID', description: 'CDN purge on Cloudflare: the zone id' },
+  cloudflareApiToken: { env: 'MASTHEAD_CLOUDFLARE_API_TOKEN', secret: true, description: 'CDN purge on Cloudflare: an API token with Cache Purge permission' },
+  fastlyServiceId: { env: 'MASTHEAD_FASTLY_SERVICE_ID', description: 'CDN purge on Fastly: the service id (objects carry x-amz-meta-surrogate-key)' },
+  fastlyApiToken: { env: 'MASTHEAD_FASTLY_API_TOKEN', secret: true, description: 'CDN purge on Fastly: an API token with purge_select scope' },
+  cloudfrontDistributions: { env: 'MASTHEAD_CLOUDFRONT_DISTRIBUTIONS', description: 'CDN purge on CloudFront: a distribution id, or JSON {"*": id, "<tenantKey>": id}' },
+  awsEndpointUrlCloudfront: { env: 'AWS_ENDPOINT_URL_CLOUDFRONT', description: 'CDN purge on CloudFront: another endpoint (tests)' },
 };
 
 export { SettingsError };

@@ -22,6 +22,7 @@ import {
 } from '@aws-sdk/client-s3';
 import mime from 'mime';
 import { pdfProblem } from '../assets/pdf';
+import { surrogateKeysFor } from './purge';
 
 export interface S3Connection {
   region: string;
@@ -51,7 +52,7 @@ export const CACHE_REVALIDATE = 'public, max-age=60, must-revalidate';
 export const CACHE_NONE = 'no-cache';
 export const CACHE_MEDIA = 'public, max-age=300';
 
-export interface ObjectHeaders { contentType: string; cacheControl: string; contentEncoding?: string; contentDisposition?: string }
+export interface ObjectHeaders { contentType: string; cacheControl: string; contentEncoding?: string; contentDisposition?: string; surrogateKey?: string }
 
 const ENCODED: Record<string, string> = { '.br': 'br', '.gz': 'gzip' };
 /** A content hash in the file name (site.45f24ca1dd66.css, a media upload's digest). */
@@ -144,6 +145,8 @@ export interface PublishOptions {
   /** Called after each object written (for progress). */
   onObject?: (key: string, done: number, total: number) => void;
   concurrency?: number;
+  /** Tag each object with x-amz-meta-surrogate-key (its URL paths' keys and the tenant's) for a Fastly purge. */
+  surrogateKeys?: boolean;
 }
 
 /**
@@ -166,7 +169,8 @@ export async function publishTenantToS3(
     const body = await readFile(join(root, rel));
     const headers = headersFor(rel);
     if (rel.endsWith('.pdf')) headers.contentDisposition = (await pdfProblem(body)) === null ? 'inline' : 'attachment';
-    const tag = `${createHash('sha256').update(body).digest('hex')} ${headers.contentType}|${headers.cacheControl}|${headers.contentEncoding ?? ''}|${headers.contentDisposition ?? ''}`;
+    if (options.surrogateKeys) headers.surrogateKey = surrogateKeysFor(key, rel);
+    const tag = `${createHash('sha256').update(body).digest('hex')} ${headers.contentType}|${headers.cacheControl}|${headers.contentEncoding ?? ''}|${headers.contentDisposition ?? ''}|${headers.surrogateKey ?? ''}`;
     next[rel] = tag;
     if (previous[rel] === tag) unchanged++;
     else todo.push({ rel, headers, tag });
@@ -179,7 +183,7 @@ export async function publishTenantToS3(
       Bucket: dest.bucket, Key: base + t.rel, Body: body,
       ContentType: t.headers.contentType, CacheControl: t.headers.cacheControl,
       ContentEncoding: t.headers.contentEncoding, ContentDisposition: t.headers.contentDisposition,
-      Metadata: { sha256: t.tag.slice(0, 64) },
+      Metadata: { sha256: t.tag.slice(0, 64), ...(t.headers.surrogateKey ? { 'surrogate-key': t.headers.surrogateKey } : {}) },
     }));
     uploadedBytes += body.length;
     options.onObject?.(base + t.rel, ++done, todo.length);
