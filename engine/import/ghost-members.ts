@@ -93,7 +93,7 @@ async function readMembers(file: string, tenantKey: string, mems: NamedRecord[],
     if (hasControlChars(rawName)) { skip(report, record, /[\r\n]/.test(rawName) ? 'name runs over several lines' : 'name contains control characters', { line: r.line }); continue; }
     const full = rawName.replace(/\s+/g, ' ');
     const [first, ...rest] = full ? full.split(' ') : [];
-    if ((first?.length ?? 0) > 120 || rest.join(' ').length > 120) { skip(report, record, 'name is longer than 120 characters a part', { line: r.line }); continue; }
+    if ((first?.length ?? 0) > 120 || rest.join(' ').length > 120) { skip(report, record, 'the first name or the rest of the name is longer than 120 characters', { line: r.line }); continue; }
     // Ghost 4 named the tiers column products; a complimentary tier may carry expiry_at.
     const tiers = r.get('tiers') || r.get('products');
     const expiry = r.get('expiry_at');
