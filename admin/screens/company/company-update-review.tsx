@@ -76,9 +76,9 @@ function Review({ update: u, onDone }: { update: CompanyUpdate; onDone: () => vo
               {fields.map((f) => (
                 <tr key={f.field} className={f.changed ? 'changed' : 'muted'}>
                   <th scope="row">{f.label}</th>
-                  <td><Value text={f.current} /></td>
-                  <td>{f.changed ? <Value text={f.proposed} /> : <span className="muted">unchanged</span>}</td>
-                  <td>
+                  <td data-label="Current"><Value text={f.current} /></td>
+                  <td data-label="Proposed">{f.changed ? <Value text={f.proposed} /> : <span className="muted">unchanged</span>}</td>
+                  <td data-label={open ? 'Publish' : 'Decision'}>
                     {!f.changed ? null : open ? (
                       <label><input type="checkbox" checked={accept.includes(f.field)} onChange={(e) => toggle(f, e.target.checked)} aria-label={`Accept ${f.label}`} /> Accept</label>
                     ) : f.accepted ? <Badge tone="green">Accepted</Badge> : <Badge tone="red">Rejected</Badge>}

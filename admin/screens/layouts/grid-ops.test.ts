@@ -52,7 +52,7 @@ describe('grid editing', () => {
     expect(gridStats(g).blocks).toBe(1);
   });
   it('renders a layout as CSS tracks', () => {
-    expect(layoutTracks('2_1')).toBe('2fr 1fr');
-    expect(layoutTracks('1')).toBe('1fr');
+    expect(layoutTracks('2_1')).toBe('minmax(0, 2fr) minmax(0, 1fr)');
+    expect(layoutTracks('1')).toBe('minmax(0, 1fr)');
   });
 });

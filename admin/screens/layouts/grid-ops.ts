@@ -180,9 +180,10 @@ export function moveBlockTo(grid: Grid, from: BlockAddress, toRow: number, toCol
   });
 }
 
-/** CSS grid-template-columns of a row layout: '2_1' is '2fr 1fr'. */
+/** CSS grid-template-columns of a row layout: '2_1' is 'minmax(0, 2fr) minmax(0, 1fr)'. */
 export function layoutTracks(layout: RowLayout): string {
-  return layout.split('_').map((n) => `${n}fr`).join(' ');
+  // minmax(0, …): a column is never widened by its content (a block's title does not wrap).
+  return layout.split('_').map((n) => `minmax(0, ${n}fr)`).join(' ');
 }
 
 /** Counts of rows, columns and blocks, for the editor's summary line. */

@@ -47,12 +47,14 @@ async function startServe(): Promise<Target> {
   const out = join(dir, 'out');
   const bin = join(ROOT, 'bin', 'masthead.js');
   const port = await freePort();
+  // Uploads and the fixture photos' derivatives (made by the seed) stay in this run's folder.
+  const env = { ...process.env, MASTHEAD_ASSETS_DIR: join(dir, 'assets') };
   for (const args of [['seed', FIXTURES], ['build', '--out', out, '--origin-template', `http://{key}.localhost:${port}`]]) {
-    const r = spawnSync(process.execPath, [bin, '--db', db, ...args], { cwd: ROOT, encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [bin, '--db', db, ...args], { cwd: ROOT, encoding: 'utf8', env });
     if (r.status !== 0) throw new Error(`masthead ${args[0]} failed: ${r.stderr || r.stdout}`);
   }
   const child = spawn(process.execPath, [bin, '--db', db, 'serve', '--port', String(port), '--out', out, '--no-captcha'], {
-    cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, MASTHEAD_UNSUBSCRIBE_SECRET: 'e2e-unsubscribe-secret-0123456789' },
+    cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...env, MASTHEAD_UNSUBSCRIBE_SECRET: 'e2e-unsubscribe-secret-0123456789' },
   });
   let log = '';
   child.stdout.on('data', (d) => { log += String(d); });
