@@ -3,7 +3,8 @@
 // opened in sequence in one page of one browser, after its islands hydrate: the page never scrolls
 // sideways, no text is squeezed into a sliver of a column, axe finds no serious or critical
 // violation, the console shows no error, and no request to the site fails. A brand's consent
-// banner is answered ("Reject all") after its first page, so the next pages are seen without it. Screenshots: tests/e2e/screenshots/page-type-<type>-390.png.
+// banner is answered ("Reject all") after its first page, so the next pages are seen without it.
+// The print view, printed, pins nothing (a fixed element repeats on every sheet). Screenshots: tests/e2e/screenshots/page-type-<type>-390.png.
 // Third-party requests (the tag manager, Google Publisher Tag) are refused: the test runs offline,
 // as CI does, and judges the site's own pages (their reserved ad slots stay in place).
 import { mkdtempSync, realpathSync } from 'node:fs';
@@ -81,6 +82,10 @@ const NARROW_TEXT = `[...document.querySelectorAll('p, h1, h2, h3, h4, li, td')]
   return r.width > 0 && r.width < window.innerWidth * 0.4 && r.height > 3 * line && style.visibility !== 'hidden';
 }).slice(0, 3).map((el) => el.tagName.toLowerCase() + ': ' + el.textContent.trim().slice(0, 40))`;
 
+/** Visible elements with position: fixed (the consent banner's button, a welcome ad, a sticky bar). */
+const PINNED = `[...document.body.querySelectorAll('*')].filter((el) => getComputedStyle(el).position === 'fixed' && el.getClientRects().length > 0)
+  .map((el) => el.tagName.toLowerCase() + (el.className ? '.' + String(el.className).split(' ').join('.') : ''))`;
+
 async function axeSerious(page: Page): Promise<string[]> {
   await injectAxe(page);
   return page.evaluate(async () => {
@@ -127,9 +132,18 @@ describe('every public page type at 390 px', () => {
       const over = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       const narrow = await page.evaluate<string[]>(NARROW_TEXT);
       await screenshot(page, `page-type-${type.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}-390`);
+      // Printed (what the print view is for), nothing is pinned to the screen: a fixed element
+      // would repeat on every sheet.
+      let pinned: string[] = [];
+      if (type === 'print') {
+        await page.emulateMedia({ media: 'print' });
+        pinned = await page.evaluate<string[]>(PINNED);
+        await page.emulateMedia({ media: 'screen' });
+      }
       // The consent banner's reopen button stays out of sight while the banner itself is open.
       const reopenBeside = await page.locator('.consent').isVisible() && await page.locator('.consent-reopen').isVisible();
       const list = [
+        ...pinned.map((p) => `printed with a fixed element: ${p}`),
         ...(reopenBeside ? ['"Privacy choices" shows beneath the open consent banner'] : []),
         ...(over > 1 ? [`${over} px wider than the screen`] : []),
         ...(pending.length ? [`islands not hydrated: ${pending.join(', ')}`] : []),
