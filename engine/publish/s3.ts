@@ -12,7 +12,8 @@
 // run compares with the previous manifest and uploads what is still missing. Headers per object:
 // Content-Type, Content-Encoding for the .br/.gz siblings, Cache-Control (immutable for hashed
 // assets, short with revalidation for pages, JSON, feeds and crawler files), Content-Disposition
-// for PDFs. No process.env here: cli/ passes the connection settings.
+// for PDFs. The 301s of _redirects become redirect objects (x-amz-website-redirect-location) as
+// S3 website endpoints read them. No process.env here: cli/ passes the connection settings.
 import { createHash } from 'node:crypto';
 import { readdirSync, realpathSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -88,13 +89,32 @@ function listFiles(root: string): string[] {
 }
 
 /** Pages, lists, feeds, crawler files and build metadata go after everything they may reference. */
-function phaseOf(rel: string): 0 | 1 | 2 {
+function phaseOf(rel: string, redirect: boolean): 0 | 1 | 2 {
   if (rel === LATEST) return 2;
+  if (redirect) return 1;
   const base = rel.replace(/\.(br|gz)$/, '');
   return /\.(html|json|xml|txt)$/.test(base) || base.startsWith('builds/') || !/\.[^/]+$/.test(base) ? 1 : 0;
 }
 
 type Manifest = Record<string, string>;
+
+/**
+ * Redirects as S3-style hosts read them: for each "from to 301" rule of the build's _redirects with
+ * a plain path (no wildcard, placeholder or query), an empty object at <from> and <from>/index.html
+ * with x-amz-website-redirect-location (S3 website endpoints answer it with a 301). A path the build
+ * has a file at keeps the file.
+ */
+export function redirectObjects(redirects: string, files: ReadonlySet<string>): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const line of redirects.split('\n')) {
+    const [from = '', to = '', status = ''] = line.trim().split(/\s+/);
+    if (!from.startsWith('/') || !/^301!?$/.test(status) || /[*:?#\s]/.test(from) || !/^(\/|https?:\/\/)/.test(to)) continue;
+    const path = from.replace(/^\/+|\/+$/g, '');
+    if (!path || path.split('/').some((s) => s === '.' || s === '..')) continue;
+    for (const rel of [path, `${path}/index.html`]) if (!files.has(rel) && !out.has(rel)) out.set(rel, to);
+  }
+  return out;
+}
 
 async function readManifest(client: S3Client, bucket: string, key: string): Promise<Manifest> {
   try {
@@ -132,6 +152,8 @@ export interface TenantPublishResult {
   /** s3://bucket/prefix/key/ */
   url: string;
   files: number;
+  /** Redirect objects (x-amz-website-redirect-location) made from _redirects. */
+  redirects: number;
   uploaded: number;
   unchanged: number;
   deleted: number;
@@ -160,9 +182,10 @@ export async function publishTenantToS3(
   const root = realpathSync(join(outDir, key));
   const base = `${dest.prefix ? `${dest.prefix}/` : ''}${key}/`;
   const files = listFiles(root);
+  const redirects = files.includes('_redirects') ? redirectObjects(await readFile(join(root, '_redirects'), 'utf8'), new Set(files)) : new Map<string, string>();
   const previous = await readManifest(client, dest.bucket, base + MANIFEST);
   const next: Manifest = {};
-  const todo: { rel: string; headers: ObjectHeaders; tag: string }[] = [];
+  const todo: { rel: string; headers: ObjectHeaders; tag: string; redirect?: string }[] = [];
   let unchanged = 0;
   // Hashing reads every file; the changed ones are read again to upload them (memory stays small).
   await eachLimited(files.filter((f) => f !== MANIFEST), UPLOAD_CONCURRENCY, async (rel) => {
@@ -175,23 +198,29 @@ export async function publishTenantToS3(
     if (previous[rel] === tag) unchanged++;
     else todo.push({ rel, headers, tag });
   });
+  for (const [rel, to] of redirects) {
+    const tag = `redirect ${to}`;
+    next[rel] = tag;
+    if (previous[rel] === tag) unchanged++;
+    else todo.push({ rel, headers: { contentType: 'text/html; charset=utf-8', cacheControl: CACHE_REVALIDATE }, tag, redirect: to });
+  }
   let done = 0;
   let uploadedBytes = 0;
   const put = async (t: (typeof todo)[number]) => {
-    const body = await readFile(join(root, t.rel));
+    const body = t.redirect === undefined ? await readFile(join(root, t.rel)) : Buffer.alloc(0);
     await client.send(new PutObjectCommand({
-      Bucket: dest.bucket, Key: base + t.rel, Body: body,
+      Bucket: dest.bucket, Key: base + t.rel, Body: body, WebsiteRedirectLocation: t.redirect,
       ContentType: t.headers.contentType, CacheControl: t.headers.cacheControl,
       ContentEncoding: t.headers.contentEncoding, ContentDisposition: t.headers.contentDisposition,
-      Metadata: { sha256: t.tag.slice(0, 64), ...(t.headers.surrogateKey ? { 'surrogate-key': t.headers.surrogateKey } : {}) },
+      Metadata: { ...(t.redirect === undefined ? { sha256: t.tag.slice(0, 64) } : {}), ...(t.headers.surrogateKey ? { 'surrogate-key': t.headers.surrogateKey } : {}) },
     }));
     uploadedBytes += body.length;
     options.onObject?.(base + t.rel, ++done, todo.length);
   };
   for (const phase of [0, 1, 2] as const) {
-    await eachLimited(todo.filter((t) => phaseOf(t.rel) === phase), options.concurrency ?? UPLOAD_CONCURRENCY, put);
+    await eachLimited(todo.filter((t) => phaseOf(t.rel, t.redirect !== undefined) === phase), options.concurrency ?? UPLOAD_CONCURRENCY, put);
   }
-  const live = new Set(files);
+  const live = new Set([...files, ...redirects.keys()]);
   const stale = (await listKeys(client, dest.bucket, base)).filter((k) => k !== base + MANIFEST && !live.has(k.slice(base.length)));
   // The manifest names what the bucket now holds; written before the deletions, which the next
   // run's listing finds again if this one stops among them.
@@ -208,7 +237,7 @@ export async function publishTenantToS3(
     if (r.Errors?.length) throw new Error(`Deleting ${r.Errors.length} object(s) from s3://${dest.bucket}/${base} failed: ${r.Errors[0]!.Key} ${r.Errors[0]!.Code ?? ''} ${r.Errors[0]!.Message ?? ''}`);
   }
   return {
-    key, url: `s3://${dest.bucket}/${base}`, files: files.length, uploaded: todo.length, unchanged, deleted: stale.length, uploadedBytes,
+    key, url: `s3://${dest.bucket}/${base}`, files: files.length, redirects: redirects.size, uploaded: todo.length, unchanged, deleted: stale.length, uploadedBytes,
     changed: [...todo.map((t) => t.rel), ...stale.map((k) => k.slice(base.length))].sort(), ms: Math.round(performance.now() - started),
   };
 }

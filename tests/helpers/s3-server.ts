@@ -14,7 +14,7 @@ export interface S3TestServer {
   client: S3Client;
   /** Every key under `prefix`, sorted. */
   keys(bucket: string, prefix?: string): Promise<string[]>;
-  get(bucket: string, key: string): Promise<{ body: Buffer; contentType?: string; cacheControl?: string; contentEncoding?: string; contentDisposition?: string; metadata?: Record<string, string> }>;
+  get(bucket: string, key: string): Promise<{ body: Buffer; contentType?: string; cacheControl?: string; contentEncoding?: string; contentDisposition?: string; websiteRedirectLocation?: string; metadata?: Record<string, string> }>;
   close(): Promise<void>;
 }
 
@@ -45,7 +45,7 @@ export async function startS3Server(buckets: string[]): Promise<S3TestServer> {
       const r = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
       return {
         body: Buffer.from(await r.Body!.transformToByteArray()), contentType: r.ContentType, cacheControl: r.CacheControl,
-        contentEncoding: r.ContentEncoding, contentDisposition: r.ContentDisposition, metadata: r.Metadata,
+        contentEncoding: r.ContentEncoding, contentDisposition: r.ContentDisposition, websiteRedirectLocation: r.WebsiteRedirectLocation, metadata: r.Metadata,
       };
     },
     async close() {

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { Store } from '../../engine/store/connection';
-import { createS3Client, publishTenantToS3, CACHE_IMMUTABLE, CACHE_REVALIDATE, MANIFEST } from '../../engine/publish/s3';
+import { createS3Client, publishTenantToS3, redirectObjects, CACHE_IMMUTABLE, CACHE_REVALIDATE, MANIFEST } from '../../engine/publish/s3';
 import { CLI_RUNNERS } from '../helpers/cli';
 import { startS3Server, type S3TestServer } from '../helpers/s3-server';
 import { ALPHA, id, seedBuildSite } from './build-site-fixture';
@@ -26,7 +26,7 @@ let store: Store;
 let dbPath: string;
 let staging: string;
 
-interface Published { target: string; uploaded: number; deleted: number; tenants: { key: string; files: number; uploaded: number; unchanged: number; deleted: number; changed: string[] }[] }
+interface Published { target: string; uploaded: number; deleted: number; tenants: { key: string; files: number; redirects: number; uploaded: number; unchanged: number; deleted: number; changed: string[] }[] }
 
 /** `masthead build` to the bucket; the first, full, build also writes the .br/.gz siblings. */
 async function build(precompress = false): Promise<Published> {
@@ -52,6 +52,13 @@ function localTree(key: string): Map<string, string> {
   return out;
 }
 
+/** What the bucket must hold under a tenant's prefix: its files, the redirect objects of its _redirects, the manifest. */
+function expectedKeys(key: string, tree = localTree(key)): string[] {
+  const root = realpathSync(join(staging, BUCKET, PREFIX, key));
+  const redirects = redirectObjects(readFileSync(join(root, '_redirects'), 'utf8'), new Set(tree.keys()));
+  return [...tree.keys(), ...redirects.keys(), MANIFEST].sort();
+}
+
 beforeAll(async () => {
   s3 = await startS3Server([BUCKET]);
   ({ store, dbPath } = await seedBuildSite());
@@ -74,11 +81,12 @@ describe('masthead build --out s3://bucket/prefix', () => {
       const local = localTree(key);
       const t = first.tenants.find((x) => x.key === key)!;
       expect(t.files).toBe(local.size);
-      expect(t.uploaded).toBe(local.size);
+      expect(t.redirects).toBeGreaterThan(10);
+      expect(t.uploaded).toBe(local.size + t.redirects);
       expect(t.unchanged).toBe(0);
       const base = `${PREFIX}/${key}/`;
       const keys = await s3.keys(BUCKET, base);
-      expect(keys.map((k) => k.slice(base.length)).sort()).toEqual([...local.keys(), MANIFEST].sort());
+      expect(keys.map((k) => k.slice(base.length)).sort()).toEqual(expectedKeys(key, local));
     }
     const page = await s3.get(BUCKET, `${PREFIX}/alpha/index.html`);
     const root = realpathSync(join(staging, BUCKET, PREFIX, 'alpha'));
@@ -104,6 +112,11 @@ describe('masthead build --out s3://bucket/prefix', () => {
     expect(await get('_redirects')).toMatchObject({ contentType: 'text/plain; charset=utf-8', cacheControl: CACHE_REVALIDATE });
     expect(await get('builds/latest.json')).toMatchObject({ contentType: 'application/json; charset=utf-8', cacheControl: 'no-cache' });
     expect(await get('images/alpha/ship.svg')).toMatchObject({ contentType: 'image/svg+xml; charset=utf-8' });
+    // _redirects' 301s as S3 website redirect objects, at the path and its index.html.
+    for (const rel of ['10100022', '10100022/index.html']) {
+      expect(await get(rel)).toMatchObject({ websiteRedirectLocation: 'https://sponsor.example/offer', body: Buffer.alloc(0) });
+    }
+    expect((await get(`${id(ALPHA, 3)}`)).websiteRedirectLocation).toMatch(new RegExp(`^/markets/ocean-freight/${id(ALPHA, 3)}/`));
     // The stored hash is the local file's.
     const root = realpathSync(join(staging, BUCKET, PREFIX, 'alpha'));
     expect((await get('index.html')).metadata?.sha256).toBe(createHash('sha256').update(readFileSync(join(root, 'index.html'))).digest('hex'));
@@ -113,7 +126,7 @@ describe('masthead build --out s3://bucket/prefix', () => {
     const again = await build();
     expect(again.uploaded).toBe(0);
     expect(again.deleted).toBe(0);
-    for (const t of again.tenants) expect(t.unchanged).toBe(t.files);
+    for (const t of again.tenants) expect(t.unchanged).toBe(t.files + t.redirects);
   }, 240_000);
 
   it('uploads exactly the files an edit changed, and deletes an unpublished article\'s objects', async () => {
@@ -134,18 +147,21 @@ describe('masthead build --out s3://bucket/prefix', () => {
     const page = [...after.keys()].find((p) => p.includes(`/${id(ALPHA, 3)}/`) && p.endsWith('index.html'))!;
     expect((await s3.get(BUCKET, `${PREFIX}/alpha/${page}`)).body.toString()).toContain('Carriers add capacity on lane 3');
 
+    const keysBefore = expectedKeys('alpha', after);
     await store.run('UPDATE content SET status = 2, updated_at = ? WHERE id = ?', [Date.now(), id(ALPHA, 5)]);
     const unpublished = await build();
     const gone = [...after.keys()].filter((p) => p.includes(`/${id(ALPHA, 5)}/`));
     expect(gone.length).toBeGreaterThan(0);
-    // Its pages and whatever else the build no longer has (a list page fewer, stale .br/.gz siblings).
+    // Its pages, its redirect objects and whatever else the build no longer has (a list page fewer,
+    // stale .br/.gz siblings).
     const now = localTree('alpha');
-    const vanished = [...after.keys()].filter((p) => !now.has(p));
-    expect(vanished).toEqual(expect.arrayContaining(gone));
+    const keysNow = expectedKeys('alpha', now);
+    const vanished = keysBefore.filter((p) => !keysNow.includes(p));
+    expect(vanished).toEqual(expect.arrayContaining([...gone, `${id(ALPHA, 5)}`, `${id(ALPHA, 5)}/index.html`]));
     expect(unpublished.tenants.find((t) => t.key === 'alpha')!.deleted).toBe(vanished.length);
     const keys = await s3.keys(BUCKET, `${PREFIX}/alpha/`);
     for (const p of gone) expect(keys).not.toContain(`${PREFIX}/alpha/${p}`);
-    expect(keys.map((k) => k.slice(`${PREFIX}/alpha/`.length)).sort()).toEqual([...now.keys(), MANIFEST].sort());
+    expect(keys.map((k) => k.slice(`${PREFIX}/alpha/`.length)).sort()).toEqual(expectedKeys('alpha', now));
   }, 480_000);
 });
 
@@ -198,7 +214,7 @@ describe('an upload that stops midway', () => {
       const latest = (await s3.get(BUCKET, 'interrupted/alpha/builds/latest.json')).body.toString();
       expect(latest).not.toBe(latestBefore);
       const keys = (await s3.keys(BUCKET, 'interrupted/alpha/')).map((k) => k.slice('interrupted/alpha/'.length));
-      expect(keys.sort()).toEqual([...expected.keys(), MANIFEST].sort());
+      expect(keys.sort()).toEqual(expectedKeys('alpha', expected));
       expect((await publishTenantToS3(client, dest, out, 'alpha')).uploaded).toBe(0);
     } finally {
       client.destroy();
