@@ -3,9 +3,8 @@
 // Links to advertisers carry rel="sponsored"; the data attributes are what the ads client measures
 // (viewable impressions and clicks through the event pipeline).
 import type { AdSlotView, HouseBannerView, NativeAdView } from './model';
+import { escapeHtml } from '../engine/domain/html-escape';
 
-const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => ESC[c]!);
 
 /** A native ad card: label, linked image and title, summary. `tag` is li in lists, aside in bodies. */
 export function nativeAdHtml(ad: NativeAdView, tag: 'li' | 'aside'): string {

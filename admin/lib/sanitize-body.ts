@@ -6,6 +6,7 @@
 
 import { BODY_DROPPED_WITH_CONTENT, bodyTagFor, isBodyAttribute, isBodyUrl } from '../../engine/domain/body-html';
 import { stripControl } from './navigation';
+import { escapeHtml as esc } from '../../engine/domain/html-escape';
 
 /** Editor-only normalisations, each onto an element of the allow-list. */
 const RENAME: Record<string, string> = { B: 'strong', I: 'em', DIV: 'p', STRIKE: 's', DEL: 's' };
@@ -131,7 +132,6 @@ export function sanitizeBody(html: string): string {
 
 /** Plain pasted text becomes paragraphs (blank lines) and line breaks. */
 export function textToHtml(text: string): string {
-  const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   return text
     .split(/\r?\n\s*\r?\n/)
     .map((para) => para.trim())

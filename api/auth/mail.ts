@@ -3,8 +3,8 @@
 // messages on the one mailer of engine/mail, which `masthead serve` passes in.
 import type { MailMessage } from '../../engine/mail/mailer';
 import type { StaffMailer, StaffMessage } from '../services';
+import { escapeHtml as escape } from '../../engine/domain/html-escape';
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const COPY: Record<StaffMessage['kind'], { subject: string; lead: (username: string) => string; action: string }> = {
   reset: {

@@ -2,8 +2,8 @@
 // the private link to the company contact, and the review's outcome with the staff's message.
 import { contractDate } from '../../engine/domain/company';
 import type { Services } from '../services';
+import { escapeHtml as esc } from '../../engine/domain/html-escape';
 
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 type Tenant = { tenantKey: string; domain: string; name?: string };
 export type CompanyUpdateMail =

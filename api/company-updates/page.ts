@@ -2,8 +2,8 @@
 // profile as an editable form, the field errors of a refused submission, and the states after it.
 // Every value is escaped; nothing from the request is trusted as markup.
 import { COMPANY_FIELD_LABELS, type CompanyProfile, type CompanyProfileField } from '../../engine/domain/company-updates';
+import { escapeHtml as esc } from '../../engine/domain/html-escape';
 
-export const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 export function page(title: string, body: string): string {
   return '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"/><meta name="viewport" content="width=device-width, initial-scale=1"/>'

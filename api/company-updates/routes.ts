@@ -21,7 +21,8 @@ import { PAGE_HEADERS, urlencodedFields } from '../newsletters/unsubscribe-page'
 import { clientKey, type LimitRule } from '../rate-limit';
 import { throttle } from '../shared-state';
 import type { Services } from '../services';
-import { esc, formPage, formValues, page, submittedPage } from './page';
+import { escapeHtml as esc } from '../../engine/domain/html-escape';
+import { formPage, formValues, page, submittedPage } from './page';
 
 export const COMPANY_UPDATE_PATH = '/company-update/:hash';
 /** Requests to company update pages per client address (GET and POST together). */

@@ -2,8 +2,8 @@
 // to the contributor, and after approval an HTML copy of the approved terms to both sides.
 import { contractDate } from '../../engine/domain/company';
 import type { Services } from '../services';
+import { escapeHtml as esc } from '../../engine/domain/html-escape';
 
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The tenant's public origin for links (never taken from the request). */
 export function siteOrigin(services: Services, tenant: { tenantKey: string; domain: string }): string {

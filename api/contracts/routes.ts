@@ -20,6 +20,7 @@ import { throttle } from '../shared-state';
 import { AppError } from '../../engine/domain/errors';
 import type { Services } from '../services';
 import { contractMail } from './mail';
+import { escapeHtml as esc } from '../../engine/domain/html-escape';
 
 export const CONTRACT_PATH = '/contract/:id';
 /** Requests to contract pages per IP (GET and POST together). */
@@ -28,7 +29,6 @@ export const CONTRACT_LIMIT: LimitRule = { max: 30, windowMs: 15 * 60_000 };
 export const CONTRACT_LINK_LIMIT: LimitRule = { max: 60, windowMs: 15 * 60_000 };
 const LINK_INVALID = 'This contract link is not valid: it may have expired or been replaced. Ask the editor who sent it for a new one.';
 
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 function page(title: string, body: string): string {
   return '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"/><meta name="viewport" content="width=device-width, initial-scale=1"/>'

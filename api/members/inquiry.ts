@@ -16,10 +16,10 @@ import { clientKey } from '../rate-limit';
 import { throttle } from '../shared-state';
 import { sendMailLater } from './mail';
 import { memberRuntime } from './runtime';
+import { escapeHtml as escape } from '../../engine/domain/html-escape';
 
 export interface InquiryAnswer { id: number; message: string }
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The contact's e-mail: who asked, about what, and their question; Reply-To is the reader. */
 export function composeInquiryMail(i: InquiryInput, about: { siteName: string; contentId: number | null; contentName: string | null; at: number }) {

@@ -2,6 +2,7 @@
 // and the username-change confirmation. They go through the one mailer (engine/mail) after the
 // request's answer, so the answer and its timing do not depend on whether a mail is sent.
 import type { Services } from '../services';
+import { escapeHtml as escape } from '../../engine/domain/html-escape';
 
 export type MemberMailKind = 'register' | 'already-registered' | 'reset' | 'username';
 
@@ -13,7 +14,6 @@ export interface MemberMail {
   expiresAt: number;
 }
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const COPY: Record<MemberMailKind, { subject: (site: string) => string; lead: string; action: string }> = {
   register: {

@@ -1,9 +1,8 @@
 // The small HTML pages of the unsubscribe route, and the form bodies it reads (RFC 8058: the
 // one-click POST carries List-Unsubscribe=One-Click as multipart/form-data or
 // application/x-www-form-urlencoded). Every value is escaped; the pages load nothing.
+import { escapeHtml } from '../../engine/domain/html-escape';
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
 /** Headers of every page: not cached, not indexed, not framed, no referrer (the token is in the URL). */
 export const PAGE_HEADERS = {

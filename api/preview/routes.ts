@@ -13,6 +13,7 @@ import { renderDraftPage } from './draft-page';
 import { previewKey } from './keys';
 import { checkPreview, PREVIEW_PREFIX } from './links';
 import { landingPath, spendStaffPass, STAFF_ENTER_PATH, STAFF_SITE_COOKIE } from './staff-site';
+import { escapeHtml as escape } from '../../engine/domain/html-escape';
 
 export const PREVIEW_INVALID = 'This preview link is not valid. Open the preview again from the content editor.';
 export const PREVIEW_EXPIRED = 'This preview link has expired. Open the preview again from the content editor.';
@@ -25,7 +26,6 @@ const NO_STORE = {
   'x-content-type-options': 'nosniff',
 };
 
-const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 export function messagePage(title: string, text: string): string {
   return '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"/><meta name="viewport" content="width=device-width, initial-scale=1"/>'

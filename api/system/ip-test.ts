@@ -9,11 +9,11 @@ import { licenseCompanyFor } from '../members/ip-gating';
 import { PAGE_HEADERS } from '../newsletters/unsubscribe-page';
 import { AttemptLimiter, clientKey, type LimitRule } from '../rate-limit';
 import type { Services } from '../services';
+import { escapeHtml as esc } from '../../engine/domain/html-escape';
 
 export const IP_TEST_PATH = '/ip-test';
 export const IP_TEST_LIMIT: LimitRule = { max: 60, windowMs: 60_000 };
 
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 function page(site: string, body: string): string {
   return '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"/><meta name="viewport" content="width=device-width, initial-scale=1"/>'

@@ -6,7 +6,7 @@ import { displayDate, formatDisplayDate } from '../domain/dates';
 import { NEWSLETTER_FONTS, replaceIssueTokens, type NewsletterBlock, type NewsletterBlockSettings } from '../domain/newsletter';
 import { adLabelText, NEWSLETTER_AD_PLACEMENTS, placementsOfKind, selectNewsletterAd } from '../domain/newsletter-ads';
 import { htmlToText, truncateWords } from '../domain/text';
-import { escapeHtml } from './template-engine';
+import { escapeHtml } from '../domain/html-escape';
 import { absoluteLink, normalizeOrigin, sanitizeNewsletterHtml } from './links';
 import { blockKey, type LoadedItem, type RenderSnapshot } from './load';
 import { emailImage } from './media';

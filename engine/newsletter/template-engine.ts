@@ -1,10 +1,11 @@
 // A tiny logic-less template language for the MJML files in templates/newsletter/:
-//   {{name}}            the value, HTML-escaped (& < > ")
+//   {{name}}            the value, HTML-escaped (& < > " '; engine/domain/html-escape.ts)
 //   {{{name}}}          the value as is (markup the renderer built from other templates)
 //   {{#name}}…{{/name}}  the inside only when the value is non-empty
 //   {{^name}}…{{/name}}  the inside only when the value is empty
 // Files are read once and compiled to token lists; a missing value is a template bug and throws.
 import { readFileSync } from 'node:fs';
+import { escapeHtml } from '../domain/html-escape';
 
 export type TemplateData = Record<string, string | number | boolean | null | undefined>;
 export type Token =
@@ -14,10 +15,6 @@ export type Token =
 
 export const TEMPLATE_DIR = new URL('../../templates/newsletter/', import.meta.url);
 
-/** Escapes text for MJML/HTML content and double-quoted attributes. */
-export function escapeHtml(v: string): string {
-  return v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
 
 const TAG = /\{\{\{\s*([\w.-]+)\s*\}\}\}|\{\{([#^/]?)\s*([\w.-]+)\s*\}\}/g;
 

@@ -3,6 +3,7 @@
 // Sources, in precedence order: the 8-digit /:id of every live content item → its canonical path,
 // promotion items → their linkUrl, then index.redirects (stored redirects and old section aliases).
 import type { EmittedFile, TenantIndex } from '../types';
+import { escapeHtml } from '../../domain/html-escape';
 
 export interface RedirectTarget {
   to: string;
@@ -268,7 +269,6 @@ export function nginxRedirects(rules: RouteRules): string {
   return `${[...head, ...lines, '}'].join('\n')}\n`;
 }
 
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 /**
  * The stub page left at a redirected path for hosts that read neither `_redirects` nor the nginx

@@ -7,10 +7,10 @@ import { imageView, itemView, type ResolveContext } from './resolve-context';
 import { webPageHead } from './resolve-head';
 import { AUTHOR_PAGE_ITEMS, authorsWithPages } from './pages';
 import type { BuildPerson } from '../types';
+import { escapeHtml } from '../../domain/html-escape';
 
 const NO_SETTINGS: BlockSettingsView = { title: null, link: null, colorScheme: 'default', cta: null };
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function row(blocks: BlockView[]): RowView {
   return { layout: '1', title: null, link: null, width: 'restricted', backgroundColor: null, textColor: null, columns: [{ blocks }] };
