@@ -19,7 +19,7 @@ import { readdirSync, realpathSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
-  DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, type S3ClientConfig,
+  DeleteObjectsCommand, GetObjectCommand, ListObjectsCommand, PutObjectCommand, S3Client, type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import mime from 'mime';
 import { pdfProblem } from '../assets/pdf';
@@ -128,14 +128,21 @@ async function readManifest(client: S3Client, bucket: string, key: string): Prom
   }
 }
 
+/**
+ * Every key under `prefix`. ListObjects (v1) paged by Marker, which AWS, R2, MinIO and the others
+ * all answer; s3rver (the tests' server) cannot make ListObjectsV2's continuation tokens on Node 20
+ * (it encrypts them with DES, which OpenSSL 3 no longer offers), so a v2 listing past 1,000 keys fails there.
+ */
 async function listKeys(client: S3Client, bucket: string, prefix: string): Promise<string[]> {
   const keys: string[] = [];
-  let token: string | undefined;
-  do {
-    const r = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }));
+  let marker: string | undefined;
+  for (;;) {
+    const r = await client.send(new ListObjectsCommand({ Bucket: bucket, Prefix: prefix, Marker: marker }));
     for (const o of r.Contents ?? []) if (o.Key) keys.push(o.Key);
-    token = r.IsTruncated ? r.NextContinuationToken : undefined;
-  } while (token);
+    const last = keys[keys.length - 1];
+    if (!r.IsTruncated || !last || last === marker) break;
+    marker = r.NextMarker ?? last;
+  }
   return keys;
 }
 

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
-import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, ListObjectsCommand, S3Client } from '@aws-sdk/client-s3';
 
 export interface S3TestServer {
   endpoint: string;
@@ -32,13 +32,15 @@ export async function startS3Server(buckets: string[]): Promise<S3TestServer> {
   return {
     endpoint, env, client,
     async keys(bucket, prefix = '') {
+      // ListObjects v1 by Marker: s3rver's v2 continuation tokens need DES, which Node 20's OpenSSL lacks.
       const keys: string[] = [];
-      let token: string | undefined;
-      do {
-        const r = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }));
+      let marker: string | undefined;
+      for (;;) {
+        const r = await client.send(new ListObjectsCommand({ Bucket: bucket, Prefix: prefix, Marker: marker }));
         for (const o of r.Contents ?? []) keys.push(o.Key!);
-        token = r.IsTruncated ? r.NextContinuationToken : undefined;
-      } while (token);
+        if (!r.IsTruncated || !r.Contents?.length) break;
+        marker = r.Contents[r.Contents.length - 1]!.Key;
+      }
       return keys.sort();
     },
     async get(bucket, key) {

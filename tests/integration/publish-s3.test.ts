@@ -6,7 +6,7 @@
 // upload that fails midway leaves the previous latest.json and every object it needs, and the next
 // run finishes.
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -185,6 +185,32 @@ describe('a full build from an empty staging folder (a new machine)', () => {
       staging = previous;
     }
   }, 480_000);
+});
+
+describe('a tenant of more than 1,000 objects', () => {
+  it('lists past the first page: vanished objects beyond it are deleted', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'masthead-s3-many-'));
+    const root = join(out, 'many');
+    mkdirSync(join(root, 'builds'), { recursive: true });
+    writeFileSync(join(root, 'builds', 'latest.json'), '{"id":"b1","timestamp":1}');
+    for (let i = 0; i < 1100; i++) {
+      mkdirSync(join(root, `p${String(i).padStart(4, '0')}`));
+      writeFileSync(join(root, `p${String(i).padStart(4, '0')}`, 'index.html'), `<p>${i}</p>`);
+    }
+    const client = createS3Client({ region: 'us-east-1', endpoint: s3.endpoint, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+    try {
+      expect((await publishTenantToS3(client, { bucket: BUCKET, prefix: 'many' }, out, 'many')).uploaded).toBe(1101);
+      // The last pages go: they sort after the first 1,000 keys the listing answers.
+      for (let i = 1050; i < 1100; i++) rmSync(join(root, `p${i}`), { recursive: true });
+      const r = await publishTenantToS3(client, { bucket: BUCKET, prefix: 'many' }, out, 'many');
+      expect([r.uploaded, r.deleted]).toEqual([0, 50]);
+      const keys = await s3.keys(BUCKET, 'many/many/');
+      expect(keys.length).toBe(1050 + 1 + 1);
+      expect(keys).not.toContain('many/many/p1099/index.html');
+    } finally {
+      client.destroy();
+    }
+  }, 300_000);
 });
 
 describe('an upload that stops midway', () => {
