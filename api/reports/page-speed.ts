@@ -28,12 +28,17 @@ export interface PageSpeedOptions {
   /** Pages in a sample (default 5: the home page and four from the sitemap). */
   samplePages?: number;
   forms?: readonly PageForm[];
-  /** Starts the measurer (default: Lighthouse with Chromium at CHROMIUM_PATH or /usr/bin/chromium). */
+  /** Starts the measurer (default: Lighthouse with the Chromium at `chromePath`). */
   measurer?: () => Promise<PageMeasurer>;
+  /** The Chromium Lighthouse starts (cli/ passes the CHROMIUM_PATH setting; default /usr/bin/chromium). */
+  chromePath?: string;
+  /** The environment Lighthouse's PATH, HOME, TMPDIR and LANG come from (cli/ passes the process's). */
+  childEnv?: Readonly<Record<string, string | undefined>>;
   /** Fetches the sitemap (default: global fetch). */
   fetch?: typeof fetch;
 }
 
+export const DEFAULT_CHROMIUM = '/usr/bin/chromium';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
 
@@ -43,11 +48,17 @@ export interface Lhr {
   audits: Record<string, { numericValue?: number }>;
 }
 
+/** What Lighthouse's child process gets of the environment: where programs are, a home and temporary folder, the browser; no secret of the server's. */
+const CHILD_ENV_KEYS = ['PATH', 'HOME', 'TMPDIR', 'LANG'] as const;
+
 /**
- * Lighthouse 12 (the npm package's command line) in a child process per page, with Chromium at
- * CHROMIUM_PATH or /usr/bin/chromium: the trace processing runs there, never on the API's thread.
+ * Lighthouse 12 (the npm package's command line) in a child process per page, with the Chromium at
+ * `chromePath`: the trace processing runs there, never on the API's thread. `baseEnv`: the
+ * environment the child's few variables are taken from (cli/ passes the process's).
  */
-export async function lighthouseMeasurer(chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'): Promise<PageMeasurer> {
+export async function lighthouseMeasurer(chromePath = DEFAULT_CHROMIUM, baseEnv: Readonly<Record<string, string | undefined>> = {}): Promise<PageMeasurer> {
+  const env: Record<string, string> = { CHROME_PATH: chromePath };
+  for (const k of CHILD_ENV_KEYS) if (baseEnv[k] !== undefined) env[k] = baseEnv[k]!;
   const cli = createRequire(import.meta.url).resolve('lighthouse/cli/index.js');
   const children = new Set<ChildProcess>();
   return {
@@ -55,7 +66,7 @@ export async function lighthouseMeasurer(chromePath = process.env.CHROMIUM_PATH 
       const args = [cli, url, '--output=json', '--output-path=stdout', '--quiet', `--only-categories=${CATEGORIES.join(',')}`, `--chrome-flags=${CHROME_FLAGS.join(' ')}`,
         ...(form === 'desktop' ? ['--preset=desktop'] : [])];
       return new Promise<PageScores>((resolve, reject) => {
-        const child = execFile(process.execPath, args, { env: { ...process.env, CHROME_PATH: chromePath }, maxBuffer: 256 * 1024 * 1024, timeout: 180_000 }, (err, stdout, stderr) => {
+        const child = execFile(process.execPath, args, { env, maxBuffer: 256 * 1024 * 1024, timeout: 180_000 }, (err, stdout, stderr) => {
           children.delete(child);
           if (err) { reject(new Error(`Lighthouse failed on ${url}: ${(stderr || err.message).trim().slice(0, 300)}`)); return; }
           try {
@@ -147,7 +158,7 @@ export async function runPageSpeed(services: Services, tenant: { tenantKey: stri
     const paths = await samplePaths(origin, o.samplePages ?? 5, o.fetch);
     const forms = o.forms ?? ['mobile'];
     await startPageSpeedRun(db, tenant.tenantKey, runId, paths.length * forms.length);
-    measurer = await (o.measurer ?? (() => lighthouseMeasurer()))();
+    measurer = await (o.measurer ?? (() => lighthouseMeasurer(o.chromePath ?? DEFAULT_CHROMIUM, o.childEnv)))();
     for (const path of paths) {
       for (const form of forms) {
         const scores = await measurer.measure(`${origin}${path}`, form);

@@ -63,6 +63,7 @@ export async function startServing(o: ServingOptions) {
       captcha, allowedOrigins: [...s.allowedOrigins], folders: { out: o.outDir, assets: resolve(s.assetsDir) },
       crawlers: { positiveTtlMs: s.crawlerVerifiedTtlSeconds * 1000, negativeTtlMs: s.crawlerRejectedTtlSeconds * 1000 },
       assets: { dir: resolve(s.assetsDir), maxBytes: s.assetMaxBytes },
+      pageSpeed: { chromePath: s.chromiumPath, childEnv: process.env },
       shared,
     },
   });
