@@ -4,10 +4,11 @@
 //   1. every file is hashed and compared with the manifest of the last sync (builds/sync-manifest.json
 //      in the bucket: path → content hash and headers); only what differs is uploaded;
 //   2. assets, images and other non-page files first, then pages, lists, feeds and crawler files,
-//      then builds/latest.json, then the new manifest: a reader never gets a page whose assets are
+//      then builds/latest.json: a reader never gets a page whose assets are
 //      missing, and latest.json names the build only once all of it is there;
-//   3. objects the build no longer has are deleted last (found by listing, so leftovers of a run
-//      killed midway go too).
+//   3. objects the build no longer has are deleted (those the manifest names, keys a run adds being
+//      named in it before their upload; the whole prefix is listed when there is no manifest), and
+//      the new manifest is written last.
 // A run killed at any point leaves the previous latest.json and every object it needs; the next
 // run compares with the previous manifest and uploads what is still missing. Headers per object:
 // Content-Type, Content-Encoding for the .br/.gz siblings, Cache-Control (immutable for hashed
@@ -44,6 +45,7 @@ export function createS3Client(c: S3Connection): S3Client {
 }
 
 export const MANIFEST = 'builds/sync-manifest.json';
+const PENDING = 'pending';
 const LATEST = 'builds/latest.json';
 const UPLOAD_CONCURRENCY = 16;
 const DELETE_BATCH = 1000;
@@ -116,14 +118,15 @@ export function redirectObjects(redirects: string, files: ReadonlySet<string>): 
   return out;
 }
 
-async function readManifest(client: S3Client, bucket: string, key: string): Promise<Manifest> {
+/** The manifest of the last publish, or null when there is none (or it is unreadable). */
+async function readManifest(client: S3Client, bucket: string, key: string): Promise<Manifest | null> {
   try {
     const r = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
     const parsed = JSON.parse(await r.Body!.transformToString()) as { files?: Manifest };
-    return parsed.files && typeof parsed.files === 'object' ? parsed.files : {};
+    return parsed.files && typeof parsed.files === 'object' ? parsed.files : null;
   } catch (e) {
     const name = (e as { name?: string }).name;
-    if (name === 'NoSuchKey' || name === 'NotFound' || e instanceof SyntaxError) return {};
+    if (name === 'NoSuchKey' || name === 'NotFound' || e instanceof SyntaxError) return null;
     throw e;
   }
 }
@@ -190,7 +193,8 @@ export async function publishTenantToS3(
   const base = `${dest.prefix ? `${dest.prefix}/` : ''}${key}/`;
   const files = listFiles(root);
   const redirects = files.includes('_redirects') ? redirectObjects(await readFile(join(root, '_redirects'), 'utf8'), new Set(files)) : new Map<string, string>();
-  const previous = await readManifest(client, dest.bucket, base + MANIFEST);
+  const manifest = await readManifest(client, dest.bucket, base + MANIFEST);
+  const previous: Manifest = manifest ?? {};
   const next: Manifest = {};
   const todo: { rel: string; headers: ObjectHeaders; tag: string; redirect?: string }[] = [];
   let unchanged = 0;
@@ -211,6 +215,14 @@ export async function publishTenantToS3(
     if (previous[rel] === tag) unchanged++;
     else todo.push({ rel, headers: { contentType: 'text/html; charset=utf-8', cacheControl: CACHE_REVALIDATE }, tag, redirect: to });
   }
+  const writeManifest = (files: Manifest) => client.send(new PutObjectCommand({
+    Bucket: dest.bucket, Key: base + MANIFEST, Body: JSON.stringify({ version: 1, files: Object.fromEntries(Object.entries(files).sort(([a], [b]) => (a < b ? -1 : 1))) }),
+    ContentType: 'application/json; charset=utf-8', CacheControl: 'no-store',
+  }));
+  // Keys this run adds are named first ("pending", which matches no hash), so that a run stopped
+  // midway leaves no object the next run's manifest does not know of and could not delete.
+  const added = todo.filter((t) => !(t.rel in previous));
+  if (manifest && added.length) await writeManifest({ ...previous, ...Object.fromEntries(added.map((t) => [t.rel, PENDING])) });
   let done = 0;
   let uploadedBytes = 0;
   const put = async (t: (typeof todo)[number]) => {
@@ -227,22 +239,21 @@ export async function publishTenantToS3(
   for (const phase of [0, 1, 2] as const) {
     await eachLimited(todo.filter((t) => phaseOf(t.rel, t.redirect !== undefined) === phase), options.concurrency ?? UPLOAD_CONCURRENCY, put);
   }
+  // What to delete: with a manifest, the keys it names that the build no longer has (a listing of
+  // 13,000 keys costs more than the rest of a no-change publish); without one (a first publish, or
+  // a manifest removed to reconcile), every key under the tenant's prefix the build does not have.
   const live = new Set([...files, ...redirects.keys()]);
-  const stale = (await listKeys(client, dest.bucket, base)).filter((k) => k !== base + MANIFEST && !live.has(k.slice(base.length)));
-  // The manifest names what the bucket now holds; written before the deletions, which the next
-  // run's listing finds again if this one stops among them.
-  if (todo.length || stale.length || Object.keys(previous).length !== Object.keys(next).length) {
-    const sorted = Object.fromEntries(Object.entries(next).sort(([a], [b]) => (a < b ? -1 : 1)));
-    await client.send(new PutObjectCommand({
-      Bucket: dest.bucket, Key: base + MANIFEST, Body: JSON.stringify({ version: 1, files: sorted }),
-      ContentType: 'application/json; charset=utf-8', CacheControl: 'no-store',
-    }));
-  }
+  const stale = manifest
+    ? Object.keys(manifest).filter((rel) => !live.has(rel)).map((rel) => base + rel)
+    : (await listKeys(client, dest.bucket, base)).filter((k) => k !== base + MANIFEST && !live.has(k.slice(base.length)));
   for (let i = 0; i < stale.length; i += DELETE_BATCH) {
     const batch = stale.slice(i, i + DELETE_BATCH);
     const r = await client.send(new DeleteObjectsCommand({ Bucket: dest.bucket, Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true } }));
     if (r.Errors?.length) throw new Error(`Deleting ${r.Errors.length} object(s) from s3://${dest.bucket}/${base} failed: ${r.Errors[0]!.Key} ${r.Errors[0]!.Code ?? ''} ${r.Errors[0]!.Message ?? ''}`);
   }
+  // Last, the manifest of what the bucket now holds: a run stopped among the deletions leaves the
+  // previous one, which still names what is left to delete.
+  if (!manifest || todo.length || stale.length || Object.keys(previous).length !== Object.keys(next).length) await writeManifest(next);
   return {
     key, url: `s3://${dest.bucket}/${base}`, files: files.length, redirects: redirects.size, uploaded: todo.length, unchanged, deleted: stale.length, uploadedBytes,
     changed: [...todo.map((t) => t.rel), ...stale.map((k) => k.slice(base.length))].sort(), ms: Math.round(performance.now() - started),

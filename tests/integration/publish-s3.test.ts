@@ -10,7 +10,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import type { Store } from '../../engine/store/connection';
 import { createS3Client, publishTenantToS3, redirectObjects, CACHE_IMMUTABLE, CACHE_REVALIDATE, MANIFEST } from '../../engine/publish/s3';
 import { CLI_RUNNERS } from '../helpers/cli';
@@ -188,25 +188,48 @@ describe('a full build from an empty staging folder (a new machine)', () => {
 });
 
 describe('a tenant of more than 1,000 objects', () => {
-  it('lists past the first page: vanished objects beyond it are deleted', async () => {
+  it('deletes by the manifest, lists past the first page without one, and deletes what a stopped run added', async () => {
     const out = mkdtempSync(join(tmpdir(), 'masthead-s3-many-'));
     const root = join(out, 'many');
+    const page = (i: number) => `p${String(i).padStart(4, '0')}`;
+    const add = (from: number, to: number) => {
+      for (let i = from; i < to; i++) {
+        mkdirSync(join(root, page(i)), { recursive: true });
+        writeFileSync(join(root, page(i), 'index.html'), `<p>${i}</p>`);
+      }
+    };
+    const drop = (from: number, to: number) => { for (let i = from; i < to; i++) rmSync(join(root, page(i)), { recursive: true }); };
     mkdirSync(join(root, 'builds'), { recursive: true });
     writeFileSync(join(root, 'builds', 'latest.json'), '{"id":"b1","timestamp":1}');
-    for (let i = 0; i < 1100; i++) {
-      mkdirSync(join(root, `p${String(i).padStart(4, '0')}`));
-      writeFileSync(join(root, `p${String(i).padStart(4, '0')}`, 'index.html'), `<p>${i}</p>`);
-    }
+    add(0, 1100);
+    const dest = { bucket: BUCKET, prefix: 'many' };
+    const keys = async () => (await s3.keys(BUCKET, 'many/many/')).map((k) => k.slice('many/many/'.length));
+    const expected = () => [...readdirSync(root).filter((n) => n.startsWith('p')).map((n) => `${n}/index.html`), 'builds/latest.json', MANIFEST].sort();
     const client = createS3Client({ region: 'us-east-1', endpoint: s3.endpoint, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
     try {
-      expect((await publishTenantToS3(client, { bucket: BUCKET, prefix: 'many' }, out, 'many')).uploaded).toBe(1101);
-      // The last pages go: they sort after the first 1,000 keys the listing answers.
-      for (let i = 1050; i < 1100; i++) rmSync(join(root, `p${i}`), { recursive: true });
-      const r = await publishTenantToS3(client, { bucket: BUCKET, prefix: 'many' }, out, 'many');
-      expect([r.uploaded, r.deleted]).toEqual([0, 50]);
-      const keys = await s3.keys(BUCKET, 'many/many/');
-      expect(keys.length).toBe(1050 + 1 + 1);
-      expect(keys).not.toContain('many/many/p1099/index.html');
+      expect((await publishTenantToS3(client, dest, out, 'many')).uploaded).toBe(1101);
+      drop(1050, 1100);
+      expect(await publishTenantToS3(client, dest, out, 'many')).toMatchObject({ uploaded: 0, deleted: 50 });
+      expect(await keys()).toEqual(expected());
+      // Without a manifest the prefix is listed: the vanished pages sort after the first 1,000 keys.
+      await s3.client.send(new DeleteObjectCommand({ Bucket: BUCKET, Key: `many/many/${MANIFEST}` }));
+      drop(1040, 1050);
+      expect(await publishTenantToS3(client, dest, out, 'many')).toMatchObject({ uploaded: 1041, deleted: 10 });
+      expect(await keys()).toEqual(expected());
+      // A run that stops after uploading some new pages; the pages are gone by the next run.
+      add(2000, 2010);
+      let puts = 0;
+      const failing = {
+        send: (cmd: { constructor: { name: string } }) => {
+          if (cmd.constructor.name === 'PutObjectCommand' && ++puts > 4) return Promise.reject(new Error('connection reset'));
+          return (client.send as (c: unknown) => Promise<unknown>)(cmd);
+        },
+      } as unknown as S3Client;
+      await expect(publishTenantToS3(failing, dest, out, 'many')).rejects.toThrow('connection reset');
+      expect((await keys()).filter((k) => k.startsWith('p20')).length).toBeGreaterThan(0);
+      drop(2000, 2010);
+      expect(await publishTenantToS3(client, dest, out, 'many')).toMatchObject({ uploaded: 0, deleted: 10 });
+      expect(await keys()).toEqual(expected());
     } finally {
       client.destroy();
     }
