@@ -1,6 +1,7 @@
 // Section reads come from the tenant's cached site snapshot; writes go through operations.ts.
 import { AppError } from '../../engine/domain/errors';
 import { sectionPath } from '../../engine/domain/paths';
+import { badInput } from '../../engine/domain/validation';
 import { may } from '../access';
 import type { GqlContext } from '../context';
 import { clampLimit } from '../paging';
@@ -37,6 +38,20 @@ export const sectionResolvers = {
       const staff = may(await ctx.actor(), tenant.tenantKey, VIEW);
       if (!node || (node.status !== 1 && !staff)) throw new AppError('NOT_FOUND', { entity: 'Section', id: a.sectionId ?? a.alias ?? '' });
       return view(node, staff, clampLimit(a.limit, 50, CHILDREN_CAP));
+    },
+    /** The same lookup and visibility as getWebsiteSection; the answer is the section alone (WebsiteSectionBasic). */
+    async getWebsiteSectionBasic(_: unknown, a: { sectionId?: number | null; alias?: string | null }, ctx: GqlContext) {
+      if (a.sectionId == null && (a.alias == null || a.alias.trim() === '')) badInput('sectionId', 'Field is required (or alias)');
+      if (a.sectionId != null && a.sectionId < 1) badInput('sectionId', 'Must be a positive section id');
+      if (a.alias != null && a.alias.length > 300) badInput('alias', 'At most 300 characters');
+      const site = await ctx.site();
+      const tenant = await ctx.tenant();
+      const node = a.sectionId != null ? site.sections.get(a.sectionId) : site.byAlias.get(a.alias!.trim().replace(/^\/+|\/+$/g, ''));
+      if (!node || (node.status !== 1 && !may(await ctx.actor(), tenant.tenantKey, VIEW))) throw new AppError('NOT_FOUND', { entity: 'Section', id: a.sectionId ?? a.alias ?? '' });
+      return {
+        id: node.id, name: node.name, alias: node.alias, description: node.description, gamAlias: node.gamAlias, parentId: node.parentId,
+        status: node.status, fullName: node.fullName, canonicalPath: sectionPath(node.alias),
+      };
     },
   },
   Mutation: {

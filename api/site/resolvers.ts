@@ -7,6 +7,7 @@ import { requireTenantPermission } from '../access';
 import type { GqlContext } from '../context';
 import { normalizePath } from '../layouts/page';
 import { clampLimit, connection, skipOf } from '../paging';
+import { blockDataQueries } from './block-data';
 import * as ops from './operations';
 import { nextSecondaryGrid, nextSecondaryPage } from './secondary';
 
@@ -38,6 +39,7 @@ export function keepQuery(to: string, query: string): string {
 
 export const siteResolvers = {
   Query: {
+    ...blockDataQueries,
     getMenus: (_: unknown, _a: unknown, ctx: GqlContext) => menus(ctx),
     getNextSecondaryGrid: (_: unknown, a: { gridSettings?: unknown }, ctx: GqlContext) => nextSecondaryGrid(ctx, a.gridSettings),
     getNextSecondaryPage: (_: unknown, a: { input?: unknown }, ctx: GqlContext) => nextSecondaryPage(ctx, a.input),

@@ -18,7 +18,8 @@ export const MAX_EXCLUDED = 2000;
 // the snapshot, and with it this tenant index.
 const contexts = new WeakMap<SiteSnapshot, Promise<SiteResolver>>();
 
-async function resolveContext(ctx: GqlContext): Promise<SiteResolver> {
+/** The tenant's live build index for this request's site snapshot (also read by block-data.ts). */
+export async function resolveContext(ctx: GqlContext): Promise<SiteResolver> {
   const site = await ctx.site();
   let rc = contexts.get(site);
   if (!rc) {

@@ -11,6 +11,7 @@ export { renderThemeTestPage, THEME_TEST_KINDS, type ThemeTestKind } from './sta
 export {
   resolveNextPage, resolveSecondaryGrid, type NextPage, type NextPageRequest, type SecondaryGrid, type SecondaryGridRequest,
 } from './stages/resolve-secondary';
+export { playlistVideoData, recommendationsFor, rssFeedItems, type FeedItemData, type RecommendationData } from './stages/block-data';
 export type { BuildContent, TenantIndex } from './types';
 /** The rebuild queue's contract (queue/types.ts): apps take one to rebuild after each change. */
 export type { QueuedChange, RebuildQueue } from './queue/types';
