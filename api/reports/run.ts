@@ -5,8 +5,8 @@
 import { AppError } from '../../engine/domain/errors';
 import { comparisonRange, parseReportParams, reportById, sortRows, type ReportData, type ReportDefinition, type ReportId, type ReportParams } from '../../engine/domain/reports';
 import { badInput } from '../../engine/domain/validation';
-import { rawOf, type Db } from '../../engine/store/connection';
-import { countDropsBetween } from '../../engine/store/queries/events';
+import type { Db } from '../../engine/store/connection';
+import { countDropsBetween, reportGeneration } from '../../engine/store/queries/events';
 import { runReportQuery } from '../../engine/store/queries/reports';
 import { EXCESS_REASONS } from '../events/ingest';
 import { allTenants, inTenant } from '../../engine/store/tenant-scope';
@@ -83,13 +83,6 @@ const CACHE_MAX = 200;
 type Answer = Pick<ReportAnswer, 'data' | 'comparison'>;
 const answers = new Map<string, Promise<Answer>>();
 
-/** The generation the cache is valid for: the last rollup run and the build epoch. */
-async function generation(db: Db): Promise<string> {
-  const [row] = await rawOf(db).all<{ epoch: number | null; rolled: number | null }>(
-    'select (select n from build_epoch where id = 1) as epoch, (select max(rolled_at) from event_rollup_state) as rolled');
-  return `${row?.epoch ?? 0}:${row?.rolled ?? 0}`;
-}
-
 /** The report's rows (sorted) and figures for the period, and the comparison period's figures: the work after the checks. */
 export async function answerReport(db: Db, def: ReportDefinition, params: ReportParams, keys: string[] | null, o: { cache?: boolean } = {}): Promise<Answer> {
   const q = { tenantKeys: keys, from: params.from, to: params.to, section: params.section, type: params.type, author: params.author };
@@ -102,7 +95,7 @@ export async function answerReport(db: Db, def: ReportDefinition, params: Report
   let answer: Answer;
   if (o.cache === false || !CACHED_REPORTS.has(def.id)) answer = await run();
   else {
-    const key = JSON.stringify([await generation(db), def.id, q, def.dated ? params.compare : null]);
+    const key = JSON.stringify([await reportGeneration(db), def.id, q, def.dated ? params.compare : null]);
     let p = answers.get(key);
     if (!p) {
       p = run();

@@ -5,7 +5,7 @@ import { AppError } from '../../engine/domain/errors';
 import { readFileSync } from 'node:fs';
 import { captchaStateOf, serverWarnings } from '../captcha';
 import { diskUse, type DiskUse } from './disk-use';
-import { failingRebuilds, type FailingRebuild } from '../../engine/store/queries/builds';
+import { failingRebuilds, storeFacts, type FailingRebuild } from '../../engine/store/queries/builds';
 import { requireActor, type Actor } from '../access';
 import { commit, tenantAccess, type OpArgs, type OpContext } from '../operation';
 
@@ -41,12 +41,8 @@ export interface SystemStatus {
 export async function getSystemStatus({ ctx }: OpArgs<unknown>): Promise<SystemStatus> {
   systemAdmin(ctx);
   const store = ctx.services.store;
-  const [v] = await store.all<{ v: string }>('select sqlite_version() as v', []);
-  const [m] = await store.all<{ n: number }>("select count(*) as n from __drizzle_migrations", []).catch(() => [{ n: 0 }]);
-  const open = await store.all<{ tenant_key: string; n: number }>("select tenant_key, count(*) as n from rebuild_requests where state in ('pending', 'running') group by tenant_key", []);
-  const targets = await store.all<{ tenant_key: string; state: string; build_id: string | null; started_at: number | null; finished_at: number | null; pages_written: number; error: string | null }>(
-    'select tenant_key, state, build_id, started_at, finished_at, pages_written, error from build_targets order by tenant_key, id', []);
-  const openBy = new Map(open.map((o) => [o.tenant_key, Number(o.n)]));
+  const facts = await storeFacts(store);
+  const openBy = facts.openRequests;
   const failing = new Map((await failingRebuilds(store)).map((f) => [f.tenantKey, f]));
   const mailer = ctx.services.members.mailer as { kind?: string; lastSend?: { at: number; ok: boolean; error?: string } | null; backlog?: () => Promise<{ waiting: number; failing: number; lastError: string | null }> } | undefined;
   const backlog = mailer?.backlog ? await mailer.backlog() : null;
@@ -57,10 +53,10 @@ export async function getSystemStatus({ ctx }: OpArgs<unknown>): Promise<SystemS
   return {
     mastheadVersion: MASTHEAD_VERSION,
     nodeVersion: process.version,
-    sqliteVersion: v?.v ?? '',
+    sqliteVersion: facts.sqliteVersion,
     databasePath: store.path,
     databaseBytes: size(store.path) + size(`${store.path}-wal`),
-    migrationsApplied: Number(m?.n ?? 0),
+    migrationsApplied: facts.migrationsApplied,
     queueDepth: [...openBy.values()].reduce((a, b) => a + b, 0),
     mailTransport: mailer ? (mailer.kind ?? 'configured') : 'none',
     mailLastSend: last ? { at: last.at, ok: last.ok, error: last.error ?? null } : null,
@@ -70,11 +66,11 @@ export async function getSystemStatus({ ctx }: OpArgs<unknown>): Promise<SystemS
     disk: await diskUse(ctx.services),
     // A failing rebuild is an alarm: an acknowledged edit is not live yet (it is retried until it is).
     warnings: [...[...failing.values()].map(failingWarning), ...mailWarning, ...serverWarnings(ctx.services)],
-    builds: targets.map((t) => ({
-      tenantKey: t.tenant_key, state: t.state, buildId: t.build_id, startedAt: t.started_at, finishedAt: t.finished_at,
-      durationMs: t.started_at !== null && t.finished_at !== null && t.finished_at >= t.started_at ? t.finished_at - t.started_at : null,
-      pagesWritten: Number(t.pages_written), openRequests: openBy.get(t.tenant_key) ?? 0,
-      error: failing.get(t.tenant_key)?.error ?? t.error, failedAttempts: failing.get(t.tenant_key)?.attempts ?? 0, retryAt: failing.get(t.tenant_key)?.retryAt ?? null,
+    builds: facts.targets.map((t) => ({
+      tenantKey: t.tenantKey, state: t.state, buildId: t.buildId, startedAt: t.startedAt, finishedAt: t.finishedAt,
+      durationMs: t.startedAt !== null && t.finishedAt !== null && t.finishedAt >= t.startedAt ? t.finishedAt - t.startedAt : null,
+      pagesWritten: Number(t.pagesWritten), openRequests: openBy.get(t.tenantKey) ?? 0,
+      error: failing.get(t.tenantKey)?.error ?? t.error, failedAttempts: failing.get(t.tenantKey)?.attempts ?? 0, retryAt: failing.get(t.tenantKey)?.retryAt ?? null,
     })),
   };
 }

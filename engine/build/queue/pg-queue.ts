@@ -17,12 +17,12 @@
 //     `masthead-boundary:<tenant>` run at that instant; every instance arming the same boundary
 //     replaces the same job, so it fires once across instances.
 // SQLite keeps store-queue.ts (in-process).
-import pg from 'pg';
 import { Logger, run, type Runner, type Task } from 'graphile-worker';
 import {
   claimRequests, enqueueRebuild, findTarget, finishRequests, pruneRequests, readEpoch, retryRequests, tenantsWithOpenRequests,
 } from '../../store/queries/builds';
 import { listTenants } from '../../store/site-reader';
+import { createTenantLocks } from '../../store/pg/tenant-locks';
 import { inTenant } from '../../store/tenant-scope';
 import { rebuildTenant, tenantBuilders } from './rebuild';
 import type { StoreQueueOptions } from './store-queue';
@@ -43,8 +43,6 @@ export interface PgQueueOptions extends StoreQueueOptions {
 const TASK = 'masthead_rebuild';
 const MAX_ATTEMPTS = 5;
 const KEEP_FINISHED_MS = 24 * 3_600_000;
-/** The tenant's advisory lock key: the first 8 bytes of md5('masthead-build:' || tenant), in SQL. */
-const LOCK_SQL = "('x' || substr(md5('masthead-build:' || $1), 1, 16))::bit(64)::bigint";
 
 const rebuildKey = (tenantKey: string) => `masthead-rebuild:${tenantKey}`;
 const boundaryKey = (tenantKey: string) => `masthead-boundary:${tenantKey}`;
@@ -53,8 +51,7 @@ export function createPgBuildQueue(o: PgQueueOptions): RebuildQueue {
   const now = o.now ?? Date.now;
   const maxAttempts = o.maxAttempts ?? MAX_ATTEMPTS;
   const builderOf = tenantBuilders(o);
-  const lockPool = new pg.Pool({ connectionString: o.url, max: 4 });
-  lockPool.on('error', () => undefined);
+  const locks = createTenantLocks(o.url);
   let runner: Runner | undefined;
   let closed = false;
   const running = new Set<Promise<unknown>>();
@@ -78,43 +75,37 @@ export function createPgBuildQueue(o: PgQueueOptions): RebuildQueue {
   };
 
   const rebuild = async (tenantKey: string, boundary: number | undefined): Promise<void> => {
-    const client = await lockPool.connect();
-    let broken: Error | undefined;
+    const lock = await locks.tryLock(tenantKey);
+    if (!lock) {
+      // Another instance builds this tenant: a passed boundary becomes a request, and the tenant asks again shortly.
+      if (boundary !== undefined) await enqueueRebuild(o.store, tenantKey, { entity: 'time' }, now());
+      await ask(tenantKey, o.retryBusyMs ?? 250);
+      return;
+    }
     try {
-      const [row] = (await client.query<{ ok: boolean }>(`SELECT pg_try_advisory_lock(${LOCK_SQL}) AS ok`, [tenantKey])).rows;
-      if (!row?.ok) {
-        // Another instance builds this tenant: a passed boundary becomes a request, and the tenant asks again shortly.
-        if (boundary !== undefined) await enqueueRebuild(o.store, tenantKey, { entity: 'time' }, now());
-        await ask(tenantKey, o.retryBusyMs ?? 250);
-        return;
-      }
+      if (boundary !== undefined) await enqueueRebuild(o.store, tenantKey, { entity: 'time' }, now());
+      const rows = await claimRequests(o.store, tenantKey, now());
+      if (!rows.length) return;
+      const ids = rows.map((r) => r.id);
+      o.onBuildStart?.(tenantKey);
       try {
-        if (boundary !== undefined) await enqueueRebuild(o.store, tenantKey, { entity: 'time' }, now());
-        const rows = await claimRequests(o.store, tenantKey, now());
-        if (!rows.length) return;
-        const ids = rows.map((r) => r.id);
-        o.onBuildStart?.(tenantKey);
-        try {
-          const changes = rows.map((r) => JSON.parse(r.change) as QueuedChange);
-          const result = await rebuildTenant(await builderOf(tenantKey), changes, now());
-          await finishRequests(o.store, ids, { state: 'done', at: now(), buildId: result.buildId });
-          o.onBuilt?.(tenantKey, result);
-        } catch (e) {
-          // Retried with backoff until it publishes (as store-queue.ts): the requests go back to
-          // pending with their attempts and error, and one delayed job under the tenant's key runs them.
-          o.onError?.(tenantKey, e);
-          const retryAt = await retryRequests(o.store, ids, { at: now(), error: e instanceof Error ? e.message : String(e) }, o.retryDelay);
-          await ask(tenantKey, Math.max(1, retryAt - now()));
-          return;
-        } finally {
-          o.onBuildEnd?.(tenantKey);
-        }
-        await arm(tenantKey).catch((e: unknown) => o.onError?.(tenantKey, e));
+        const changes = rows.map((r) => JSON.parse(r.change) as QueuedChange);
+        const result = await rebuildTenant(await builderOf(tenantKey), changes, now());
+        await finishRequests(o.store, ids, { state: 'done', at: now(), buildId: result.buildId });
+        o.onBuilt?.(tenantKey, result);
+      } catch (e) {
+        // Retried with backoff until it publishes (as store-queue.ts): the requests go back to
+        // pending with their attempts and error, and one delayed job under the tenant's key runs them.
+        o.onError?.(tenantKey, e);
+        const retryAt = await retryRequests(o.store, ids, { at: now(), error: e instanceof Error ? e.message : String(e) }, o.retryDelay);
+        await ask(tenantKey, Math.max(1, retryAt - now()));
+        return;
       } finally {
-        await client.query(`SELECT pg_advisory_unlock(${LOCK_SQL})`, [tenantKey]).catch((e: Error) => { broken = e; });
+        o.onBuildEnd?.(tenantKey);
       }
+      await arm(tenantKey).catch((e: unknown) => o.onError?.(tenantKey, e));
     } finally {
-      client.release(broken);
+      await lock.release();
     }
   };
 
@@ -166,7 +157,7 @@ export function createPgBuildQueue(o: PgQueueOptions): RebuildQueue {
       if (closed) return;
       closed = true;
       await runner?.stop();
-      await lockPool.end();
+      await locks.close();
     },
   };
   return queue;

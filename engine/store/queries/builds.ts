@@ -247,3 +247,27 @@ export async function readBuildStatus(store: Store, tenantKey: string): Promise<
   const state = t?.state === 'failed' ? 'failed' : t?.buildId ? 'live' : 'queued';
   return { ...base, state, requestedAt: t?.startedAt ?? null, startedAt: t?.startedAt ?? null };
 }
+
+/** What the System screen shows of the database and the builds: engine version, migrations, open requests and every target. */
+export interface StoreFacts {
+  sqliteVersion: string;
+  migrationsApplied: number;
+  openRequests: Map<string, number>;
+  targets: { tenantKey: string; state: string; buildId: string | null; startedAt: number | null; finishedAt: number | null; pagesWritten: number; error: string | null }[];
+}
+
+export async function storeFacts(store: Store): Promise<StoreFacts> {
+  const [v] = await store.all<{ v: string }>('select sqlite_version() as v', []);
+  const [m] = await store.all<{ n: number }>('select count(*) as n from __drizzle_migrations', []).catch(() => [{ n: 0 }]);
+  const open = await store.all<{ tenant_key: string; n: number }>("select tenant_key, count(*) as n from rebuild_requests where state in ('pending', 'running') group by tenant_key", []);
+  const targets = await store.all<{ tenant_key: string; state: string; build_id: string | null; started_at: number | null; finished_at: number | null; pages_written: number; error: string | null }>(
+    'select tenant_key, state, build_id, started_at, finished_at, pages_written, error from build_targets order by tenant_key, id', []);
+  return {
+    sqliteVersion: v?.v ?? '',
+    migrationsApplied: Number(m?.n ?? 0),
+    openRequests: new Map(open.map((o) => [o.tenant_key, Number(o.n)])),
+    targets: targets.map((t) => ({
+      tenantKey: t.tenant_key, state: t.state, buildId: t.build_id, startedAt: t.started_at, finishedAt: t.finished_at, pagesWritten: t.pages_written, error: t.error,
+    })),
+  };
+}

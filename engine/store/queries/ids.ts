@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { AppError } from '../../domain/errors';
 import { CONTENT_ID_MAX, CONTENT_ID_MIN } from '../../domain/records';
-import type { Db } from '../connection';
+import { dialectOfDb, rawOf, type Db } from '../connection';
 import { allTenants } from '../tenant-scope';
 import * as t from '../schema';
 import { adUnits, houseAds } from '../schema-ads';
@@ -27,4 +27,14 @@ export async function nextId(db: Db, kind: AllocatedKind): Promise<number> {
     return next;
   }
   return max + 1;
+}
+
+/**
+ * PostgreSQL: moves `table`'s identity column past its highest id, after rows were written with
+ * explicit ids (fixtures), so the next row the admin creates does not collide. SQLite needs nothing.
+ */
+export async function continueIdentity(db: Db, table: string): Promise<void> {
+  if (dialectOfDb(db) !== 'postgres') return;
+  if (!/^[a-z_]+$/.test(table)) throw new Error(`continueIdentity: not a table name: ${table}`);
+  await rawOf(db).all(`select setval(pg_get_serial_sequence('${table}', 'id'), (select coalesce(max(id), 0) from ${table}) + 1, false)`);
 }
