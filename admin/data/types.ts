@@ -27,7 +27,7 @@ export interface Tenant {
   domain: string;
   abbreviation: string;
   prodEndpoint?: string | null;
-  /** Switched-on modules (site settings modules): menu conditions such as company-updates. */
+  /** Switched-on modules (engine/domain/settings.ts enabledModules): menu conditions company-updates, memberships, ip-gating. */
   modules?: string[];
   /** Public origin of the site when the API knows it (e.g. http://freightwise.localhost:4000). */
   url?: string | null;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ROLES, permissionsFor } from '../../engine/domain/permissions';
+import { enabledModules } from '../../engine/domain/settings';
 import { ROUTES } from '../routes';
 import { NAV_GROUPS, filterEntries, quickEntries, visibleGroups, visibleTools } from './nav';
 import { menuHrefFor } from './shell';
@@ -46,7 +47,7 @@ describe('menu permissions (admin §6)', () => {
 });
 
 describe('menu shape (issue 35)', () => {
-  const everyone = { isGlobal: true, modules: ['company-updates'] };
+  const everyone = { isGlobal: true, modules: ['company-updates', 'memberships', 'ip-gating'] };
   const all = [...ROLES.admin];
   const menuHrefs = visibleGroups(all, everyone).flatMap((g) => g.links.map((l) => l.href));
   it('has at most 12 top-level entries, the dashboard included, for the user who may see everything', () => {
@@ -137,6 +138,51 @@ describe('menu conditions beyond permissions (issue 22)', () => {
     expect(labels(permissionsFor('editor'), { modules: [] })).not.toContain('Company updates');
     expect(labels([...ROLES.admin], { isGlobal: true })).not.toContain('Company updates');
     expect(labels(['manage_contracts'], { modules: ['company-updates'] })).not.toContain('Company updates');
+  });
+});
+
+describe('menu conditions: memberships module on, IP gating allowed (admin §6, issue 42)', () => {
+  const members = (held: Parameters<typeof visibleGroups>[0], when: Parameters<typeof visibleGroups>[1]) =>
+    visibleGroups(held, when).find((g) => g.label === 'Members')?.links.map((l) => l.label) ?? [];
+  const admin = permissionsFor('site_admin');
+  const quick = (when: Parameters<typeof quickEntries>[1]) => quickEntries(admin, when).map((e) => e.label);
+
+  it('the tenant settings name the modules: memberships when on, IP gating with them unless disabled', () => {
+    expect(enabledModules({})).toEqual([]);
+    expect(enabledModules({ memberships: { enabled: false } })).toEqual([]);
+    expect(enabledModules({ memberships: { enabled: true } })).toEqual(['memberships', 'ip-gating']);
+    expect(enabledModules({ memberships: { enabled: true, disableIpGating: true } })).toEqual(['memberships']);
+    // IP gating only ever passes membership gating: without memberships it is not offered.
+    expect(enabledModules({ memberships: { enabled: false, disableIpGating: false } })).toEqual([]);
+    expect(enabledModules({ modules: { companyUpdates: true }, memberships: { enabled: true } })).toEqual(['company-updates', 'memberships', 'ip-gating']);
+  });
+
+  it('memberships and site users show only while the memberships module is on; IP gating only while allowed', () => {
+    expect(members(admin, { modules: ['memberships', 'ip-gating'] })).toEqual(['Memberships', 'Site users', 'IP gating']);
+    expect(members(admin, { modules: ['memberships'] })).toEqual(['Memberships', 'Site users']);
+    expect(members(admin, { modules: [] })).toEqual([]);
+    expect(visibleGroups(admin, { modules: [] }).map((g) => g.label)).not.toContain('Members');
+    // A condition does not stand in for the permission.
+    expect(members(['manage_site_users'], { modules: ['memberships', 'ip-gating'] })).toEqual(['Site users']);
+    expect(members(permissionsFor('editor'), { modules: ['memberships', 'ip-gating'] })).toEqual([]);
+  });
+
+  it('the quick menu follows the same conditions, create forms included', () => {
+    const on = quick({ modules: ['memberships', 'ip-gating'] });
+    for (const l of ['Memberships', 'Site users', 'IP gating', 'New membership', 'New IP licence']) expect(on).toContain(l);
+    const noIp = quick({ modules: ['memberships'] });
+    expect(noIp).toContain('New membership');
+    expect(noIp).not.toContain('IP gating');
+    expect(noIp).not.toContain('New IP licence');
+    const off = quick({ modules: [] });
+    for (const l of ['Memberships', 'Site users', 'IP gating', 'New membership', 'New IP licence']) expect(off).not.toContain(l);
+  });
+
+  it('the real settings of a site drive the menu end to end', () => {
+    const when = (memberships: { enabled: boolean; disableIpGating?: boolean }) => ({ modules: enabledModules({ memberships }) });
+    expect(members(admin, when({ enabled: true }))).toEqual(['Memberships', 'Site users', 'IP gating']);
+    expect(members(admin, when({ enabled: true, disableIpGating: true }))).toEqual(['Memberships', 'Site users']);
+    expect(members(admin, when({ enabled: false }))).toEqual([]);
   });
 });
 

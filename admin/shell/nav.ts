@@ -1,7 +1,7 @@
 // The admin menu: groups and links, each shown only to a user holding one of its permissions
-// (admin §6), plus optional conditions: global staff only, or a tenant module switched on. The same
-// lists feed the left panel, the Tools page and the Ctrl/Cmd+K quick menu (which also offers the
-// create forms and the site settings' cards by name).
+// (admin §6), plus optional conditions: global staff only, or a tenant module switched on (company
+// updates, memberships, IP gating allowed). The same lists feed the left panel, the Tools page and
+// the Ctrl/Cmd+K quick menu (which also offers the create forms and the site settings' cards by name).
 import { hasAnyPermission, type Permission } from '../../engine/domain/permissions';
 import { REPORT_DEFINITIONS, type ReportDefinition } from '../../engine/domain/reports';
 
@@ -20,7 +20,10 @@ export interface NavLink {
   keywords?: string;
   /** Only for global staff (all sites). */
   global?: boolean;
-  /** Only when the current tenant has this module switched on. */
+  /**
+   * Only when the current tenant has this module switched on (engine/domain/settings.ts
+   * enabledModules): company-updates, memberships ("memberships module on"), ip-gating ("IP gating allowed").
+   */
   module?: string;
   /** One line on what the screen does (the Tools page). */
   description?: string;
@@ -121,9 +124,9 @@ export const NAV_GROUPS: readonly NavGroup[] = [
     icon: 'star',
     permissions: ['manage_memberships', 'manage_site_users', 'manage_ip_gating'],
     links: [
-      { label: 'Memberships', href: '/admin/memberships', icon: 'star', permissions: ['manage_memberships'], keywords: 'paywall free paid signup' },
-      { label: 'Site users', href: '/admin/site-users', icon: 'users', permissions: ['manage_site_users'], keywords: 'members readers accounts simulate' },
-      { label: 'IP gating', href: '/admin/ip-gating-settings', icon: 'globe', permissions: ['manage_ip_gating'], keywords: 'site license company ip ranges cidr test' },
+      { label: 'Memberships', href: '/admin/memberships', icon: 'star', permissions: ['manage_memberships'], module: 'memberships', keywords: 'paywall free paid signup' },
+      { label: 'Site users', href: '/admin/site-users', icon: 'users', permissions: ['manage_site_users'], module: 'memberships', keywords: 'members readers accounts simulate' },
+      { label: 'IP gating', href: '/admin/ip-gating-settings', icon: 'globe', permissions: ['manage_ip_gating'], module: 'ip-gating', keywords: 'site license company ip ranges cidr test' },
     ],
   },
   {
@@ -216,8 +219,8 @@ export const QUICK_ONLY: readonly (NavLink & { group: string })[] = [
   { group: 'Create', label: 'New newsletter template', href: '/admin/create-newsletter-template', icon: 'plus', permissions: ['manage_newsletter_templates'], keywords: 'newsletter create add' },
   { group: 'Create', label: 'New campaign', href: '/admin/create-newsletter-campaign', icon: 'plus', permissions: ['manage_newsletter_campaigns'], keywords: 'newsletter create add issue send' },
   { group: 'Create', label: 'New newsletter ad', href: '/admin/create-newsletter-ad', icon: 'plus', permissions: ['manage_newsletter_ads'], keywords: 'newsletter create add advertising' },
-  { group: 'Create', label: 'New membership', href: '/admin/create-membership', icon: 'plus', permissions: ['manage_memberships'], keywords: 'create add paywall' },
-  { group: 'Create', label: 'New IP licence', href: '/admin/create-ip-gating', icon: 'plus', permissions: ['manage_ip_gating'], keywords: 'create add site license company ip gating' },
+  { group: 'Create', label: 'New membership', href: '/admin/create-membership', icon: 'plus', permissions: ['manage_memberships'], module: 'memberships', keywords: 'create add paywall' },
+  { group: 'Create', label: 'New IP licence', href: '/admin/create-ip-gating', icon: 'plus', permissions: ['manage_ip_gating'], module: 'ip-gating', keywords: 'create add site license company ip gating' },
   { group: 'Create', label: 'New magazine issue', href: '/admin/magazine-issues?action=add', icon: 'plus', permissions: ['manage_magazine_issues'], keywords: 'magazine create add issue' },
   { group: 'Create', label: 'New magazine publication', href: '/admin/magazine-publications?action=add', icon: 'plus', permissions: ['manage_magazine_publications'], keywords: 'magazine create add publication' },
   { group: 'Create', label: 'New magazine section', href: '/admin/magazine-sections?action=add', icon: 'plus', permissions: ['manage_magazine_sections'], keywords: 'magazine create add section' },

@@ -108,6 +108,8 @@ export const siteSettingsSchema = z.strictObject({
         .optional(),
       overrideRegisterButtonLabel: z.boolean().default(false),
       registerButtonLabel: z.string().default('Join Now'),
+      /** IP gating not allowed on this site (admin §6 "IP gating allowed", a menu condition): its screens leave the menu. Unset: allowed. */
+      disableIpGating: z.boolean().optional(),
     })
     .default({
       enabled: false, commenting: false, overrideRegisterButtonLabel: false, registerButtonLabel: 'Join Now',
@@ -184,7 +186,21 @@ export function suggestTagManagerId(input: string): string {
   return `${prefix}-${rest}`;
 }
 
-/** The tenant's switched-on modules by name (the admin menu's `module` conditions). */
-export function enabledModules(settings: { modules?: { companyUpdates?: boolean } | undefined }): string[] {
-  return settings.modules?.companyUpdates ? ['company-updates'] : [];
+/**
+ * The tenant's switched-on modules by name: the admin menu's feature conditions (admin §6).
+ * company-updates: modules.companyUpdates; memberships: memberships.enabled ("memberships module
+ * on"); ip-gating ("IP gating allowed"): memberships on and IP gating not disabled, since a
+ * site-licence company only ever passes membership gating.
+ */
+export function enabledModules(settings: {
+  modules?: { companyUpdates?: boolean } | undefined;
+  memberships?: { enabled?: boolean; disableIpGating?: boolean | undefined } | undefined;
+}): string[] {
+  const out: string[] = [];
+  if (settings.modules?.companyUpdates) out.push('company-updates');
+  if (settings.memberships?.enabled) {
+    out.push('memberships');
+    if (settings.memberships.disableIpGating !== true) out.push('ip-gating');
+  }
+  return out;
 }

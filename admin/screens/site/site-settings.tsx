@@ -111,6 +111,7 @@ export function SettingsEditor({ initial, tenantKey, editable }: { initial: Site
           <Card title="Memberships and metering">
             <div className="stack">
               <Check form={form} path="memberships.enabled" label="Memberships" />
+              <Check form={form} path="memberships.disableIpGating" label="No IP gating on this site (its screens leave the menu)" />
               <Check form={form} path="memberships.commenting" label="Commenting for members" />
               <div className="grid-2">
                 <Text form={form} path="memberships.commentingProvider.name" label="Comment provider" placeholder="Viafoura" prune="memberships.commentingProvider" hint="Named to readers before they allow it." />
