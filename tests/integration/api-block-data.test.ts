@@ -10,6 +10,7 @@ import { playlistKey } from '../../engine/build/playlists';
 import { putFeed } from '../../engine/store/queries/feeds';
 import { writeAdUnits } from '../../engine/store/queries/ad-units';
 import { writeAdUnitPatterns, writeLayouts } from '../../engine/store/writes';
+import { setTenantSetting } from '../helpers/tenant-settings';
 import { startApi, type Harness } from './api-harness';
 
 let h: Harness;
@@ -50,9 +51,7 @@ beforeAll(async () => {
     { title: FETCHED.title, link: `https://www.youtube.com/watch?v=${FETCHED.youtubeId}`, summary: '', published: null },
     { title: STORED.title, link: `https://www.youtube.com/watch?v=${STORED.youtubeId}`, summary: '', published: null },
   ], now);
-  const [row] = await h.store.all<{ settings: string | Record<string, unknown> }>('SELECT settings FROM tenants WHERE tenant_key = ?', ['alpha']);
-  const settings = typeof row!.settings === 'string' ? JSON.parse(row!.settings) : row!.settings;
-  await h.store.all('UPDATE tenants SET settings = ? WHERE tenant_key = ?', [JSON.stringify({ ...settings, youtube: { apiKey: YOUTUBE_KEY } }), 'alpha']);
+  await setTenantSetting(h.store, 'alpha', 'youtube', { apiKey: YOUTUBE_KEY });
   await writeAdUnitPatterns(db, 'alpha', [
     { id: 180, name: 'Zeta network', type: 'layout-block', pattern: '/999/{tenant}/{key}', sizes: [] },
     { id: 181, name: 'Alpha network', type: 'layout-block', pattern: '/1234/{tenant}/{section}/{key}', sizes: [[300, 250]] },
