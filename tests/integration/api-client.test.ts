@@ -45,7 +45,8 @@ describe('the shared client against a listening server', () => {
   it('runs every registered query for a global admin without an error', async () => {
     const c = client();
     const variables: Record<string, Record<string, unknown>> = {
-      getContent: { id: 10_010_001 }, getWebsiteSection: { sectionId: 103 }, getWebsiteLayoutPage: { alias: '/markets' },
+      getContent: { id: 10_010_001 }, getWebsiteSection: { sectionId: 103 }, getWebsiteSectionBasic: { sectionId: 103 }, getWebsiteLayoutPage: { alias: '/markets' },
+      getBlueConicRecommendations: { input: { contentId: 10_010_001 } },
       getLayout: { id: 170 }, getAsset: { id: 120 }, getMediaAsset: { id: 120 }, getPerson: { id: 110 }, getCmsUser: { id: 2 }, getWebsiteRedirect: { from: '/old-markets' },
       getMembership: { id: 140 }, getGatedContent: { id: 10_010_001 }, getNewsletterItem: { id: 150 },
       previewSiteUserImport: { input: { csv: 'email\nann@example.com\n' } },
@@ -54,8 +55,9 @@ describe('the shared client against a listening server', () => {
     };
     // These need a signed-in member, a registration link, a license company or newsletter templates,
     // campaigns and ads, a news item, a contract, a magazine issue or the company-updates module the harness does not
-    // create; members-*.test.ts, api-newsletters*.test.ts and company-*.test.ts and api-magazine.test.ts run them.
-    const needsMember = new Set(['getSiteUser', 'getSiteUserStub', 'getSiteLicenseCompany',
+    // create, or a layout with an RSS feed or video playlist block; members-*.test.ts, api-newsletters*.test.ts,
+    // company-*.test.ts, api-magazine.test.ts and api-block-data.test.ts run them.
+    const needsMember = new Set(['getSiteUser', 'getSiteUserStub', 'getSiteLicenseCompany', 'getRSSFeedContentStream', 'getYoutubePlaylistVideos',
       'getNewsletterTemplate', 'getNewsletterCampaign', 'getNewsletterAd', 'renderNewsletterCampaignPreview',
       'getAspireNews', 'getContract', 'getCompanyUpdate', 'getCompanyUpdateStream', 'getCompanyOptions',
       'getIssue', 'getMagazinePublication', 'exportIssueForPrint']);
