@@ -5,10 +5,10 @@
 // header → a heading, subheading and link, html → the HTML (sanitised later like every body),
 // markdown → HTML (a small CommonMark subset), divider → <hr>, code → <pre>. Cards Masthead has no
 // counterpart for (signup, paywall, product, audio, video, file, email…) are dropped with a report line.
+import { escapeHtml as esc } from '../domain/html-escape';
 
 export type Warn = (kind: string, detail: string) => void;
 
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const str = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
 type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : {});

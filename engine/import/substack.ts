@@ -8,6 +8,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { slugify } from '../domain/paths';
 import { ImportFormatError, type ImportHeader, type ImportPost } from './model';
+import { escapeHtml as esc } from '../domain/html-escape';
 
 export interface SubstackExport { header: ImportHeader; posts: ImportPost[]; skipped: { record: string; reason: string; line: number }[]; notImported: Record<string, number>; csvFile: string }
 
@@ -38,7 +39,6 @@ export function parseCsv(text: string): { line: number; fields: string[] }[] {
   return rows;
 }
 
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 export async function readSubstack(path: string, siteUrl?: string): Promise<SubstackExport> {
   const isDir = await stat(path).then((s) => s.isDirectory(), () => false);

@@ -7,10 +7,10 @@
 // content; classic posts get WordPress's paragraphs (wpautop). The result still goes through the
 // shared sanitiser.
 import type { ImportAttachment } from './model';
+import { escapeHtml as esc } from '../domain/html-escape';
 
 export type Warn = (kind: string, detail: string) => void;
 
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** Blocks with inner HTML of their own: the comments go, the HTML stays. */
 const DYNAMIC_BLOCK = /<!--\s+wp:([a-z0-9-]+(?:\/[a-z0-9-]+)?)(\s+\{(?:(?!-->)[\s\S])*?\})?\s+\/-->/g;
