@@ -14,6 +14,7 @@ import type { ItemHtmlCache } from './items';
 import { Island } from './island';
 import { BackToTop } from './islands/back-to-top';
 import { staffToolbarRoot } from './islands/staff-toolbar-root';
+import { escapeHtml } from '../engine/domain/html-escape';
 
 /** The print view's reduced chrome: logo and copyright only (print CSS hides the rest). */
 function PrintHeader({ chrome }: { chrome: ChromeView }) {
@@ -68,9 +69,7 @@ function header(chrome: ChromeView, f: Fragments, sectionPath: string | null): s
 const LANG = /^[a-z]{2}(-[A-Z]{2})?$/;
 
 /** An attribute value escaped for a double-quoted attribute. */
-function attr(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
+const attr = escapeHtml;
 
 /**
  * The client bundle's tags: the entry as a module script (deferred by nature) and its static

@@ -1,5 +1,6 @@
 // Company data (issue #22): the internal news item (admin §3.6) and its rules (§4, §9).
 import { z } from 'zod';
+import { escapeHtml } from './html-escape';
 
 /** Staff news page size (admin §9). */
 export const ASPIRE_NEWS_PAGE_SIZE = 10;
@@ -46,12 +47,10 @@ export type ContractInput = z.output<typeof contractSchema>;
 
 export const CONTRACT_TOKENS = ['name', 'rate', 'start', 'end'] as const;
 
-const escapeText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
 /** The template with {{name}}, {{rate}}, {{start}}, {{end}} filled (values escaped); unknown tokens stay as typed. */
 export function renderContractTerms(template: string, c: { contributorName: string; rate: string; startsOn?: string | null | undefined; endsOn?: string | null | undefined }): string {
   const values: Record<string, string> = { name: c.contributorName, rate: c.rate, start: c.startsOn ?? '', end: c.endsOn ?? '' };
-  return template.replace(/\{\{\s*(name|rate|start|end)\s*\}\}/g, (_m, k: string) => escapeText(values[k] ?? ''));
+  return template.replace(/\{\{\s*(name|rate|start|end)\s*\}\}/g, (_m, k: string) => escapeHtml(values[k] ?? ''));
 }
 
 const MONTHS = ['Jan.', 'Feb.', 'March', 'April', 'May', 'June', 'July', 'Aug.', 'Sept.', 'Oct.', 'Nov.', 'Dec.'];

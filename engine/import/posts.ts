@@ -8,6 +8,7 @@ import { convertWordPressBody } from './wp-body';
 import { ImportFormatError, type ArchiveSource, type ImportAttachment, type ImportPost } from './model';
 import type { MediaLibrary, Resolved } from './media';
 import type { Structure } from './structure';
+import { escapeHtml } from '../domain/html-escape';
 
 export interface MappedPost {
   record: ContentInput;
@@ -103,7 +104,7 @@ export async function mapPost(p: ImportPost, ctx: PostContext, id: number): Prom
       if (!m) return tag;
       const to = replaced.get(decodeEntities(m[1]!));
       if (to === null) { w('image-dropped', `relative image ${m[1]} could not be found`); return ''; }
-      return to ? tag.replace(m[0], ` src="${to.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}"`) : tag;
+      return to ? tag.replace(m[0], ` src="${escapeHtml(to)}"`) : tag;
     });
   }
 
