@@ -4,7 +4,9 @@
 // when an ad fills the slot; ad-frame messages (malformed ones ignored silently, native items shown
 // 500 ms after they came, only in native slots); the welcome ad closes after its length and resets.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { applyAdFrameMessage, NATIVE_COMPLETION_MS, parseAdFrameMessage, startWelcome, watchSlotEvents } from './ads';
+import { applyAdFrameMessage, NATIVE_COMPLETION_MS, parseAdFrameMessage } from './ad-frames';
+import { startWelcome } from './ads-house';
+import { watchSlotEvents } from './ads';
 
 beforeEach(() => { vi.useFakeTimers(); });
 afterEach(() => { vi.useRealTimers(); document.body.innerHTML = ''; });
