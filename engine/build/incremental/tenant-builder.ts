@@ -25,7 +25,7 @@ import { configHash } from '../config-hash';
 import { DEFAULT_CLIENT_DIR, readClientBundle, type ClientBundle } from '../stages/emit';
 import type { RouteRules } from '../stages/emit-redirects';
 import { DEFAULT_ORIGIN_TEMPLATE } from '../stages/load';
-import { makeBuildId, withPoll, type ScriptSources, type WorkerRuntime } from '../stages/plan';
+import { makeBuildId, withPoll } from '../stages/plan';
 import { buildsRootOf, liveBuildUsable, lockTenant, pruneMeta, unlockTenant, writeBuildPointer, type BuildMeta } from '../stages/publish';
 import type { TenantIndex } from '../types';
 import { applyJobs } from './apply-plan';
@@ -33,53 +33,10 @@ import { changedInputs, DEFAULT_MAX_SHARE, jobGroup, jobKey, planEdit, touchesTo
 import { Writes } from './live-writes';
 import { indexBoundary, timeBoundary } from './state';
 import { TenantIndexCache } from './tenant-index';
+import { MAX_CRAWLER_WAIT_MS, SLICE_MS, type FullBuild, type IncrementalOptions, type UpdateRequest, type UpdateResult } from './update-types';
 
 export { DEFAULT_MAX_SHARE } from './edit-plan';
-
-export interface IncrementalOptions {
-  outDir: string;
-  originTemplate?: string | undefined;
-  clientDir?: string | null | undefined;
-  /** Render workers of a full build (default one per core). */
-  workers?: number | undefined;
-  /** The pages' build poll interval (plan.ts BuildOptions.buildPollMs). */
-  buildPollMs?: number | undefined;
-  /** How a full build starts its render workers (plan.ts BuildOptions.workerRuntime). */
-  workerRuntime?: WorkerRuntime | undefined;
-  /** The CSP script allow-list per tenant key (plan.ts BuildOptions.scriptSources). */
-  scriptSources?: ScriptSources | undefined;
-  /** The media library folder (plan.ts BuildOptions.assetsDir). */
-  assetsDir?: string | null | undefined;
-}
-
-export interface UpdateRequest {
-  /** Content items the change touched: re-read from the store (patching the index) and re-rendered. */
-  contentIds?: readonly number[];
-  /** Re-read the whole tenant (structure changes, schedules passing, unknown changes). */
-  reload?: boolean;
-  /** Full build (staging + swap). */
-  full?: boolean;
-  /**
-   * Above this share of the tenant's page groups to re-render, build in full instead (default
-   * DEFAULT_MAX_SHARE); 1 or more: always incremental.
-   */
-  maxShare?: number;
-  now?: number;
-  /**
-   * True when newer changes wait for this tenant: the second phase then stops at its next slice
-   * and leaves the rest to the next update (which publishes the newer edit's own pages first).
-   */
-  yieldTo?: () => boolean;
-  /** True while the process answers requests: the second phase pauses between slices until they are done. */
-  busy?: () => boolean;
-  /** Rendering time between two `yieldTo` questions (default SLICE_MS; 0 asks before every job). */
-  yieldSliceMs?: number;
-  /** How long interrupted second phases may leave the crawler files (sitemaps, feeds, route files) unwritten (default MAX_CRAWLER_WAIT_MS). */
-  maxCrawlerWaitMs?: number;
-}
-
-/** Default `maxCrawlerWaitMs`: one crawler job (~50–100 ms at 20,000 items, not interruptible) per 30 s of a steady edit stream at most; at 1 s and 5 s the edit waiting behind it put back-to-back p95 over 100 ms. */
-export const MAX_CRAWLER_WAIT_MS = 30_000;
+export { MAX_CRAWLER_WAIT_MS, SLICE_MS, type FullBuild, type IncrementalOptions, type UpdateRequest, type UpdateResult } from './update-types';
 
 /** Order of a carried second phase: static files, page jobs oldest planned first, then crawler files and newsletters. */
 function deferredRank(j: Job, planned: Map<string, number>): number {
@@ -117,19 +74,6 @@ function unknownOutputs(work: EditPlan, state: TargetState, running: Map<string,
 function targetStamp(t: TargetRow): string {
   return JSON.stringify([t.buildId, t.configHash, t.builtAt, t.epoch, t.state, t.startedAt, t.finishedAt, t.pagesWritten, t.nextBoundary]);
 }
-
-/** How long the second phase renders before it gives the event loop a turn and asks `yieldTo`. */
-export const SLICE_MS = 10;
-
-export interface UpdateResult {
-  key: string; buildId: string | null; full: boolean; skipped: boolean;
-  pagesWritten: number; filesWritten: number; filesDeleted: number; changedKeys: number; ms: number;
-  /** The second phase stopped for newer changes; the next update finishes it (TenantBuilder.unfinished). */
-  interrupted?: boolean;
-}
-
-/** A full build of one tenant (run-build.ts runBuild), injected to keep this module free of the pool. */
-export type FullBuild = (store: Store, key: string, options: IncrementalOptions & { configHash?: string }, now: number) => Promise<{ buildId: string; pages: number }>;
 
 export class TenantBuilder {
   readonly key: string;
