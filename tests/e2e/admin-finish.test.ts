@@ -3,22 +3,13 @@
 // and no serious or critical axe violation on each; screenshots under tests/e2e/screenshots/.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { injectAxe, screenshot } from './helpers/browser';
+import { screenshot, axeViolations } from './helpers/browser';
 import { mainMenu, openMenuSections, topLevelEntries } from './helpers/menu';
 import { useAdminSuite } from './helpers/suite';
 import { LOGINS } from './helpers/target';
 
 const suite = useAdminSuite();
 const WIDTHS = [{ name: 'desktop', width: 1366, height: 900 }, { name: 'phone', width: 390, height: 844 }] as const;
-
-async function axeViolations(page: Page): Promise<string[]> {
-  await injectAxe(page);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (o: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const r = await axe.run({ runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });
-    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-  });
-}
 
 /** Signs in at a width and records console errors from then on. */
 async function open(login: { username: string; password: string }, path: string, size: { width: number; height: number }) {

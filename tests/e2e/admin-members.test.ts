@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Store } from '../../engine/store/connection';
 import { grantMembership, insertSiteUser } from '../../engine/store/queries/members';
-import { injectAxe, screenshot } from './helpers/browser';
+import { screenshot, axeViolations } from './helpers/browser';
 import { ensureSiteClientBuilt } from './helpers/build-site-client';
 import { menuLabels, menuLink, quickScreens } from './helpers/menu';
 import { useAdminSuite } from './helpers/suite';
@@ -54,15 +54,6 @@ beforeAll(async () => {
   // Another tenant's member must never show on FreightWise.
   await insertSiteUser(store.db, { tenantKey: 'plantpulse', username: 'okonkwo@plant.example', email: 'okonkwo@plant.example', passwordHash: null, firstName: 'Other', lastName: 'Okonkwo', demographics: [] });
 }, 60_000);
-
-async function axeViolations(page: Page): Promise<string[]> {
-  await injectAxe(page);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (o: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const r = await axe.run({ runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });
-    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-  });
-}
 
 /** The text of the error tied to a control through aria-describedby. */
 async function fieldError(page: Page, control: ReturnType<Page['getByLabel']>): Promise<string | null> {

@@ -11,7 +11,7 @@ import { load } from 'cheerio';
 import { describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { MailMessage } from '../../engine/mail/mailer';
-import { injectAxe, screenshot } from './helpers/browser';
+import { screenshot, axeViolations } from './helpers/browser';
 import { openMenuSections, quickScreens } from './helpers/menu';
 import { useAdminSuite } from './helpers/suite';
 import { LOGINS } from './helpers/target';
@@ -40,15 +40,6 @@ const TEMPLATE = 'E2E Morning Brief';
 const RETIRED = 'E2E Retired Digest';
 const TESTER = 'robin.tester@freightwise.example';
 const state = { templateId: 0, itemNames: [] as string[] };
-
-async function axeViolations(page: Page): Promise<string[]> {
-  await injectAxe(page);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (o: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const r = await axe.run({ runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });
-    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-  });
-}
 
 function countOperations(page: Page, name: string): { count: () => number } {
   let n = 0;

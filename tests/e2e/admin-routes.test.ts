@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { injectAxe, screenshot } from './helpers/browser';
+import { screenshot, axeViolations } from './helpers/browser';
 import { ROOT } from './helpers/build-admin';
 import { useAdminSuite } from './helpers/suite';
 import { LOGINS } from './helpers/target';
@@ -40,15 +40,6 @@ const ROUTES = PATHS.filter((p) => !['/login', '/logout', '/user/reset-password'
 });
 
 const shotName = (path: string) => `route${path.replace(/[^a-z0-9]+/gi, '-').replace(/-$/, '') || '-dashboard'}`;
-
-async function axeSerious(page: Page): Promise<string[]> {
-  await injectAxe(page);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (o: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const r = await axe.run({ runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });
-    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-  });
-}
 
 /** Opens each route in one signed-in page and calls `check` once it shows its heading; returns the problems by route. */
 async function visitAll(width: number, check: (page: Page, path: string, errors: string[]) => Promise<string[]>): Promise<Record<string, string[]>> {
@@ -88,7 +79,7 @@ describe('every admin screen', () => {
   it('opens at 1366 px with its heading, no console error and no serious accessibility violation', async () => {
     const problems = await visitAll(1366, async (page, path) => {
       await screenshot(page, `${shotName(path)}-1366`);
-      return axeSerious(page);
+      return axeViolations(page);
     });
     expect(problems).toEqual({});
   }, 600_000);

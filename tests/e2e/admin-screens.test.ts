@@ -3,7 +3,7 @@
 // HTML, an accessibility scan, and screenshots of the main screens at desktop and tablet widths.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { injectAxe, screenshot } from './helpers/browser';
+import { screenshot, axeViolations } from './helpers/browser';
 import { menuLink } from './helpers/menu';
 import { useAdminSuite } from './helpers/suite';
 import { LOGINS } from './helpers/target';
@@ -12,15 +12,6 @@ const suite = useAdminSuite();
 
 async function rows(page: Page): Promise<number> {
   return page.locator('.ge-row').count();
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-  await injectAxe(page);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (o: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const r = await axe.run({ runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });
-    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-  });
 }
 
 describe('layout editor', () => {

@@ -11,7 +11,7 @@ import { mkdtempSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerApi } from '../../api/app';
 import { createSiteServer } from '../../cli/serve/site-server';
@@ -19,7 +19,7 @@ import { runBuild } from '../../engine/build/index';
 import { seedFixtures } from '../../engine/fixtures/seed';
 import { openStore, type Store } from '../../engine/store/connection';
 import { pagePath, pagesByType } from '../helpers/page-types';
-import { injectAxe, launchBrowser, newPage, screenshot } from './helpers/browser';
+import { launchBrowser, newPage, screenshot, axeViolations } from './helpers/browser';
 import { ROOT } from './helpers/build-admin';
 import { ensureSiteClientBuilt } from './helpers/build-site-client';
 
@@ -86,15 +86,6 @@ const NARROW_TEXT = `[...document.querySelectorAll('p, h1, h2, h3, h4, li, td')]
 const PINNED = `[...document.body.querySelectorAll('*')].filter((el) => getComputedStyle(el).position === 'fixed' && el.getClientRects().length > 0)
   .map((el) => el.tagName.toLowerCase() + (el.className ? '.' + String(el.className).split(' ').join('.') : ''))`;
 
-async function axeSerious(page: Page): Promise<string[]> {
-  await injectAxe(page);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (o: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const r = await axe.run({ runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });
-    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-  });
-}
-
 describe('every public page type at 390 px', () => {
   it('finds one page of each type in the built demo', () => {
     const types = visits.map((v) => v[0]);
@@ -148,7 +139,7 @@ describe('every public page type at 390 px', () => {
         ...(over > 1 ? [`${over} px wider than the screen`] : []),
         ...(pending.length ? [`islands not hydrated: ${pending.join(', ')}`] : []),
         ...narrow.map((t) => `text squeezed into a narrow column: ${t}`),
-        ...(await axeSerious(page)),
+        ...(await axeViolations(page)),
         ...errors,
       ];
       if (list.length) problems[`${type} (${tenant}${path})`] = list;
