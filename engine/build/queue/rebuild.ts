@@ -2,24 +2,13 @@
 // implementation runs. Changes coalesce into one incremental update (incremental/tenant-builder.ts);
 // builders are kept per tenant so the tenant's index stays in memory between edits.
 import type { Store } from '../../store/connection';
-import type { TenantBuilder, UpdateRequest, UpdateResult } from '../incremental/tenant-builder';
-import type { ScriptSources, WorkerRuntime } from '../stages/plan';
+import type { IncrementalOptions, TenantBuilder, UpdateRequest, UpdateResult } from '../incremental/tenant-builder';
 import type { QueuedChange } from './types';
 
-export interface RebuildOptions {
+/** What the queues build with: the incremental builders' options, with the store and a required origin template. */
+export interface RebuildOptions extends IncrementalOptions {
   store: Store;
-  outDir: string;
   originTemplate: string;
-  clientDir?: string | null | undefined;
-  workers?: number | undefined;
-  /** The pages' build poll interval (ms); default the spec's. */
-  buildPollMs?: number | undefined;
-  /** How full builds start their render workers (the caller's configuration). */
-  workerRuntime?: WorkerRuntime | undefined;
-  /** The CSP script allow-list per tenant key, written into the static headers files. */
-  scriptSources?: ScriptSources | undefined;
-  /** The media library folder: pages' image derivatives are copied from it (plan.ts BuildOptions.assetsDir). */
-  assetsDir?: string | null | undefined;
 }
 
 /** Coalesces the claimed changes into one update: content ids are patched, anything else reloads. */
