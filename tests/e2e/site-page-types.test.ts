@@ -1,10 +1,10 @@
-// Every public page type of the demo on a 390 x 844 phone in Chromium (issue 35): one page of each
+// Every public page type of the demo in Chromium on a 390 x 844 phone and a 1366 x 900 laptop (issue 35): one page of each
 // type — found by walking the built output (tests/helpers/page-types.ts), the brands taken in turn —
 // opened in sequence in one page of one browser, after its islands hydrate: the page never scrolls
-// sideways, no text is squeezed into a sliver of a column, axe finds no serious or critical
+// sideways, no text is squeezed into a sliver of a column (on the phone), axe finds no serious or critical
 // violation, the console shows no error, and no request to the site fails. A brand's consent
 // banner is answered ("Reject all") after its first page, so the next pages are seen without it.
-// The print view, printed, pins nothing (a fixed element repeats on every sheet). Screenshots: tests/e2e/screenshots/page-type-<type>-390.png.
+// The print view, printed, pins nothing (a fixed element repeats on every sheet). Screenshots: tests/e2e/screenshots/page-type-<type>-<width>.png.
 // Third-party requests (the tag manager, Google Publisher Tag) are refused: the test runs offline,
 // as CI does, and judges the site's own pages (their reserved ad slots stay in place).
 import { mkdtempSync, realpathSync } from 'node:fs';
@@ -86,7 +86,7 @@ const NARROW_TEXT = `[...document.querySelectorAll('p, h1, h2, h3, h4, li, td')]
 const PINNED = `[...document.body.querySelectorAll('*')].filter((el) => getComputedStyle(el).position === 'fixed' && el.getClientRects().length > 0)
   .map((el) => el.tagName.toLowerCase() + (el.className ? '.' + String(el.className).split(' ').join('.') : ''))`;
 
-describe('every public page type at 390 px', () => {
+describe('every public page type on a phone and a laptop', () => {
   it('finds one page of each type in the built demo', () => {
     const types = visits.map((v) => v[0]);
     expect(types).toEqual(expect.arrayContaining(['home', 'section', 'author', 'search', 'print', 'publication', 'issue', 'newsletter',
@@ -94,8 +94,8 @@ describe('every public page type at 390 px', () => {
     expect(new Set(visits.map((v) => v[1])).size).toBe(TENANTS.length);
   });
 
-  it('fits the screen, with no serious axe violation, console error or failed request', async () => {
-    const page = await newPage(browser, { width: 390, height: 844 });
+  it.each([390, 1366])('at %i px: fits the screen, with no serious axe violation, console error or failed request', async (width) => {
+    const page = await newPage(browser, { width, height: width > 800 ? 900 : 844 });
     await page.route((u) => u.hostname !== 'localhost' && !u.hostname.endsWith('.localhost'), (r) => r.abort());
     const errors: string[] = [];
     // Failed loads are judged by their address below (refused third-party scripts log one too).
@@ -121,8 +121,9 @@ describe('every public page type at 390 px', () => {
       await page.waitForFunction(`${UNHYDRATED}.length === 0`, undefined, { timeout: 10_000 }).catch(() => undefined);
       const pending = await page.evaluate<string[]>(UNHYDRATED);
       const over = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      const narrow = await page.evaluate<string[]>(NARROW_TEXT);
-      await screenshot(page, `page-type-${type.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}-390`);
+      // A squeezed column is a phone's defect (on a laptop the 300 px rail holds short lines by design).
+      const narrow = width < 800 ? await page.evaluate<string[]>(NARROW_TEXT) : [];
+      await screenshot(page, `page-type-${type.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}-${width}`);
       // Printed (what the print view is for), nothing is pinned to the screen: a fixed element
       // would repeat on every sheet.
       let pinned: string[] = [];
