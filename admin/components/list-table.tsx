@@ -10,13 +10,15 @@ export type Column = string | { label: string; className?: string };
 /**
  * A table inside `.table-wrap` (`.table-flush` inside a card, unless `flush` is false; `.is-loading`
  * while `loading`), captioned for screen readers by `caption`. After `columns` comes the "Actions"
- * column (its header visible to screen readers only) unless `actions` is false.
+ * column (its header visible to screen readers only) unless `actions` is false. The wrapper is a
+ * focusable region named by the caption, so a table wider than a phone scrolls by keyboard too.
  */
 export function ListTable({ caption, columns, actions = true, flush = true, loading = false, children }: {
   caption: string; columns: Column[]; actions?: boolean; flush?: boolean; loading?: boolean; children: ReactNode;
 }) {
   return (
-    <div className={`table-wrap${flush ? ' table-flush' : ''}${loading ? ' is-loading' : ''}`}>
+    // A named, focusable region: on a phone the table scrolls sideways inside it, and keyboard users scroll it too.
+    <div className={`table-wrap${flush ? ' table-flush' : ''}${loading ? ' is-loading' : ''}`} role="region" aria-label={caption} tabIndex={0}>
       <table className="table">
         <caption className="visually-hidden">{caption}</caption>
         <thead>

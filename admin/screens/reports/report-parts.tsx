@@ -40,7 +40,7 @@ export function ReportTable({ def, rows, total, sort, dir, loading, onSort }: {
   if (!total) return <EmptyState icon="chart" title="Nothing to report">No data in this period. Try a longer date range.</EmptyState>;
   return (
     <section className="card report-table-card" aria-label={`${def.title} table`}>
-      <div className={`table-wrap report-table-wrap${loading ? ' is-loading' : ''}`}>
+      <div className={`table-wrap report-table-wrap${loading ? ' is-loading' : ''}`} role="region" aria-label={`${def.title} rows`} tabIndex={0}>
         <table className="table report-table">
           <caption className="visually-hidden">{def.title}, sorted by {def.columns.find((c) => c.key === sort)?.label} {dir === 'asc' ? 'ascending' : 'descending'}</caption>
           <thead>
