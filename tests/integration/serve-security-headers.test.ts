@@ -177,6 +177,14 @@ describe('security headers of masthead serve', () => {
     }
     for (const p of ['/files/*', '/media/*']) expect(rules.get(p)).toEqual([`Content-Security-Policy: ${headersFor('files/beta/guide.pdf')['content-security-policy']}`]);
     expect(rules.get('/images/*')).toEqual([`Content-Security-Policy: ${headersFor('images/beta/logo.svg')['content-security-policy']}`]);
+    // The nginx snippet: a location per sandboxed folder, repeating the page headers (nginx does not
+    // inherit add_header into a location with its own) with the folder's policy.
+    const blocks = new Map([...nginx.matchAll(/location \^~ (\S+) \{\n([\s\S]*?)\n\}/g)].map((b) => [b[1]!, b[2]!.split('\n').map((l) => l.trim())]));
+    const pageLines = nginx.split('\n').filter((l) => l.startsWith('add_header '));
+    const inBlock = (path: string, csp: string) => pageLines.map((l) => (l.startsWith('add_header Content-Security-Policy ') ? `add_header Content-Security-Policy "${csp}" always;` : l));
+    expect([...blocks.keys()]).toEqual(['/files/', '/media/', '/images/']);
+    for (const p of ['/files/', '/media/']) expect(blocks.get(p)).toEqual(inBlock(p, headersFor('files/beta/guide.pdf')['content-security-policy']!));
+    expect(blocks.get('/images/')).toEqual(inBlock('/images/', headersFor('images/beta/logo.svg')['content-security-policy']!));
     expect(headersFor('files/beta/guide.pdf')['content-security-policy']).toMatch(/sandbox/);
   });
 
