@@ -13,6 +13,8 @@ const allowed = {
   'engine/fixtures': ['engine/domain', 'engine/store', 'engine/auth'],
   'engine/mail': ['engine/domain'],
   'engine/html': ['engine/domain'],
+  // The audience provider (Omeda, the fake): HTTP out, no store; api/ and cli/ choose and wire it.
+  'engine/audience': ['engine/domain'],
   'engine/import': ['engine/domain', 'engine/store', 'engine/html', 'engine/assets'],
   'engine/magazine': ['engine/domain', 'engine/store'],
   'engine/newsletter': ['engine/domain', 'engine/store', 'engine/auth', 'engine/mail', 'templates'],
@@ -26,9 +28,9 @@ const allowed = {
   'engine/build/incremental': ['engine/domain', 'engine/store', 'engine/newsletter', 'site', 'templates', 'engine/build', 'engine/build/stages'],
   'engine/build/queue': ['engine/domain', 'engine/store', 'engine/build', 'engine/build/incremental', 'engine/build/stages'],
   site: ['engine/domain'],
-  api: ['engine/domain', 'engine/store', 'engine/html', 'engine/build', 'engine/fixtures', 'engine/auth', 'engine/mail', 'engine/newsletter', 'engine/magazine', 'templates'],
+  api: ['engine/domain', 'engine/audience', 'engine/store', 'engine/html', 'engine/build', 'engine/import', 'engine/fixtures', 'engine/auth', 'engine/mail', 'engine/newsletter', 'engine/magazine', 'templates'],
   admin: ['engine/domain'],
-  cli: ['engine/domain', 'engine/store', 'engine/html', 'engine/build', 'engine/fixtures', 'engine/import', 'engine/auth', 'engine/mail', 'engine/newsletter', 'engine/magazine', 'engine/publish', 'api', 'templates'],
+  cli: ['engine/domain', 'engine/audience', 'engine/store', 'engine/html', 'engine/build', 'engine/fixtures', 'engine/import', 'engine/auth', 'engine/mail', 'engine/newsletter', 'engine/magazine', 'engine/publish', 'api', 'templates'],
   templates: [],
 };
 

@@ -11,6 +11,7 @@ import { SiteCache } from './site-cache';
 import { ResponseCache } from './response-cache';
 import type { MemberOptions } from './members/options';
 import { CrawlerVerifier, type CrawlerVerifierOptions } from './crawlers/verify';
+import { AudienceDirectory, type AudienceOptions } from '../engine/audience/resilient';
 
 /** What changed, for the rebuild queue: the entity kind, the action and the ids. */
 export interface ChangeEvent {
@@ -72,6 +73,8 @@ export interface ServiceOptions {
   crawlers?: CrawlerVerifierOptions;
   /** Media library: the folder of uploaded files (one sub-folder per tenant) and the upload size limit. */
   assets?: Partial<AssetOptions>;
+  /** The audience provider (engine/audience): app ids from cli/, the fake, a base URL for tests. */
+  audience?: AudienceOptions;
 }
 
 export interface AssetOptions { dir: string; maxBytes: number }
@@ -98,6 +101,8 @@ export interface Services {
   assets: AssetOptions;
   /** Verifies a claimed search-engine crawler by reverse and forward DNS (cached). */
   crawlers: CrawlerVerifier;
+  /** Each tenant's audience provider (Omeda or the fake) with its outage fallback. */
+  audience: AudienceDirectory;
   /** Calls the injected hook after a committed change; a failing hook is logged, never thrown. */
   changed(tenantKey: string, change: ChangeEvent): Promise<void>;
   /**
@@ -165,6 +170,7 @@ export function createServices(o: ServiceOptions): Services {
     members: o.members ?? {},
     assets: { dir: o.assets?.dir ?? './data/assets', maxBytes: o.assets?.maxBytes ?? DEFAULT_ASSET_MAX_BYTES },
     crawlers: new CrawlerVerifier({ now, ...o.crawlers }),
+    audience: new AudienceDirectory(o.audience ?? {}, now, log),
     async changed(tenantKey, change) {
       invalidate(tenantKey, change.entity);
       try {

@@ -66,6 +66,17 @@ const distributions = z.preprocess(fromText((s) => {
 }), z.record(z.string().regex(/^(\*|[a-z0-9][a-z0-9_-]*)$/, 'keys must be tenant keys or *'), z.string().regex(/^[A-Z0-9]+$/, 'must be distribution ids like E2QWRUHAPOMQZL'),
   'must be a distribution id or JSON like {"*": "E2QWRUHAPOMQZL", "<tenantKey>": "…"}'));
 
+/** Omeda app ids (x-omeda-appid) per tenant key ("*" for every tenant), or one id for all. */
+const omedaAppIds = z.preprocess(fromText((s) => {
+  if (!s.startsWith('{')) return { '*': s };
+  try {
+    return JSON.parse(s) as unknown;
+  } catch {
+    return s;
+  }
+}), z.record(z.string().regex(/^(\*|[a-z0-9][a-z0-9_-]*)$/, 'keys must be tenant keys or *'), z.string().regex(/^[A-Za-z0-9-]{8,100}$/, 'must be an Omeda app id (letters, digits and -)'),
+  'must be an Omeda app id or JSON like {"*": "…", "<tenantKey>": "…"}'));
+
 export const settingsSchema = z.object({
   db: sqlitePath,
   mode: z.enum(['production', 'development'], 'must be production or development'),
@@ -111,6 +122,8 @@ export const settingsSchema = z.object({
   fastlyApiToken: text.optional(),
   cloudfrontDistributions: distributions.optional(),
   awsEndpointUrlCloudfront: httpUrl.optional(),
+  omedaAppIds: omedaAppIds.optional(),
+  omedaBaseUrl: apiUrl.optional(),
 });
 
 export type Settings = Readonly<z.output<typeof settingsSchema>>;
@@ -170,6 +183,8 @@ export const SETTINGS: Record<SettingName, SettingMeta> = {
   fastlyApiToken: { env: 'MASTHEAD_FASTLY_API_TOKEN', secret: true, description: 'CDN purge on Fastly: an API token with purge_select scope' },
   cloudfrontDistributions: { env: 'MASTHEAD_CLOUDFRONT_DISTRIBUTIONS', description: 'CDN purge on CloudFront: a distribution id, or JSON {"*": id, "<tenantKey>": id}' },
   awsEndpointUrlCloudfront: { env: 'AWS_ENDPOINT_URL_CLOUDFRONT', description: 'CDN purge on CloudFront: another endpoint (tests)' },
+  omedaAppIds: { env: 'MASTHEAD_OMEDA_APP_ID', secret: true, description: 'audience provider: the Omeda x-omeda-appid of tenants whose settings.audience.provider is omeda; one id, or JSON {"*": id, "<tenantKey>": id}' },
+  omedaBaseUrl: { env: 'MASTHEAD_OMEDA_BASE_URL', description: 'audience provider: another Omeda web-services base URL (default https://ows.omeda.com/webservices/rest, staging per tenant setting)' },
 };
 
 export { SettingsError };

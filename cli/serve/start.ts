@@ -65,6 +65,10 @@ export async function startServing(o: ServingOptions) {
       assets: { dir: resolve(s.assetsDir), maxBytes: s.assetMaxBytes },
       pageSpeed: { chromePath: s.chromiumPath, childEnv: process.env },
       shared,
+      audience: {
+        appId: (tenantKey: string) => s.omedaAppIds?.[tenantKey] ?? s.omedaAppIds?.['*'],
+        ...(s.omedaBaseUrl ? { omedaBaseUrl: s.omedaBaseUrl } : {}),
+      },
     },
   });
   app.server.on('request', (_req, res) => {

@@ -163,6 +163,21 @@ export const siteSettingsSchema = z.strictObject({
     /** A YouTube Data API key: video playlist blocks read their playlist with it (admin §9). */
     apiKey: z.string().trim().regex(/^[\w-]{20,100}$/, 'A YouTube API key has 20 to 100 letters, digits, _ or -').optional(),
   }).optional(),
+  /**
+   * The audience provider (issue 42, public §3 "omeda"): customers, their products and newsletter
+   * subscriptions. `fake` is the local stand-in (tests, the demo). The Omeda app id is a secret read
+   * from the environment by cli/ (MASTHEAD_OMEDA_APP_ID, or MASTHEAD_OMEDA_APP_ID_<TENANT KEY>), never stored here.
+   * `disableOmeda` is the outage switch: nothing asks the provider, everything answers from the local store.
+   */
+  audience: z.strictObject({
+    provider: z.enum(['omeda', 'fake']),
+    brand: z.string().trim().regex(/^[A-Za-z0-9_-]{1,40}$/, 'A brand abbreviation has 1 to 40 letters, digits, _ or -'),
+    staging: z.boolean().default(false),
+    /** x-omeda-inputid for writes (newsletter opt in/out). */
+    inputId: z.string().trim().regex(/^[A-Za-z0-9_-]{1,60}$/, 'An input id has 1 to 60 letters, digits, _ or -').optional(),
+    disableOmeda: z.boolean().default(false),
+    timeoutMs: z.number().int().min(100, 'At least 100 ms').max(30_000, 'At most 30000 ms').default(3000),
+  }).optional(),
   modules: z.strictObject({ companyUpdates: z.boolean().default(false) }).default({ companyUpdates: false }),
   colors: z.strictObject({
     primary: colorSet,
