@@ -27,6 +27,7 @@ import { registerMemberRoutes } from './members/simulate';
 import { configureEvents, type EventOptions } from './events/ingest';
 import { registerEventRoutes } from './events/routes';
 import { registerReportExportRoute } from './reports/export-route';
+import { registerImportRoutes, type ImportRouteOptions } from './imports/route';
 import { configurePageSpeed, pageSpeedIdle, type PageSpeedOptions } from './reports/page-speed';
 import { registerGatedDocumentRoute } from './members/document-route';
 import type { NewsletterOptions } from './newsletters/options';
@@ -59,6 +60,8 @@ export interface ApiOptions extends ServiceOptions {
   pageSpeed?: PageSpeedOptions;
   /** How often API request latencies are written to site_metrics (ms; 0: only on close). Default 30 s. */
   latencyFlushMs?: number;
+  /** The admin's imports (api/imports): the upload size limit, uploads per user, how long a dry run's answer waits. */
+  imports?: ImportRouteOptions;
 }
 
 export interface BuildAppOptions extends ApiOptions {
@@ -134,6 +137,7 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
     registerGraphqlRoute(scope, route);
     registerEventRoutes(scope, route, events);
     registerAssetRoutes(scope, route);
+    registerImportRoutes(scope, route, options.imports);
     registerReportExportRoute(scope, route);
     registerGatedDocumentRoute(scope, route);
     registerDocumentsRoute(scope, registry);

@@ -4,6 +4,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { rawOf, type Db } from '../connection';
 import * as t from '../schema';
 import { importRuns, importSources } from '../schema-import';
+import { allTenants } from '../tenant-scope';
 import { upsertRows } from '../upsert';
 
 export interface Mapping { targetId: number; hash: string }
@@ -22,7 +23,8 @@ export function saveMappings(db: Db, tenantKey: string, source: string, rows: Ma
 /** The largest id in use per table (ids are global across tenants). */
 export async function maxIds(db: Db): Promise<Record<'content' | 'section' | 'person' | 'taxonomy' | 'asset' | 'redirect', number>> {
   const max = async (table: typeof t.content | typeof t.websiteSections | typeof t.persons | typeof t.taxonomy | typeof t.assets | typeof t.redirects) => {
-    const [row] = await db.select({ m: sql<number | null>`max(${table.id})` }).from(table);
+    // Ids are installation-wide: on PostgreSQL the largest of any tenant is read acting for all tenants.
+    const [row] = await allTenants('id-allocation', async () => await db.select({ m: sql<number | null>`max(${table.id})` }).from(table));
     return Number(row?.m ?? 0);
   };
   return {
@@ -84,7 +86,7 @@ export async function idsInUse(db: Db, kind: keyof typeof ID_TABLES, ids: number
   const table = ID_TABLES[kind];
   const out: number[] = [];
   for (let i = 0; i < ids.length; i += 500) {
-    const rows = await db.select({ id: table.id }).from(table).where(inArray(table.id, ids.slice(i, i + 500)));
+    const rows = await allTenants('id-allocation', async () => await db.select({ id: table.id }).from(table).where(inArray(table.id, ids.slice(i, i + 500))));
     out.push(...rows.map((r) => r.id));
   }
   return out;
