@@ -63,7 +63,7 @@ export function ContentBody({ content }: { content: ContentView }) {
     return (
       <div className="content-body gated">
         {content.teaser && <p>{content.teaser}</p>}
-        <Island name="gate" props={{ contentId: content.id, primaryImage: content.image?.src ?? null }} component={Gate} className={PAYWALL_CLASS} />
+        <GateIsland content={content} />
         <ZmagBlock content={content} />
       </div>
     );
@@ -76,8 +76,13 @@ export function ContentBody({ content }: { content: ContentView }) {
   );
 }
 
+/** The gate of a gated body (public §4): the island that asks for the body in the browser. */
+export function GateIsland({ content }: { content: ContentView }) {
+  return <Island name="gate" props={{ contentId: content.id, primaryImage: content.image?.src ?? null }} component={Gate} className={PAYWALL_CLASS} />;
+}
+
 /** The digital edition embed (issue 21): a click-to-load facade the island hides per public §4. */
-function ZmagBlock({ content }: { content: ContentView }) {
+export function ZmagBlock({ content }: { content: ContentView }) {
   if (!content.zmagViewerUrl) return null;
   return <Island name="zmag-embed" props={{ contentId: content.id, viewerUrl: content.zmagViewerUrl }} component={ZmagEmbed} className="zmag-embed" />;
 }

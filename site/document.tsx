@@ -15,6 +15,8 @@ import { Island } from './island';
 import { BackToTop } from './islands/back-to-top';
 import { staffToolbarRoot } from './islands/staff-toolbar-root';
 import { escapeHtml } from '../engine/domain/html-escape';
+import { GateIsland, ZmagBlock } from './content';
+import { printMainHtml, type PrintIslands } from './print-html';
 
 /** The print view's reduced chrome: logo and copyright only (print CSS hides the rest). */
 function PrintHeader({ chrome }: { chrome: ChromeView }) {
@@ -107,6 +109,21 @@ export interface DocumentParts { parts: string[]; shared: boolean[]; /** The <he
 const SHARED = [true, false, false, true, false, true, true, false, true, true, true, false, true];
 const SHARED_BUT_HEADER = SHARED.map((v, i) => v && i !== 6);
 
+/** The stateful islands of a print view, which the string renderer leaves to React. */
+const PRINT_ISLANDS: PrintIslands = {
+  gate: (content) => renderToStaticMarkup(<GateIsland content={content} />),
+  zmag: (content) => renderToStaticMarkup(<ZmagBlock content={content} />),
+};
+
+let useStringRenderer = true;
+/**
+ * False: every <main> is rendered by React, as before the string renderers (site/print-html.ts).
+ * For the test that proves both give the same bytes; the build never sets it.
+ */
+export function setStringRenderers(on: boolean): void {
+  useStringRenderer = on;
+}
+
 /** `headHtml`: the page's <head> markup when the caller has it already (a print view's, see noindexHeadMarkup). */
 export function renderDocumentParts(page: PageView, chrome: ChromeView, headHtml?: string): DocumentParts {
   const f = fragments(chrome);
@@ -115,7 +132,7 @@ export function renderDocumentParts(page: PageView, chrome: ChromeView, headHtml
   const pre = prerenderBlocks(page.rows, f.items);
   const ads = page.kind === 'print' ? null : page.ads ?? null;
   const main = (ads ? renderToStaticMarkup(<AdsTop ads={ads} />) : '')
-    + renderToStaticMarkup(<Main page={page} chrome={chrome} pre={pre} />)
+    + ((useStringRenderer && page.kind === 'print' && printMainHtml(page, PRINT_ISLANDS)) || renderToStaticMarkup(<Main page={page} chrome={chrome} pre={pre} />))
     + (ads ? renderToStaticMarkup(<AdsBottom ads={ads} />) : '');
   const rowCss = rowColorCss(page.rows) + (ads?.css ?? '');
   const chromeHtml = page.kind === 'print' ? f.printHeader : page.hideHeader ? '' : header(chrome, f, page.sectionPath);

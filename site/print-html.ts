@@ -1,0 +1,107 @@
+// The print view's <main> as a string (issue 37): half of a build's pages are print views, and
+// their markup is small and fixed, so it is written here without React. The bytes are exactly
+// those React writes for `<Main>` of a print page (site/pages.tsx, content.tsx, items.tsx Picture):
+// the same elements, attributes in the same order, and every text and attribute value escaped by
+// the project's one escape (engine/domain/html-escape.ts) in React's spelling of the apostrophe.
+// tests/integration/build-string-render.test.ts renders every print view of the demo both ways.
+// The gate and zmag islands (stateful components) are still rendered by React, only for the items
+// that have them; a page this renderer does not cover returns null and React renders it.
+import type { ContentView, ImageView, PageView, SiteLink } from './model';
+import { escapeHtml } from '../engine/domain/html-escape';
+import { safeHref } from '../engine/domain/links';
+
+/**
+ * Text or an attribute value as React escapes it: the same five characters as escapeHtml, with
+ * the apostrophe as `&#x27;` (React's spelling) instead of `&#39;`.
+ */
+export function escapeLikeReact(text: string): string {
+  const e = escapeHtml(text);
+  return e.length !== text.length && e.includes('&#39;') ? e.replaceAll('&#39;', '&#x27;') : e;
+}
+
+const t = escapeLikeReact;
+
+/** React's test for a javascript: URL in src/href (replaced by a throwing script): such pages go to React. */
+// eslint-disable-next-line no-control-regex
+const JAVASCRIPT_URL = /^[\u0000-\u001F ]*j[\r\n\t]*a[\r\n\t]*v[\r\n\t]*a[\r\n\t]*s[\r\n\t]*c[\r\n\t]*r[\r\n\t]*i[\r\n\t]*p[\r\n\t]*t[\r\n\t]*:/i;
+
+/** Islands: rendered by React (stateful components), given by the caller so this module stays React-free. */
+export interface PrintIslands { gate(content: ContentView): string; zmag(content: ContentView): string }
+
+/** site/link.tsx A: an anchor for a safe href, else the label in a span. */
+function anchor(link: SiteLink, className?: string): string {
+  const href = safeHref(link.href);
+  const cls = className === undefined ? '' : ` class="${t(className)}"`;
+  if (href === null) return `<span${cls}>${t(link.label)}</span>`;
+  return `<a href="${t(href)}"${cls}${link.newTab ? ' target="_blank" rel="noopener"' : ''}>${t(link.label)}</a>`;
+}
+
+function breadcrumbs(crumbs: SiteLink[]): string {
+  if (crumbs.length < 2) return '';
+  let li = '';
+  for (let i = 0; i < crumbs.length; i++) {
+    const b = crumbs[i]!;
+    li += i === crumbs.length - 1 ? `<li><span aria-current="page">${t(b.label)}</span></li>` : `<li>${anchor(b)}</li>`;
+  }
+  return `<nav class="breadcrumbs" aria-label="Breadcrumb"><ol>${li}</ol></nav>`;
+}
+
+function byline(c: ContentView): string {
+  if (c.authors.length === 0 && !c.date) return '';
+  let authors = '';
+  if (c.authors.length > 0) {
+    const links = c.authorLinks;
+    const names = !links || links.length !== c.authors.length
+      ? t(c.authors.join(', '))
+      : links.map((l, i) => `<span>${i > 0 ? ', ' : ''}${anchor(l, 'author-link')}</span>`).join('');
+    authors = `<span class="authors">By ${names}</span>`;
+  }
+  const time = c.date ? `<time${c.dateTime ? ` datetime="${t(c.dateTime)}"` : ''}>${t(c.date)}</time>` : '';
+  return `<p class="byline">${authors}${time}</p>`;
+}
+
+/** An attribute when its value is not undefined (React leaves those out). */
+function opt(name: string, value: string | number | undefined): string {
+  return value === undefined ? '' : ` ${name}="${typeof value === 'number' ? value : t(value)}"`;
+}
+
+/** site/items.tsx Picture, eager, with the image's own sizes. Null where React would differ (see canRender). */
+function picture(image: ImageView): string {
+  const sizes = image.sizes;
+  let out = '<picture>';
+  for (const s of image.sources ?? []) out += `<source${opt('type', s.type)}${opt('srcSet', s.srcset)}${opt('sizes', sizes)}/>`;
+  const position = image.position ? image.position.trim() : '';
+  out += `<img${opt('src', image.src)}${opt('srcSet', image.srcset)}${opt('sizes', image.srcset ? sizes : undefined)}${opt('alt', image.alt)}`
+    + `${opt('width', image.width)}${opt('height', image.height)} decoding="async"${image.position ? ` style="object-position:${t(position)}"` : ''}/>`;
+  return `${out}</picture>`;
+}
+
+function article(c: ContentView, islands: PrintIslands): string {
+  let out = '<article class="print-article">';
+  if (c.teaser) out += `<p class="deck">${t(c.teaser)}</p>`;
+  out += byline(c);
+  if (c.image) out += `<figure>${picture(c.image)}${c.image.caption ? `<figcaption>${t(c.image.caption)}</figcaption>` : ''}</figure>`;
+  const zmag = c.zmagViewerUrl ? islands.zmag(c) : '';
+  if (c.gated) out += `<div class="content-body gated">${c.teaser ? `<p>${t(c.teaser)}</p>` : ''}${islands.gate(c)}${zmag}</div>`;
+  else out += `<div class="content-body rich-text">${c.bodyHtml}</div>${zmag}`;
+  return `${out}</article>`;
+}
+
+/** Values React writes differently from a plain escape (dropped or rewritten): left to React. */
+function canRender(page: PageView): boolean {
+  if (page.kind !== 'print' || !page.content || page.rows.length > 0 || page.shell || page.magazine) return false;
+  const img = page.content.image;
+  if (!img) return true;
+  if (img.src === '' || JAVASCRIPT_URL.test(img.src)) return false;
+  // Numbers React prints as JavaScript does; anything else (NaN, a string) goes to React.
+  return Number.isFinite(img.width) && Number.isFinite(img.height) && typeof img.alt === 'string';
+}
+
+/** The print page's <main>, or null when React must render it. */
+export function printMainHtml(page: PageView, islands: PrintIslands): string | null {
+  if (!canRender(page)) return null;
+  const intro = page.intro ? `<p class="page-intro">${t(page.intro)}</p>` : '';
+  return '<main id="main" class="main main-print"><div class="site-width">'
+    + `${breadcrumbs(page.breadcrumbs)}<div class="page-header"><h1 class="${page.headingHidden ? 'visually-hidden' : 'page-title'}">${t(page.heading)}</h1>${intro}</div>`
+    + `${article(page.content!, islands)}</div></main>`;
+}

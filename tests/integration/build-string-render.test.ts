@@ -1,0 +1,98 @@
+// The string renderers (site/print-html.ts) write the same bytes as React: every content group
+// (page and print view) and every listing page of the demo tenants and of the build test site
+// (gated, hostile, promotion and event items) is emitted twice through the build's own path
+// (engine/build/stages/emit-pages.ts), once with the string renderers and once with React only,
+// and every file (HTML and payload) must be byte for byte the same.
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openStore, type Store } from '../../engine/store/connection';
+import { seedFixtures } from '../../engine/fixtures/seed';
+import { listTenants, streamContentBodies } from '../../engine/store/site-reader';
+import { load } from '../../engine/build/stages/load';
+import { buildChrome } from '../../engine/build/stages/chrome';
+import { createResolveContext, resolvePrintPage } from '../../engine/build/stages/resolve';
+import { sanitizeBody } from '../../engine/html/sanitize';
+import { printMainHtml } from '../../site/print-html';
+import { allListingPages, contentPages, shellPages, type PageOut } from '../../engine/build/stages/emit-pages';
+import { hasPage } from '../../engine/build/stages/pages';
+import { setStringRenderers } from '../../site/document';
+import { tempDbPath } from '../helpers/fixture-set';
+import { BUILD_NOW, seedBuildSite } from './build-site-fixture';
+
+const DEMO = fileURLToPath(new URL('../../fixtures/demo', import.meta.url));
+
+/** Both renders of every page group of every tenant in the store; `prints` counts string-rendered print views. */
+async function renderBothWays(store: Store) {
+  const mismatches: string[] = [];
+  let files = 0;
+  let prints = 0;
+  let listings = 0;
+  const compare = (a: PageOut[], b: PageOut[]) => {
+    expect(a.map((p) => p.path)).toEqual(b.map((p) => p.path));
+    a.forEach((p, i) => {
+      const q = b[i]!;
+      p.files.forEach((f, j) => {
+        files++;
+        if (!f.body.equals(q.files[j]!.body)) mismatches.push(`${p.path} ${f.path}`);
+      });
+      if (p.hash !== q.hash) mismatches.push(`${p.path} hash`);
+    });
+  };
+  const both = (render: () => PageOut[]) => {
+    setStringRenderers(true);
+    const fast = render();
+    setStringRenderers(false);
+    try {
+      compare(fast, render());
+    } finally {
+      setStringRenderers(true);
+    }
+    return fast;
+  };
+  for (const t of await listTenants(store)) {
+    const { index } = await load(store, t.tenantKey, { now: BUILD_NOW, originTemplate: 'http://{key}.localhost:4000' });
+    const ctx = createResolveContext(index);
+    const chrome = buildChrome(index, { href: '/assets/site.css', integrity: 'sha384-x' });
+    const ids = index.content.filter(hasPage).map((c) => c.id);
+    for await (const chunk of streamContentBodies(store, t.tenantKey, ids, 200)) {
+      for (const { id, body } of chunk) {
+        const c = ctx.contentById.get(id)!;
+        both(() => contentPages(ctx, chrome, c, body));
+        // The print view really went through the string renderer (not React's fallback).
+        const print = resolvePrintPage(ctx, c, sanitizeBody(body));
+        if (printMainHtml(print, { gate: () => '', zmag: () => '' }) !== null) prints++;
+        else mismatches.push(`${print.path}: left to React`);
+      }
+    }
+    for (const section of [null, ...index.sections]) listings += both(() => allListingPages(ctx, chrome, section)).length;
+    both(() => shellPages(ctx, chrome));
+  }
+  return { mismatches, files, prints, listings };
+}
+
+describe('string renderers write the bytes React writes', () => {
+  let demo: Store;
+  let site: Store;
+  beforeAll(async () => {
+    demo = await openStore({ path: tempDbPath() });
+    await seedFixtures(demo, DEMO);
+    site = (await seedBuildSite()).store;
+  }, 120_000);
+  afterAll(async () => {
+    await demo?.close();
+    await site?.close();
+  });
+
+  it('every print view and listing page of the demo tenants, HTML and payload', async () => {
+    const r = await renderBothWays(demo);
+    expect(r.mismatches).toEqual([]);
+    expect(r.prints).toBeGreaterThan(300);
+    expect(r.listings).toBeGreaterThan(30);
+  }, 180_000);
+
+  it('every page of the build test site (gated, hostile, promotion and event items)', async () => {
+    const r = await renderBothWays(site);
+    expect(r.mismatches).toEqual([]);
+    expect(r.prints).toBeGreaterThan(10);
+  }, 120_000);
+});
