@@ -156,6 +156,11 @@ function BlockBody({ block, level, uid, pre, content }: { block: BlockView; leve
   }
 }
 
+/** One block's body alone, as static markup (site/main-html.ts splices it into a string-rendered page). */
+export function blockBodyMarkup(block: BlockView, level: Level, uid: string, pre: Prerendered, content: ContentView | null): string {
+  return renderToStaticMarkup(<BlockBody block={block} level={level} uid={uid} pre={pre} content={content} />);
+}
+
 function Block({ block, level, uid, pre, content }: { block: BlockView; level: Level; uid: string; pre: Prerendered; content: ContentView | null }) {
   const s = block.settings;
   const titled = Boolean(s.title);

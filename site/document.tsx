@@ -9,14 +9,17 @@ import { MegaMenu } from './mega-menu';
 import { Footer, copyrightLine } from './footer';
 import { Main } from './pages';
 import { AdsBottom, AdsTop } from './ads';
-import { prerenderBlocks, rowColorCss } from './blocks';
+import { blockBodyMarkup, prerenderBlocks, rowColorCss } from './blocks';
 import type { ItemHtmlCache } from './items';
 import { Island } from './island';
 import { BackToTop } from './islands/back-to-top';
 import { staffToolbarRoot } from './islands/staff-toolbar-root';
 import { escapeHtml } from '../engine/domain/html-escape';
 import { GateIsland, ZmagBlock } from './content';
-import { printMainHtml, type PrintIslands } from './print-html';
+import { printMainHtml } from './print-html';
+import { gridMainHtml, type GridIslands } from './main-html';
+import { FavouriteButton } from './islands/favourite-button';
+import { escapeLikeReact } from './print-html';
 
 /** The print view's reduced chrome: logo and copyright only (print CSS hides the rest). */
 function PrintHeader({ chrome }: { chrome: ChromeView }) {
@@ -109,10 +112,18 @@ export interface DocumentParts { parts: string[]; shared: boolean[]; /** The <he
 const SHARED = [true, false, false, true, false, true, true, false, true, true, true, false, true];
 const SHARED_BUT_HEADER = SHARED.map((v, i) => v && i !== 6);
 
-/** The stateful islands of a print view, which the string renderer leaves to React. */
-const PRINT_ISLANDS: PrintIslands = {
+/** The favourite button's server markup: its first render shows the login link whatever the item. */
+let favouriteInner: string | null = null;
+
+/** What the string renderers leave to React: stateful islands and the less common block bodies. */
+const ISLANDS: GridIslands = {
   gate: (content) => renderToStaticMarkup(<GateIsland content={content} />),
   zmag: (content) => renderToStaticMarkup(<ZmagBlock content={content} />),
+  favourite: (content) => {
+    favouriteInner ??= renderToStaticMarkup(<FavouriteButton contentId={0} />);
+    return `<div class="favourite" data-island="favourite-button" data-props="${escapeLikeReact(JSON.stringify({ contentId: content.id }))}">${favouriteInner}</div>`;
+  },
+  blockBody: blockBodyMarkup,
 };
 
 let useStringRenderer = true;
@@ -132,7 +143,8 @@ export function renderDocumentParts(page: PageView, chrome: ChromeView, headHtml
   const pre = prerenderBlocks(page.rows, f.items);
   const ads = page.kind === 'print' ? null : page.ads ?? null;
   const main = (ads ? renderToStaticMarkup(<AdsTop ads={ads} />) : '')
-    + ((useStringRenderer && page.kind === 'print' && printMainHtml(page, PRINT_ISLANDS)) || renderToStaticMarkup(<Main page={page} chrome={chrome} pre={pre} />))
+    + ((useStringRenderer && (page.kind === 'print' ? printMainHtml(page, ISLANDS) : gridMainHtml(page, pre, ISLANDS)))
+      || renderToStaticMarkup(<Main page={page} chrome={chrome} pre={pre} />))
     + (ads ? renderToStaticMarkup(<AdsBottom ads={ads} />) : '');
   const rowCss = rowColorCss(page.rows) + (ads?.css ?? '');
   const chromeHtml = page.kind === 'print' ? f.printHeader : page.hideHeader ? '' : header(chrome, f, page.sectionPath);

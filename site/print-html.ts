@@ -21,6 +21,9 @@ export function escapeLikeReact(text: string): string {
 
 const t = escapeLikeReact;
 
+/** Thrown where React would write something other than a plain escape: the page goes to React. */
+export class LeaveToReact extends Error {}
+
 /** React's test for a javascript: URL in src/href (replaced by a throwing script): such pages go to React. */
 // eslint-disable-next-line no-control-regex
 const JAVASCRIPT_URL = /^[\u0000-\u001F ]*j[\r\n\t]*a[\r\n\t]*v[\r\n\t]*a[\r\n\t]*s[\r\n\t]*c[\r\n\t]*r[\r\n\t]*i[\r\n\t]*p[\r\n\t]*t[\r\n\t]*:/i;
@@ -28,15 +31,21 @@ const JAVASCRIPT_URL = /^[\u0000-\u001F ]*j[\r\n\t]*a[\r\n\t]*v[\r\n\t]*a[\r\n\t
 /** Islands: rendered by React (stateful components), given by the caller so this module stays React-free. */
 export interface PrintIslands { gate(content: ContentView): string; zmag(content: ContentView): string }
 
+/** A URL React writes as it is (not a javascript: one, which it rewrites). */
+export function url(value: string): string {
+  if (JAVASCRIPT_URL.test(value)) throw new LeaveToReact();
+  return t(value);
+}
+
 /** site/link.tsx A: an anchor for a safe href, else the label in a span. */
-function anchor(link: SiteLink, className?: string): string {
+export function anchor(link: SiteLink, className?: string): string {
   const href = safeHref(link.href);
   const cls = className === undefined ? '' : ` class="${t(className)}"`;
   if (href === null) return `<span${cls}>${t(link.label)}</span>`;
-  return `<a href="${t(href)}"${cls}${link.newTab ? ' target="_blank" rel="noopener"' : ''}>${t(link.label)}</a>`;
+  return `<a href="${url(href)}"${cls}${link.newTab ? ' target="_blank" rel="noopener"' : ''}>${t(link.label)}</a>`;
 }
 
-function breadcrumbs(crumbs: SiteLink[]): string {
+export function breadcrumbs(crumbs: SiteLink[]): string {
   if (crumbs.length < 2) return '';
   let li = '';
   for (let i = 0; i < crumbs.length; i++) {
@@ -46,7 +55,7 @@ function breadcrumbs(crumbs: SiteLink[]): string {
   return `<nav class="breadcrumbs" aria-label="Breadcrumb"><ol>${li}</ol></nav>`;
 }
 
-function byline(c: ContentView): string {
+export function byline(c: ContentView): string {
   if (c.authors.length === 0 && !c.date) return '';
   let authors = '';
   if (c.authors.length > 0) {
@@ -61,12 +70,13 @@ function byline(c: ContentView): string {
 }
 
 /** An attribute when its value is not undefined (React leaves those out). */
-function opt(name: string, value: string | number | undefined): string {
+export function opt(name: string, value: string | number | undefined): string {
   return value === undefined ? '' : ` ${name}="${typeof value === 'number' ? value : t(value)}"`;
 }
 
-/** site/items.tsx Picture, eager, with the image's own sizes. Null where React would differ (see canRender). */
-function picture(image: ImageView): string {
+/** site/items.tsx Picture, eager, with the image's own sizes. Throws LeaveToReact where React would write something else. */
+export function picture(image: ImageView): string {
+  if (image.src === '' || JAVASCRIPT_URL.test(image.src) || !Number.isFinite(image.width) || !Number.isFinite(image.height) || typeof image.alt !== 'string') throw new LeaveToReact();
   const sizes = image.sizes;
   let out = '<picture>';
   for (const s of image.sources ?? []) out += `<source${opt('type', s.type)}${opt('srcSet', s.srcset)}${opt('sizes', sizes)}/>`;
@@ -76,32 +86,38 @@ function picture(image: ImageView): string {
   return `${out}</picture>`;
 }
 
+export function contentBody(c: ContentView, islands: PrintIslands): string {
+  const zmag = c.zmagViewerUrl ? islands.zmag(c) : '';
+  if (c.gated) return `<div class="content-body gated">${c.teaser ? `<p>${t(c.teaser)}</p>` : ''}${islands.gate(c)}${zmag}</div>`;
+  return `<div class="content-body rich-text">${c.bodyHtml}</div>${zmag}`;
+}
+
 function article(c: ContentView, islands: PrintIslands): string {
   let out = '<article class="print-article">';
   if (c.teaser) out += `<p class="deck">${t(c.teaser)}</p>`;
   out += byline(c);
   if (c.image) out += `<figure>${picture(c.image)}${c.image.caption ? `<figcaption>${t(c.image.caption)}</figcaption>` : ''}</figure>`;
-  const zmag = c.zmagViewerUrl ? islands.zmag(c) : '';
-  if (c.gated) out += `<div class="content-body gated">${c.teaser ? `<p>${t(c.teaser)}</p>` : ''}${islands.gate(c)}${zmag}</div>`;
-  else out += `<div class="content-body rich-text">${c.bodyHtml}</div>${zmag}`;
-  return `${out}</article>`;
+  return `${out}${contentBody(c, islands)}</article>`;
 }
 
-/** Values React writes differently from a plain escape (dropped or rewritten): left to React. */
+/** The pages this renderer writes: print views (grid pages are site/main-html.ts's). */
 function canRender(page: PageView): boolean {
-  if (page.kind !== 'print' || !page.content || page.rows.length > 0 || page.shell || page.magazine) return false;
-  const img = page.content.image;
-  if (!img) return true;
-  if (img.src === '' || JAVASCRIPT_URL.test(img.src)) return false;
-  // Numbers React prints as JavaScript does; anything else (NaN, a string) goes to React.
-  return Number.isFinite(img.width) && Number.isFinite(img.height) && typeof img.alt === 'string';
+  return page.kind === 'print' && page.content !== null && page.rows.length === 0 && !page.shell && !page.magazine;
 }
 
 /** The print page's <main>, or null when React must render it. */
 export function printMainHtml(page: PageView, islands: PrintIslands): string | null {
   if (!canRender(page)) return null;
-  const intro = page.intro ? `<p class="page-intro">${t(page.intro)}</p>` : '';
-  return '<main id="main" class="main main-print"><div class="site-width">'
-    + `${breadcrumbs(page.breadcrumbs)}<div class="page-header"><h1 class="${page.headingHidden ? 'visually-hidden' : 'page-title'}">${t(page.heading)}</h1>${intro}</div>`
-    + `${article(page.content!, islands)}</div></main>`;
+  try {
+    return `<main id="main" class="main main-print"><div class="site-width">${pageHeader(page)}${article(page.content!, islands)}</div></main>`;
+  } catch (e) {
+    if (e instanceof LeaveToReact) return null;
+    throw e;
+  }
+}
+
+/** Breadcrumbs and the page header (h1 and intro) of site/pages.tsx Main. */
+export function pageHeader(page: PageView): string {
+  const intro = page.intro && page.kind !== 'not-found' && !page.shell ? `<p class="page-intro">${t(page.intro)}</p>` : '';
+  return `${breadcrumbs(page.breadcrumbs)}<div class="page-header"><h1 class="${page.headingHidden ? 'visually-hidden' : 'page-title'}">${t(page.heading)}</h1>${intro}</div>`;
 }
