@@ -12,6 +12,7 @@ import type { MembershipRecord } from '../../engine/store/queries/memberships';
 import type { AssetRecord } from '../../engine/store/queries/catalog';
 import type { GqlContext } from '../context';
 import { idArg } from '../patch';
+import { audienceMembershipIds } from './audience';
 import { licenseCompanyFor } from './ip-gating';
 import { meterCookieName, readMeter, signMeter } from './meter-cookie';
 import { memberRuntime } from './runtime';
@@ -64,6 +65,19 @@ async function meterFor(ctx: GqlContext, tenantKey: string, settingsText: string
 }
 
 /**
+ * The memberships a member holds now: granted ones (the member facts kept in memory) plus those whose
+ * audience-provider product they hold (the provider when configured and up, else what is stored).
+ */
+async function heldMembershipIds(ctx: GqlContext, tenantKey: string, memberId: number): Promise<number[]> {
+  const tenant = await ctx.tenant();
+  const [granted, viaProvider] = await Promise.all([
+    ctx.services.memberCache.activeMembershipIds(tenantKey, memberId, ctx.services.now()),
+    tenant.tenantKey === tenantKey ? audienceMembershipIds(ctx.services, tenant, memberId) : Promise.resolve([] as number[]),
+  ]);
+  return [...new Set([...granted, ...viaProvider])];
+}
+
+/**
  * What the gating rule needs to know about the reader of this request (engine/domain/gating.ts): the
  * memberships a signed-in member holds now, the site-licence company of their IP, and whether they
  * are a verified crawler; plus the tenant's memberships (the free ones open zmag items).
@@ -72,7 +86,7 @@ export async function gatingReader(ctx: GqlContext, tenantKey: string) {
   // Session and memberships from the member facts kept in memory (member-cache.ts), under the same rules as the database reads.
   const memberId = await signedInMemberId(ctx);
   const [held, company, tenantMemberships, crawler] = await Promise.all([
-    memberId !== null ? ctx.services.memberCache.activeMembershipIds(tenantKey, memberId, ctx.services.now()) : Promise.resolve([] as number[]),
+    memberId !== null ? heldMembershipIds(ctx, tenantKey, memberId) : Promise.resolve([] as number[]),
     licenseCompanyFor(ctx.services, tenantKey, ctx.req.ip),
     ctx.services.content.memberships(tenantKey),
     ctx.services.crawlers.verify(ctx.req.ip, ctx.req.userAgent),

@@ -8,6 +8,7 @@ import { getMembershipById } from '../../engine/store/queries/memberships';
 import { getLicenseCompany } from '../../engine/store/queries/site-license';
 import type { GqlContext } from '../context';
 import * as account from './account';
+import { setOmedaCustomer } from './audience';
 import * as demographics from './demographics';
 import { getGatedContent } from './gated-content';
 import { submitInquiry } from './inquiry';
@@ -65,6 +66,7 @@ export const memberResolvers = {
       const { id } = await profile.updateSiteUserProfileAdmin({ ctx: await ctx.op(), input: { id: a.id, input: a.input } });
       return siteUserById(ctx, id);
     },
+    setOmedaCustomer: async (_: unknown, a: Args, ctx: GqlContext) => setOmedaCustomer({ ctx: await ctx.op(), input: given(a, ['email', 'omedaCustomerId', 'hashedOmedaCustomerId', 'products']) }),
     importSiteUsers: async (_: unknown, a: Args, ctx: GqlContext) => importSiteUsers({ ctx: await ctx.op(), input: a.input }),
     async createMembership(_: unknown, a: Args, ctx: GqlContext) {
       const { id } = await memberships.createMembership({ ctx: await ctx.op(), input: a.input });

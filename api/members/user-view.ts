@@ -29,6 +29,7 @@ export interface SiteUserView {
   favoriteContent: { id: number; created: number }[];
   demographics: { questionId: number; answerIds: number[]; value: string | null }[];
   simulating: boolean;
+  omedaEncryptedCustomerId: string | null;
   created: number;
   updated: number;
 }
@@ -62,6 +63,6 @@ export async function siteUserView(services: Services, user: SiteUserRow, simula
     firstName: user.firstName, lastName: user.lastName, title: user.title, company: user.company, city: user.city,
     postalCode: user.postalCode, region: user.region, countryCode: user.countryCode, status: user.status,
     memberships: memberships.sort((a, b) => a - b), newsletters, favoriteContent: favorites.map((f) => ({ id: f.contentId, created: f.createdAt })),
-    demographics, simulating, created: user.createdAt, updated: user.updatedAt,
+    demographics, simulating, omedaEncryptedCustomerId: user.omedaEncryptedCustomerId, created: user.createdAt, updated: user.updatedAt,
   };
 }

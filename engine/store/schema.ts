@@ -300,6 +300,10 @@ export const siteUsers = sqliteTable('site_users', {
   region: text('region'),
   countryCode: text('country_code'),
   demographics: text('demographics', { mode: 'json' }).$type<{ questionId: number; answerIds: number[] }[]>().notNull(),
+  /** The audience provider's customer (setOmedaCustomer, a sign-in link's omedaEncryptedCustomerId): its id, encrypted id and products as last known. */
+  omedaCustomerId: text('omeda_customer_id'),
+  omedaEncryptedCustomerId: text('omeda_encrypted_customer_id'),
+  omedaProducts: text('omeda_products', { mode: 'json' }).$type<{ id: string; version: string | null; expirationDate: number | null; amount: number | null; receive: boolean }[]>(),
   status: integer('status').notNull().default(1),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
