@@ -16,7 +16,7 @@ import { BackToTop } from './islands/back-to-top';
 import { staffToolbarRoot } from './islands/staff-toolbar-root';
 import { escapeHtml } from '../engine/domain/html-escape';
 import { GateIsland, ZmagBlock } from './content';
-import { printMainHtml } from './print-html';
+import { printMainHtml, stringRenderers } from './print-html';
 import { gridMainHtml, type GridIslands } from './main-html';
 import { FavouriteButton } from './islands/favourite-button';
 import { escapeLikeReact } from './print-html';
@@ -126,13 +126,12 @@ const ISLANDS: GridIslands = {
   blockBody: blockBodyMarkup,
 };
 
-let useStringRenderer = true;
 /**
  * False: every <main> is rendered by React, as before the string renderers (site/print-html.ts).
  * For the test that proves both give the same bytes; the build never sets it.
  */
 export function setStringRenderers(on: boolean): void {
-  useStringRenderer = on;
+  stringRenderers.on = on;
 }
 
 /** `headHtml`: the page's <head> markup when the caller has it already (a print view's, see noindexHeadMarkup). */
@@ -143,7 +142,7 @@ export function renderDocumentParts(page: PageView, chrome: ChromeView, headHtml
   const pre = prerenderBlocks(page.rows, f.items);
   const ads = page.kind === 'print' ? null : page.ads ?? null;
   const main = (ads ? renderToStaticMarkup(<AdsTop ads={ads} />) : '')
-    + ((useStringRenderer && (page.kind === 'print' ? printMainHtml(page, ISLANDS) : gridMainHtml(page, pre, ISLANDS)))
+    + ((stringRenderers.on && (page.kind === 'print' ? printMainHtml(page, ISLANDS) : gridMainHtml(page, pre, ISLANDS)))
       || renderToStaticMarkup(<Main page={page} chrome={chrome} pre={pre} />))
     + (ads ? renderToStaticMarkup(<AdsBottom ads={ads} />) : '');
   const rowCss = rowColorCss(page.rows) + (ads?.css ?? '');

@@ -4,6 +4,8 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import type { ImageView, ItemView, PaginationView } from './model';
 import { A } from './link';
 import { datetime } from './attrs';
+import { itemLiHtml } from './item-html';
+import { stringRenderers } from './print-html';
 
 type Level = 2 | 3 | 4 | 5;
 const H = ({ level, className, children }: { level: Level; className?: string; children: ReactNode }) => {
@@ -99,7 +101,8 @@ export function itemHtml(item: ItemView, display: Display, level: Level, cache: 
   const key = item.id * 32 + DISPLAYS[display] * 8 + level;
   let html = cache.get(key);
   if (html === undefined) {
-    html = renderToStaticMarkup(<Item item={item} level={level} display={display} />);
+    html = (stringRenderers.on && itemLiHtml(item, display, level, display === 'compact' ? undefined : TEASER_SIZES[display], teaserImage))
+      || renderToStaticMarkup(<Item item={item} level={level} display={display} />);
     if (cache.size >= ITEM_CACHE_MAX) cache.clear();
     cache.set(key, html);
   }

@@ -21,6 +21,12 @@ export function escapeLikeReact(text: string): string {
 
 const t = escapeLikeReact;
 
+/**
+ * Whether the string renderers are used (always, in builds); off, React renders every part, as
+ * before them. Set by site/document.tsx setStringRenderers for the test that compares the two.
+ */
+export const stringRenderers = { on: true };
+
 /** Thrown where React would write something other than a plain escape: the page goes to React. */
 export class LeaveToReact extends Error {}
 
@@ -74,15 +80,18 @@ export function opt(name: string, value: string | number | undefined): string {
   return value === undefined ? '' : ` ${name}="${typeof value === 'number' ? value : t(value)}"`;
 }
 
-/** site/items.tsx Picture, eager, with the image's own sizes. Throws LeaveToReact where React would write something else. */
-export function picture(image: ImageView): string {
+/**
+ * site/items.tsx Picture (`eager`, `className`, `sizes` as there; sizes defaults to the image's).
+ * Throws LeaveToReact where React would write something else.
+ */
+export function picture(image: ImageView, eager = true, className?: string, sizesOverride?: string): string {
   if (image.src === '' || JAVASCRIPT_URL.test(image.src) || !Number.isFinite(image.width) || !Number.isFinite(image.height) || typeof image.alt !== 'string') throw new LeaveToReact();
-  const sizes = image.sizes;
-  let out = '<picture>';
+  const sizes = sizesOverride ?? image.sizes;
+  let out = `<picture${opt('class', className)}>`;
   for (const s of image.sources ?? []) out += `<source${opt('type', s.type)}${opt('srcSet', s.srcset)}${opt('sizes', sizes)}/>`;
   const position = image.position ? image.position.trim() : '';
   out += `<img${opt('src', image.src)}${opt('srcSet', image.srcset)}${opt('sizes', image.srcset ? sizes : undefined)}${opt('alt', image.alt)}`
-    + `${opt('width', image.width)}${opt('height', image.height)} decoding="async"${image.position ? ` style="object-position:${t(position)}"` : ''}/>`;
+    + `${opt('width', image.width)}${opt('height', image.height)}${eager ? '' : ' loading="lazy"'} decoding="async"${image.position ? ` style="object-position:${t(position)}"` : ''}/>`;
   return `${out}</picture>`;
 }
 

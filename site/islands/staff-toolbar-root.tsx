@@ -5,6 +5,10 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import type { PageView } from '../model';
 import { Island } from '../island';
 import { StaffToolbar, type StaffToolbarProps } from './staff-toolbar';
+import { escapeLikeReact, stringRenderers } from '../print-html';
+
+/** The toolbar's server markup: its first render is empty whatever the page (no staff session yet). */
+let toolbarInner: string | null = null;
 
 export const PREVIEW_BANNER = 'Preview: this is how the item looks with its current changes. It is not published by this preview.';
 
@@ -20,5 +24,8 @@ export function staffToolbarProps(page: PageView): StaffToolbarProps {
 export function staffToolbarRoot(page: PageView): string {
   if (page.preview) return renderToStaticMarkup(<div className="preview-banner" role="status">{PREVIEW_BANNER}</div>);
   if (page.kind === 'print' || page.kind === 'not-found') return '';
-  return renderToStaticMarkup(<Island name="staff-toolbar" props={{ ...staffToolbarProps(page) }} component={StaffToolbar} className="staff-toolbar-root" />);
+  const props = staffToolbarProps(page);
+  if (!stringRenderers.on) return renderToStaticMarkup(<Island name="staff-toolbar" props={{ ...props }} component={StaffToolbar} className="staff-toolbar-root" />);
+  toolbarInner ??= renderToStaticMarkup(<StaffToolbar />);
+  return `<div class="staff-toolbar-root" data-island="staff-toolbar" data-props="${escapeLikeReact(JSON.stringify(props))}">${toolbarInner}</div>`;
 }

@@ -1,4 +1,4 @@
-// The string renderers (site/print-html.ts, site/main-html.ts) write the same bytes as React: every content group
+// The string renderers (site/print-html.ts, main-html.ts, item-html.ts, the staff toolbar root) write the same bytes as React: every content group
 // (page and print view) and every listing page of the demo tenants and of the build test site
 // (gated, hostile, promotion and event items) is emitted twice through the build's own path
 // (engine/build/stages/emit-pages.ts), once with the string renderers and once with React only,
@@ -18,6 +18,7 @@ import { printMainHtml } from '../../site/print-html';
 import { allListingPages, contentPages, shellPages, type PageOut } from '../../engine/build/stages/emit-pages';
 import { hasPage } from '../../engine/build/stages/pages';
 import { setStringRenderers } from '../../site/document';
+import type { ChromeView } from '../../site/model';
 import { tempDbPath } from '../helpers/fixture-set';
 import { BUILD_NOW, seedBuildSite } from './build-site-fixture';
 
@@ -44,12 +45,14 @@ async function renderBothWays(store: Store) {
       if (p.hash !== q.hash) mismatches.push(`${p.path} hash`);
     });
   };
-  const both = (render: () => PageOut[]) => {
+  // Each way renders with its own chrome object, so neither reuses the other's cached list items.
+  let chromes: [ChromeView, ChromeView];
+  const both = (render: (chrome: ChromeView) => PageOut[]) => {
     setStringRenderers(true);
-    const fast = render();
+    const fast = render(chromes[0]);
     setStringRenderers(false);
     try {
-      compare(fast, render());
+      compare(fast, render(chromes[1]));
     } finally {
       setStringRenderers(true);
     }
@@ -58,12 +61,12 @@ async function renderBothWays(store: Store) {
   for (const t of await listTenants(store)) {
     const { index } = await load(store, t.tenantKey, { now: BUILD_NOW, originTemplate: 'http://{key}.localhost:4000' });
     const ctx = createResolveContext(index);
-    const chrome = buildChrome(index, { href: '/assets/site.css', integrity: 'sha384-x' });
+    chromes = [0, 1].map(() => buildChrome(index, { href: '/assets/site.css', integrity: 'sha384-x' })) as [ChromeView, ChromeView];
     const ids = index.content.filter(hasPage).map((c) => c.id);
     for await (const chunk of streamContentBodies(store, t.tenantKey, ids, 200)) {
       for (const { id, body } of chunk) {
         const c = ctx.contentById.get(id)!;
-        both(() => contentPages(ctx, chrome, c, body));
+        both((chrome) => contentPages(ctx, chrome, c, body));
         // The print view really went through the string renderer (not React's fallback).
         const page = resolveContentPage(ctx, c, sanitizeBody(body));
         const print = resolvePrintPage(ctx, c, sanitizeBody(body), page);
@@ -74,12 +77,12 @@ async function renderBothWays(store: Store) {
       }
     }
     for (const section of [null, ...index.sections]) {
-      listings += both(() => allListingPages(ctx, chrome, section)).length;
+      listings += both((chrome) => allListingPages(ctx, chrome, section)).length;
       const { page } = resolveListingPage(ctx, section, 1);
       if (gridMainHtml(page, prerenderBlocks(page.rows, new Map()), STUBS) !== null) grids++;
       else leftToReact.push(page.path);
     }
-    both(() => shellPages(ctx, chrome));
+    both((chrome) => shellPages(ctx, chrome));
   }
   return { mismatches, files, prints, listings, grids, leftToReact };
 }
