@@ -61,6 +61,7 @@ export async function setOmedaCustomer({ ctx, input }: OpArgs<unknown>): Promise
     tenantKey: tenant.tenantKey, entityType: 'siteUser', entityId: user.id, action: 'setOmedaCustomer',
     changes: diff(before as Record<string, unknown>, next as unknown as Record<string, unknown>),
   }));
+  ctx.services.audience.forget(tenant.tenantKey, `member:${user.id}`);
   const memberships = await ctx.services.content.memberships(tenant.tenantKey);
   return {
     siteUserId: user.id, email: user.email, omedaCustomerId: next.omedaCustomerId, hashedOmedaCustomerId: next.omedaEncryptedCustomerId,
@@ -81,7 +82,7 @@ export async function memberProducts(services: Services, tenant: TenantRow, site
   const stored = await siteUserAudience(db, tenant.tenantKey, siteUserId);
   if (!stored) return [];
   const settings = tenant.settings.audience;
-  return services.audience.use(tenant.tenantKey, settings, async (provider) => {
+  return services.audience.useCached(tenant.tenantKey, `member:${siteUserId}`, settings, async (provider) => {
     const customer = stored.omedaEncryptedCustomerId
       ? await provider.customerByEncryptedId(stored.omedaEncryptedCustomerId)
       : await provider.customerByEmail(stored.email);
@@ -124,4 +125,19 @@ export async function memberByEncryptedId(services: Services, tenant: TenantRow,
     }));
     return user.id;
   }, () => null);
+}
+
+/**
+ * Registration driven by the provider: a new member whose e-mail address the tenant's provider
+ * knows gets the customer link and products stored (so paid memberships tied to a product open at
+ * once). Nothing happens without a provider, with the switch off, or when it is down.
+ */
+export async function linkProviderCustomer(services: Services, tenant: TenantRow, siteUserId: number, email: string): Promise<void> {
+  await services.audience.use(tenant.tenantKey, tenant.settings.audience, async (provider) => {
+    const c = await provider.customerByEmail(email);
+    if (!c) return;
+    await services.store.transaction((tx) => setSiteUserAudience(tx, tenant.tenantKey, siteUserId, {
+      omedaCustomerId: c.id, omedaEncryptedCustomerId: c.encryptedId, omedaProducts: c.products,
+    }));
+  }, () => undefined);
 }

@@ -20,6 +20,8 @@ import { digest } from '../auth/tokens';
 import type { GqlContext } from '../context';
 import { clientKey } from '../rate-limit';
 import { mailResetLink, type LoginResult } from './account';
+import { linkProviderCustomer } from './audience';
+import { syncNewsletterProducts } from '../newsletters/provider-sync';
 import { checkDemographics, demographicsInput, splitAnswers } from './demographics';
 import {
   checkCaptcha, consentFor, countryOf, emailField, passwordField, profileText, promoField, regionOf, throttle, tokenField, type ConsentValue,
@@ -188,6 +190,9 @@ export async function registerSiteUser(ctx: GqlContext, input: unknown): Promise
     return { id, session: await issueMemberSession(tx, ctx.services, tenant.tenantKey, id) };
   });
   setMemberCookie(ctx, created.session);
+  // The audience provider: the customer with this address is linked; newsletters chosen here are opted in there.
+  await linkProviderCustomer(ctx.services, tenant, created.id, t.email);
+  if (newsletters.length) await syncNewsletterProducts(ctx.services, tenant, t.email, newsletters, true);
   const user = await findSiteUserById(db, tenant.tenantKey, created.id);
   return { ...created.session, userInfo: await siteUserView(ctx.services, user!) };
 }

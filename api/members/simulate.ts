@@ -24,6 +24,7 @@ import { NONCE_PATTERN, newNonce, open, seal, spendNonce } from '../common/seale
 import { liveStaff } from '../preview/staff-site';
 import { messagePage } from '../preview/routes';
 import type { Services } from '../services';
+import { registerOmedaLinkRoute } from './omeda-link';
 import { memberRuntime } from './runtime';
 import { issueMemberSession, looksLikeMemberToken, MEMBER_COOKIE, type IssuedSession } from './session';
 
@@ -82,6 +83,7 @@ type Req = FastifyRequest<{ Querystring: Record<string, string | string[] | unde
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
 export function registerMemberRoutes(app: FastifyInstance, services: Services): void {
+  registerOmedaLinkRoute(app, services);
   app.get(MEMBER_SIMULATE_PATH, async (req: Req, reply) => {
     const noStore = { 'cache-control': 'no-store', 'referrer-policy': 'no-referrer', 'x-robots-tag': 'noindex, nofollow' };
     const tenant = await hostTenant(services, req);

@@ -12,6 +12,8 @@ import {
 } from '../../engine/newsletter/subscriptions';
 import type { GqlContext } from '../context';
 import { signedInMemberId } from './member';
+import { syncNewsletterProducts } from './provider-sync';
+import { findSiteUserById } from '../../engine/store/queries/members';
 import { newsletterRuntime } from './options';
 import { clientKey } from '../rate-limit';
 import { throttle, type Limiter } from '../shared-state';
@@ -38,7 +40,17 @@ export async function subscribeAnonymous(ctx: GqlContext, input: SubscribeReques
     [rt.subscribeIp, `${tenant.tenantKey}|${clientKey(ctx.req.ip)}`],
     ...(email ? [[rt.subscribeEmail, `${tenant.tenantKey}|${email}`] as [Limiter, string]] : []),
   ]);
-  return answer(await subscribeAnonymousCustomer(deps(ctx), tenant.tenantKey, input, { remoteIp: ctx.req.ip }));
+  const r = await subscribeAnonymousCustomer(deps(ctx), tenant.tenantKey, input, { remoteIp: ctx.req.ip });
+  if (!r.error && email) await syncNewsletterProducts(ctx.services, tenant, email, r.newsletterIds ?? [], true);
+  return answer(r);
+}
+
+/** After a member's opt in or out: the same at the audience provider, for a newsletter with a provider product. */
+async function syncMember(ctx: GqlContext, m: { tenantKey: string; siteUserId: number; newsletterId: number }, r: SubscribeResult, subscribe: boolean): Promise<SubscribeResult> {
+  if (r.error) return r;
+  const user = await findSiteUserById(ctx.services.store.db, m.tenantKey, m.siteUserId);
+  if (user) await syncNewsletterProducts(ctx.services, await ctx.tenant(), user.email, [m.newsletterId], subscribe);
+  return r;
 }
 
 async function memberAndNewsletter(ctx: GqlContext, newsletterId: unknown): Promise<{ tenantKey: string; siteUserId: number; newsletterId: number }> {
@@ -53,12 +65,12 @@ async function memberAndNewsletter(ctx: GqlContext, newsletterId: unknown): Prom
 export async function subscribeMember(ctx: GqlContext, a: { newsletterId?: unknown; promoCode?: unknown }): Promise<SubscribeAnswer> {
   const m = await memberAndNewsletter(ctx, a.newsletterId);
   const promoCode = typeof a.promoCode === 'string' ? a.promoCode : null;
-  return answer(await subscribeSiteUserNewsletter(deps(ctx), m.tenantKey, { siteUserId: m.siteUserId, newsletterId: m.newsletterId, promoCode }));
+  return answer(await syncMember(ctx, m, await subscribeSiteUserNewsletter(deps(ctx), m.tenantKey, { siteUserId: m.siteUserId, newsletterId: m.newsletterId, promoCode }), true));
 }
 
 export async function unsubscribeMember(ctx: GqlContext, a: { newsletterId?: unknown }): Promise<SubscribeAnswer> {
   const m = await memberAndNewsletter(ctx, a.newsletterId);
-  return answer(await unsubscribeSiteUserNewsletter(deps(ctx), m.tenantKey, { siteUserId: m.siteUserId, newsletterId: m.newsletterId }));
+  return answer(await syncMember(ctx, m, await unsubscribeSiteUserNewsletter(deps(ctx), m.tenantKey, { siteUserId: m.siteUserId, newsletterId: m.newsletterId }), false));
 }
 
 /** The pane's list: flagged for the subscribe block, minus a signed-in member's own (public §6). */

@@ -93,3 +93,30 @@ describe('outage: switch off, provider down → local store', () => {
     expect(await dir.use('t2', { provider: 'fake', brand: 'X', timeoutMs: 100 }, async (p) => (await p.customerByEmail('a@example.com'))?.id ?? 'none', local)).toBe('local');
   });
 });
+
+describe('answers kept per member', () => {
+  it('reuses the provider\'s answer for cacheMs, asks again after it or after forget, and never keeps a fallback', async () => {
+    let now = NOW;
+    const dir = new AudienceDirectory({ cacheMs: 1000, cooldownMs: 0 }, () => now, quiet);
+    dir.fake.put({ id: 'c1', email: 'a@example.com' });
+    const s = { provider: 'fake' as const, brand: 'X' };
+    const ask = () => dir.useCached('t', 'member:1', s, async (p) => (await p.customerByEmail('a@example.com'))?.id ?? 'none', () => 'local');
+    expect(await ask()).toBe('c1');
+    expect(await ask()).toBe('c1');
+    expect(dir.fake.calls).toHaveLength(1);
+    now += 1001;
+    await ask();
+    expect(dir.fake.calls).toHaveLength(2);
+    dir.forget('t', 'member:1');
+    await ask();
+    expect(dir.fake.calls).toHaveLength(3);
+    dir.forget('t', 'member:1');
+    dir.fake.mode = 'down';
+    expect(await ask()).toBe('local');
+    dir.fake.mode = 'up';
+    expect(await ask()).toBe('c1');
+    expect(dir.fake.calls).toHaveLength(5);
+    // Switched off: nothing kept is answered.
+    expect(await dir.useCached('t', 'member:1', { ...s, disableOmeda: true }, async () => 'provider', () => 'local')).toBe('local');
+  });
+});

@@ -27,6 +27,8 @@ export interface AudienceOptions {
   fetch?: typeof fetch;
   /** After a failure the provider is skipped this long (default 30 s). */
   cooldownMs?: number;
+  /** How long a provider's answer about a member is reused (default 60 s; 0: ask every time). */
+  cacheMs?: number;
 }
 
 export interface AudienceLog { warn(obj: unknown, msg?: string): void }
@@ -34,6 +36,7 @@ export interface AudienceLog { warn(obj: unknown, msg?: string): void }
 export class AudienceDirectory {
   private readonly omeda = new Map<string, { key: string; provider: AudienceProvider }>();
   private readonly downUntil = new Map<string, number>();
+  private readonly answers = new Map<string, { until: number; value: unknown }>();
   readonly fake: FakeAudienceProvider;
 
   constructor(private readonly o: AudienceOptions, private readonly now: () => number, private readonly log: AudienceLog) {
@@ -73,6 +76,33 @@ export class AudienceDirectory {
       this.log.warn({ err: error, tenantKey }, 'audience provider unavailable: answered from the local store');
       return fallback();
     }
+  }
+
+  /**
+   * `use`, with the provider's answer kept for `cacheMs` under `key` (a tenant's member): a reader's
+   * page loads do not each ask the provider. Fallback answers are not kept.
+   */
+  async useCached<T>(tenantKey: string, key: string, settings: AudienceSettings | undefined, call: (p: AudienceProvider) => Promise<T>, fallback: () => T | Promise<T>): Promise<T> {
+    const k = `${tenantKey}\u0000${key}`;
+    const hit = this.answers.get(k);
+    if (hit && hit.until > this.now() && this.for(tenantKey, settings)) return hit.value as T;
+    let fromProvider = false;
+    const value = await this.use(tenantKey, settings, async (p) => {
+      const v = await call(p);
+      fromProvider = true;
+      return v;
+    }, fallback);
+    const ttl = this.o.cacheMs ?? 60_000;
+    if (fromProvider && ttl > 0) {
+      if (this.answers.size > 10_000) this.answers.clear();
+      this.answers.set(k, { until: this.now() + ttl, value });
+    }
+    return value;
+  }
+
+  /** Drops what is kept about a member (after setOmedaCustomer). */
+  forget(tenantKey: string, key: string): void {
+    this.answers.delete(`${tenantKey}\u0000${key}`);
   }
 }
 

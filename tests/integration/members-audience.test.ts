@@ -20,7 +20,7 @@ async function setAudience(settings: Record<string, unknown> | null): Promise<vo
 }
 
 beforeAll(async () => {
-  h = await startMembers({ audience: { fake, cooldownMs: 0 } });
+  h = await startMembers({ audience: { fake, cooldownMs: 0, cacheMs: 0 } });
   await h.store.run('update memberships set omeda_product = ? where id = ?', [PRO_PRODUCT, ALPHA.pro]);
 });
 afterAll(async () => { await h.close(); });
