@@ -2,6 +2,7 @@
 // included) into the database, builds their sites and the admin, and serves everything at
 // http://localhost:<port>.
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
@@ -57,9 +58,12 @@ export function registerDemo(program: Command, env: CommandEnv) {
         const demoConfig = config.settings.unsubscribeSecret ? config : config.with({ unsubscribeSecret: randomBytes(32).toString('base64url') });
         if (!config.settings.unsubscribeSecret) process.stderr.write('warning: MASTHEAD_UNSUBSCRIBE_SECRET is not set: the demo signs unsubscribe links with a random secret of this run\n');
         const settings = (config.settings.recaptchaSecret ? demoConfig : demoConfig.with({ captcha: 'off' })).settings;
+        // The fake audience provider (FreightWise's settings name it) with the demo's customers; a real Omeda needs MASTHEAD_OMEDA_APP_ID.
+        const { fakeFromFixture } = await import('../../engine/audience/fake');
+        const audienceFake = fakeFromFixture(readFileSync(resolve(DEMO_FIXTURES, 'audience.json'), 'utf8'));
         const server = await startServing({
           store, outDir, originTemplate, adminDir, mode: 'production', verbose: config.verbose, port: flags.port, host: '127.0.0.1',
-          buildPollMs: DEMO_BUILD_POLL_MS, settings,
+          buildPollMs: DEMO_BUILD_POLL_MS, settings, audienceFake,
         });
         const keys = server.tenants;
         out.result({ port: flags.port, tenants: keys }, [

@@ -13,6 +13,7 @@ import { servedTenants } from './site-server';
 import type { Settings } from '../config';
 import { resolveMailSettings } from '../config/mail';
 import { sharedStateFor } from '../../api/shared-state';
+import type { FakeAudienceProvider } from '../../engine/audience/fake';
 
 export interface ServingOptions {
   store: Store; outDir: string; originTemplate: string; adminDir: string | null;
@@ -23,6 +24,8 @@ export interface ServingOptions {
   adminUrl?: string;
   /** The resolved configuration: mail, captcha, origins, proxies, script allow-list. */
   settings: Settings;
+  /** The fake audience provider tenants with settings.audience.provider "fake" use (the demo seeds one). */
+  audienceFake?: FakeAudienceProvider;
 }
 
 /**
@@ -68,6 +71,7 @@ export async function startServing(o: ServingOptions) {
       audience: {
         appId: (tenantKey: string) => s.omedaAppIds?.[tenantKey] ?? s.omedaAppIds?.['*'],
         ...(s.omedaBaseUrl ? { omedaBaseUrl: s.omedaBaseUrl } : {}),
+        ...(o.audienceFake ? { fake: o.audienceFake } : {}),
       },
     },
   });

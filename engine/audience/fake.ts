@@ -57,3 +57,29 @@ export class FakeAudienceProvider implements AudienceProvider {
     c.products.push({ id: productId, version: null, expirationDate: null, amount: null, receive: subscribe });
   }
 }
+
+const dateMs = (s: string | null | undefined): number | null => {
+  if (!s) return null;
+  const t = Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(s) ? `${s}T00:00:00Z` : s);
+  if (!Number.isFinite(t)) throw new Error(`audience fixture: expirationDate ${JSON.stringify(s)} is not a date`);
+  return t;
+};
+
+interface FixtureCustomer extends Omit<FakeCustomerSeed, 'products'> {
+  products?: { id: string; version?: string | null; expirationDate?: string | null; amount?: number | null; receive?: boolean }[];
+}
+
+/** The fake's customers from a fixture file ({ customers: [...] }, dates as 2027-12-31), e.g. fixtures/demo/audience.json. */
+export function fakeFromFixture(json: string): FakeAudienceProvider {
+  const parsed = JSON.parse(json) as { customers?: FixtureCustomer[] };
+  if (!Array.isArray(parsed.customers)) throw new Error('audience fixture: "customers" must be a list');
+  return new FakeAudienceProvider(parsed.customers.map((c) => {
+    if (typeof c.id !== 'string' || typeof c.email !== 'string') throw new Error('audience fixture: each customer needs an id and an email (strings)');
+    return {
+      ...c,
+      products: (c.products ?? []).map((p) => ({
+        id: String(p.id), version: p.version ?? null, expirationDate: dateMs(p.expirationDate), amount: p.amount ?? null, receive: p.receive ?? true,
+      })),
+    };
+  }));
+}

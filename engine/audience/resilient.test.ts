@@ -120,3 +120,18 @@ describe('answers kept per member', () => {
     expect(await dir.useCached('t', 'member:1', { ...s, disableOmeda: true }, async () => 'provider', () => 'local')).toBe('local');
   });
 });
+
+describe('the demo\'s fake customers (fixtures/demo/audience.json)', () => {
+  it('loads, with FreightWise Pro\'s product held by a FreightWise site user until the end of 2027', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { fakeFromFixture } = await import('./fake');
+    const read = (p: string) => readFileSync(new URL(`../../fixtures/demo/${p}`, import.meta.url), 'utf8');
+    const fake = fakeFromFixture(read('audience.json'));
+    const pro = (JSON.parse(read('tenants/freightwise/memberships.json')) as { omedaProduct?: string; isFree: boolean }[]).find((m) => !m.isFree)!;
+    const users = JSON.parse(read('tenants/freightwise/site-users.json')) as { email: string }[];
+    const ben = await fake.customerByEmail('ben.achebe@maplecourier.example');
+    expect(users.some((u) => u.email === ben!.email)).toBe(true);
+    expect(ben!.products.find((p) => p.id === pro.omedaProduct)).toMatchObject({ expirationDate: Date.UTC(2027, 11, 31), receive: true });
+    expect(() => fakeFromFixture('{"customers":[{"id":"1","email":"a@b.c","products":[{"id":"P","expirationDate":"soon"}]}]}')).toThrow(/expirationDate "soon"/);
+  });
+});

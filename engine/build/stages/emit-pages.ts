@@ -157,7 +157,7 @@ export function allListingPages(ctx: ResolveContext, chrome: ChromeView, section
 }
 
 export function shellPages(ctx: ResolveContext, chrome: ChromeView): PageOut[] {
-  return [...resolveShellPages(ctx), resolveNotFoundPage(ctx)].map((p) => emitPageView(ctx, chrome, p, 'shells', SHELL_DEPS));
+  return [...resolveShellPages(ctx), resolveNotFoundPage(ctx)].map((p) => emitPageView(ctx, chrome, p, 'shells', p.layoutId ? pageDeps(ctx, p) : SHELL_DEPS));
 }
 
 /** One author's page (none when the person signs no live item). */

@@ -10,6 +10,7 @@ import { adEnvOf, pagePath, resolveGrid, type PageEnv } from './resolve-grid';
 import { bodyAdSlots, insertBodyAds, pageAds, withListNative, type AdEnv } from './resolve-ads';
 import { contentHead, sectionHead, webPageHead } from './resolve-head';
 import { layoutForContent, layoutForHome, layoutForSection } from './resolve-layout';
+import { withMembershipsModule } from './resolve-module';
 import { isGated, isMetered } from './pages';
 import { issueLink } from './resolve-magazine';
 import type { BuildContent, BuildPerson, BuildSection } from '../types';
@@ -186,10 +187,10 @@ export function resolveShellPages(ctx: ResolveContext): PageView[] {
       intro: 'Log in to your account to read member content and manage your newsletters.',
       shell: { island: 'login', links: [{ label: 'Join now', href: '/membership/choose', newTab: false }], props: {} },
     }),
-    shellPage(ctx, 'membership-choose', '/membership/choose', 'Choose a Membership', 'membership-choose', {
+    withMembershipsModule(ctx, shellPage(ctx, 'membership-choose', '/membership/choose', 'Choose a Membership', 'membership-choose', {
       intro: memberships.length ? 'Pick the membership that suits you.' : 'No memberships are available right now.',
       shell: { island: 'membership-choose', links: choose, props: {} },
-    }),
+    })),
   ];
   for (const m of memberships) {
     const path = `/membership/signup/${m.alias}`;

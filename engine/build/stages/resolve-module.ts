@@ -1,0 +1,38 @@
+// Stage 3, resolve, layout modules (admin §3.1 "Modules"; issue 42): a layout of type module
+// whose key is `memberships` lays out the memberships module's page, /membership/choose (site
+// registration: the active memberships, each joined through its sign-up page; what a member holds
+// there can come from the audience provider). The layout's primary grid renders under the
+// membership chooser, with its header/footer switches and the ads its layout allows. Without such
+// a layout the page stays the bare chooser. Pure: a function of the build context.
+import type { Layout } from '../../domain/layout';
+import type { PageView } from '../../../site/model';
+import type { ResolveContext } from './resolve-context';
+import { adEnvOf, resolveGrid, type PageEnv } from './resolve-grid';
+import { pageAds, withListNative } from './resolve-ads';
+
+export const MEMBERSHIPS_MODULE_KEY = 'memberships';
+
+/** The tenant's layout for a module (the lowest id when several name the same key), or null. */
+export function moduleLayout(ctx: ResolveContext, key: string): Layout | null {
+  const found = (ctx.index.layouts ?? []).filter((l) => l.type === 'module' && l.key?.trim() === key).sort((a, b) => a.id - b.id);
+  return found[0] ?? null;
+}
+
+/** The chooser page with the memberships module's layout applied (unchanged when the tenant has none). */
+export function withMembershipsModule(ctx: ResolveContext, choose: PageView): PageView {
+  const layout = moduleLayout(ctx, MEMBERSHIPS_MODULE_KEY);
+  if (!layout) return choose;
+  const env: PageEnv = { kind: 'section', path: choose.path, page: 1, section: ctx.homeSection, content: null, contentView: null, layout };
+  const grid = resolveGrid(ctx, layout.primaryGrid, env, new Set());
+  const rows = withListNative(ctx, adEnvOf(env), grid.rows, new Set());
+  const ads = pageAds(ctx, adEnvOf(env), rows);
+  return {
+    ...choose,
+    layoutId: layout.id,
+    hideHeader: layout.hideHeader,
+    hideFooter: layout.hideFooter,
+    rows,
+    inputs: { contentIds: [...grid.used], sectionIds: [...grid.sectionIds], layoutId: layout.id },
+    ...(ads ? { ads } : {}),
+  };
+}
