@@ -17,6 +17,7 @@ import { staffToolbarRoot } from './islands/staff-toolbar-root';
 import { escapeHtml } from '../engine/domain/html-escape';
 import { GateIsland, ZmagBlock } from './content';
 import { printMainHtml, stringRenderers } from './print-html';
+import { headHtml as headMarkup } from './head-html';
 import { gridMainHtml, type GridIslands } from './main-html';
 import { FavouriteButton } from './islands/favourite-button';
 import { escapeLikeReact } from './print-html';
@@ -138,7 +139,7 @@ export function setStringRenderers(on: boolean): void {
 export function renderDocumentParts(page: PageView, chrome: ChromeView, headHtml?: string): DocumentParts {
   const f = fragments(chrome);
   // Two renders: in one, React would move the stylesheet link and the JSON-LD script out of <head>.
-  const head = headHtml ?? renderToStaticMarkup(<Head head={page.head} chrome={chrome} />);
+  const head = headHtml ?? ((stringRenderers.on && headMarkup(page.head, chrome)) || renderToStaticMarkup(<Head head={page.head} chrome={chrome} />));
   const pre = prerenderBlocks(page.rows, f.items);
   const ads = page.kind === 'print' ? null : page.ads ?? null;
   const main = (ads ? renderToStaticMarkup(<AdsTop ads={ads} />) : '')
