@@ -28,6 +28,7 @@ const services = [
   'tests/integration/pg-build-app-role.test.ts',
   'tests/integration/pg-rebuild-queue.test.ts',
   'tests/integration/pg-multi-instance.test.ts',
+  'tests/integration/pg-restart.test.ts',
 ];
 
 export default defineConfig({

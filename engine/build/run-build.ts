@@ -199,6 +199,9 @@ async function buildTenant(
     const assetsStarted = performance.now();
     let assetsMs = 0;
     const assets = writeAssets(store, key, writer, withheld).then((n) => { assetsMs = performance.now() - assetsStarted; return n; });
+    // Awaited below; until then a failure (the database gone mid-build) must not end the process
+    // as an unhandled rejection when rendering fails first.
+    assets.catch(() => undefined);
     const newsletters = emitNewsletters(store, key, writer, { origin, now: p.now });
     newsletters.catch(() => undefined);
     const rendered = await renderTenant(reader, pool, key, ids, sectionIds, shellCount, emit, track);

@@ -129,6 +129,10 @@ export function createPgBuildQueue(o: PgQueueOptions): RebuildQueue {
       runner = await run({
         connectionString: o.url, concurrency: 2, noHandleSignals: true, pollInterval: 1000,
         taskList: { [TASK]: task },
+        // Completions and failures go through graphile-worker's batches, which retry any error
+        // with backoff (20 attempts, up to 30 s apart): unbatched, a job that ends while the
+        // database is away rejects with nobody listening (0.17.3), which ends the process.
+        preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
         // Job failures reach onError; graphile-worker's own lines stay quiet.
         logger: new Logger(() => () => undefined),
       });

@@ -163,6 +163,11 @@ export async function openPgStore(options: PgOpenOptions): Promise<PgStore> {
   checkPgUrl(options.url);
   const pool = new pg.Pool({ connectionString: options.url, max: options.max ?? 10, connectionTimeoutMillis: 10_000 });
   pool.on('error', () => undefined); // an idle client's connection dropped; the next query reconnects
+  // A checked-out client has no listener of the pool's (pg-pool removes it on checkout): a server
+  // that ends its session between two statements of a transaction (a restart, an admin's
+  // pg_terminate_backend) would throw from an 'error' event and end the process. The next
+  // statement on that client fails instead, and the transaction's release discards it.
+  pool.on('connect', (client) => { client.on('error', () => undefined); });
   try {
     const probe = await pool.connect();
     probe.release();

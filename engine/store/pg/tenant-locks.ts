@@ -20,6 +20,10 @@ export interface TenantLocks {
 export function createTenantLocks(url: string, max = 4): TenantLocks {
   const pool = new pg.Pool({ connectionString: url, max });
   pool.on('error', () => undefined);
+  // A lock's connection is checked out for the whole rebuild, without the pool's idle listener: a
+  // server restart meanwhile must not end the process from an 'error' event (the session, and with
+  // it the lock, is gone; the unlock then fails and the connection is discarded).
+  pool.on('connect', (client) => { client.on('error', () => undefined); });
   return {
     async tryLock(tenantKey) {
       const client = await pool.connect();
