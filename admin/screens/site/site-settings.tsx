@@ -20,6 +20,7 @@ import { useEditorSave } from '../../lib/use-editor-save';
 import { ConsentCard } from './consent-settings';
 import { AdsCard } from './ads-settings';
 import { RmiCard } from './rmi-settings';
+import { AudienceCard } from './audience-settings';
 import { CONTENT_TYPE_OPTIONS } from '../../lib/content-labels';
 
 const FONT_OPTIONS = Object.entries(FONTS).map(([value, label]) => ({ value, label }));
@@ -108,6 +109,7 @@ export function SettingsEditor({ initial, tenantKey, editable }: { initial: Site
           <ConsentCard form={form} />
           <AdsCard form={form} />
           <RmiCard form={form} />
+          <AudienceCard form={form} />
           <Card title="Memberships and metering">
             <div className="stack">
               <Check form={form} path="memberships.enabled" label="Memberships" />
