@@ -10,7 +10,18 @@ import { freshWorkerBundle } from './worker-bundle';
 import type { FromWorker, TaskResult, TenantSetup, ToWorker, WorkerTask } from './worker-protocol';
 
 interface Slot { worker: Worker; inFlight: number; ready: Promise<void>; onReady: (() => void) | null }
-interface Pending { resolve: (r: TaskResult) => void; reject: (e: Error) => void; slot: Slot }
+interface Pending { resolve: (r: TaskResult) => void; reject: (e: Error) => void; slot: Slot; task: WorkerTask }
+
+/** What a task renders, in words an operator can act on ("content items 12, 15"). */
+export function describeTask(task: WorkerTask): string {
+  switch (task.type) {
+    case 'content': return `content item${task.items.length === 1 ? '' : 's'} ${task.items.map((i) => i.id).join(', ')}`;
+    case 'listing': return `${task.sectionId === null ? 'home page' : `section ${task.sectionId}`} listing page${task.to === null || task.to > task.from ? 's' : ''} ${task.from}${task.to === null ? '+' : task.to > task.from ? `–${task.to}` : ''}`;
+    case 'shells': return 'the search, account, login and 404 pages';
+    case 'crawler': return 'the sitemaps, feeds and redirect files';
+    case 'compress': return `compression of ${task.files.length} files`;
+  }
+}
 
 const BOOT = new URL('./worker-boot.mjs', import.meta.url);
 const ENTRY = new URL('./worker.ts', import.meta.url).href;
@@ -79,8 +90,10 @@ export class WorkerPool {
     const slot: Slot = { worker, inFlight: 0, ready: Promise.resolve(), onReady: null };
     slot.ready = new Promise<void>((resolve) => { slot.onReady = resolve; });
     worker.on('message', (m: FromWorker) => this.#onMessage(slot, m));
-    worker.on('error', (e) => this.#fail(e));
-    worker.on('exit', (code) => { if (!this.#closed) this.#fail(new Error(`A render worker stopped unexpectedly (exit code ${code})`)); });
+    // A worker that dies (an uncaught error, out of memory, an exit) fails the pool: the tenant is
+    // not published. The error names what that worker was rendering.
+    worker.on('error', (e) => this.#fail(this.#named(slot, e)));
+    worker.on('exit', (code) => { if (!this.#closed) this.#fail(this.#named(slot, new Error(`A render worker stopped unexpectedly (exit code ${code})`))); });
     return slot;
   }
 
@@ -109,6 +122,12 @@ export class WorkerPool {
     const waiters = this.#waiters;
     this.#waiters = [];
     for (const w of waiters) w();
+  }
+
+  #named(slot: Slot, e: Error): Error {
+    const doing = [...this.#pending.values()].filter((p) => p.slot === slot).map((p) => describeTask(p.task));
+    if (doing.length) e.message = `${e.message} while rendering ${doing.join('; ')}`;
+    return e;
   }
 
   #fail(e: Error): void {
@@ -180,7 +199,7 @@ export class WorkerPool {
     const id = this.#nextId++;
     slot.inFlight += 1;
     return new Promise<TaskResult>((resolve, reject) => {
-      this.#pending.set(id, { resolve, reject, slot });
+      this.#pending.set(id, { resolve, reject, slot, task });
       this.#post(slot, { type: 'task', id, task });
     });
   }
