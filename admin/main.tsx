@@ -12,6 +12,7 @@ import './styles/members.css';
 import './styles/newsletters.css';
 import './styles/reports.css';
 import './styles/media-library.css';
+import './styles/import.css';
 
 window.addEventListener('vite:preloadError', (event) => {
   event.preventDefault();

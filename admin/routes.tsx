@@ -58,6 +58,7 @@ const ContactsSettings = screen(() => import('./screens/people/contacts-settings
 /** /admin/site-settings-new and /admin/edit-site-settings were one screen twice: the older address now leads to the other. */
 const SiteSettingsNew = screen(() => import('./screens/redirect-to').then((m) => ({ default: m.redirectTo('/admin/edit-site-settings') })));
 const Tools = screen(() => import('./screens/system/tools'));
+const Import = screen(() => import('./screens/system/import'));
 const NewsletterTemplates = screen(() => import('./screens/newsletters/templates'));
 const NewsletterTemplateEdit = screen(() => import('./screens/newsletters/template-edit'));
 const NewsletterCampaigns = screen(() => import('./screens/newsletters/campaigns'));
@@ -121,6 +122,7 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/aspire-news', screen: AspireNews, permissions: ['manage_users'] },
   { path: '/system', screen: System, permissions: ['manage_modules'] },
   { path: '/tools', screen: Tools, permissions: [] },
+  { path: '/import', screen: Import, permissions: ['bulk_update_content'] },
   { path: '/test', screen: ThemeTestBlocks, permissions: SITE_LAYOUTS },
   { path: '/test-form-api', screen: ThemeTestForms, permissions: SITE_LAYOUTS },
   { path: '/update-layout-schedule-options', screen: LayoutScheduleOptions, permissions: ['manage_site_layouts'] },

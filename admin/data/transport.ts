@@ -96,9 +96,21 @@ async function send<T>(kind: OperationKind, name: string, variables: Record<stri
  * progress as a fraction; resolves with the asset record or rejects with the API's error message.
  */
 export function uploadAsset<T>(file: File, onProgress: (fraction: number) => void, options: { replaceId?: number } = {}): Promise<T> {
+  return postFile<{ asset?: T }>(`/api/assets${options.replaceId ? `?replace=${options.replaceId}` : ''}`, file, onProgress).then((b) => {
+    if (!b.asset) throw new ApiError('The upload failed: the answer held no asset.', 200, null, 'file');
+    return b.asset;
+  });
+}
+
+/**
+ * Posts one file as the multipart part `file` to a REST route of the API (the same bearer and
+ * tenant as GraphQL), reporting upload progress as a fraction; resolves with the JSON answer of a
+ * 2xx, or rejects with the API's first error (its message, code and field).
+ */
+export function postFile<B extends object>(url: string, file: File, onProgress: (fraction: number) => void): Promise<B> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `/api/assets${options.replaceId ? `?replace=${options.replaceId}` : ''}`);
+    xhr.open('POST', url);
     const tenant = config.tenantKey();
     if (tenant) xhr.setRequestHeader('x-tenant-key', tenant);
     const bearer = config.bearer();
@@ -106,9 +118,9 @@ export function uploadAsset<T>(file: File, onProgress: (fraction: number) => voi
     xhr.upload.onprogress = (e) => { if (e.lengthComputable) onProgress(e.loaded / e.total); };
     xhr.onerror = () => reject(new ApiError('The upload failed: the server could not be reached.', 0, null, 'file'));
     xhr.onload = () => {
-      let body: { asset?: T; errors?: { message: string; extensions?: { code?: string; field?: string } }[] } = {};
+      let body: B & { errors?: { message: string; extensions?: { code?: string; field?: string } }[] } = {} as B;
       try { body = JSON.parse(xhr.responseText) as typeof body; } catch { /* not JSON */ }
-      if (xhr.status < 300 && body.asset) { onProgress(1); resolve(body.asset); return; }
+      if (xhr.status < 300 && !body.errors) { onProgress(1); resolve(body); return; }
       const e = body.errors?.[0];
       reject(new ApiError(e?.message ?? `The upload failed (HTTP ${xhr.status}).`, xhr.status, e?.extensions?.code ?? null, e?.extensions?.field ?? 'file'));
     };
@@ -116,6 +128,27 @@ export function uploadAsset<T>(file: File, onProgress: (fraction: number) => voi
     form.append('file', file, file.name);
     xhr.send(form);
   });
+}
+
+/** GET a JSON route of the API (e.g. /api/imports) with the session's bearer and tenant; errors as ApiError. */
+export async function getJson<B>(path: string): Promise<B> {
+  const headers: Record<string, string> = {};
+  const tenant = config.tenantKey();
+  if (tenant) headers['x-tenant-key'] = tenant;
+  const bearer = config.bearer();
+  if (bearer) headers.authorization = `Bearer ${bearer}`;
+  let r: Response;
+  try {
+    r = await fetch(path, { headers });
+  } catch {
+    throw new ApiError(NETWORK_ERROR_MESSAGE, 0);
+  }
+  const body = await r.json().catch(() => ({})) as B & { errors?: { message: string; extensions?: { code?: string; field?: string } }[] };
+  if (!r.ok || body.errors) {
+    const e = body.errors?.[0];
+    throw new ApiError(e?.message ?? `The request failed (HTTP ${r.status}).`, r.status, e?.extensions?.code ?? null, e?.extensions?.field ?? null);
+  }
+  return body;
 }
 
 /**

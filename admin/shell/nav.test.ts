@@ -191,8 +191,15 @@ describe('newsroom entries (issue 16)', () => {
   it('bulk update shows only with bulk_update_content; research with it or manage_content', () => {
     expect(labels(permissionsFor('editor'))).not.toContain('Bulk update');
     expect(labels(permissionsFor('site_admin'))).toEqual(expect.arrayContaining(['Content research', 'Bulk update', 'Syndication']));
-    expect(labels(['bulk_update_content'])).toEqual(['Content research', 'Bulk update']);
+    expect(labels(['bulk_update_content'])).toEqual(['Content research', 'Bulk update', 'Import']);
     expect(labels(['manage_content'])).not.toContain('Bulk update');
+  });
+
+  it('the import screen (issue 36) is in the Tools group for holders of bulk_update_content only', () => {
+    const tools = (held: Parameters<typeof visibleGroups>[0]) => visibleGroups(held).find((g) => g.label === 'Tools')?.links.map((l) => l.href) ?? [];
+    expect(tools(permissionsFor('site_admin'))).toContain('/admin/import');
+    expect(tools(permissionsFor('editor'))).not.toContain('/admin/import');
+    expect(tools(permissionsFor('viewer'))).not.toContain('/admin/import');
   });
 });
 

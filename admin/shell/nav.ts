@@ -192,9 +192,10 @@ export const NAV_GROUPS: readonly NavGroup[] = [
   {
     label: 'Tools',
     icon: 'tool',
-    permissions: [...new Set([...TOOLS.flatMap((t) => t.permissions), 'view_history' as const])],
+    permissions: [...new Set([...TOOLS.flatMap((t) => t.permissions), 'view_history' as const, 'bulk_update_content' as const])],
     links: [
       { label: 'All tools', href: '/admin/tools', icon: 'tool', permissions: [...new Set(TOOLS.flatMap((t) => t.permissions))], tools: true, keywords: 'migrations imports theme test one-off' },
+      { label: 'Import', href: '/admin/import', icon: 'download', permissions: ['bulk_update_content'], keywords: 'import wordpress wxr ghost substack members csv archive migrate export dry run' },
       { label: 'System status', href: '/admin/system', icon: 'settings', permissions: ['manage_modules'], global: true, keywords: 'server database builds queue rebuild versions health' },
       { label: 'History', href: '/admin/history', icon: 'history', permissions: ['view_history'], keywords: 'audit changes log' },
     ],
