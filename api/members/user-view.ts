@@ -8,6 +8,7 @@ import {
 import { localAudienceProvider } from '../../engine/newsletter/audience';
 import type { Services } from '../services';
 import { memberRuntime } from './runtime';
+import { audienceMembershipIds } from './audience';
 
 export interface SiteUserView {
   id: number;
@@ -40,6 +41,12 @@ export async function hashedIdOf(services: Services, user: Pick<SiteUserRow, 'id
   return createHmac('sha256', key).update(`${user.tenantKey}:${user.id}`).digest('hex').slice(0, 32);
 }
 
+/** Memberships a member holds through audience-provider products (api/members/audience.ts), as gating counts them. */
+async function providerMembershipIds(services: Services, user: Pick<SiteUserRow, 'id' | 'tenantKey'>): Promise<number[]> {
+  const tenant = await services.tenants.byKey(user.tenantKey);
+  return tenant ? audienceMembershipIds(services, tenant, user.id) : [];
+}
+
 /** Newsletters of a member: linked to the account, plus subscriptions of their address in the audience provider. */
 export async function newslettersOfUser(services: Services, user: Pick<SiteUserRow, 'id' | 'tenantKey' | 'email'>): Promise<number[]> {
   const [linked, byEmail] = await Promise.all([
@@ -52,9 +59,10 @@ export async function newslettersOfUser(services: Services, user: Pick<SiteUserR
 export async function siteUserView(services: Services, user: SiteUserRow, simulating = false): Promise<SiteUserView> {
   const db: Db = services.store.db;
   const now = services.now();
-  const [memberships, newsletters, favorites, texts, hashedId] = await Promise.all([
-    activeMembershipIds(db, user.id, now), newslettersOfUser(services, user), favoritesOf(db, user.id), demographicTextsOf(db, user.id), hashedIdOf(services, user),
+  const [granted, viaProvider, newsletters, favorites, texts, hashedId] = await Promise.all([
+    activeMembershipIds(db, user.id, now), providerMembershipIds(services, user), newslettersOfUser(services, user), favoritesOf(db, user.id), demographicTextsOf(db, user.id), hashedIdOf(services, user),
   ]);
+  const memberships = [...new Set([...granted, ...viaProvider])];
   const demographics: SiteUserView['demographics'] = user.demographics.map((d) => ({ questionId: d.questionId, answerIds: d.answerIds, value: null }));
   for (const t of texts) demographics.push({ questionId: t.questionId, answerIds: [], value: t.value });
   demographics.sort((a, b) => a.questionId - b.questionId);

@@ -37,7 +37,7 @@ describe('registration driven by the provider', () => {
     const b = h.browser();
     const done = await h.op('registerSiteUser', { id: linkIn(mail).id, password: 'member secret 9', firstName: 'Kim', lastName: 'Lee', newsletters: [ALPHA.newsletter] }, { browser: b });
     expect(done.error).toBeUndefined();
-    expect(done.data.registerSiteUser.userInfo).toMatchObject({ email: 'kim@example.com', memberships: [ALPHA.insider] });
+    expect(done.data.registerSiteUser.userInfo).toMatchObject({ email: 'kim@example.com', memberships: [ALPHA.insider, ALPHA.pro] });
     expect((await h.op('getSiteUser', {}, { browser: b })).data.getSiteUser.omedaEncryptedCustomerId).toBe('ENC9001');
     expect((await h.op('getGatedContent', { id: ITEMS.proOnly }, { browser: b })).data.getGatedContent).toMatchObject({ canRead: true, passedBy: 'membership' });
     // The newsletter chosen at registration was opted in at the provider too.

@@ -108,6 +108,8 @@ describe('gating by a membership\'s provider product', () => {
     const token = await h.login('eve@example.com');
     expect(await gated(token)).toMatchObject({ canRead: true, passedBy: 'membership', body: '<p>PRO-ONLY BODY</p>' });
     expect(fake.calls).toContain('customerByEmail eve@example.com');
+    // The member's own view counts the membership the same way.
+    expect((await h.op('getSiteUser', {}, { member: token })).data.getSiteUser.memberships).toEqual([ALPHA.pro]);
     customer.products = [{ id: PRO_PRODUCT, version: null, expirationDate: h.clock.now - 1, amount: null, receive: true }];
     expect(await gated(token)).toMatchObject({ canRead: false, gatingStatus: 'failed', body: null });
   });
