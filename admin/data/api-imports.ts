@@ -53,8 +53,9 @@ export interface ImportRecord {
 }
 
 /** Uploads `file` and starts a dry run (the answer holds its report once it ends) or a real run (it runs on; poll getImport). */
-export async function uploadImport(file: File, kind: ImportKindChoice, dryRun: boolean, onProgress: (fraction: number) => void): Promise<ImportRecord> {
-  const body = await postFile<{ import: ImportRecord }>(`/api/imports?kind=${encodeURIComponent(kind)}&dryRun=${dryRun}`, file, onProgress);
+export async function uploadImport(file: File, kind: ImportKindChoice, dryRun: boolean, onProgress: (fraction: number) => void, newsletter = ''): Promise<ImportRecord> {
+  const extra = newsletter.trim() ? `&newsletter=${encodeURIComponent(newsletter.trim())}` : '';
+  const body = await postFile<{ import: ImportRecord }>(`/api/imports?kind=${encodeURIComponent(kind)}&dryRun=${dryRun}${extra}`, file, onProgress);
   return body.import;
 }
 

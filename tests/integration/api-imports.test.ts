@@ -101,6 +101,17 @@ describe('POST /api/imports', () => {
     expect({ jobs: await h.count('import_jobs'), content: await h.count('content') }).toEqual(before);
   });
 
+  it('passes the newsletter on to a Ghost members import: one the site does not have fails the run, named, with nothing written', async () => {
+    const users = await h.count('site_users');
+    const r = await upload({ file: 'ghost-members.csv', query: `?kind=auto&dryRun=false&newsletter=${encodeURIComponent('No such list')}` });
+    expect(r.status).toBe(202);
+    expect(r.body.import).toMatchObject({ kind: 'ghost-members', kindLabel: 'Ghost members CSV' });
+    const done = await until(r.body.import!.id);
+    expect(done.status).toBe('failed');
+    expect(done.error).toMatch(/^newsletter: no newsletter "No such list" on alpha .*nothing was written/);
+    expect(await h.count('site_users')).toBe(users);
+  });
+
   it('refuses staff without bulk_update_content, and a Ghost members CSV to staff without manage_site_users', async () => {
     const jobs = await h.count('import_jobs');
     const r = await upload({ as: 'alphaEditor' });

@@ -9,7 +9,7 @@ import * as api from '../../data/api-imports';
 import { errorText } from '../../app/toasts';
 import { useTenant } from '../../app/tenant';
 import { Button } from '../../components/button';
-import { SelectField } from '../../components/fields';
+import { SelectField, TextField } from '../../components/fields';
 import { Badge, formatDate } from '../../components/bits';
 import { Card, Page } from '../../shell/page';
 import { ImportReportView } from './import-report';
@@ -34,13 +34,15 @@ export function progressText(r: api.ImportRecord): string {
 export default function ImportScreen() {
   const { tenant } = useTenant();
   const [kind, setKind] = useState<api.ImportKindChoice>('auto');
+  /** Substack subscribers and Ghost members opted in to e-mail are added to this newsletter (id or title). */
+  const [newsletter, setNewsletter] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [over, setOver] = useState(false);
   const [step, setStep] = useState<Step>('idle');
   const [uploaded, setUploaded] = useState(0);
   const [current, setCurrent] = useState<api.ImportRecord | null>(null);
   /** The file and kind whose dry run finished: "Import" is offered for them only. */
-  const [checked, setChecked] = useState<{ file: File; kind: api.ImportKindChoice } | null>(null);
+  const [checked, setChecked] = useState<{ file: File; kind: api.ImportKindChoice; newsletter: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [historyKey, setHistoryKey] = useState(0);
   const input = useRef<HTMLInputElement>(null);
@@ -74,13 +76,13 @@ export default function ImportScreen() {
     setStep('uploading');
     setUploaded(0);
     try {
-      let r = await api.uploadImport(file, kind, dryRun, setUploaded);
+      let r = await api.uploadImport(file, kind, dryRun, setUploaded, kind === 'wordpress' || kind === 'ghost' ? '' : newsletter);
       setCurrent(r);
       if (r.status === 'running') {
         setStep('running');
         r = await api.followImport(r.id, setCurrent, 500, () => gone.current);
       }
-      if (r.status === 'done' && dryRun) setChecked({ file, kind });
+      if (r.status === 'done' && dryRun) setChecked({ file, kind, newsletter });
       if (r.status === 'done' && !dryRun) setChecked(null);
       if (r.status === 'failed') setError(r.error ?? 'The import failed.');
     } catch (e) {
@@ -92,7 +94,7 @@ export default function ImportScreen() {
   };
 
   const busy = step !== 'idle';
-  const canImport = !!file && checked?.file === file && checked.kind === kind && !busy;
+  const canImport = !!file && checked?.file === file && checked.kind === kind && checked.newsletter === newsletter && !busy;
   return (
     <Page title="Import" eyebrow="Tools" actions={
       <>
@@ -105,6 +107,10 @@ export default function ImportScreen() {
           <div className="imp-form">
             <SelectField label="Kind of export" value={kind} options={api.IMPORT_KIND_OPTIONS} onChange={(v) => setKind(v as api.ImportKindChoice)}
               hint="WordPress: Tools → Export (.xml). Ghost: Settings → Labs → Export (.json), or Members → Export (.csv). Substack: the export .zip. A .zip of a WordPress or Ghost export with its uploads folder imports the images too." />
+            {kind === 'wordpress' || kind === 'ghost' ? null : (
+              <TextField label="Newsletter for subscribers (optional)" value={newsletter} onChange={setNewsletter} maxLength={200}
+                hint="Substack's subscribers, and Ghost members subscribed to e-mails, are added to this newsletter (its id or title), with their consent recorded. Left empty, they are counted, not subscribed." />
+            )}
             <div className={`ml-drop imp-drop${over ? ' ml-drop-over' : ''}`} data-testid="import-drop-zone"
               onDragOver={(e) => { e.preventDefault(); setOver(true); }} onDragLeave={() => setOver(false)} onDrop={drop}>
               <div className="ml-drop-text">
