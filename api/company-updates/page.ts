@@ -3,18 +3,13 @@
 // Every value is escaped; nothing from the request is trusted as markup.
 import { COMPANY_FIELD_LABELS, type CompanyProfile, type CompanyProfileField } from '../../engine/domain/company-updates';
 import { escapeHtml as esc } from '../../engine/domain/html-escape';
+import { standalonePage } from '../http/standalone-page';
 
-
-export function page(title: string, body: string): string {
-  return '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"/><meta name="viewport" content="width=device-width, initial-scale=1"/>'
-    + `<meta name="robots" content="noindex"/><title>${esc(title)}</title>`
-    + '<style>body{font:16px/1.6 system-ui,sans-serif;max-width:44rem;margin:6vh auto;padding:0 1.5rem;color:#1f2430}h1{font-size:1.6rem}'
-    + 'label{display:block;font-weight:600;margin:1rem 0 .25rem}.hint{font-weight:400;color:#5b6475;font-size:.9rem}'
-    + 'input,textarea{font:inherit;padding:.5rem .6rem;width:100%;box-sizing:border-box;border:1px solid #8a93a6;border-radius:6px}textarea{min-height:5rem}'
-    + 'button{font:inherit;margin-top:1.25rem;padding:.55rem 1.1rem;border:0;border-radius:6px;background:#1d4ed8;color:#fff;cursor:pointer}'
-    + '.error{color:#b42318;font-weight:600;margin:.25rem 0 0}.done{background:#ecfdf3;border:1px solid #abefc6;border-radius:8px;padding:.75rem 1rem}</style>'
-    + `</head><body><main>${body}</main></body></html>\n`;
-}
+/** The update form's own rules on top of the shared page style. */
+const STYLE = '.hint{font-weight:400;color:#5b6475;font-size:.9rem}'
+  + 'input,textarea{font:inherit;padding:.5rem .6rem;width:100%;box-sizing:border-box;border:1px solid #8a93a6;border-radius:6px}textarea{min-height:5rem}'
+  + 'button{margin-top:1.25rem}.error{margin:.25rem 0 0}.done{background:#ecfdf3;border:1px solid #abefc6;border-radius:8px;padding:.75rem 1rem}';
+export const page = (title: string, body: string): string => standalonePage(title, body, STYLE);
 
 type FormValues = Record<CompanyProfileField, string>;
 

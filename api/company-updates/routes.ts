@@ -8,7 +8,6 @@
 // Both routes are rate-limited per client address (api/rate-limit.ts clientKey: IPv6 by /64) and
 // per link, so more addresses do not buy more tries at one link.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../../engine/domain/errors';
 import { hostTenant } from '../http/request-tenant';
 import { companyProfileSchema, profileFromForm, profileOf, type CompanyProfileField } from '../../engine/domain/company-updates';
 import { fieldPath } from '../../engine/domain/validation';
@@ -17,12 +16,10 @@ import { contentByIds } from '../../engine/store/queries/content';
 import { companyUpdateByTokenHash, submitCompanyUpdateRow, type CompanyUpdateRecord } from '../../engine/store/queries/company-updates';
 import { insertHistory } from '../../engine/store/queries/history';
 import { digest, looksLikeToken } from '../auth/tokens';
-import { PAGE_HEADERS, urlencodedFields } from '../newsletters/unsubscribe-page';
+import { invalidLinkPage, sendPage as send, throttledPage, urlencodedFields } from '../http/standalone-page';
 import { clientKey, type LimitRule } from '../rate-limit';
-import { throttle } from '../shared-state';
 import type { Services } from '../services';
-import { escapeHtml as esc } from '../../engine/domain/html-escape';
-import { formPage, formValues, page, submittedPage } from './page';
+import { formPage, formValues, submittedPage } from './page';
 
 export const COMPANY_UPDATE_PATH = '/company-update/:hash';
 /** Requests to company update pages per client address (GET and POST together). */
@@ -49,20 +46,9 @@ async function byLink(services: Services, req: Req) {
 export function registerCompanyUpdateRoutes(app: FastifyInstance, services: Services): void {
   const perAddress = services.shared.limiter('company-update-ip', COMPANY_UPDATE_LIMIT, services.now);
   const perLink = services.shared.limiter('company-update-link', COMPANY_UPDATE_LINK_LIMIT, services.now);
-  const send = (reply: FastifyReply, status: number, html: string) => reply.code(status).headers(PAGE_HEADERS).send(html);
-  const limited = async (req: Req, reply: FastifyReply): Promise<boolean> => {
-    try {
-      // The link is counted by its digest (the token itself is never kept).
-      await throttle([[perAddress, clientKey(req.ip)], [perLink, digest(String(req.params.hash).slice(0, 200))]]);
-      return false;
-    } catch (e) {
-      if (!(e instanceof AppError) || e.code !== 'RATE_LIMITED') throw e;
-      const seconds = Number(e.details.retryAfterSeconds) || 60;
-      void send(reply.header('retry-after', String(seconds)), 429, page('Too many requests', '<h1>Too many requests</h1><p>Please wait a few minutes and try again.</p>'));
-      return true;
-    }
-  };
-  const invalid = (reply: FastifyReply) => send(reply, 404, page('Update link not valid', `<h1>Update link not valid</h1><p>${esc(LINK_INVALID)}</p>`));
+  // The link is counted by its digest (the token itself is never kept).
+  const limited = (req: Req, reply: FastifyReply) => throttledPage(reply, [[perAddress, clientKey(req.ip)], [perLink, digest(String(req.params.hash).slice(0, 200))]]);
+  const invalid = (reply: FastifyReply) => invalidLinkPage(reply, 'Update link not valid', LINK_INVALID);
   const action = (req: Req) => `/company-update/${req.params.hash}`;
 
   void app.register(async (scope) => {

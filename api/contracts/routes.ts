@@ -13,11 +13,8 @@ import { approveContractRow, getContract, type ContractRecord } from '../../engi
 import { findCmsUserById } from '../../engine/store/queries/cms-users';
 import { insertHistory } from '../../engine/store/queries/history';
 import { digest, looksLikeToken } from '../auth/tokens';
-import { urlencodedFields } from '../newsletters/unsubscribe-page';
-import { PAGE_HEADERS } from '../newsletters/unsubscribe-page';
+import { invalidLinkPage, sendPage as send, standalonePage, throttledPage, urlencodedFields } from '../http/standalone-page';
 import { clientKey, type LimitRule } from '../rate-limit';
-import { throttle } from '../shared-state';
-import { AppError } from '../../engine/domain/errors';
 import type { Services } from '../services';
 import { contractMail } from './mail';
 import { escapeHtml as esc } from '../../engine/domain/html-escape';
@@ -30,16 +27,11 @@ export const CONTRACT_LINK_LIMIT: LimitRule = { max: 60, windowMs: 15 * 60_000 }
 const LINK_INVALID = 'This contract link is not valid: it may have expired or been replaced. Ask the editor who sent it for a new one.';
 
 
-function page(title: string, body: string): string {
-  return '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"/><meta name="viewport" content="width=device-width, initial-scale=1"/>'
-    + `<meta name="robots" content="noindex"/><title>${esc(title)}</title>`
-    + '<style>body{font:16px/1.6 system-ui,sans-serif;max-width:44rem;margin:6vh auto;padding:0 1.5rem;color:#1f2430}h1{font-size:1.6rem}'
-    + '.terms{border:1px solid #d5dae3;border-radius:8px;padding:1rem 1.25rem;margin:1rem 0;background:#fbfcfe}'
-    + 'label{display:block;font-weight:600;margin:1rem 0 .25rem}input[type=text]{font:inherit;padding:.5rem .6rem;width:100%;max-width:24rem;border:1px solid #8a93a6;border-radius:6px}'
-    + 'button{font:inherit;margin-top:1rem;padding:.55rem 1.1rem;border:0;border-radius:6px;background:#1d4ed8;color:#fff;cursor:pointer}'
-    + '.error{color:#b42318;font-weight:600}.locked{background:#ecfdf3;border:1px solid #abefc6;border-radius:8px;padding:.75rem 1rem}</style>'
-    + `</head><body><main>${body}</main></body></html>\n`;
-}
+/** The contract page's own rules on top of the shared page style. */
+const STYLE = '.terms{border:1px solid #d5dae3;border-radius:8px;padding:1rem 1.25rem;margin:1rem 0;background:#fbfcfe}'
+  + 'input[type=text]{font:inherit;padding:.5rem .6rem;width:100%;max-width:24rem;border:1px solid #8a93a6;border-radius:6px}'
+  + '.locked{background:#ecfdf3;border:1px solid #abefc6;border-radius:8px;padding:.75rem 1rem}';
+const page = (title: string, body: string) => standalonePage(title, body, STYLE);
 
 function termsPage(c: ContractRecord, token: string, error?: string): string {
   const head = `<h1>Contributor contract</h1><p>For <strong>${esc(c.contributorName)}</strong>${c.rate ? ` · rate ${esc(c.rate)}` : ''}${c.startsOn ? ` · from ${esc(c.startsOn)}` : ''}${c.endsOn ? ` to ${esc(c.endsOn)}` : ''}</p>`;
@@ -73,20 +65,9 @@ async function byLink(services: Services, req: Req, token: unknown): Promise<Con
 export function registerContractRoutes(app: FastifyInstance, services: Services): void {
   const perAddress = services.shared.limiter('contract-ip', CONTRACT_LIMIT, services.now);
   const perContract = services.shared.limiter('contract-link', CONTRACT_LINK_LIMIT, services.now);
-  const send = (reply: FastifyReply, status: number, html: string) => reply.code(status).headers(PAGE_HEADERS).send(html);
-  const limited = async (req: Req, reply: FastifyReply): Promise<boolean> => {
-    try {
-      // Per client address (IPv6 by /64) and per contract, so a second address gets no fresh budget for one link.
-      await throttle([[perAddress, clientKey(req.ip)], [perContract, String(req.params.id).slice(0, 40)]]);
-      return false;
-    } catch (e) {
-      if (!(e instanceof AppError) || e.code !== 'RATE_LIMITED') throw e;
-      const seconds = Number(e.details.retryAfterSeconds) || 60;
-      void send(reply.header('retry-after', String(seconds)), 429, page('Too many requests', '<h1>Too many requests</h1><p>Please wait a few minutes and try again.</p>'));
-      return true;
-    }
-  };
-  const invalid = (reply: FastifyReply) => send(reply, 404, page('Contract link not valid', `<h1>Contract link not valid</h1><p>${esc(LINK_INVALID)}</p>`));
+  // Per client address (IPv6 by /64) and per contract, so a second address gets no fresh budget for one link.
+  const limited = (req: Req, reply: FastifyReply) => throttledPage(reply, [[perAddress, clientKey(req.ip)], [perContract, String(req.params.id).slice(0, 40)]]);
+  const invalid = (reply: FastifyReply) => invalidLinkPage(reply, 'Contract link not valid', LINK_INVALID);
 
   void app.register(async (scope) => {
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 8 * 1024 },

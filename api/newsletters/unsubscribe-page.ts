@@ -5,15 +5,7 @@ import { escapeHtml } from '../../engine/domain/html-escape';
 
 
 /** Headers of every page: not cached, not indexed, not framed, no referrer (the token is in the URL). */
-export const PAGE_HEADERS = {
-  'content-type': 'text/html; charset=utf-8',
-  'cache-control': 'no-store',
-  'x-robots-tag': 'noindex, nofollow',
-  'referrer-policy': 'no-referrer',
-  'x-frame-options': 'DENY',
-  'x-content-type-options': 'nosniff',
-  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
-} as const;
+export { PAGE_HEADERS } from '../http/standalone-page';
 
 const STYLE = 'body{font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#222}'
   + 'button{font:inherit;padding:.6rem 1.4rem;border:0;border-radius:4px;background:#222;color:#fff;cursor:pointer}';
@@ -43,12 +35,7 @@ export function messagePage(title: string, message: string): string {
   return page(title, `<p>${escapeHtml(message)}</p>`);
 }
 
-/** The fields of an application/x-www-form-urlencoded body (first value of each name). */
-export function urlencodedFields(body: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of new URLSearchParams(body)) if (!(k in out)) out[k] = v;
-  return out;
-}
+export { urlencodedFields } from '../http/standalone-page';
 
 /** The plain fields of a multipart/form-data body (files are ignored). */
 export function multipartFields(body: string, contentType: string | undefined): Record<string, string> {
