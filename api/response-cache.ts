@@ -7,6 +7,8 @@ export const CACHEABLE_FIELDS = new Set([
   'apiInfo', 'getTenantInfo', 'getSiteSettingsNew', 'getWebsiteSectionsHierarchy', 'getWebsiteSection', 'getContent',
   'getContentStream', 'getWebsiteLayoutPage', 'getMenus', 'getWebsiteRedirect', 'getPersonStream', 'getTaxonomyStream',
   'matchTaxonomyStream', 'getMembershipStream', 'getAsset',
+  // Block data (api/site/block-data.ts): the same for every anonymous reader of a tenant.
+  'getWebsiteSectionBasic', 'getRSSFeedContentStream', 'getYoutubePlaylistVideos', 'getBlueConicRecommendations',
 ]);
 
 export class ResponseCache {

@@ -217,3 +217,25 @@ describe('getBlueConicRecommendations', () => {
     expect((await h.op('getBlueConicRecommendations', { input: { contentId: ALPHA_FIRST, excludeContentIds: [-1] } })).error!.extensions.field).toMatch(/^input\.excludeContentIds/);
   });
 });
+
+describe('the anonymous answer cache', () => {
+  it('keeps one shared answer per public block-data read, and none for staff', async () => {
+    const reads: [string, Record<string, unknown>][] = [
+      ['getWebsiteSectionBasic', { alias: 'markets/ocean-freight' }],
+      ['getRSSFeedContentStream', { input: { url: ALPHA_FEED, limit: 2 } }],
+      ['getYoutubePlaylistVideos', { input: { playlistId: PLAYLIST, pagination: { limit: 1 } } }],
+      ['getBlueConicRecommendations', { input: { contentId: 10_010_001, limit: 2 } }],
+    ];
+    const kept = () => h.app.api.services.responses.size;
+    for (const [name, variables] of reads) {
+      const before = kept();
+      const first = await h.op(name, variables);
+      expect(first.error, name).toBeUndefined();
+      expect(kept(), `${name} is kept`).toBe(before + 1);
+      expect((await h.op(name, variables)).body, name).toEqual(first.body);
+      expect(kept(), `${name} is answered from the cache`).toBe(before + 1);
+      await h.op(name, variables, { as: 'alphaEditor' });
+      expect(kept(), `${name} for staff is not kept`).toBe(before + 1);
+    }
+  });
+});
