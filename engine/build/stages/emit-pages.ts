@@ -9,6 +9,7 @@ import { resolveAuthorPage } from './resolve-author';
 import { authorsWithPages } from './pages';
 import type { DocumentParts } from '../../../site/document';
 import { renderPageParts } from './render';
+import { membershipsModuleDeps } from './resolve-module';
 import {
   hasPage, resolveContentPage, resolveIssuePage, resolveListingPage, resolveNotFoundPage, resolvePrintPage, resolvePublicationPage, resolveShellPages,
   type ResolveContext,
@@ -157,7 +158,7 @@ export function allListingPages(ctx: ResolveContext, chrome: ChromeView, section
 }
 
 export function shellPages(ctx: ResolveContext, chrome: ChromeView): PageOut[] {
-  return [...resolveShellPages(ctx), resolveNotFoundPage(ctx)].map((p) => emitPageView(ctx, chrome, p, 'shells', p.layoutId ? pageDeps(ctx, p) : SHELL_DEPS));
+  return [...resolveShellPages(ctx), resolveNotFoundPage(ctx)].map((p) => emitPageView(ctx, chrome, p, 'shells', p.kind === 'membership-choose' ? [...new Set([...(p.layoutId ? pageDeps(ctx, p) : SHELL_DEPS), ...membershipsModuleDeps(ctx)])].sort() : SHELL_DEPS));
 }
 
 /** One author's page (none when the person signs no live item). */

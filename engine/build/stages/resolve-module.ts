@@ -18,6 +18,14 @@ export function moduleLayout(ctx: ResolveContext, key: string): Layout | null {
   return found[0] ?? null;
 }
 
+/**
+ * What the chooser page reads besides its own layout: the layout list (a module layout may be
+ * added, removed or retyped) and every module layout (its key may change to or from memberships).
+ */
+export function membershipsModuleDeps(ctx: ResolveContext): string[] {
+  return ['layouts', ...(ctx.index.layouts ?? []).filter((l) => l.type === 'module').map((l) => `layout:${l.id}`)];
+}
+
 /** The chooser page with the memberships module's layout applied (unchanged when the tenant has none). */
 export function withMembershipsModule(ctx: ResolveContext, choose: PageView): PageView {
   const layout = moduleLayout(ctx, MEMBERSHIPS_MODULE_KEY);
