@@ -4,10 +4,10 @@
 // The profiles of one process (main thread and each worker) are summed; --per-file lists each too.
 //
 //   node --cpu-prof --cpu-prof-dir=/tmp/prof bin/masthead.js --db <db> --json build --full --no-precompress --out /dev/shm/x
-//   npx tsx bench/profile-summary.ts /tmp/prof [--workers-only] [--top 25]
+//   npx tsx bench/profile-summary.ts /tmp/prof [--workers-only | --main-only] [--per-file]
 //
-// --workers-only skips the main thread's profile (the one with the most samples of store reads is
-// not guessed: a worker's profile is one whose functions include the render worker's runTask).
+// --workers-only keeps the render workers' profiles (those whose functions include the worker's
+// runTask), --main-only the others (the main thread). A thread's idle time is part of its total.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -47,14 +47,14 @@ function summarise(p: Profile): Map<string, number> {
 
 const isWorker = (p: Profile) => p.nodes.some((n) => n.callFrame.functionName === 'runTask');
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { 'workers-only': { type: 'boolean', default: false }, 'per-file': { type: 'boolean', default: false } } });
+const { values, positionals } = parseArgs({ allowPositionals: true, options: { 'workers-only': { type: 'boolean', default: false }, 'main-only': { type: 'boolean', default: false }, 'per-file': { type: 'boolean', default: false } } });
 const dir = positionals[0];
-if (!dir) throw new Error('usage: profile-summary.ts <profile folder> [--workers-only] [--per-file]');
+if (!dir) throw new Error('usage: profile-summary.ts <profile folder> [--workers-only | --main-only] [--per-file]');
 const total = new Map<string, number>();
 for (const f of readdirSync(dir).filter((x) => x.endsWith('.cpuprofile')).sort()) {
   const p = JSON.parse(readFileSync(join(dir, f), 'utf8')) as Profile;
   const worker = isWorker(p);
-  if (values['workers-only'] && !worker) continue;
+  if ((values['workers-only'] && !worker) || (values['main-only'] && worker)) continue;
   const parts = summarise(p);
   const sum = [...parts.values()].reduce((a, b) => a + b, 0);
   if (values['per-file']) process.stdout.write(`${f} (${worker ? 'worker' : 'main'}): ${(sum / 1e6).toFixed(1)} s\n`);

@@ -31,7 +31,9 @@ const store = await openStore({ path: join(values.corpus, 'db.sqlite') });
 const tenant = (await listTenants(store))[0]!;
 const { index } = await load(store, tenant.tenantKey, { now: Date.now() });
 const ctx = createResolveContext(index);
-const chrome = buildChrome(index, { href: '/assets/site.css', integrity: 'sha384-x' });
+// One chrome per mode: the per-tenant caches (list items) hang on it, so neither mode reuses the other's.
+const chromes = { react: buildChrome(index, { href: '/assets/site.css', integrity: 'sha384-x' }), string: buildChrome(index, { href: '/assets/site.css', integrity: 'sha384-x' }) };
+let chrome = chromes.react;
 const ids = index.content.filter(hasPage).slice(0, items).map((c) => c.id);
 const bodies: { id: number; body: string }[] = [];
 for await (const chunk of streamContentBodies(store, tenant.tenantKey, ids, 400)) bodies.push(...chunk);
@@ -53,6 +55,7 @@ const loads: number[] = [];
 for (let r = 0; r <= rounds; r++) {
   for (const [name, on] of r % 2 ? Object.entries(modes).reverse() : Object.entries(modes)) {
     setStringRenderers(on);
+    chrome = chromes[name as keyof typeof chromes];
     const c = time(content);
     const l = time(listings);
     // Round 0 warms the JIT and the per-tenant caches; it is not counted.
