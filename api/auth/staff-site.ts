@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { findCmsUserById } from '../../engine/store/queries/cms-users';
 import { findSessionByBearer } from '../../engine/store/queries/sessions';
 import type { Actor } from '../access';
-import { actorOf } from '../auth/sessions';
+import { actorOf } from './sessions';
 import type { Services } from '../services';
 import { NONCE_PATTERN, newNonce, open, seal, spendNonce } from '../common/sealed';
 

@@ -1,5 +1,5 @@
 // Small sealed tokens shared by the one-time hand-offs to a site's own host (the staff pass of
-// api/preview/staff-site.ts, the member simulation code of api/members/simulate.ts) and the signed
+// api/auth/staff-site.ts, the member simulation code of api/members/simulate.ts) and the signed
 // preview links: a JSON payload signed with HMAC-SHA256 under a purpose, so a token minted for one
 // use is never accepted for another.
 // Format: v1.<base64url(JSON)>.<base64url(HMAC-SHA256(key, "<purpose>:v1." + payload))>

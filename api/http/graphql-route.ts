@@ -17,8 +17,8 @@ import { limitRule, MAX_TOKENS } from './limits';
 import { isSameOrigin } from './origin';
 import { CACHEABLE_FIELDS } from '../response-cache';
 import { inScope } from '../access';
-import { previewKey } from '../preview/keys';
-import { STAFF_SITE_COOKIE, staffFromSiteCookie } from '../preview/staff-site';
+import { previewKey } from '../auth/preview-keys';
+import { STAFF_SITE_COOKIE, staffFromSiteCookie } from '../auth/staff-site';
 import { nameTenant } from './request-tenant';
 
 export const BODY_LIMIT = 1024 * 1024;

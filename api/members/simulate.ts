@@ -21,7 +21,7 @@ import { may } from '../access';
 import { COOKIES, digest } from '../auth/tokens';
 import { readCookie, setCookie } from '../http/cookies';
 import { NONCE_PATTERN, newNonce, open, seal, spendNonce } from '../common/sealed';
-import { liveStaff } from '../preview/staff-site';
+import { liveStaff } from '../auth/staff-site';
 import { messagePage } from '../preview/routes';
 import type { Services } from '../services';
 import { registerOmedaLinkRoute } from './omeda-link';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { checkPreview, previewPath, PREVIEW_PREFIX } from './links';
 import { open, seal } from '../common/sealed';
-import { landingPath } from './staff-site';
+import { landingPath } from '../auth/staff-site';
 
 const key = randomBytes(32);
 const other = randomBytes(32);

@@ -7,9 +7,9 @@ import { contentHead } from '../../engine/store/queries/content';
 import { inScope, requireTenantPermission, type Actor } from '../access';
 import type { GqlContext } from '../context';
 import { siteOrigin } from '../members/options';
-import { previewKey } from './keys';
+import { previewKey } from '../auth/preview-keys';
 import { PREVIEW_LINK_TTL_MS, previewPath } from './links';
-import { landingPath, mintStaffPass, STAFF_ENTER_PATH, STAFF_SITE_COOKIE, staffFromSiteCookie } from './staff-site';
+import { landingPath, mintStaffPass, STAFF_ENTER_PATH, STAFF_SITE_COOKIE, staffFromSiteCookie } from '../auth/staff-site';
 
 type Tenant = { tenantKey: string; domain: string };
 const iso = (ms: number) => new Date(ms).toISOString();

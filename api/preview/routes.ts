@@ -10,9 +10,9 @@ import { hostTenant } from '../http/request-tenant';
 import type { Services } from '../services';
 import { setCookie } from '../http/cookies';
 import { renderDraftPage } from './draft-page';
-import { previewKey } from './keys';
+import { previewKey } from '../auth/preview-keys';
 import { checkPreview, PREVIEW_PREFIX } from './links';
-import { landingPath, spendStaffPass, STAFF_ENTER_PATH, STAFF_SITE_COOKIE } from './staff-site';
+import { landingPath, spendStaffPass, STAFF_ENTER_PATH, STAFF_SITE_COOKIE } from '../auth/staff-site';
 import { escapeHtml as escape } from '../../engine/domain/html-escape';
 
 export const PREVIEW_INVALID = 'This preview link is not valid. Open the preview again from the content editor.';

@@ -14,7 +14,7 @@ import { requireTenantPermission } from '../access';
 import type { GqlContext } from '../context';
 import { open, seal } from '../common/sealed';
 import { siteOrigin } from '../members/options';
-import { previewKey } from '../preview/keys';
+import { previewKey } from '../auth/preview-keys';
 import { messagePage } from '../preview/routes';
 import type { Services } from '../services';
 

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueTokens } from '../../api/auth/sessions';
 import { CACHE_BYPASS_COOKIE } from '../../api/http/graphql-route';
-import { STAFF_SITE_COOKIE } from '../../api/preview/staff-site';
+import { STAFF_SITE_COOKIE } from '../../api/auth/staff-site';
 import { startApi, USERS, type Harness } from './api-harness';
 
 let h: Harness;

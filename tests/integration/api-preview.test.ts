@@ -6,7 +6,7 @@ import { load } from 'cheerio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueTokens } from '../../api/auth/sessions';
 import { PREVIEW_EXPIRED, PREVIEW_INVALID, STAFF_PASS_INVALID } from '../../api/preview/routes';
-import { STAFF_SITE_COOKIE } from '../../api/preview/staff-site';
+import { STAFF_SITE_COOKIE } from '../../api/auth/staff-site';
 import { runBuild } from '../../engine/build/index';
 import { startApi, USERS, type Harness } from './api-harness';
 import { setTenantSetting } from '../helpers/tenant-settings';
