@@ -42,15 +42,3 @@ export async function listImportJobs(db: Db, tenantKey: string, o: { limit: numb
   const where = o.before ? and(eq(importJobs.tenantKey, tenantKey), lt(importJobs.id, o.before)) : eq(importJobs.tenantKey, tenantKey);
   return db.select().from(importJobs).where(where).orderBy(desc(importJobs.id)).limit(o.limit);
 }
-
-/** The tenant's import still running, if any (one at a time per tenant). */
-export async function runningImportJob(db: Db, tenantKey: string): Promise<ImportJobRow | undefined> {
-  const [row] = await db.select().from(importJobs).where(and(eq(importJobs.tenantKey, tenantKey), eq(importJobs.status, 'running'))).limit(1);
-  return row;
-}
-
-/** Runs left `running` by a process that stopped (a restart): marked failed, so the tenant can import again. */
-export async function failStaleImportJobs(db: Db, tenantKey: string, before: number, at: number): Promise<void> {
-  await db.update(importJobs).set({ status: 'failed', phase: 'failed', error: 'The server stopped while this import ran; run it again to continue where it stopped.', finishedAt: at })
-    .where(and(eq(importJobs.tenantKey, tenantKey), eq(importJobs.status, 'running'), lt(importJobs.startedAt, before)));
-}
