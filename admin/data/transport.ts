@@ -130,20 +130,21 @@ export function postFile<B extends object>(url: string, file: File, onProgress: 
   });
 }
 
-/** GET a JSON route of the API (e.g. /api/imports) with the session's bearer and tenant; errors as ApiError. */
+/** GET a JSON route of the API (e.g. /api/imports) with the session's bearer and tenant (through the configured fetch); errors as ApiError. */
 export async function getJson<B>(path: string): Promise<B> {
   const headers: Record<string, string> = {};
   const tenant = config.tenantKey();
   if (tenant) headers['x-tenant-key'] = tenant;
   const bearer = config.bearer();
   if (bearer) headers.authorization = `Bearer ${bearer}`;
-  let r: Response;
+  let r: { ok: boolean; status: number; text(): Promise<string> };
   try {
-    r = await fetch(path, { headers });
+    r = await (config.fetch ?? ((u, init) => fetch(u, init)))(path, { method: 'GET', headers });
   } catch {
     throw new ApiError(NETWORK_ERROR_MESSAGE, 0);
   }
-  const body = await r.json().catch(() => ({})) as B & { errors?: { message: string; extensions?: { code?: string; field?: string } }[] };
+  let body = {} as B & { errors?: { message: string; extensions?: { code?: string; field?: string } }[] };
+  try { body = JSON.parse(await r.text()) as typeof body; } catch { /* not JSON */ }
   if (!r.ok || body.errors) {
     const e = body.errors?.[0];
     throw new ApiError(e?.message ?? `The request failed (HTTP ${r.status}).`, r.status, e?.extensions?.code ?? null, e?.extensions?.field ?? null);
