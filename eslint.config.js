@@ -20,6 +20,8 @@ const allowed = {
   'engine/newsletter': ['engine/domain', 'engine/store', 'engine/auth', 'engine/mail', 'templates'],
   // Publishing a built site to object storage and purging the CDN: files in, no store, no build.
   'engine/publish': ['engine/domain', 'engine/assets'],
+  // The background job runner: timers, leases and the state the System screen reads.
+  'engine/jobs': ['engine/domain', 'engine/store'],
   // The build's top level (run-build, the entry points, shared types, deps, paths) and its folders.
   // Stages know nothing of workers, incremental builds or the queue; the queue sits on top.
   'engine/build': ['engine/domain', 'engine/store', 'engine/html', 'engine/newsletter', 'site', 'templates', 'engine/build/stages', 'engine/build/workers', 'engine/build/incremental', 'engine/build/queue'],
@@ -28,9 +30,9 @@ const allowed = {
   'engine/build/incremental': ['engine/domain', 'engine/store', 'engine/newsletter', 'site', 'templates', 'engine/build', 'engine/build/stages'],
   'engine/build/queue': ['engine/domain', 'engine/store', 'engine/build', 'engine/build/incremental', 'engine/build/stages'],
   site: ['engine/domain'],
-  api: ['engine/domain', 'engine/audience', 'engine/store', 'engine/html', 'engine/build', 'engine/import', 'engine/fixtures', 'engine/auth', 'engine/mail', 'engine/newsletter', 'engine/magazine', 'templates'],
+  api: ['engine/domain', 'engine/audience', 'engine/jobs', 'engine/store', 'engine/html', 'engine/build', 'engine/import', 'engine/fixtures', 'engine/auth', 'engine/mail', 'engine/newsletter', 'engine/magazine', 'templates'],
   admin: ['engine/domain'],
-  cli: ['engine/domain', 'engine/audience', 'engine/store', 'engine/html', 'engine/build', 'engine/fixtures', 'engine/import', 'engine/auth', 'engine/mail', 'engine/newsletter', 'engine/magazine', 'engine/publish', 'api', 'templates'],
+  cli: ['engine/domain', 'engine/audience', 'engine/jobs', 'engine/store', 'engine/html', 'engine/build', 'engine/fixtures', 'engine/import', 'engine/auth', 'engine/mail', 'engine/newsletter', 'engine/magazine', 'engine/publish', 'api', 'templates'],
   templates: [],
 };
 

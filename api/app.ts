@@ -3,6 +3,8 @@
 // (what `masthead serve` does, beside the static sites and the admin).
 import { registerCompanyUpdateRoutes } from './company-updates/routes';
 import { recordFolders } from './system/disk-use';
+import { recordJobs } from './system/jobs';
+import type { JobRunner } from '../engine/jobs/runner';
 import { registerContractRoutes } from './contracts/routes';
 import { registerIpTestRoute } from './system/ip-test';
 import { registerThemeTestRoute } from './system/theme-test';
@@ -62,6 +64,8 @@ export interface ApiOptions extends ServiceOptions {
   latencyFlushMs?: number;
   /** The admin's imports (api/imports): the upload size limit, uploads per user, how long a dry run's answer waits. */
   imports?: ImportRouteOptions;
+  /** The background job runner cli/ started (engine/jobs/runner.ts), shown on /admin/system. */
+  jobs?: Pick<JobRunner, 'status'>;
 }
 
 export interface BuildAppOptions extends ApiOptions {
@@ -101,6 +105,7 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
   const services: Services = createServices({ ...options, members, onChange, log: options.log ?? loggerOf(app) });
   recordCaptchaPolicy(services, captcha);
   recordFolders(services, options.folders ?? {});
+  recordJobs(services, options.jobs);
   const events = configureEvents(services, options.events);
   configurePageSpeed(services, options.pageSpeed);
   // A page speed run under way ends before the store closes.

@@ -301,7 +301,13 @@ export interface SystemStatus {
   captcha: string;
   crawlerVerification: { method: string; cachedVerdicts: number };
   disk: { name: string; path: string | null; bytes: number; files: number; complete: boolean }[];
+  jobs: SystemJob[];
   builds: { tenantKey: string; state: string; buildId: string | null; startedAt: string | null; finishedAt: string | null; durationMs: number | null; pagesWritten: number; openRequests: number; error: string | null; failedAttempts: number; retryAt: string | null }[];
+}
+/** A background job of the server (engine/jobs/runner.ts). */
+export interface SystemJob {
+  name: string; title: string; everyMs: number; running: boolean; lastFinishedAt: string | null; lastOkAt: string | null;
+  lastResult: string | null; lastError: string | null; failures: number; nextRunAt: string | null;
 }
 export const getSystemStatus = () => q<SystemStatus>('getSystemStatus');
 export interface ScheduleOptionChange { layoutId: number; name: string; blocks: string[]; state: 'planned' | 'updated' | 'skipped' }

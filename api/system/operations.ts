@@ -5,6 +5,7 @@ import { AppError } from '../../engine/domain/errors';
 import { readFileSync } from 'node:fs';
 import { captchaStateOf, serverWarnings } from '../captcha';
 import { diskUse, type DiskUse } from './disk-use';
+import { jobsOf, jobWarnings, type SystemJob } from './jobs';
 import { failingRebuilds, storeFacts, type FailingRebuild } from '../../engine/store/queries/builds';
 import { requireActor, type Actor } from '../access';
 import { commit, tenantAccess, type OpArgs, type OpContext } from '../operation';
@@ -35,6 +36,8 @@ export interface SystemStatus {
   crawlerVerification: { method: string; cachedVerdicts: number };
   disk: DiskUse[];
   warnings: string[];
+  /** The background jobs (engine/jobs/runner.ts) with their last and next runs. */
+  jobs: SystemJob[];
   builds: { tenantKey: string; state: string; buildId: string | null; startedAt: number | null; finishedAt: number | null; durationMs: number | null; pagesWritten: number; openRequests: number; error: string | null; failedAttempts: number; retryAt: number | null }[];
 }
 
@@ -50,6 +53,7 @@ export async function getSystemStatus({ ctx }: OpArgs<unknown>): Promise<SystemS
     ? [`${backlog.waiting === 1 ? '1 e-mail is' : `${backlog.waiting} e-mails are`} waiting for the mail server (sign-in links, password resets); they are kept and retried on their own. Check MASTHEAD_SMTP_URL and the mail server. Last error: ${backlog.lastError ?? 'unknown'}`]
     : [];
   const last = mailer?.lastSend ?? null;
+  const jobs = await jobsOf(ctx.services);
   return {
     mastheadVersion: MASTHEAD_VERSION,
     nodeVersion: process.version,
@@ -65,7 +69,8 @@ export async function getSystemStatus({ ctx }: OpArgs<unknown>): Promise<SystemS
     crawlerVerification: { method: 'reverse and forward DNS', cachedVerdicts: ctx.services.crawlers.size },
     disk: await diskUse(ctx.services),
     // A failing rebuild is an alarm: an acknowledged edit is not live yet (it is retried until it is).
-    warnings: [...[...failing.values()].map(failingWarning), ...mailWarning, ...serverWarnings(ctx.services)],
+    warnings: [...[...failing.values()].map(failingWarning), ...mailWarning, ...jobWarnings(jobs), ...serverWarnings(ctx.services)],
+    jobs,
     builds: facts.targets.map((t) => ({
       tenantKey: t.tenantKey, state: t.state, buildId: t.buildId, startedAt: t.startedAt, finishedAt: t.finishedAt,
       durationMs: t.startedAt !== null && t.finishedAt !== null && t.finishedAt >= t.startedAt ? t.finishedAt - t.startedAt : null,

@@ -6,6 +6,8 @@ import { dialectOf, type Store } from '../../engine/store/connection';
 import { captchaPolicy } from '../../api/captcha';
 import { createMailer } from '../../engine/mail/mailer';
 import { runEventJob } from '../../engine/store/queries/events';
+import { createJobRunner, type JobLeases } from '../../engine/jobs/runner';
+import { storeJobStates } from '../../engine/jobs/store-state';
 import { createBuildQueue } from '../../engine/build/index';
 import { workerRuntime } from '../worker-bundle';
 import { createMastheadServer } from './app';
@@ -55,6 +57,22 @@ export async function startServing(o: ServingOptions) {
   const rebuilder = dialectOf(o.store) === 'postgres'
     ? await import('./pg-rebuilder').then((m) => m.pgRebuilder(o.store, queueOptions, process.env.MASTHEAD_BUILD_LOG))
     : createBuildQueue(queueOptions);
+  // Background jobs (engine/jobs/runner.ts): one run at a time, retried with backoff, shown on
+  // /admin/system; on PostgreSQL each run holds a lock named by its job, so one instance runs it.
+  const leases = dialectOf(o.store) === 'postgres' ? await pgJobLeases(o.store) : undefined;
+  const jobs = createJobRunner({
+    states: storeJobStates(o.store.db), leases: leases?.leases,
+    onError: (name, e) => process.stderr.write(`background job ${name} failed: ${(e as Error).message}\n`),
+  });
+  if (s.eventRollupMinutes > 0) {
+    jobs.add({
+      name: 'event-rollup', title: 'Event rollup and retention', everyMs: s.eventRollupMinutes * 60_000,
+      run: async () => {
+        const r = await runEventJob(o.store, { now: Date.now(), retentionDays: s.eventRetentionDays });
+        return `${r.events} events rolled up over ${r.tenants} sites; ${r.pruned} past the retention removed${r.droppedPartitions?.length ? ` (${r.droppedPartitions.length} day partitions dropped)` : ''}`;
+      },
+    });
+  }
   const app = await createMastheadServer({
     trustedProxies: s.trustedProxies,
     outDir: o.outDir, store: o.store, adminDir: o.adminDir, rebuilder, mode: o.mode, logger: o.verbose, originTemplate: o.originTemplate,
@@ -68,6 +86,7 @@ export async function startServing(o: ServingOptions) {
       assets: { dir: resolve(s.assetsDir), maxBytes: s.assetMaxBytes },
       pageSpeed: { chromePath: s.chromiumPath, childEnv: process.env },
       shared,
+      jobs,
       audience: {
         appId: (tenantKey: string) => s.omedaAppIds?.[tenantKey] ?? s.omedaAppIds?.['*'],
         ...(s.omedaBaseUrl ? { omedaBaseUrl: s.omedaBaseUrl } : {}),
@@ -80,13 +99,7 @@ export async function startServing(o: ServingOptions) {
     res.once('close', () => { inFlight -= 1; });
   });
   await app.listen({ port: o.port, host: o.host });
-  // The event rollup job (issue #18): every eventRollupMinutes, one run at a time.
-  let rolling: Promise<unknown> = Promise.resolve();
-  const rollup = s.eventRollupMinutes > 0 ? setInterval(() => {
-    rolling = rolling.then(() => runEventJob(o.store, { now: Date.now(), retentionDays: s.eventRetentionDays }))
-      .catch((e: unknown) => process.stderr.write(`event rollup failed: ${(e as Error).message}\n`));
-  }, s.eventRollupMinutes * 60_000) : null;
-  rollup?.unref();
+  await jobs.start();
   return {
     tenants: servedTenants(app),
     mail: mail.mail,
@@ -96,11 +109,20 @@ export async function startServing(o: ServingOptions) {
         process.once('SIGINT', stop);
         process.once('SIGTERM', stop);
       });
-      if (rollup) clearInterval(rollup);
-      await rolling;
+      await jobs.stop();
+      await leases?.close();
       await rebuilder.idle();
       await mailer.close();
       await shared.close();
     },
   };
+}
+
+/** PostgreSQL: a job's run holds an advisory lock named by the job, on a small pool of its own. */
+async function pgJobLeases(store: Store): Promise<{ leases: JobLeases; close: () => Promise<void> }> {
+  const [{ createTenantLocks }, { pgUrlOf }] = await Promise.all([import('../../engine/store/pg/tenant-locks'), import('../../engine/store/pg/sqlite-wire')]);
+  const url = pgUrlOf(store);
+  if (!url) throw new Error('Background jobs on PostgreSQL need a store opened from a postgres:// URL');
+  const locks = createTenantLocks(url, 2);
+  return { leases: (name) => locks.tryLock(`job:${name}`), close: () => locks.close() };
 }

@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer } from '../../engine/mail';
 import { startTestSmtpServer } from '../../engine/mail/testing';
 import { startApi, type Harness } from './api-harness';
+import { createJobRunner, type JobRunner } from '../../engine/jobs/runner';
+import { storeJobStates } from '../../engine/jobs/store-state';
 
 let h: Harness;
 beforeAll(async () => { h = await startApi(); });
@@ -38,6 +40,31 @@ describe('system status', () => {
       expect(s.warnings[0]).toBe(`Rebuilds of alpha are failing: 1 change is not live yet (3 failed attempts since 1970-01-01 00:00:01 UTC; next retry 2027-01-15 08:00:00 UTC). Last error: ${error}`);
     } finally {
       await h.store.run("delete from rebuild_requests where tenant_key = 'alpha'", []);
+    }
+  });
+
+  it('lists the background jobs with their last and next runs, and raises an alarm for one whose runs fail', async () => {
+    let fail = true;
+    const made: { runner?: JobRunner } = {};
+    const api = await startApi({ jobs: { status: () => made.runner!.status() } });
+    // The state lives in the database (installation_settings), so every instance's screen shows it.
+    const runner = made.runner = createJobRunner({ states: storeJobStates(api.store.db) });
+    runner.add({ name: 'event-rollup', title: 'Event rollup and retention', everyMs: 15 * 60_000, run: async () => { if (fail) throw new Error('disk I/O error'); return '12 events rolled up'; } });
+    try {
+      await runner.runNow('event-rollup');
+      const s = (await api.op('getSystemStatus', {}, { as: 'admin' })).data.getSystemStatus;
+      expect(s.jobs).toEqual([expect.objectContaining({ name: 'event-rollup', title: 'Event rollup and retention', everyMs: 900_000, running: false, failures: 1, lastError: 'disk I/O error', lastOkAt: null })]);
+      expect(s.jobs[0].nextRunAt).not.toBeNull();
+      expect(s.warnings.some((w: string) => w.startsWith('The background job "Event rollup and retention" failed its last run; it is retried on its own') && w.endsWith('Last error: disk I/O error'))).toBe(true);
+      expect(await storeJobStates(api.store.db).read('event-rollup')).toMatchObject({ failures: 1, lastError: 'disk I/O error' });
+      fail = false;
+      await runner.runNow('event-rollup');
+      const ok = (await api.op('getSystemStatus', {}, { as: 'admin' })).data.getSystemStatus;
+      expect(ok.jobs[0]).toMatchObject({ failures: 0, lastError: null, lastResult: '12 events rolled up' });
+      expect(ok.warnings.filter((w: string) => w.includes('background job'))).toEqual([]);
+    } finally {
+      await runner.stop();
+      await api.close();
     }
   });
 

@@ -1,6 +1,7 @@
 // /admin/system: versions, the database, migrations applied, the rebuild queue and the last build
 // of each tenant with its duration, the mail transport and its last send, the captcha and crawler
-// verification state, disk use of out/ and the media library, configuration warnings; and
+// verification state, disk use of out/ and the media library, configuration warnings, the background
+// jobs with their last and next runs (engine/jobs/runner.ts); and
 // "Rebuild site" for the current tenant, after a confirmation. Global staff with manage_modules.
 import { useState, type ReactNode } from 'react';
 import * as api from '../../data/api';
@@ -16,6 +17,7 @@ import { Card, Page } from '../../shell/page';
 
 const mb = (n: number) => `${(n / 1_048_576).toFixed(1)} MB`;
 const secs = (ms: number | null) => (ms === null ? '—' : `${(ms / 1000).toFixed(1)} s`);
+const every = (ms: number) => (ms % 3_600_000 === 0 ? `${ms / 3_600_000} h` : ms % 60_000 === 0 ? `${ms / 60_000} min` : `${Math.round(ms / 1000)} s`);
 
 export default function SystemScreen() {
   const { user } = useSession();
@@ -68,6 +70,24 @@ export default function SystemScreen() {
                     <td>{secs(b.durationMs)}</td>
                     <td>{b.pagesWritten}</td>
                     <td>{b.openRequests}{b.failedAttempts > 0 ? <span className="muted small"> · {b.failedAttempts} failed, retry {formatDate(b.retryAt, true)}</span> : null}</td>
+                  </tr>
+                ))}
+              </ListTable>
+            )}
+          </Card>
+          <Card title="Background jobs">
+            {s.jobs.length === 0 ? <EmptyState icon="settings" title="No background jobs">This server runs none (the event rollup is off).</EmptyState> : (
+              <ListTable caption="Background jobs" actions={false} columns={['Job', 'Every', 'State', 'Last run', 'Next run']}>
+                {s.jobs.map((j) => (
+                  <tr key={j.name}>
+                    <td>{j.title}</td>
+                    <td>{every(j.everyMs)}</td>
+                    <td>
+                      {j.running ? <Badge tone="amber">running</Badge> : j.failures > 0 ? <Badge tone="red">failing</Badge> : j.lastOkAt ? <Badge tone="green">ok</Badge> : <Badge tone="amber">not run yet</Badge>}
+                      {j.failures > 0 ? <span className="muted small"> {j.failures} failed: {j.lastError}</span> : j.lastResult ? <span className="muted small"> {j.lastResult}</span> : null}
+                    </td>
+                    <td>{j.lastFinishedAt ? formatDate(j.lastFinishedAt, true) : '—'}</td>
+                    <td>{j.nextRunAt ? formatDate(j.nextRunAt, true) : '—'}</td>
                   </tr>
                 ))}
               </ListTable>

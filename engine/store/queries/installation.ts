@@ -4,7 +4,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../connection';
 import { installationSettings } from '../schema-builds';
 
-export type InstallationSetting = 'origin_template';
+/** origin_template; job:<name>, a background job's state as JSON (engine/jobs/runner.ts). */
+export type InstallationSetting = 'origin_template' | `job:${string}`;
 
 export async function getInstallationSetting(db: Db, name: InstallationSetting): Promise<string | null> {
   const [row] = await db.select({ value: installationSettings.value }).from(installationSettings).where(eq(installationSettings.name, name)).limit(1);
