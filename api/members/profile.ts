@@ -18,7 +18,7 @@ import { idArg } from '../patch';
 import { checkProfileDemographics, demographicsInput, splitAnswers } from './demographics';
 import { countryOf, emailField, loginName, profileText, regionOf } from './inputs';
 import { memberOf, requireMember } from './session';
-import { newslettersOfUser, siteUserView, type SiteUserView } from './user-view';
+import { newslettersOfUser, siteUserView, siteUserView as viewOf, type SiteUserView } from './user-view';
 
 const MANAGE = ['manage_site_users'] as const;
 
@@ -26,9 +26,14 @@ const MANAGE = ['manage_site_users'] as const;
  * getSiteUser: without id or username, the signed-in member; with one, staff with manage_site_users
  * (or the member asking about themself).
  */
-export async function getSiteUser(ctx: GqlContext, input: { id?: unknown; username?: unknown }): Promise<SiteUserView> {
+export async function getSiteUser(ctx: GqlContext, input: { id?: unknown; username?: unknown; useOmedaCache?: unknown }): Promise<SiteUserView> {
   const tenant = await ctx.tenant();
   const m = await memberOf(ctx);
+  // useOmedaCache false: the audience provider is asked afresh instead of its answer kept for the member.
+  const siteUserView = (services: GqlContext['services'], u: SiteUserRow, simulating?: boolean) => {
+    if (input.useOmedaCache === false) services.audience.forget(tenant.tenantKey, `member:${u.id}`);
+    return viewOf(services, u, simulating);
+  };
   const id = input.id !== undefined && input.id !== null ? idArg(input.id) : null;
   const username = typeof input.username === 'string' && input.username.trim() ? input.username.trim().toLowerCase() : null;
   if (id === null && username === null) {

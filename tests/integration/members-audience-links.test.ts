@@ -8,6 +8,8 @@ import { ALPHA, ITEMS, linkIn, startMembers, type MemberHarness } from './member
 
 let h: MemberHarness;
 const fake = new FakeAudienceProvider();
+/** The provider options the app keeps by reference: a test turns its answer cache on. */
+const audienceOptions = { fake, cooldownMs: 0, cacheMs: 0 };
 const PRO = { id: 'PRO-1', version: null, expirationDate: null, amount: null, receive: true };
 
 async function setAudience(audience: Record<string, unknown>): Promise<void> {
@@ -17,12 +19,13 @@ async function setAudience(audience: Record<string, unknown>): Promise<void> {
 }
 
 beforeAll(async () => {
-  h = await startMembers({ audience: { fake, cooldownMs: 0, cacheMs: 0 } });
+  h = await startMembers({ audience: audienceOptions });
   await h.store.run('update memberships set omeda_product = ? where id = ?', [PRO.id, ALPHA.pro]);
   await h.store.run('update newsletters set omeda_product_id = ? where id = ?', ['NL-1', ALPHA.newsletter]);
 });
 afterAll(async () => { await h.close(); });
 beforeEach(async () => {
+  audienceOptions.cacheMs = 0;
   fake.mode = 'up';
   fake.calls.length = 0;
   await setAudience({ provider: 'fake', brand: 'ALPHA' });
@@ -100,5 +103,19 @@ describe('newsletter opt in and out at the provider', () => {
     fake.calls.length = 0;
     expect((await h.op('unsubscribeSiteUserNewsletter', { newsletterId: ALPHA.newsletter }, { member: token })).data.unsubscribeSiteUserNewsletter.error).toBe(false);
     expect(fake.calls).toEqual([]);
+  });
+});
+
+describe('getSiteUser useOmedaCache', () => {
+  it('answers from the provider answer kept for the member, and asks afresh with useOmedaCache false', async () => {
+    audienceOptions.cacheMs = 60_000;
+    await h.member('pia@example.com');
+    const customer = fake.put({ id: '9004', email: 'pia@example.com', products: [PRO] });
+    const token = await h.login('pia@example.com');
+    const memberships = async (vars: Record<string, unknown>) => (await h.op('getSiteUser', vars, { member: token })).data.getSiteUser.memberships;
+    expect(await memberships({})).toEqual([ALPHA.pro]);
+    customer.products = [];
+    expect(await memberships({})).toEqual([ALPHA.pro]);
+    expect(await memberships({ useOmedaCache: false })).toEqual([]);
   });
 });
