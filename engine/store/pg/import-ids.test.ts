@@ -4,13 +4,14 @@
 // and picking an id that is taken.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPgStore, type PgStore } from './connection';
+import { openStore, type Store } from '../connection';
 import { idsInUse, maxIds } from '../queries/imports';
 import { inTenant } from '../tenant-scope';
 import { freshPgDatabase, type FreshPg } from '../../../tests/helpers/pg';
 
 let db: FreshPg;
 let owner: PgStore;
-let app: PgStore;
+let app: Store;
 
 beforeAll(async () => {
   db = await freshPgDatabase('import-ids');
@@ -21,7 +22,8 @@ beforeAll(async () => {
     await owner.run(`insert into content (id, tenant_key, type, name, slug, primary_section_id, labels, metadata)
       values (?, ?, 'Article', ?, ?, ?, '[]', '{}')`, [contentId, key, `${key} story`, `${key}-story`, id]);
   }
-  app = await openPgStore({ url: await db.appRole(), max: 1 });
+  // The store the API opens (engine/store/connection: a PostgreSQL URL), as the restricted role.
+  app = await openStore({ path: await db.appRole(), migrate: false });
 });
 afterAll(async () => {
   await app?.close();
