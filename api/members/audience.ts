@@ -4,10 +4,11 @@
 // products come from it (and are kept on the site user); with the switch `disableOmeda` on, no
 // provider, or a provider that is down, from what the site user has stored.
 import { z } from 'zod';
-import { membershipIdsForProducts, type AudienceProduct } from '../../engine/audience/types';
+import { membershipIdsForProducts, newsletterIdsForProducts, type AudienceProduct } from '../../engine/audience/types';
 import { badInput, parseInput, REQUIRED, withoutNulls } from '../../engine/domain/validation';
 import { findSiteUserByEncryptedCustomerId, setSiteUserAudience, siteUserAudience, type SiteUserAudience } from '../../engine/store/queries/audience';
 import { findSiteUserByEmail } from '../../engine/store/queries/members';
+import { listNewsletterItems } from '../../engine/store/queries/newsletters';
 import { commit, diff, tenantAccess, type OpArgs } from '../operation';
 import type { Services } from '../services';
 import type { TenantRow } from '../tenancy';
@@ -103,6 +104,15 @@ export async function audienceMembershipIds(services: Services, tenant: TenantRo
   if (!memberships.some((m) => m.omedaProduct)) return [];
   const products = await memberProducts(services, tenant, siteUserId);
   return membershipIdsForProducts(memberships, products, services.now());
+}
+
+/** The newsletters a member receives at the provider (newsletters whose omedaProductId they hold); empty without a provider. */
+export async function audienceNewsletterIds(services: Services, tenant: TenantRow, siteUserId: number): Promise<number[]> {
+  if (!tenant.settings.audience) return [];
+  const items = await listNewsletterItems(services.store.db, tenant.tenantKey);
+  if (!items.some((n) => n.omedaProductId)) return [];
+  const products = await memberProducts(services, tenant, siteUserId);
+  return newsletterIdsForProducts(items, products, services.now());
 }
 
 /**

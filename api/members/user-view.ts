@@ -8,7 +8,7 @@ import {
 import { localAudienceProvider } from '../../engine/newsletter/audience';
 import type { Services } from '../services';
 import { memberRuntime } from './runtime';
-import { audienceMembershipIds } from './audience';
+import { audienceMembershipIds, audienceNewsletterIds } from './audience';
 
 export interface SiteUserView {
   id: number;
@@ -47,13 +47,15 @@ async function providerMembershipIds(services: Services, user: Pick<SiteUserRow,
   return tenant ? audienceMembershipIds(services, tenant, user.id) : [];
 }
 
-/** Newsletters of a member: linked to the account, plus subscriptions of their address in the audience provider. */
+/** Newsletters of a member: linked to the account, subscriptions of their address, and those they receive at the tenant's audience provider. */
 export async function newslettersOfUser(services: Services, user: Pick<SiteUserRow, 'id' | 'tenantKey' | 'email'>): Promise<number[]> {
-  const [linked, byEmail] = await Promise.all([
+  const tenant = await services.tenants.byKey(user.tenantKey);
+  const [linked, byEmail, viaProvider] = await Promise.all([
     newsletterIdsOf(services.store.db, user.id),
     localAudienceProvider(services.store).subscribedNewsletterIds(user.tenantKey, user.email),
+    tenant ? audienceNewsletterIds(services, tenant, user.id) : Promise.resolve([] as number[]),
   ]);
-  return [...new Set([...linked, ...byEmail])].sort((a, b) => a - b);
+  return [...new Set([...linked, ...byEmail, ...viaProvider])].sort((a, b) => a - b);
 }
 
 export async function siteUserView(services: Services, user: SiteUserRow, simulating = false): Promise<SiteUserView> {

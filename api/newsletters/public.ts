@@ -50,6 +50,8 @@ async function syncMember(ctx: GqlContext, m: { tenantKey: string; siteUserId: n
   if (r.error) return r;
   const user = await findSiteUserById(ctx.services.store.db, m.tenantKey, m.siteUserId);
   if (user) await syncNewsletterProducts(ctx.services, await ctx.tenant(), user.email, [m.newsletterId], subscribe);
+  // What the provider said about this member before the change is stale now.
+  ctx.services.audience.forget(m.tenantKey, `member:${m.siteUserId}`);
   return r;
 }
 

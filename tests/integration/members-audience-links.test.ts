@@ -91,6 +91,18 @@ describe('newsletter opt in and out at the provider', () => {
     expect((await fake.customerByEmail('ned@example.com'))!.products).toMatchObject([{ id: 'NL-1', receive: false }]);
   });
 
+  it('reads the newsletters a member receives at the provider, and the last answer kept when it is switched off', async () => {
+    await h.member('quin@example.com');
+    fake.put({ id: '9005', email: 'quin@example.com', products: [{ ...PRO, id: 'NL-1' }] });
+    const token = await h.login('quin@example.com');
+    expect((await h.op('getSiteUser', {}, { member: token })).data.getSiteUser.newsletters).toEqual([ALPHA.newsletter]);
+    expect((await h.op('getActiveSiteUserWithNewsletters', {}, { member: token })).data.getActiveSiteUserWithNewsletters.newsletters).toEqual([ALPHA.newsletter]);
+    await setAudience({ provider: 'fake', brand: 'ALPHA', disableOmeda: true });
+    fake.calls.length = 0;
+    expect((await h.op('getSiteUser', {}, { member: token })).data.getSiteUser.newsletters).toEqual([ALPHA.newsletter]);
+    expect(fake.calls).toEqual([]);
+  });
+
   it('keeps the local subscription when the provider is down or switched off', async () => {
     await h.member('ola@example.com');
     const token = await h.login('ola@example.com');
