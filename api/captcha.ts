@@ -67,3 +67,15 @@ export function serverWarnings(services: Services): string[] {
   const w = policies.get(services)?.warning;
   return w ? [w] : [];
 }
+
+const subscribeVerifiers = new WeakMap<Services, CaptchaVerifier>();
+
+/** The verifier of the anonymous subscribe-style forms (newsletter sign-up, inquiries), as the newsletters' options set it. */
+export function recordSubscribeCaptcha(services: Services, verifier: CaptchaVerifier): void {
+  subscribeVerifiers.set(services, verifier);
+}
+
+/** That verifier; the development one when the app configured none (tests that mount no newsletter routes). */
+export function subscribeCaptcha(services: Services): CaptchaVerifier {
+  return subscribeVerifiers.get(services) ?? developmentCaptchaVerifier();
+}

@@ -7,7 +7,7 @@ import { deleteHouseAdRow, getHouseAd, writeHouseAds } from '../../engine/store/
 import { nextId } from '../../engine/store/queries/ids';
 import { commit, diff, snapshot, tenantAccess, type OpArgs } from '../operation';
 import { createInput, idArg, mergePatch } from '../patch';
-import { checkImageAssets } from '../magazine/shared';
+import { checkImageAssets } from '../common/references';
 import type { Db } from '../../engine/store/connection';
 
 /** A native's library image must be an image of the tenant's media library. */

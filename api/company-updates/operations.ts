@@ -19,7 +19,7 @@ import {
 } from '../../engine/store/queries/company-updates';
 import { digest, newToken } from '../auth/tokens';
 import { patchChange, patchContentIn } from '../content/operations';
-import { siteOrigin } from '../contracts/mail';
+import { siteOrigin as originOf } from '../common/site-origin';
 import { commit, diff, tenantAccess, type OpArgs, type OpContext } from '../operation';
 import { clampLimit } from '../paging';
 import { idArg } from '../patch';
@@ -109,7 +109,7 @@ export async function createCompanyUpdate({ ctx, input }: OpArgs<unknown>): Prom
     const id = await insertCompanyUpdate(tx, tenant.tenantKey, { ...f, tokenHash: digest(token), tokenExpiresAt: expiresAt }, actor.userId, now);
     return { id, companyName: company.name };
   }, (w) => ({ tenantKey: tenant.tenantKey, entityType: 'company-update', entityId: w.id, action: 'create', changes: { contentId: f.contentId, contactEmail: f.contactEmail } }));
-  const link = `${siteOrigin(ctx.services, tenant)}/company-update/${token}`;
+  const link = `${originOf(ctx.services.members, tenant)}/company-update/${token}`;
   await companyUpdateMail(ctx.services, { kind: 'link', to: f.contactEmail, tenant, contactName: f.contactName, companyName: r.companyName, link, expiresAt });
   return { update: await view(ctx, await current(ctx, tenant.tenantKey, r.id)), link };
 }

@@ -1,14 +1,14 @@
 // Contract e-mails through the one mailer (engine/mail, handed in as the members' mailer): the link
 // to the contributor, and after approval an HTML copy of the approved terms to both sides.
+import { siteOrigin } from '../common/site-origin';
 import { contractDate } from '../../engine/domain/company';
 import type { Services } from '../services';
 import { escapeHtml as esc } from '../../engine/domain/html-escape';
 
 
 /** The tenant's public origin for links (never taken from the request). */
-export function siteOrigin(services: Services, tenant: { tenantKey: string; domain: string }): string {
-  return (services.members.siteUrl?.(tenant) ?? `https://${tenant.domain}`).replace(/\/+$/, '');
-}
+/** The tenant's site origin for links in contract and company-update mail (api/common/site-origin.ts). */
+export const servicesSiteOrigin = (services: Services, tenant: { tenantKey: string; domain: string }): string => siteOrigin(services.members, tenant);
 
 export type ContractMail =
   | { kind: 'link'; to: string; tenant: { tenantKey: string; domain: string; name?: string }; contributorName: string; link: string; expiresAt: number }

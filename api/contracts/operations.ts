@@ -19,7 +19,7 @@ import { digest, newToken } from '../auth/tokens';
 import { commit, diff, snapshot, tenantAccess, type OpArgs, type OpContext } from '../operation';
 import { clampLimit } from '../paging';
 import { idArg } from '../patch';
-import { contractMail, siteOrigin } from './mail';
+import { contractMail, servicesSiteOrigin as siteOrigin } from './mail';
 
 const PERM = ['manage_contracts'] as const;
 

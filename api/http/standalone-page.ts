@@ -62,3 +62,8 @@ export async function throttledPage(reply: FastifyReply, limits: [Limiter, strin
 export function invalidLinkPage(reply: FastifyReply, title: string, text: string): FastifyReply {
   return sendPage(reply, 404, standalonePage(title, `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>`));
 }
+
+/** A page that says one thing, with a way back to the site's home (preview, simulation and theme-test links that cannot be opened). */
+export function messagePage(title: string, text: string): string {
+  return standalonePage(title, `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p><p><a href="/">Return to Home</a></p>`);
+}

@@ -12,7 +12,7 @@ import {
 import { nextNewsletterId } from '../../engine/store/queries/newsletters';
 import { commit, diff, snapshot, tenantAccess, type OpArgs } from '../operation';
 import { asInput, createInput, idArg, mergePatch } from '../patch';
-import { checkOwned } from '../newsletters/shared';
+import { checkOwned } from '../common/references';
 import { magazineChange, pagesOf, PERMS, publicationRef } from './shared';
 
 export function issueInputOf(i: MagazineIssueRow): Record<string, unknown> {

@@ -12,7 +12,7 @@ import { requireTenantPermission } from '../access';
 import type { GqlContext } from '../context';
 import { clampLimit, connection, skipOf } from '../paging';
 import { idArg } from '../patch';
-import { optionalInt } from '../newsletters/shared';
+import { optionalInt } from '../common/references';
 import { PERMS } from './shared';
 
 type Pagination = { limit?: unknown; skip?: unknown; after?: unknown } | null | undefined;

@@ -4,7 +4,7 @@ import { issuePath, publicationPath } from '../../engine/domain/magazine';
 import type { Permission } from '../../engine/domain/permissions';
 import { badInput } from '../../engine/domain/validation';
 import type { Db } from '../../engine/store/connection';
-import { isTenantImageAsset, readMagazinePublication, type MagazinePublicationRow } from '../../engine/store/queries/magazine-admin';
+import { readMagazinePublication, type MagazinePublicationRow } from '../../engine/store/queries/magazine-admin';
 import type { ChangeEvent } from '../services';
 
 export const PERMS = {
@@ -40,9 +40,4 @@ export async function publicationRef(tx: Db, tenantKey: string, id: number, fiel
   return p;
 }
 
-/** Each given asset id must be an image of the tenant's media library. */
-export async function checkImageAssets(tx: Db, tenantKey: string, refs: [string, number | null | undefined][]): Promise<void> {
-  for (const [field, id] of refs) {
-    if (id !== null && id !== undefined && !(await isTenantImageAsset(tx, tenantKey, id))) badInput(field, `Unknown image asset ${id}`);
-  }
-}
+export { checkImageAssets } from '../common/references';

@@ -11,7 +11,7 @@ import { badInput } from '../../engine/domain/validation';
 import * as q from '../../engine/store/queries/content';
 import { insertInquiry } from '../../engine/store/queries/inquiries';
 import type { GqlContext } from '../context';
-import { newsletterRuntime } from '../newsletters/options';
+import { subscribeCaptcha } from '../captcha';
 import { clientKey } from '../rate-limit';
 import { throttle } from '../shared-state';
 import { sendMailLater } from './mail';
@@ -49,7 +49,7 @@ export async function submitInquiry(ctx: GqlContext, input: Record<string, unkno
     badInput(field, message);
   }
   const inquiry = checked.value;
-  const verdict = await newsletterRuntime(ctx.services).captcha.verify(inquiry.recaptchaToken, { action: INQUIRY_CAPTCHA_ACTION, remoteIp: ctx.req.ip });
+  const verdict = await subscribeCaptcha(ctx.services).verify(inquiry.recaptchaToken, { action: INQUIRY_CAPTCHA_ACTION, remoteIp: ctx.req.ip });
   if (!verdict.ok) badInput('recaptchaToken', MEMBER_TEXTS.captchaFailed);
   const db = ctx.services.store.db;
   const now = ctx.services.now();

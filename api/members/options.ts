@@ -63,6 +63,4 @@ export const DEFAULT_MEMBER_LIMITS: MemberLimits = {
   inquiryPerSite: { max: 100, windowMs: HOUR },
 };
 
-export function siteOrigin(o: MemberOptions, tenant: { tenantKey: string; domain: string }): string {
-  return (o.siteUrl ? o.siteUrl(tenant) : `https://${tenant.domain}`).replace(/\/+$/, '');
-}
+export { siteOrigin } from '../common/site-origin';

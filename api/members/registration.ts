@@ -21,7 +21,7 @@ import type { GqlContext } from '../context';
 import { clientKey } from '../rate-limit';
 import { mailResetLink, type LoginResult } from './account';
 import { linkProviderCustomer } from './audience';
-import { syncNewsletterProducts } from '../newsletters/provider-sync';
+import { syncNewsletterProducts } from './newsletter-products';
 import { checkDemographics, demographicsInput, splitAnswers } from './demographics';
 import {
   checkCaptcha, consentFor, countryOf, emailField, passwordField, profileText, promoField, regionOf, throttle, tokenField, type ConsentValue,

@@ -22,7 +22,7 @@ import { COOKIES, digest } from '../auth/tokens';
 import { readCookie, setCookie } from '../http/cookies';
 import { NONCE_PATTERN, newNonce, open, seal, spendNonce } from '../common/sealed';
 import { liveStaff } from '../auth/staff-site';
-import { messagePage } from '../preview/routes';
+import { messagePage } from '../http/standalone-page';
 import type { Services } from '../services';
 import { registerOmedaLinkRoute } from './omeda-link';
 import { memberRuntime } from './runtime';

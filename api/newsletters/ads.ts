@@ -12,7 +12,7 @@ import {
 } from '../../engine/store/queries/newsletters';
 import { commit, diff, snapshot, tenantAccess, type OpArgs } from '../operation';
 import { asInput, createInput, idArg, mergePatch } from '../patch';
-import { checkImageAssets } from '../magazine/shared';
+import { checkImageAssets } from '../common/references';
 import { newsletterChange, PERMS, templateRef } from './shared';
 
 export function adInputOf(a: AdRecord): Record<string, unknown> {

@@ -3,6 +3,8 @@
 // unsubscribe route's URL. `registerNewsletterRoutes` (routes.ts) records the options for the
 // app's Services; operations read them with `newsletterRuntime(services)`. Nothing here reads the
 // environment.
+import { siteOrigin } from '../common/site-origin';
+import { recordSubscribeCaptcha } from '../captcha';
 import type { Mailer } from '../../engine/mail/mailer';
 import type { AudienceProvider } from '../../engine/newsletter/audience';
 import { developmentCaptchaVerifier, recaptchaV3Verifier, type CaptchaVerifier } from '../../engine/newsletter/captcha';
@@ -61,7 +63,7 @@ function build(services: Services, o: NewsletterOptions): NewsletterRuntime {
   if (o.unsubscribeSecret !== undefined && o.unsubscribeSecret.length < MIN_SECRET_LENGTH) {
     throw new Error(`newsletters.unsubscribeSecret must have at least ${MIN_SECRET_LENGTH} characters`);
   }
-  const origin = (t: { tenantKey: string; domain: string }) => (o.siteUrl ? o.siteUrl(t) : `https://${t.domain}`).replace(/\/+$/, '');
+  const origin = (t: { tenantKey: string; domain: string }) => siteOrigin(o, t);
   return {
     options: o,
     captcha: captchaOf(o),
@@ -76,6 +78,7 @@ function build(services: Services, o: NewsletterOptions): NewsletterRuntime {
 export function configureNewsletters(services: Services, o: NewsletterOptions = {}): NewsletterRuntime {
   const r = build(services, o);
   runtimes.set(services, r);
+  recordSubscribeCaptcha(services, r.captcha);
   return r;
 }
 

@@ -12,7 +12,7 @@ import {
 } from '../../engine/newsletter/subscriptions';
 import type { GqlContext } from '../context';
 import { signedInMemberId } from './member';
-import { syncNewsletterProducts } from './provider-sync';
+import { syncNewsletterProducts } from '../members/newsletter-products';
 import { findSiteUserById } from '../../engine/store/queries/members';
 import { newsletterRuntime } from './options';
 import { clientKey } from '../rate-limit';

@@ -5,7 +5,6 @@
 import type { Permission } from '../../engine/domain/permissions';
 import { badInput } from '../../engine/domain/validation';
 import type { Db } from '../../engine/store/connection';
-import { idsNotInTenant } from '../../engine/store/queries/ownership';
 import { getNewsletterTemplate, type TemplateRecord } from '../../engine/store/queries/newsletters';
 import type { ChangeEvent } from '../services';
 
@@ -47,17 +46,4 @@ export async function templateRef(tx: Db, tenantKey: string, id: number, field: 
   return t;
 }
 
-/** Each [field, id] must be a row of the tenant's `kind`; the first that is not is named. */
-export async function checkOwned(tx: Db, tenantKey: string, kind: 'section' | 'content' | 'newsletter', refs: [string, number][]): Promise<void> {
-  if (refs.length === 0) return;
-  const missing = new Set(await idsNotInTenant(tx, kind, tenantKey, refs.map((r) => r[1])));
-  const bad = refs.find((r) => missing.has(r[1]));
-  if (bad) badInput(bad[0], `Unknown ${kind === 'newsletter' ? 'newsletter' : kind} ${bad[1]}`);
-}
-
-/** A whole-number argument or undefined; anything else is BAD_USER_INPUT naming it. */
-export function optionalInt(value: unknown, field: string): number | undefined {
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'number' || !Number.isInteger(value)) badInput(field, 'Must be a whole number');
-  return value;
-}
+export { checkOwned, optionalInt } from '../common/references';

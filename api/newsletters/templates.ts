@@ -14,7 +14,7 @@ import {
 } from '../../engine/store/queries/newsletters';
 import { commit, diff, snapshot, tenantAccess, type OpArgs } from '../operation';
 import { asInput, createInput, idArg } from '../patch';
-import { checkImageAssets } from '../magazine/shared';
+import { checkImageAssets } from '../common/references';
 import { checkOwned, newsletterChange, PERMS } from './shared';
 
 /** Fields only manage_newsletter_templates may change: they decide who gets the mail and from whom. */

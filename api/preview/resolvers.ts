@@ -6,7 +6,7 @@ import { badInput } from '../../engine/domain/validation';
 import { contentHead } from '../../engine/store/queries/content';
 import { inScope, requireTenantPermission, type Actor } from '../access';
 import type { GqlContext } from '../context';
-import { siteOrigin } from '../members/options';
+import { siteOrigin } from '../common/site-origin';
 import { previewKey } from '../auth/preview-keys';
 import { PREVIEW_LINK_TTL_MS, previewPath } from './links';
 import { landingPath, mintStaffPass, STAFF_ENTER_PATH, STAFF_SITE_COOKIE, staffFromSiteCookie } from '../auth/staff-site';

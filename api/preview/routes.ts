@@ -13,7 +13,7 @@ import { renderDraftPage } from './draft-page';
 import { previewKey } from '../auth/preview-keys';
 import { checkPreview, PREVIEW_PREFIX } from './links';
 import { landingPath, spendStaffPass, STAFF_ENTER_PATH, STAFF_SITE_COOKIE } from '../auth/staff-site';
-import { escapeHtml as escape } from '../../engine/domain/html-escape';
+import { messagePage } from '../http/standalone-page';
 
 export const PREVIEW_INVALID = 'This preview link is not valid. Open the preview again from the content editor.';
 export const PREVIEW_EXPIRED = 'This preview link has expired. Open the preview again from the content editor.';
@@ -27,12 +27,6 @@ const NO_STORE = {
 };
 
 
-export function messagePage(title: string, text: string): string {
-  return '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"/><meta name="viewport" content="width=device-width, initial-scale=1"/>'
-    + `<meta name="robots" content="noindex"/><title>${escape(title)}</title>`
-    + '<style>body{font:16px/1.5 system-ui,sans-serif;max-width:36rem;margin:15vh auto;padding:0 1.5rem;color:#1f2430}h1{font-size:1.5rem}a{color:#1d4ed8}</style>'
-    + `</head><body><main><h1>${escape(title)}</h1><p>${escape(text)}</p><p><a href="/">Return to Home</a></p></main></body></html>\n`;
-}
 
 const page = (reply: FastifyReply, status: number, html: string) => reply.code(status).headers(NO_STORE).type('text/html; charset=utf-8').send(html);
 

@@ -10,7 +10,7 @@ import { readBuildStatus } from '../../engine/store/queries/builds';
 import {
   activePageSpeedRun, addPageSpeedScore, createPageSpeedRun, finishPageSpeedRun, startPageSpeedRun, type NewPageSpeedScore,
 } from '../../engine/store/queries/page-speed';
-import { siteOrigin } from '../members/options';
+import { siteOrigin } from '../common/site-origin';
 import type { Services } from '../services';
 
 export type PageForm = 'mobile' | 'desktop';

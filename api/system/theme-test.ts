@@ -13,9 +13,9 @@ import { badInput } from '../../engine/domain/validation';
 import { requireTenantPermission } from '../access';
 import type { GqlContext } from '../context';
 import { open, seal } from '../common/sealed';
-import { siteOrigin } from '../members/options';
+import { siteOrigin } from '../common/site-origin';
 import { previewKey } from '../auth/preview-keys';
-import { messagePage } from '../preview/routes';
+import { messagePage } from '../http/standalone-page';
 import type { Services } from '../services';
 
 export const THEME_TEST_PATH = '/__preview/theme-test';
