@@ -1,11 +1,16 @@
 // `masthead serve`: every tenant's published build by Host (<key>.localhost:<port>; localhost is
 // the first tenant), the GraphQL API and the admin at /admin, on one port, until interrupted.
-// Each admin edit rebuilds the tenant it touched.
+// Each admin edit rebuilds the tenant it touched. With --out s3://bucket/prefix the sites are built
+// in the staging folder `masthead build` uses for that bucket, served from it, and each rebuild
+// uploads the tenant's changed objects to the bucket (cli/serve/bucket-publisher.ts).
 // The server and everything it needs load when the command runs (cli/serve/start.ts), not at startup.
+import { resolve } from 'node:path';
 import { SERVE_READERS } from '../serve/readers';
 import type { Command } from 'commander';
 import type { CommandEnv } from '../context';
-import { DEFAULT_OUT, localOutDir } from './build';
+import { DEFAULT_OUT } from './build';
+import { parseS3Url, s3Connection, s3StagingFolder } from '../config/storage';
+import { cdnPurgerFactory } from '../config/cdn';
 
 interface ServeFlags { port?: number; out?: string; host?: string; originTemplate?: string; mode?: string; admin: boolean; captcha: boolean }
 
@@ -13,7 +18,7 @@ export function registerServe(program: Command, env: CommandEnv) {
   program.command('serve')
     .description('Serve the built sites (http://<tenant>.localhost:<port>/), the API at /graphql and the admin at /admin')
     .option('--port <n>', 'port to listen on (env MASTHEAD_PORT; default 4000)', env.int('--port'))
-    .option('--out <dir>', `build output folder (env MASTHEAD_OUT; default ${DEFAULT_OUT})`)
+    .option('--out <dir>', `build output folder, or s3://bucket/prefix to publish each rebuild to S3-compatible storage (env MASTHEAD_OUT; default ${DEFAULT_OUT})`)
     .option('--host <address>', 'address to bind (env MASTHEAD_HOST; default 127.0.0.1)')
     .option('--origin-template <tpl>', 'absolute origin of each tenant for rebuilds and mail links, with {key} and {domain} (default http://{key}.localhost:<port>)')
     .option('--mode <mode>', 'production runs only registered GraphQL documents and requires a captcha and MASTHEAD_UNSUBSCRIBE_SECRET; development also accepts ad-hoc queries (env MASTHEAD_MODE; default production)')
@@ -24,7 +29,10 @@ export function registerServe(program: Command, env: CommandEnv) {
         port: flags.port, outDir: flags.out, host: flags.host, originTemplate: flags.originTemplate, mode: flags.mode, captcha: flags.captcha ? undefined : 'off',
       });
       const s = config.settings;
-      const outDir = localOutDir(s.outDir, flags.out !== undefined, 'masthead serve');
+      // s3://bucket/prefix: settings checked (keys, purge service) before anything is opened.
+      const destination = parseS3Url(s.outDir);
+      const bucket = destination ? { destination, connection: s3Connection(s), purger: cdnPurgerFactory(s) } : undefined;
+      const outDir = destination ? s3StagingFolder(s, destination) : resolve(s.outDir);
       const originTemplate = s.originTemplate ?? `http://{key}.localhost:${s.port}`;
       const [{ openStore }, { ensureAdminBundle }, { ensureWorkerBundle }, { startServing }, { resolveMailSettings }] = await Promise.all([
         import('../../engine/store/connection'), import('../admin-bundle'), import('../worker-bundle'), import('../serve/start'), import('../config/mail'),
@@ -42,11 +50,12 @@ export function registerServe(program: Command, env: CommandEnv) {
       const log = (line: string) => process.stderr.write(`${line}\n`);
       const [adminDir] = await Promise.all([flags.admin ? ensureAdminBundle(log) : null, ensureWorkerBundle(log)]);
       const server = await startServing({
-        store, outDir, originTemplate, adminDir, mode: s.mode, verbose: config.verbose, port: s.port, host: s.host, settings: s,
+        store, outDir, originTemplate, adminDir, mode: s.mode, verbose: config.verbose, port: s.port, host: s.host, settings: s, bucket,
       });
       const keys = server.tenants;
-      out.result({ port: s.port, outDir, tenants: keys.map((k) => ({ key: k, url: `http://${k}.localhost:${s.port}/` })) }, [
-        `Serving ${keys.length} site(s) from ${outDir}${keys.length ? '' : ' (none built yet: run masthead build)'}`,
+      out.result({ port: s.port, outDir, ...(bucket ? { publishTo: s.outDir } : {}), tenants: keys.map((k) => ({ key: k, url: `http://${k}.localhost:${s.port}/` })) }, [
+        `Serving ${keys.length} site(s) from ${outDir}${keys.length ? '' : ` (none built yet: run masthead build${bucket ? ` --out ${s.outDir}` : ''})`}`,
+        ...(bucket ? [`  Each rebuild is published to ${s.outDir}`] : []),
         ...keys.map((k, i) => `  http://${k}.localhost:${s.port}/${i === 0 ? `  (also http://localhost:${s.port}/)` : ''}`),
         ...(adminDir ? [`  Admin: http://localhost:${flags.port}/admin`] : []),
         'Press Ctrl+C to stop.',

@@ -1,6 +1,6 @@
 // Where a build goes: a local folder or an S3-compatible bucket (s3://bucket/prefix). A value that
 // looks like a URL is never taken as a folder name: `--out s3://b/p` used to write a folder named
-// `s3:`. Only `masthead build` publishes to a bucket; commands that read or write a local folder
+// `s3:`. `masthead build` and `masthead serve` publish to a bucket; commands that read or write a local folder
 // refuse a URL with the flag or variable named (SettingsError: usage error, exit 2).
 import { resolve } from 'node:path';
 import type { S3Connection } from '../../engine/publish/s3';
@@ -35,7 +35,7 @@ export const FOLDER_MESSAGE = 'must be a local folder (a URL is not supported he
  */
 export function requireLocalFolder(value: string, name: string, command: string): string {
   if (!isUrlShaped(value)) return value;
-  const hint = parseS3Url(value) ? `; ${command} reads and writes a local folder, and only masthead build publishes to s3:// (it builds in a local staging folder, then uploads)` : '';
+  const hint = parseS3Url(value) ? `; ${command} reads and writes a local folder, and only masthead build and masthead serve publish to s3:// (they build in a local staging folder, then upload)` : '';
   throw new SettingsError(`${name}: ${FOLDER_MESSAGE} (got ${JSON.stringify(value)})${hint}`);
 }
 

@@ -16,6 +16,7 @@ import type { Settings } from '../config';
 import { resolveMailSettings } from '../config/mail';
 import { sharedStateFor } from '../../api/shared-state';
 import type { FakeAudienceProvider } from '../../engine/audience/fake';
+import type { BucketPublisherOptions } from './bucket-publisher';
 
 export interface ServingOptions {
   store: Store; outDir: string; originTemplate: string; adminDir: string | null;
@@ -28,6 +29,8 @@ export interface ServingOptions {
   settings: Settings;
   /** The fake audience provider tenants with settings.audience.provider "fake" use (the demo seeds one). */
   audienceFake?: FakeAudienceProvider;
+  /** --out s3://…: outDir is the bucket's staging folder, and each rebuild publishes the tenant there (bucket-publisher.ts). */
+  bucket?: Pick<BucketPublisherOptions, 'destination' | 'connection' | 'purger'>;
 }
 
 /**
@@ -47,7 +50,12 @@ export async function startServing(o: ServingOptions) {
   const shared = await sharedStateFor(s.redisUrl, { onError: (e) => process.stderr.write(`redis: ${e.message}\n`) });
   // Requests being answered: a rebuild's background phase pauses for them (store-queue.ts busy).
   let inFlight = 0;
+  const log = (line: string) => process.stderr.write(`${line}\n`);
+  const publisher = o.bucket
+    ? await import('./bucket-publisher').then((m) => m.createBucketPublisher({ ...o.bucket!, store: o.store, staging: o.outDir, originTemplate: o.originTemplate, log }))
+    : null;
   const queueOptions = {
+    ...(publisher ? { afterRebuild: publisher.afterRebuild } : {}),
     busy: () => inFlight > 0,
     store: o.store, outDir: o.outDir, originTemplate: o.originTemplate, workers: 1, buildPollMs: o.buildPollMs, workerRuntime: workerRuntime(s.workerBundle), scriptSources: s.cspScriptSources, assetsDir: resolve(s.assetsDir),
     onError: (key: string, e: unknown) => process.stderr.write(`rebuild of ${key} failed: ${(e as Error).message}\n`),
@@ -112,6 +120,7 @@ export async function startServing(o: ServingOptions) {
       await jobs.stop();
       await leases?.close();
       await rebuilder.idle();
+      publisher?.close();
       await mailer.close();
       await shared.close();
     },

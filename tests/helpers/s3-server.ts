@@ -15,12 +15,17 @@ export interface S3TestServer {
   /** Every key under `prefix`, sorted. */
   keys(bucket: string, prefix?: string): Promise<string[]>;
   get(bucket: string, key: string): Promise<{ body: Buffer; contentType?: string; cacheControl?: string; contentEncoding?: string; contentDisposition?: string; websiteRedirectLocation?: string; metadata?: Record<string, string> }>;
+  /** Stops answering (connections refused on the port), keeping the objects. */
+  stop(): Promise<void>;
+  /** Answers again on the same port with the same objects. */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
 export async function startS3Server(buckets: string[]): Promise<S3TestServer> {
   const dir = mkdtempSync(join(tmpdir(), 'masthead-s3rver-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: dir, configureBuckets: buckets.map((name) => ({ name })) });
+  const make = (port: number) => new S3rver({ address: '127.0.0.1', port, silent: true, directory: dir, configureBuckets: buckets.map((name) => ({ name })) });
+  let server: S3rver | null = make(0);
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   // s3rver's fixed keys.
@@ -50,9 +55,18 @@ export async function startS3Server(buckets: string[]): Promise<S3TestServer> {
         contentEncoding: r.ContentEncoding, contentDisposition: r.ContentDisposition, websiteRedirectLocation: r.WebsiteRedirectLocation, metadata: r.Metadata,
       };
     },
+    async stop() {
+      await server?.close();
+      server = null;
+    },
+    async restart() {
+      if (server) return;
+      server = make(port);
+      await server.run();
+    },
     async close() {
       client.destroy();
-      await server.close();
+      await server?.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -91,6 +91,8 @@ export function createPgBuildQueue(o: PgQueueOptions): RebuildQueue {
       try {
         const changes = rows.map((r) => JSON.parse(r.change) as QueuedChange);
         const result = await rebuildTenant(await builderOf(tenantKey), changes, now());
+        // Under the tenant's advisory lock: two instances' publishes of one tenant never interleave.
+        await o.afterRebuild?.(tenantKey, result);
         await finishRequests(o.store, ids, { state: 'done', at: now(), buildId: result.buildId });
         o.onBuilt?.(tenantKey, result);
       } catch (e) {

@@ -29,6 +29,14 @@ export interface StoreQueueOptions extends RebuildOptions {
   busy?: () => boolean;
   /** Wait before retrying a rebuild that failed `attempts` times (default retryDelayMs: 5 s doubling to 10 min). */
   retryDelay?: (attempts: number) => number;
+  /**
+   * Part of each rebuild, awaited after the tenant's build is live in outDir and before its
+   * requests are marked done, while the queue still holds the tenant (its p-queue here, its
+   * advisory lock on PostgreSQL): `masthead serve --out s3://…` uploads the tenant's changed
+   * objects here. Called for every rebuild, a skipped one too (a retry after a failed upload finds
+   * nothing to rebuild); a throw fails the rebuild, which is retried with backoff like any other.
+   */
+  afterRebuild?: (tenantKey: string, result: UpdateResult) => Promise<void>;
 }
 
 const MAX_TIMER_MS = 2_147_000_000;
@@ -88,6 +96,7 @@ export function createBuildQueue(o: StoreQueueOptions): RebuildQueue {
       // (pages an edit merely shifts) then yields, so the new edit's own pages go live first.
       const result = await rebuildTenant(await builderOf(key), changes, started, () => scheduled.has(key), o.busy);
       if (result.interrupted) leftover.add(key); else leftover.delete(key);
+      await o.afterRebuild?.(key, result);
       const live = now();
       if (ids.length) await finishRequests(o.store, ids, { state: 'done', at: live, buildId: result.buildId });
       await recordBuildTimes(o.store, key, started, live, rows.filter((_, i) => isEdit(changes[i]!)).map((r) => live - r.enqueuedAt))
