@@ -1,21 +1,21 @@
 // The API's app factory (DESIGN.md §3): `buildApp(options)` returns a Fastify instance that is not
 // listening; only the CLI listens. `registerApi` mounts the same routes on an existing instance
 // (what `masthead serve` does, beside the static sites and the admin).
-import { registerCompanyUpdateRoutes } from './company-updates/routes';
-import { recordFolders } from './system/disk-use';
-import { recordJobs } from './system/jobs';
+import { registerCompanyUpdateRoutes } from './company-updates';
+import { recordFolders } from './system';
+import { recordJobs } from './system';
 import type { JobRunner } from '../engine/jobs/runner';
-import { registerContractRoutes } from './contracts/routes';
-import { registerIpTestRoute } from './system/ip-test';
-import { registerThemeTestRoute } from './system/theme-test';
-import { registerCommentSsoRoute } from './members/comment-sso';
-import { registerIndesignRoute } from './magazine/indesign-route';
-import { registerAssetRoutes } from './assets/route';
+import { registerContractRoutes } from './contracts';
+import { registerIpTestRoute } from './system';
+import { registerThemeTestRoute } from './system';
+import { registerCommentSsoRoute } from './members';
+import { registerIndesignRoute } from './magazine';
+import { registerAssetRoutes } from './assets';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { DUMMY_HASH_PROMISE } from '../engine/auth/passwords';
 import type { RebuildQueue } from '../engine/build/front-door';
-import { loadDocuments, type DocumentRegistry } from './documents/registry';
+import { loadDocuments, type DocumentRegistry } from './documents';
 import { ApiLatencyRecorder } from './http/latency';
 import { registerDocumentsRoute } from './http/documents-route';
 import { trustProxyFor } from './http/client-address';
@@ -23,19 +23,20 @@ import { errorBody, TransportError } from './http/errors';
 import { registerJsonBodyParser } from './http/json-body';
 import { BODY_LIMIT, registerGraphqlRoute } from './http/graphql-route';
 import { scopeEveryRoute } from './http/request-tenant';
-import { registerNewsletterRoutes } from './newsletters/routes';
-import { registerPreviewRoutes } from './preview/routes';
-import { registerMemberRoutes } from './members/simulate';
-import { configureEvents, type EventOptions } from './events/ingest';
-import { registerEventRoutes } from './events/routes';
-import { registerReportExportRoute } from './reports/export-route';
-import { registerImportRoutes, type ImportRouteOptions } from './imports/route';
-import { configurePageSpeed, pageSpeedIdle, type PageSpeedOptions } from './reports/page-speed';
-import { registerGatedDocumentRoute } from './members/document-route';
-import type { NewsletterOptions } from './newsletters/options';
+import { registerNewsletterRoutes } from './newsletters';
+import { registerPreviewRoutes } from './preview';
+import { registerMemberRoutes } from './members';
+import { configureEvents, type EventOptions } from './events';
+import { registerEventRoutes } from './events';
+import { registerReportExportRoute } from './reports';
+import { registerImportRoutes, type ImportRouteOptions } from './imports';
+import { configureAssistant, type AssistantOptions } from './assistant';
+import { configurePageSpeed, pageSpeedIdle, type PageSpeedOptions } from './reports';
+import { registerGatedDocumentRoute } from './members';
+import type { NewsletterOptions } from './newsletters';
 import { buildSchema } from './schema';
 import { captchaPolicy, recordCaptchaPolicy, type CaptchaOptions } from './captcha';
-import { syncCopies } from './syndication/sync';
+import { syncCopies } from './syndication';
 import { createServices, type Logger, type OnChange, type ServiceOptions, type Services } from './services';
 
 export interface ApiOptions extends ServiceOptions {
@@ -60,6 +61,8 @@ export interface ApiOptions extends ServiceOptions {
   events?: EventOptions;
   /** Page speed runs (api/reports/page-speed.ts): the origin measured, the sample, the measurer. */
   pageSpeed?: PageSpeedOptions;
+  /** The assistant's chat-completions endpoint and key (api/assistant/options.ts), from cli/. */
+  assistant?: AssistantOptions;
   /** How often API request latencies are written to site_metrics (ms; 0: only on close). Default 30 s. */
   latencyFlushMs?: number;
   /** The admin's imports (api/imports): the upload size limit, uploads per user, how long a dry run's answer waits. */
@@ -108,6 +111,7 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
   recordJobs(services, options.jobs);
   const events = configureEvents(services, options.events);
   configurePageSpeed(services, options.pageSpeed);
+  configureAssistant(services, options.assistant);
   // A page speed run under way ends before the store closes.
   app.addHook('onClose', () => pageSpeedIdle(services));
   if (captcha.warning) services.log.warn({}, captcha.warning);

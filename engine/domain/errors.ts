@@ -28,6 +28,16 @@ export const ERRORS = {
     status: 503, expose: true,
     message: (a: { retryAfterSeconds: number }) => `This is briefly unavailable. Please try again in ${a.retryAfterSeconds} seconds.`,
   },
+  /** The assistant (/admin/openai) has no chat-completions endpoint: no URL or model in the settings or the environment. */
+  ASSISTANT_NOT_CONFIGURED: {
+    status: 503, expose: true,
+    message: () => 'The assistant is off: no chat-completions endpoint is configured. Set MASTHEAD_ASSISTANT_URL, MASTHEAD_ASSISTANT_MODEL and MASTHEAD_ASSISTANT_KEY (or the site settings\' assistant URL and model).',
+  },
+  /** The assistant's provider failed (an error status, a timeout, an answer without a message). */
+  ASSISTANT_PROVIDER_FAILED: {
+    status: 502, expose: true,
+    message: (a: { reason: string }) => `The assistant's provider did not answer: ${a.reason}. Nothing was changed; please try again later.`,
+  },
   INTERNAL: { status: 500, expose: false, message: () => 'Something went wrong on our side. Please try again later.' },
 } as const;
 

@@ -178,6 +178,18 @@ export const siteSettingsSchema = z.strictObject({
     disableOmeda: z.boolean().default(false),
     timeoutMs: z.number().int().min(100, 'At least 100 ms').max(30_000, 'At most 30000 ms').default(3000),
   }).optional(),
+  /**
+   * The assistant (/admin/openai, issue 42): an OpenAI-compatible chat-completions endpoint. `url` is
+   * the full chat-completions address (OpenAI, Azure OpenAI or a self-hosted server) and `model` the
+   * model (or Azure deployment) name; either overrides the installation's MASTHEAD_ASSISTANT_URL /
+   * MASTHEAD_ASSISTANT_MODEL. The key is a secret of the server's environment, never stored here.
+   * Gated items' bodies are never sent to the provider unless `sendGatedBodies` is on.
+   */
+  assistant: z.strictObject({
+    url: httpUrl.optional(),
+    model: z.string().trim().regex(/^[\w.:/-]{1,100}$/, 'A model name has 1 to 100 letters, digits, _ . : / or -').optional(),
+    sendGatedBodies: z.boolean().default(false),
+  }).optional(),
   modules: z.strictObject({ companyUpdates: z.boolean().default(false) }).default({ companyUpdates: false }),
   colors: z.strictObject({
     primary: colorSet,
