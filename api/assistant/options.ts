@@ -15,10 +15,15 @@ export interface AssistantOptions {
   timeoutMs?: number;
   /** Calls per staff user and tenant (default 30 an hour). */
   perUser?: LimitRule;
-  /** The endpoint is the demo's built-in stand-in (shown as such on /admin/openai). */
-  standIn?: boolean;
   fetch?: FetchLike;
 }
+
+/**
+ * The model name of the demo's built-in stand-in (cli/assistant-stand-in.ts): an endpoint on a
+ * loopback address asked for this model is shown on /admin/openai as the stand-in it is.
+ */
+export const STAND_IN_MODEL = 'masthead-stand-in';
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 export const DEFAULT_ASSISTANT_TIMEOUT_MS = 20_000;
 export const DEFAULT_ASSISTANT_LIMIT: LimitRule = { max: 30, windowMs: 3_600_000 };
@@ -68,7 +73,7 @@ export function effectiveAssistant(services: Services, settings: Pick<SiteSettin
   return {
     endpoint: { url, model, key: o.key, timeoutMs: o.timeoutMs ?? DEFAULT_ASSISTANT_TIMEOUT_MS },
     source,
-    standIn: source === 'installation' && o.standIn === true,
+    standIn: model === STAND_IN_MODEL && LOOPBACK.has(new URL(url).hostname),
     sendGatedBodies,
   };
 }

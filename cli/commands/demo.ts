@@ -57,7 +57,12 @@ export function registerDemo(program: Command, env: CommandEnv) {
         // (never the development one, which is public): links in earlier runs' mail stop working.
         const demoConfig = config.settings.unsubscribeSecret ? config : config.with({ unsubscribeSecret: randomBytes(32).toString('base64url') });
         if (!config.settings.unsubscribeSecret) process.stderr.write('warning: MASTHEAD_UNSUBSCRIBE_SECRET is not set: the demo signs unsubscribe links with a random secret of this run\n');
-        const settings = (config.settings.recaptchaSecret ? demoConfig : demoConfig.with({ captcha: 'off' })).settings;
+        const base = (config.settings.recaptchaSecret ? demoConfig : demoConfig.with({ captcha: 'off' })).settings;
+        // The assistant (/admin/openai) answers from a built-in stand-in on 127.0.0.1 unless a real
+        // endpoint is configured (MASTHEAD_ASSISTANT_URL): the demo needs no network or key.
+        const { startAssistantStandIn, STAND_IN_MODEL } = await import('../assistant-stand-in');
+        const standIn = base.assistantUrl ? undefined : await startAssistantStandIn();
+        const settings = standIn ? { ...base, assistantUrl: standIn.url, assistantModel: STAND_IN_MODEL } : base;
         // The fake audience provider (FreightWise's settings name it) with the demo's customers; a real Omeda needs MASTHEAD_OMEDA_APP_ID.
         const { fakeFromFixture } = await import('../../engine/audience/fake');
         const audienceFake = fakeFromFixture(readFileSync(resolve(DEMO_FIXTURES, 'audience.json'), 'utf8'));
@@ -70,10 +75,12 @@ export function registerDemo(program: Command, env: CommandEnv) {
           `Masthead demo: ${built.pages.toLocaleString('en-US')} pages built for ${keys.length} brands`,
           ...keys.map((k, i) => `  http://${k}.localhost:${flags.port}/${i === 0 ? `   (also http://localhost:${flags.port}/)` : ''}`),
           `  Admin: http://localhost:${flags.port}/admin  (logins in README.md)`,
+          `  Assistant: ${standIn ? 'the built-in stand-in (no network; set MASTHEAD_ASSISTANT_URL, _MODEL and _KEY for a real one)' : `${base.assistantModel ?? '(no model)'} at ${base.assistantUrl}`}`,
           `  Mail: ${server.mail.transport === 'outbox' ? `written as .eml files to ${server.mail.dir}` : 'sent through MASTHEAD_SMTP_URL'}`,
           'Press Ctrl+C to stop.',
         ]);
         await server.untilStopped();
+        await standIn?.close();
       } finally {
         progress.stop();
         await store.close();

@@ -124,6 +124,9 @@ export const settingsSchema = z.object({
   awsEndpointUrlCloudfront: httpUrl.optional(),
   omedaAppIds: omedaAppIds.optional(),
   omedaBaseUrl: apiUrl.optional(),
+  assistantUrl: apiUrl.optional(),
+  assistantModel: z.string().trim().regex(/^[\w.:/-]{1,100}$/, 'must be a model name of letters, digits, _ . : / or -').optional(),
+  assistantKey: text.optional(),
 });
 
 export type Settings = Readonly<z.output<typeof settingsSchema>>;
@@ -185,6 +188,9 @@ export const SETTINGS: Record<SettingName, SettingMeta> = {
   awsEndpointUrlCloudfront: { env: 'AWS_ENDPOINT_URL_CLOUDFRONT', description: 'CDN purge on CloudFront: another endpoint (tests)' },
   omedaAppIds: { env: 'MASTHEAD_OMEDA_APP_ID', secret: true, description: 'audience provider: the Omeda x-omeda-appid of tenants whose settings.audience.provider is omeda; one id, or JSON {"*": id, "<tenantKey>": id}' },
   omedaBaseUrl: { env: 'MASTHEAD_OMEDA_BASE_URL', description: 'audience provider: another Omeda web-services base URL (default https://ows.omeda.com/webservices/rest, staging per tenant setting)' },
+  assistantUrl: { env: 'MASTHEAD_ASSISTANT_URL', description: 'assistant (/admin/openai): the OpenAI-compatible chat-completions address, e.g. https://api.openai.com/v1/chat/completions, an Azure OpenAI deployment\'s …/chat/completions?api-version=…, or a self-hosted server\'s; with the model, turns the assistant on (a site\'s settings may name its own)' },
+  assistantModel: { env: 'MASTHEAD_ASSISTANT_MODEL', description: 'assistant: the model (Azure: the deployment) asked' },
+  assistantKey: { env: 'MASTHEAD_ASSISTANT_KEY', secret: true, description: 'assistant: the provider\'s API key (sent as a bearer token; to Azure OpenAI as api-key)' },
 };
 
 export { SettingsError };

@@ -95,6 +95,7 @@ export async function startServing(o: ServingOptions) {
       pageSpeed: { chromePath: s.chromiumPath, childEnv: process.env },
       shared,
       jobs,
+      assistant: { url: s.assistantUrl, model: s.assistantModel, key: s.assistantKey },
       audience: {
         appId: (tenantKey: string) => s.omedaAppIds?.[tenantKey] ?? s.omedaAppIds?.['*'],
         ...(s.omedaBaseUrl ? { omedaBaseUrl: s.omedaBaseUrl } : {}),
