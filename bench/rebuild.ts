@@ -4,7 +4,7 @@
 // (c) unpublishing one. Prints and saves bench/results/rebuild-<timestamp>.json with p50/p95, and
 // how long each save took to be answered (a background phase must not slow the next save down).
 //
-//   npm run bench:rebuild -- --items 20000 [--edits 20] [--warmup 2] [--tenants 3] [--corpus /tmp/c] [--port 4710] [--db postgres://…] [--gap 0]
+//   npm run bench:rebuild -- --items 20000 [--edits 20] [--warmup 2] [--tenants 3] [--corpus /tmp/c] [--port 4710] [--db postgres://…] [--gap 0] [--out s3://bench-sites/prod]
 //
 // --warmup edits of each kind run first and are reported apart (warmupMs): the first edits after a
 // start compile the render path (JIT) and are not what an editor sees during a working day.
@@ -13,6 +13,9 @@
 //
 // --db postgres://… seeds (when empty) and serves that PostgreSQL database instead of the corpus's
 // SQLite file (bench:scale compares the two).
+// --out s3://bucket/prefix serves with that out against s3rver started here on 127.0.0.1
+// (tests/helpers/s3-server.ts): an edit is live once the bucket's latest.json names a new build and
+// the bucket's objects show the change (each rebuild uploads inside the rebuild, before it is done).
 // --corpus keeps the generated fixtures, database and build output there and reuses them.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -23,6 +26,8 @@ import { parseArgs } from 'node:util';
 import { generateFixtures } from '../engine/fixtures/generate';
 import { seedFixtures } from '../engine/fixtures/seed';
 import { openStore } from '../engine/store/connection';
+import { parseS3Url } from '../cli/config/storage';
+import { startS3Server, type S3TestServer } from '../tests/helpers/s3-server';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = join(ROOT, 'bin', 'masthead.js');
@@ -32,7 +37,7 @@ function args() {
   const { values } = parseArgs({
     options: {
       items: { type: 'string', default: '20000' }, tenants: { type: 'string', default: '3' }, edits: { type: 'string', default: '20' },
-      corpus: { type: 'string' }, port: { type: 'string', default: '4710' }, db: { type: 'string' }, gap: { type: 'string', default: '0' }, warmup: { type: 'string', default: '2' },
+      corpus: { type: 'string' }, port: { type: 'string', default: '4710' }, db: { type: 'string' }, gap: { type: 'string', default: '0' }, warmup: { type: 'string', default: '2' }, out: { type: 'string' },
     },
   });
   const int = (name: string, v: string | undefined, min: number) => {
@@ -40,15 +45,21 @@ function args() {
     if (!Number.isInteger(n) || n < min) throw new Error(`--${name} must be a whole number ≥ ${min} (got "${v}")`);
     return n;
   };
+  const bucket = values.out ? parseS3Url(values.out) : null;
+  if (values.out && !bucket) throw new Error(`--out must be s3://bucket/prefix (got "${values.out}"); without it the corpus's out folder is used`);
   return {
+    bucket, s3Out: values.out,
     items: int('items', values.items, 1), tenants: int('tenants', values.tenants, 1), edits: int('edits', values.edits, 1),
     port: int('port', values.port, 1024), gap: int('gap', values.gap, 0), warmup: int('warmup', values.warmup, 0), corpus: values.corpus ? resolve(values.corpus) : undefined, db: values.db,
   };
 }
 
+/** The s3rver settings (AWS_*, MASTHEAD_S3_STAGING) for the CLI with --out s3://…; empty otherwise. */
+let childEnv: Record<string, string> = {};
+
 function run(argv: string[]): Promise<string> {
   return new Promise((ok, fail) => {
-    const child = spawn(process.execPath, [BIN, ...argv], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [BIN, ...argv], { cwd: ROOT, env: { ...process.env, ...childEnv }, stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (d: Buffer) => { out += d.toString(); });
     child.on('close', (code) => (code === 0 ? ok(out) : fail(new Error(`masthead ${argv.join(' ')} exited ${code}`))));
@@ -88,10 +99,15 @@ async function main() {
   mkdirSync(dir, { recursive: true });
   process.stderr.write(`corpus ${dir}\n`);
   const db = await prepare(dir, o.items, o.tenants, o.db);
-  const out = join(dir, o.db ? 'out-pg' : 'out');
+  let s3: S3TestServer | null = null;
+  if (o.bucket) {
+    s3 = await startS3Server([o.bucket.bucket]);
+    childEnv = { ...s3.env, MASTHEAD_S3_STAGING: join(dir, 's3-staging') };
+  }
+  const out = o.s3Out ?? join(dir, o.db ? 'out-pg' : 'out');
   const originTemplate = `http://{key}.localhost:${o.port}`;
-  process.stderr.write('initial build (incremental when the corpus was built before)…\n');
-  await run(['--db', db, '--json', 'build', '--out', out, '--origin-template', originTemplate]);
+  process.stderr.write(`initial build (incremental when the corpus was built before${s3 ? '; a whole upload to a new s3rver' : ''})…\n`);
+  await run(['--db', db, '--json', 'build', '--out', out, '--origin-template', originTemplate, ...(s3 ? ['--no-precompress'] : [])]);
 
   const store = await openStore({ path: db });
   const [home] = await store.all<{ id: number }>("SELECT id FROM website_sections WHERE tenant_key = ? AND alias = 'home'", [TENANT]);
@@ -104,14 +120,18 @@ async function main() {
   // MASTHEAD_BENCH_SERVE_NODE_ARGS: node options for the server only (e.g. "--cpu-prof --cpu-prof-dir=/tmp/p"; the profile is written when it stops).
   const nodeArgs = (process.env.MASTHEAD_BENCH_SERVE_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
   const serve: ChildProcess = spawn(process.execPath, [...nodeArgs, BIN, '--db', db, 'serve', '--port', String(o.port), '--out', out, '--no-admin', '--mode', 'development'], {
-    cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'],
+    cwd: ROOT, env: { ...process.env, ...childEnv }, stdio: ['ignore', 'ignore', 'inherit'],
   });
   // A serve that exits (its port taken, say) must stop the run: otherwise whatever else answers on the port is measured.
   let exited: number | null = null;
   serve.once('exit', (code) => { exited = code ?? -1; });
   const base = `http://127.0.0.1:${o.port}`;
-  const latestFile = join(out, TENANT, 'builds', 'latest.json');
-  const latest = () => { try { return (JSON.parse(readFileSync(latestFile, 'utf8')) as { id: string }).id; } catch { return null; } };
+  // What a reader gets: the local output folder's files, or the bucket's objects.
+  const read = async (rel: string): Promise<string | null> => {
+    if (!s3 || !o.bucket) { try { return readFileSync(join(out, TENANT, rel), 'utf8'); } catch { return null; } }
+    try { return (await s3.get(o.bucket.bucket, `${o.bucket.prefix ? `${o.bucket.prefix}/` : ''}${TENANT}/${rel}`)).body.toString(); } catch { return null; }
+  };
+  const latest = async () => { try { return (JSON.parse((await read('builds/latest.json')) ?? '') as { id: string }).id; } catch { return null; } };
   try {
     for (let i = 0; ; i++) {
       if (exited !== null) throw new Error(`serve exited (${exited}) before it answered on port ${o.port}`);
@@ -132,29 +152,27 @@ async function main() {
     const token = login.loginCmsUser.bearerToken as string;
     // serve loads each tenant's index in the background at start; let it finish first.
     await sleep(5000);
-    const site = () => join(out, TENANT);
-    const file = (path: string) => join(site(), path.replace(/^\/+/, ''), 'index.html');
-    const read = (f: string) => { try { return readFileSync(f, 'utf8'); } catch { return null; } };
+    const file = (path: string) => `${path.replace(/^\/+|\/+$/g, '')}/index.html`;
 
     /** Runs a mutation, then waits until latest.json names a new build in which `check` holds. */
     /** Per edit kind, how long the save took to be answered (live time is counted from the answer). */
     const saves: Record<string, number[]> = { retitle: [], publish: [], unpublish: [] };
     let kind = 'retitle';
-    const measure = async (mutate: () => Promise<unknown>, check: (r: any) => boolean): Promise<number> => {
-      const before = latest();
+    const measure = async (mutate: () => Promise<unknown>, check: (r: any) => Promise<boolean>): Promise<number> => {
+      const before = await latest();
       const sent = performance.now();
       const result = await mutate();
       const answered = performance.now();
       saves[kind]!.push(answered - sent);
       for (;;) {
-        const id = latest();
-        if (id && id !== before && check(result)) {
+        const id = await latest();
+        if (id && id !== before && (await check(result))) {
           const ms = performance.now() - answered;
           if (o.gap) await sleep(o.gap);
           return ms;
         }
         if (performance.now() - answered > 120_000) throw new Error('the change did not go live within 120 s');
-        await sleep(2);
+        await sleep(s3 ? 10 : 2);
       }
     };
 
@@ -167,7 +185,7 @@ async function main() {
       kind = 'retitle';
       results.retitle!.push(await measure(
         () => gql(`mutation($id: Int, $input: ContentInput) { updateContent(id: $id, input: $input) { ${fields} } }`, { id, input: { name } }, token),
-        (r) => read(file(r.updateContent.canonicalPath))?.includes(name) ?? false));
+        async (r) => (await read(file(r.updateContent.canonicalPath)))?.includes(name) ?? false));
       const section = sections[i % sections.length]!.id;
       const title = `Benchmark story ${i} ${Date.now()}`;
       kind = 'publish';
@@ -179,13 +197,14 @@ async function main() {
             schedules: [{ sectionId: section, option: 'Standard' }, { sectionId: home!.id, option: 'Featured' }],
           },
         }, token),
-        (r) => (read(file(r.createContent.canonicalPath))?.includes(title) ?? false) && (read(join(site(), 'index.html'))?.includes(r.createContent.canonicalPath) ?? false)));
+        async (r) => ((await read(file(r.createContent.canonicalPath)))?.includes(title) ?? false) && ((await read('index.html'))?.includes(r.createContent.canonicalPath) ?? false)));
       const gone = live[total + i]!.id;
       let path = '';
       kind = 'unpublish';
       results.unpublish!.push(await measure(
         async () => { const r = await gql(`mutation($id: Int, $input: ContentInput) { updateContent(id: $id, input: $input) { ${fields} } }`, { id: gone, input: { status: 2 } }, token); path = r.updateContent.canonicalPath; return r; },
-        () => read(file(path)) === null));
+        // Gone: no object, or an empty redirect object in its place (s3.ts redirectObjects).
+        async () => !(await read(file(path)))));
       process.stderr.write(`\redits ${i + 1}/${total}${i < o.warmup ? ' (warm-up)' : ''}`);
     }
     process.stderr.write('\n');
@@ -199,7 +218,7 @@ async function main() {
       }];
     }));
     const report = {
-      at: new Date().toISOString(), items: o.items, tenants: o.tenants, edits: o.edits, warmup: o.warmup, tenant: TENANT, database: o.db ? 'postgres' : 'sqlite',
+      at: new Date().toISOString(), items: o.items, tenants: o.tenants, edits: o.edits, warmup: o.warmup, tenant: TENANT, database: o.db ? 'postgres' : 'sqlite', out: s3 ? o.s3Out : 'local folder',
       cpus: cpus().length, loadAverage: loadavg(), gapMs: o.gap, targetP95Ms: 100, results: summary,
     };
     const dirOut = join(ROOT, 'bench', 'results');
@@ -210,6 +229,8 @@ async function main() {
     process.stdout.write(`saved ${saved}\n`);
   } finally {
     serve.kill('SIGTERM');
+    if (exited === null) await new Promise((r) => serve.once('exit', r));
+    await s3?.close();
   }
 }
 
