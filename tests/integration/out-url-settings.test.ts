@@ -1,6 +1,7 @@
 // A URL-shaped --out, MASTHEAD_OUT or media folder is never taken as a folder name (issue 39):
 // `masthead build --out s3://bucket/prefix` used to exit 0 having written a folder named "s3:".
-// s3:// is the one URL `masthead build` publishes to; any other URL, and s3:// given to a command
+// s3:// is the one URL `masthead build` and `masthead serve` publish to (serve refuses incomplete
+// S3 or CDN settings before it opens anything); any other URL, and s3:// given to a command
 // that reads or writes a local folder, is refused naming the flag or variable (exit 2), with
 // nothing written.
 import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
@@ -26,9 +27,11 @@ describe.each(CLI_RUNNERS)('URL-shaped output and media settings ($name CLI)', (
     [['build', '--out', 's3://bucket/../elsewhere'], {}, /^error: --out: must be a folder or an s3:\/\//],
     [['build'], { MASTHEAD_OUT: 'gs://bucket/sites' }, /^error: MASTHEAD_OUT: must be a folder or an s3:\/\/bucket\/prefix URL.*\(got "gs:\/\/bucket\/sites"\)/],
     [['build'], { MASTHEAD_ASSETS_DIR: 's3://media-bucket/originals' }, /^error: MASTHEAD_ASSETS_DIR: must be a local folder \(a URL is not supported here\)/],
-    [['serve', '--out', 's3://sites-bucket/prod'], {}, /^error: --out: must be a local folder .*only masthead build publishes to s3:\/\//],
-    [['serve'], { MASTHEAD_OUT: 's3://sites-bucket/prod' }, /^error: MASTHEAD_OUT: must be a local folder .*masthead serve reads and writes a local folder/],
-    [['precompress', '--out', 's3://sites-bucket/prod'], {}, /^error: --out: must be a local folder .*masthead precompress/],
+    [['serve', '--out', 'https://cdn.example/sites'], {}, /^error: --out: must be a folder or an s3:\/\/bucket\/prefix URL/],
+    [['serve'], { MASTHEAD_OUT: 'gs://bucket/sites' }, /^error: MASTHEAD_OUT: must be a folder or an s3:\/\/bucket\/prefix URL/],
+    [['serve', '--out', 's3://sites-bucket/prod'], { AWS_ACCESS_KEY_ID: 'only-the-id' }, /^error: AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY: set both or neither/],
+    [['serve', '--out', 's3://sites-bucket/prod'], { MASTHEAD_CDN_PURGE: 'cloudflare' }, /^error: MASTHEAD_CDN_PURGE=cloudflare: set MASTHEAD_CLOUDFLARE_ZONE_ID and MASTHEAD_CLOUDFLARE_API_TOKEN/],
+    [['precompress', '--out', 's3://sites-bucket/prod'], {}, /^error: --out: must be a local folder .*masthead precompress reads .*only masthead build and masthead serve publish to s3:\/\//],
     [['demo', '--no-serve', '--out', 's3://sites-bucket/prod'], {}, /^error: --out: must be a local folder .*masthead demo/],
   ])('%j with %j is refused naming the flag or variable, exit 2, nothing written', async (args, env, message) => {
     const db = tempDbPath();
