@@ -59,6 +59,9 @@ export default tseslint.config(
     rules: {
       'masthead/direction': ['error', allowed, entryPoints],
       'masthead/no-cycle': 'error',
+      // api/<domain>/ is entered only through its index.ts, and no two domains import each other;
+      // http/, common/ and auth/ are the API's shared kernel (transport, small helpers, identity).
+      'masthead/domain-doors': ['error', { root: 'api', kernel: ['http', 'common', 'auth'], importers: ['cli'] }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'off',
     },

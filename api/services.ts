@@ -6,11 +6,11 @@ import type { LimitRule } from './rate-limit';
 import { memorySharedState, type Limiter, type SharedState } from './shared-state';
 import { TenantDirectory } from './tenancy';
 import { ContentCache } from './content-cache';
-import { MEMBER_SESSIONS_ENTITY, MemberCache } from './members/member-cache';
+import { MEMBER_SESSIONS_ENTITY, MemberCache } from './member-cache';
 import { SiteCache } from './site-cache';
 import { ResponseCache } from './response-cache';
-import type { MemberOptions } from './members/options';
-import { CrawlerVerifier, type CrawlerVerifierOptions } from './crawlers/verify';
+import type { MemberOptions } from './member-options';
+import { CrawlerVerifier, type CrawlerVerifierOptions } from './crawlers';
 import { AudienceDirectory, type AudienceOptions } from '../engine/audience/resilient';
 
 /** What changed, for the rebuild queue: the entity kind, the action and the ids. */

@@ -7,7 +7,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export { STAND_IN_MODEL } from '../api/assistant/options';
+export { STAND_IN_MODEL } from '../api/assistant';
 
 function field(prompt: string, name: string): string {
   return new RegExp(`^${name}: (.*)$`, 'm').exec(prompt)?.[1]?.trim() ?? '';

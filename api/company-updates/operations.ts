@@ -18,7 +18,7 @@ import {
   type CompanyUpdateRecord,
 } from '../../engine/store/queries/company-updates';
 import { digest, newToken } from '../auth/tokens';
-import { patchChange, patchContentIn } from '../content/operations';
+import { patchChange, patchContentIn } from '../content';
 import { siteOrigin as originOf } from '../common/site-origin';
 import { commit, diff, tenantAccess, type OpArgs, type OpContext } from '../operation';
 import { clampLimit } from '../paging';

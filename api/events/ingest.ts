@@ -16,7 +16,7 @@ import { ID_REFERENCES, isBotAgent, SESSION_ID_MAX, validateEvent, type EventTyp
 import { appendEvents, countDrops, daySalt, type EventRow } from '../../engine/store/queries/events';
 import { idsNotInTenant } from '../../engine/store/queries/ownership';
 import { inTenant } from '../../engine/store/tenant-scope';
-import { plainAddress } from '../crawlers/verify';
+import { plainAddress } from '../crawlers';
 import { clientKey, type LimitRule } from '../rate-limit';
 import type { Services } from '../services';
 import type { Limiter } from '../shared-state';

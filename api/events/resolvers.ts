@@ -5,7 +5,7 @@
 import { AppError } from '../../engine/domain/errors';
 import { EVENT_TYPES, eventOperation, type EventType } from '../../engine/domain/events';
 import type { GqlContext } from '../context';
-import { memberOf } from '../members/session';
+import { memberOf } from '../members';
 import { eventsOf } from './ingest';
 
 type Args = { input?: unknown; sessionId?: unknown };

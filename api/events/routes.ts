@@ -12,7 +12,7 @@ import { clearCookie, readCookie, setCookie } from '../http/cookies';
 import { contextFor, type GraphqlRouteOptions } from '../http/graphql-route';
 import { isSameOrigin } from '../http/origin';
 import { nameTenant } from '../http/request-tenant';
-import { memberOf } from '../members/session';
+import { memberOf } from '../members';
 import type { EventIngestor, IngestResult } from './ingest';
 import { analyticsConsent, VISITOR_COOKIE } from './visitor';
 

@@ -1,7 +1,7 @@
 // GET /graphql/{query|mutation}/{name}.gql?v=: the registered operation documents. A request
 // naming the current version may be cached for a year; other versions get a short lifetime.
 import type { FastifyInstance } from 'fastify';
-import type { DocumentRegistry } from '../documents/registry';
+import type { DocumentRegistry } from '../documents';
 import { TRANSPORT_ERRORS } from './errors';
 
 export function registerDocumentsRoute(app: FastifyInstance, registry: DocumentRegistry): void {

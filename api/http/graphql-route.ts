@@ -7,8 +7,8 @@ import {
   type DocumentNode, type GraphQLSchema, type OperationDefinitionNode, type ValidationRule,
 } from '../graphql';
 import { createContext, type GqlContext } from '../context';
-import type { DocumentRegistry } from '../documents/registry';
-import { sha256 } from '../documents/registry';
+import type { DocumentRegistry } from '../documents';
+import { sha256 } from '../documents';
 import type { Services } from '../services';
 import { COOKIES } from '../auth/tokens';
 import { clearCookie, readCookie, setCookie } from './cookies';

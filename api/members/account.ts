@@ -18,7 +18,7 @@ import { tenantAccess } from '../operation';
 import { clientKey } from '../rate-limit';
 import { checkCaptcha, emailField, givenPassword, loginName, passwordField, throttle, tokenField } from './inputs';
 import { sendMemberMail } from './mail';
-import { siteOrigin } from './options';
+import { siteOrigin } from '../member-options';
 import { memberRuntime } from './runtime';
 import {
   endMemberSession, issueMemberSession, looksLikeMemberToken, newMemberToken, requireMember, setMemberCookie, type IssuedSession,

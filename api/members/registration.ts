@@ -27,7 +27,7 @@ import {
   checkCaptcha, consentFor, countryOf, emailField, passwordField, profileText, promoField, regionOf, throttle, tokenField, type ConsentValue,
 } from './inputs';
 import { sendMemberMail } from './mail';
-import { siteOrigin } from './options';
+import { siteOrigin } from '../member-options';
 import { memberRuntime } from './runtime';
 import { issueMemberSession, looksLikeMemberToken, newMemberToken, setMemberCookie } from './session';
 import { siteUserView } from './user-view';

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { secretFor } from '../../engine/store/queries/member-sessions';
 import type { Limiter } from '../shared-state';
 import type { Services } from '../services';
-import { DEFAULT_MEMBER_LIFETIMES, DEFAULT_MEMBER_LIMITS, type MemberLifetimes } from './options';
+import { DEFAULT_MEMBER_LIFETIMES, DEFAULT_MEMBER_LIMITS, type MemberLifetimes } from '../member-options';
 
 export interface MemberRuntime {
   lifetimes: MemberLifetimes;

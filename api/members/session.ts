@@ -12,7 +12,7 @@ import { COOKIES, digest } from '../auth/tokens';
 import type { GqlContext } from '../context';
 import type { Db } from '../../engine/store/connection';
 import type { Services } from '../services';
-import { sessionIsLive } from './member-cache';
+import { sessionIsLive } from '../member-cache';
 import { memberRuntime } from './runtime';
 
 export type MemberTokenKind = 'session' | 'register' | 'reset' | 'username';

@@ -12,7 +12,7 @@ import {
 } from '../../engine/newsletter/subscriptions';
 import type { GqlContext } from '../context';
 import { signedInMemberId } from './member';
-import { syncNewsletterProducts } from '../members/newsletter-products';
+import { syncNewsletterProducts } from '../members';
 import { findSiteUserById } from '../../engine/store/queries/members';
 import { newsletterRuntime } from './options';
 import { clientKey } from '../rate-limit';

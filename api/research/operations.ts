@@ -14,7 +14,7 @@ import { researchContent as findContent, researchIds, type ResearchFilter, type 
 import { deleteSavedSearch, insertSavedSearch, listSavedSearches, type SavedSearch } from '../../engine/store/queries/saved-searches';
 import { writeContentBatch } from '../../engine/store/writes';
 import { inScope, requireActor } from '../access';
-import { checkReferences, contentInputOf, pathOf, withPublishDate } from '../content/operations';
+import { checkReferences, contentInputOf, pathOf, withPublishDate } from '../content';
 import { diff, tenantAccess, type OpArgs, type OpContext } from '../operation';
 import { hasAnyPermission } from '../../engine/domain/permissions';
 

@@ -5,7 +5,7 @@ import { badInput, REQUIRED } from '../../engine/domain/validation';
 import { getAdUnitPattern, getRedirect, listAdUnitPatterns, listRedirects } from '../../engine/store/queries/site-config';
 import { requireTenantPermission } from '../access';
 import type { GqlContext } from '../context';
-import { normalizePath } from '../layouts/page';
+import { normalizePath } from '../layouts';
 import { clampLimit, connection, skipOf } from '../paging';
 import { blockDataQueries } from './block-data';
 import * as ops from './operations';

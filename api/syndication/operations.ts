@@ -13,7 +13,7 @@ import { nextId } from '../../engine/store/queries/ids';
 import { deleteSyndicationLink, insertSyndicationLink, linkOfCopy, linksOfSources, listSyndicationLinks, type SyndicationListRow } from '../../engine/store/queries/syndication';
 import { writeContentBatch } from '../../engine/store/writes';
 import { inScope } from '../access';
-import { checkReferences, contentInputOf, pathOf } from '../content/operations';
+import { checkReferences, contentInputOf, pathOf } from '../content';
 import { commit, snapshot, tenantAccess, type OpArgs } from '../operation';
 import { idArg } from '../patch';
 import { allTenants } from '../../engine/store/tenant-scope';

@@ -17,7 +17,7 @@ import { recordMovedPaths } from '../../engine/store/queries/site-config';
 import { linksOfSources } from '../../engine/store/queries/syndication';
 import { writeContentBatch } from '../../engine/store/writes';
 import { allTenants, inTenant } from '../../engine/store/tenant-scope';
-import { checkOwnedReferences, contentInputOf, pathOf } from '../content/operations';
+import { checkOwnedReferences, contentInputOf, pathOf } from '../content';
 import { diff } from '../operation';
 import type { ChangeEvent, Services } from '../services';
 import { copyInput } from './operations';

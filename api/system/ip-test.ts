@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { hostTenant } from '../http/request-tenant';
 import { ipKey } from '../../engine/domain/ip-range';
-import { licenseCompanyFor } from '../members/ip-gating';
+import { licenseCompanyFor } from '../members';
 import { PAGE_HEADERS } from '../http/standalone-page';
 import { AttemptLimiter, clientKey, type LimitRule } from '../rate-limit';
 import type { Services } from '../services';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantMembership } from '../../engine/store/queries/members';
 import type { Invalidation, SharedState } from '../../api/shared-state';
 import { memorySharedState } from '../../api/shared-state';
-import { MEMBER_SESSIONS_ENTITY } from '../../api/members/member-cache';
+import { MEMBER_SESSIONS_ENTITY } from '../../api/member-cache';
 import { ALPHA, ITEMS, MEMBER_PASSWORD, startMembers, type MemberHarness } from './members-harness';
 
 /** A memory shared state that hands this test the instance's handler, to deliver another instance's invalidation. */

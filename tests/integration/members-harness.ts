@@ -9,7 +9,7 @@ import { grantMembership, insertSiteUser } from '../../engine/store/queries/memb
 import type { MailMessage } from '../../engine/mail';
 import { issueTokens } from '../../api/auth/sessions';
 import { buildApp, type BuildAppOptions } from '../../api/app';
-import type { MemberOptions } from '../../api/members/options';
+import type { MemberOptions } from '../../api/member-options';
 import { PASSWORD, USERS, type UserKey } from './api-harness';
 import { tempDbPath, tenantFixture, writeFixtureSet } from '../helpers/fixture-set';
 import { googlebotDns } from '../helpers/fake-dns';

@@ -1,6 +1,6 @@
 // Local ESLint rules for DESIGN.md §2: which of our folders may import which, and no import cycles.
 // Relative specifiers are resolved against the importing file, so the rules see real folders.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, relative, resolve, sep } from 'node:path';
 
 const ROOT = resolve(dirname(new URL(import.meta.url).pathname), '..', '..');
@@ -111,4 +111,87 @@ const noCycle = {
   },
 };
 
-export default { rules: { direction, 'no-cycle': noCycle } };
+/**
+ * Domain doors (issue 38): under `root` (api/), every folder is a domain, except the shared
+ * kernel folders named in `kernel`. A file of one domain, a file at the root's top level, or a file
+ * of an `importers` folder (cli/) enters another domain only through its `index.ts`; and no two
+ * domains import each other (a domain that needs the other's work takes it through the kernel or
+ * is entered the other way only). Tests are not checked: they may reach into a domain.
+ */
+function domainOf(abs, root) {
+  const rel = relative(resolve(ROOT, root), abs).split(sep);
+  if (rel[0] === '..' || rel.length < 2) return null;
+  return rel[0];
+}
+
+const domainGraphs = new Map();
+/** { domain: Set of domains its non-test files import } for one lint run (cached per root). */
+function domainGraph(root, kernel) {
+  if (domainGraphs.has(root)) return domainGraphs.get(root);
+  const graph = new Map();
+  const walk = (dir) => {
+    for (const name of readdirSync(dir, { withFileTypes: true })) {
+      const abs = resolve(dir, name.name);
+      if (name.isDirectory()) walk(abs);
+      else if (/\.tsx?$/.test(name.name) && !/\.test\.tsx?$/.test(name.name)) {
+        const from = domainOf(abs, root);
+        if (!from || kernel.includes(from)) continue;
+        for (const dep of importsOf(abs)) {
+          const to = domainOf(dep, root);
+          if (to && to !== from && !kernel.includes(to)) {
+            if (!graph.has(from)) graph.set(from, new Set());
+            graph.get(from).add(to);
+          }
+        }
+      }
+    }
+  };
+  walk(resolve(ROOT, root));
+  domainGraphs.set(root, graph);
+  return graph;
+}
+
+const domainDoors = {
+  meta: {
+    type: 'problem',
+    schema: [{ type: 'object', properties: { root: { type: 'string' }, kernel: { type: 'array' }, importers: { type: 'array' } } }],
+    messages: {
+      door: '{{to}} is entered only through {{door}} (issue 38: domain doors), not {{file}}.',
+      twoWay: '{{from}} and {{to}} import each other: one of them must enter the other only through the kernel or not at all.',
+    },
+  },
+  create(context) {
+    const { root = 'api', kernel = [], importers = [] } = context.options[0] ?? {};
+    const file = context.filename;
+    if (/\.test\.tsx?$/.test(file)) return {};
+    const rel = relative(ROOT, file).split(sep).join('/');
+    const inRoot = rel.startsWith(`${root}/`);
+    if (!inRoot && !importers.some((f) => rel.startsWith(`${f}/`))) return {};
+    const from = inRoot ? domainOf(file, root) : null;
+    if (from && kernel.includes(from)) return {};
+    const check = (node, spec) => {
+      if (typeof spec !== 'string') return;
+      const target = resolveSpecifier(file, spec);
+      if (!target) return;
+      const to = domainOf(target, root);
+      if (!to || to === from || kernel.includes(to)) return;
+      const door = `${root}/${to}/index.ts`;
+      const targetRel = relative(ROOT, target).split(sep).join('/');
+      if (targetRel !== door) {
+        context.report({ node, messageId: 'door', data: { to: `${root}/${to}`, door, file: targetRel } });
+        return;
+      }
+      if (from && domainGraph(root, kernel).get(to)?.has(from)) {
+        context.report({ node, messageId: 'twoWay', data: { from: `${root}/${from}`, to: `${root}/${to}` } });
+      }
+    };
+    return {
+      ImportDeclaration: (n) => check(n, n.source.value),
+      ExportNamedDeclaration: (n) => n.source && check(n, n.source.value),
+      ExportAllDeclaration: (n) => check(n, n.source.value),
+      ImportExpression: (n) => n.source.type === 'Literal' && check(n, n.source.value),
+    };
+  },
+};
+
+export default { rules: { direction, 'no-cycle': noCycle, 'domain-doors': domainDoors } };
