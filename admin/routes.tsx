@@ -58,6 +58,7 @@ const ContactsSettings = screen(() => import('./screens/people/contacts-settings
 /** /admin/site-settings-new and /admin/edit-site-settings were one screen twice: the older address now leads to the other. */
 const SiteSettingsNew = screen(() => import('./screens/redirect-to').then((m) => ({ default: m.redirectTo('/admin/edit-site-settings') })));
 const Tools = screen(() => import('./screens/system/tools'));
+const Assistant = screen(() => import('./screens/assistant/openai'));
 const Import = screen(() => import('./screens/system/import'));
 const NewsletterTemplates = screen(() => import('./screens/newsletters/templates'));
 const NewsletterTemplateEdit = screen(() => import('./screens/newsletters/template-edit'));
@@ -119,6 +120,7 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/cms-users', screen: CmsUsers, permissions: ['manage_users'] },
   { path: '/create-cms-user', screen: CmsUsers, permissions: ['manage_users'] },
   { path: '/history', screen: History, permissions: ['view_history'] },
+  { path: '/openai', screen: Assistant, permissions: ['manage_content'] },
   { path: '/aspire-news', screen: AspireNews, permissions: ['manage_users'] },
   { path: '/system', screen: System, permissions: ['manage_modules'] },
   { path: '/tools', screen: Tools, permissions: [] },

@@ -6,7 +6,7 @@ import { NAV_GROUPS, filterEntries, quickEntries, visibleGroups, visibleTools } 
 import { menuHrefFor } from './shell';
 
 const EDITOR_MENU: [string, string[]][] = [
-  ['Content', ['All content', 'Content research', 'Syndication', 'Taxonomy']],
+  ['Content', ['All content', 'Content research', 'Assistant', 'Syndication', 'Taxonomy']],
   ['Media', ['Media library']],
   ['People', ['People']],
   ['Analytics', ['Content views', 'Top content by publication date', 'Content favourites', 'Registrations', 'Incomplete registrations', 'Logins',

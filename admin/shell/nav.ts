@@ -94,6 +94,7 @@ export const NAV_GROUPS: readonly NavGroup[] = [
       { label: 'All content', href: '/admin/content', icon: 'content', permissions: ['manage_content'], keywords: 'articles list search scheduled drafts' },
       { label: 'Content research', href: '/admin/content-research', icon: 'search', permissions: ['manage_content', 'bulk_update_content'], keywords: 'find search filter saved csv export' },
       { label: 'Bulk update', href: '/admin/bulk-update-content', icon: 'layouts', permissions: ['bulk_update_content'], keywords: 'many items status section authors taxonomy schedules' },
+      { label: 'Assistant', href: '/admin/openai', icon: 'tool', permissions: ['manage_content'], keywords: 'openai ai chatgpt llm prompt suggest headlines teaser seo tags' },
       { label: 'Syndication', href: '/admin/content-syndication', icon: 'globe', permissions: ['manage_content'], keywords: 'share copy other site canonical detach' },
       { label: 'Taxonomy', href: '/admin/taxonomy', icon: 'menus', permissions: ['manage_taxonomy'], keywords: 'tags terms topics merge export csv' },
       { label: 'Company updates', href: '/admin/company-updates', icon: 'content', permissions: ['manage_content'], module: 'company-updates', keywords: 'company profile update link review' },

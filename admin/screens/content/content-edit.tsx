@@ -23,6 +23,7 @@ import { emptyForm, fromDetail, parseContentType, toWrite, validateContent, type
 import { MainFields, SideFields } from './content-fields';
 import { useBusy } from '../../lib/use-busy';
 import { typeLabel } from '../../lib/content-labels';
+import { AssistantCard } from '../assistant/suggest-card';
 
 interface Loaded {
   detail: ContentDetail | null;
@@ -129,7 +130,7 @@ function Editor({ id, initial, detail, sections, pinnedTenant }: { id: number | 
     >
       <form className="editor-layout" onSubmit={(e) => { e.preventDefault(); void save(); }} noValidate aria-label="Content">
         <div className="editor-main"><MainFields form={form} sections={sections} id={id} /></div>
-        <aside className="editor-side" aria-label="Content settings"><SideFields form={form} sections={sections} assetUrl={assetUrl} known={detail?.assets ?? []} /></aside>
+        <aside className="editor-side" aria-label="Content settings"><SideFields form={form} sections={sections} assetUrl={assetUrl} known={detail?.assets ?? []} />{id ? <AssistantCard contentId={id} tenantKey={pinnedTenant} form={form} /> : null}</aside>
         <button type="submit" hidden>Save</button>
       </form>
     </Page>

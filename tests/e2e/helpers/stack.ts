@@ -11,13 +11,14 @@ import { openStore } from '../../../engine/store/connection';
 import { seedFixtures } from '../../../engine/fixtures/seed';
 import { rollupEvents } from '../../../engine/store/queries/events';
 import { runBuild } from '../../../engine/build/index';
-import { registerApi } from '../../../api/app';
+import { registerApi, type ApiOptions } from '../../../api/app';
 import { createSiteServer } from '../../../cli/serve/site-server';
 import { createBuildQueue, type RebuildQueue } from '../../../engine/build/index';
 import { ADMIN_DIST, ROOT, ensureAdminBuilt } from './build-admin';
 import type { Target } from './types';
 
-export async function startStack(fixtures = join(ROOT, 'fixtures', 'demo')): Promise<Target> {
+/** `api`: more options of the API (e.g. the assistant's endpoint), over the stack's own. */
+export async function startStack(fixtures = join(ROOT, 'fixtures', 'demo'), api: Partial<ApiOptions> = {}): Promise<Target> {
   await ensureAdminBuilt();
   const dir = mkdtempSync(join(tmpdir(), 'masthead-e2e-'));
   const store = await openStore({ path: join(dir, 'db.sqlite'), readers: SERVE_READERS });
@@ -32,7 +33,7 @@ export async function startStack(fixtures = join(ROOT, 'fixtures', 'demo')): Pro
   // The real durable queue `masthead serve` runs (incremental rebuilds, one writer per tenant),
   // created once the port (part of every absolute link) is known.
   let queue: RebuildQueue | null = null;
-  await registerApi(app, { store, onChange: (tenantKey, change) => queue?.request(tenantKey, change), cacheTtlMs: 0, assets: { dir: assetsDir } });
+  await registerApi(app, { store, onChange: (tenantKey, change) => queue?.request(tenantKey, change), cacheTtlMs: 0, assets: { dir: assetsDir }, ...api });
   await app.register(fastifyStatic, { root: ADMIN_DIST, prefix: '/admin/', decorateReply: false, index: false, wildcard: false });
   const shell = readFileSync(join(ADMIN_DIST, 'index.html'));
   const spa = (_req: unknown, reply: { type: (t: string) => { header: (k: string, v: string) => { send: (b: Buffer) => unknown } } }) =>
