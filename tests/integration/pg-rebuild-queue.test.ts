@@ -3,7 +3,9 @@
 // (each queue records its rebuilds' start and end); a request left running by a killed instance is
 // built by the next start; a time boundary fires once across both; a rebuild that fails is retried
 // with backoff until its edit goes live, and while it keeps failing its request stays open with its
-// attempts and error, where staff see it (build status, failingRebuilds).
+// attempts and error, where staff see it (build status, failingRebuilds); the afterRebuild hook
+// (serve's upload to a bucket) runs inside the rebuild, under the tenant's lock, before the requests
+// are done, and a hook that fails fails the rebuild, which is retried.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -194,5 +196,55 @@ describe('rebuild queue on PostgreSQL (graphile-worker)', () => {
     await q.idle();
     expect((await requestsOf(cid)).map((r) => r.state)).toEqual(['done']);
     await q.close();
+  }, 120_000);
+
+  it('runs afterRebuild inside the rebuild, one per tenant across instances, and retries a rebuild whose hook failed', async () => {
+    await onlyQueue();
+    let inHook = 0;
+    let mostInHook = 0;
+    let calls = 0;
+    const seen: { running: number; live: boolean }[] = [];
+    let cid = 0;
+    const afterRebuild = async (key: string) => {
+      inHook += 1;
+      mostInHook = Math.max(mostInHook, inHook);
+      try {
+        calls += 1;
+        // The requests this rebuild claimed are still running (not done) while the hook runs.
+        const [r] = await store.all<{ n: number }>("SELECT COUNT(*) AS n FROM rebuild_requests WHERE tenant_key = 'alpha' AND state = 'running'", []);
+        seen.push({ running: Number(r!.n), live: hasPageFor(cid) });
+        await new Promise((done) => setTimeout(done, 50));
+        if (calls === 1) throw new Error(`upload of ${key} refused`);
+      } finally {
+        inHook -= 1;
+      }
+    };
+    const a = newQueue('ha', { retryDelay: () => 200, afterRebuild });
+    const b = newQueue('hb', { retryDelay: () => 200, afterRebuild });
+    await a.start();
+    await b.start();
+    cid = await insertArticle(null);
+    const failed = errors.length;
+    await a.request('alpha', { entity: 'content', action: 'create', ids: [cid] });
+    expect(await waitFor(() => errors.length > failed, 30_000)).toBe(true);
+    expect(errors.slice(failed)[0]).toBe('alpha: Error: upload of alpha refused');
+    // The build is live in the folder, but the hook failed: the request stays open with the hook's error.
+    const [waiting] = await requestsOf(cid);
+    expect(waiting!.state).not.toBe('done');
+    expect(waiting!.error).toBe('upload of alpha refused');
+    for (let i = 0; i < 3; i++) await b.request('alpha', { entity: 'content', action: 'update', ids: [cid] });
+    expect(await waitFor(() => calls >= 2 && inHook === 0, 30_000)).toBe(true);
+    await a.idle();
+    await b.idle();
+    expect((await requestsOf(cid)).every((r) => r.state === 'done')).toBe(true);
+    expect(await failingRebuilds(store)).toEqual([]);
+    // Called after the build was live and before the requests were done, never twice at once.
+    expect(seen.length).toBeGreaterThanOrEqual(2);
+    for (const s of seen) expect(s).toMatchObject({ live: true });
+    for (const s of seen) expect(s.running).toBeGreaterThanOrEqual(1);
+    expect(mostInHook).toBe(1);
+    expect(mostAtOnce).toBe(1);
+    await a.close();
+    await b.close();
   }, 120_000);
 });
