@@ -13,7 +13,7 @@ const PAGE = 30;
 const ENTITY_TYPES = [
   { value: 'content', label: 'Content' }, { value: 'section', label: 'Sections' }, { value: 'layout', label: 'Layouts' },
   { value: 'menu', label: 'Menus' }, { value: 'redirect', label: 'Redirects' }, { value: 'settings', label: 'Site settings' },
-  { value: 'adUnitPattern', label: 'Ad unit patterns' }, { value: 'cmsUser', label: 'CMS users' },
+  { value: 'adUnitPattern', label: 'Ad unit patterns' }, { value: 'cmsUser', label: 'CMS users' }, { value: 'assistant', label: 'Assistant prompts' },
 ];
 
 /** The admin address of a history entry's record, when it has an editor. */
