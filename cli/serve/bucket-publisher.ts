@@ -8,7 +8,7 @@ import type { S3Client } from '@aws-sdk/client-s3';
 import type { Store } from '../../engine/store/connection';
 import type { UpdateResult } from '../../engine/build/index';
 import type { CdnPurger, PurgeResult } from '../../engine/publish/purge';
-import type { S3Connection, S3Destination, TenantPublishResult } from '../../engine/publish/s3';
+import type { PublishOptions, S3Connection, S3Destination, TenantPublishResult } from '../../engine/publish/s3';
 
 export interface BucketPublisherOptions {
   store: Store;
@@ -36,6 +36,13 @@ export async function createBucketPublisher(o: BucketPublisherOptions): Promise<
   const client: S3Client = createS3Client(o.connection);
   const purger = o.purger ? await o.purger() : null;
   const published: BucketPublisher['published'] = [];
+  /** Per tenant, the hashes of its staging files by inode, size and times: a publish reads only what a rebuild rewrote. */
+  const hashes = new Map<string, NonNullable<PublishOptions['hashCache']>>();
+  const hashesOf = (key: string) => {
+    let m = hashes.get(key);
+    if (!m) hashes.set(key, (m = new Map()));
+    return m;
+  };
   /** The tenant's origin for its purge URLs, from the origin template and its domain (looked up per publish: tenants come and go). */
   const originOf = async (key: string): Promise<string | undefined> => {
     const t = (await listTenants(o.store)).find((x) => x.tenantKey === key);
@@ -44,7 +51,7 @@ export async function createBucketPublisher(o: BucketPublisherOptions): Promise<
   return {
     published,
     async afterRebuild(tenantKey, result) {
-      const t = await publishTenantToS3(client, o.destination, o.staging, tenantKey, { surrogateKeys: purger?.service === 'fastly' });
+      const t = await publishTenantToS3(client, o.destination, o.staging, tenantKey, { surrogateKeys: purger?.service === 'fastly', hashCache: hashesOf(tenantKey) });
       const origin = purger && t.changed.length ? await originOf(tenantKey) : undefined;
       const purge = purger && origin ? await purger.purge({ tenant: tenantKey, origin, changed: t.changed, everything: result.full }) : undefined;
       published.push(purge ? { ...t, purge } : t);

@@ -17,7 +17,7 @@
 // S3 website endpoints read them. No process.env here: cli/ passes the connection settings.
 import { createHash } from 'node:crypto';
 import { readdirSync, realpathSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   DeleteObjectsCommand, GetObjectCommand, ListObjectsCommand, PutObjectCommand, S3Client, type S3ClientConfig,
@@ -179,6 +179,12 @@ export interface PublishOptions {
   concurrency?: number;
   /** Tag each object with x-amz-meta-surrogate-key (its URL paths' keys and the tenant's) for a Fastly purge. */
   surrogateKeys?: boolean;
+  /**
+   * Hashes kept between publishes of one tenant by one process (`masthead serve`): a file whose
+   * inode, size, mtime and ctime are unchanged is not read again. Writers replace files by rename
+   * (a new inode) and any in-place write moves ctime, so a hit is the same bytes.
+   */
+  hashCache?: Map<string, { sig: string; headers: ObjectHeaders; tag: string }>;
 }
 
 /**
@@ -200,15 +206,25 @@ export async function publishTenantToS3(
   let unchanged = 0;
   // Hashing reads every file; the changed ones are read again to upload them (memory stays small).
   await eachLimited(files.filter((f) => f !== MANIFEST), UPLOAD_CONCURRENCY, async (rel) => {
-    const body = await readFile(join(root, rel));
-    const headers = headersFor(rel);
-    if (rel.endsWith('.pdf')) headers.contentDisposition = (await pdfProblem(body)) === null ? 'inline' : 'attachment';
-    if (options.surrogateKeys) headers.surrogateKey = surrogateKeysFor(key, rel);
-    const tag = `${createHash('sha256').update(body).digest('hex')} ${headers.contentType}|${headers.cacheControl}|${headers.contentEncoding ?? ''}|${headers.contentDisposition ?? ''}|${headers.surrogateKey ?? ''}`;
+    const st = options.hashCache ? await stat(join(root, rel)) : null;
+    const sig = st ? `${st.dev}:${st.ino}:${st.size}:${st.mtimeMs}:${st.ctimeMs}` : '';
+    const cached = options.hashCache?.get(rel);
+    let headers: ObjectHeaders;
+    let tag: string;
+    if (cached && cached.sig === sig) ({ headers, tag } = cached);
+    else {
+      const body = await readFile(join(root, rel));
+      headers = headersFor(rel);
+      if (rel.endsWith('.pdf')) headers.contentDisposition = (await pdfProblem(body)) === null ? 'inline' : 'attachment';
+      if (options.surrogateKeys) headers.surrogateKey = surrogateKeysFor(key, rel);
+      tag = `${createHash('sha256').update(body).digest('hex')} ${headers.contentType}|${headers.cacheControl}|${headers.contentEncoding ?? ''}|${headers.contentDisposition ?? ''}|${headers.surrogateKey ?? ''}`;
+      options.hashCache?.set(rel, { sig, headers, tag });
+    }
     next[rel] = tag;
     if (previous[rel] === tag) unchanged++;
     else todo.push({ rel, headers, tag });
   });
+  if (options.hashCache) for (const rel of options.hashCache.keys()) if (!(rel in next)) options.hashCache.delete(rel);
   for (const [rel, to] of redirects) {
     const tag = `redirect ${to}`;
     next[rel] = tag;
