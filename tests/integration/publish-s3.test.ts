@@ -6,7 +6,7 @@
 // upload that fails midway leaves the previous latest.json and every object it needs, and the next
 // run finishes.
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -234,6 +234,39 @@ describe('a tenant of more than 1,000 objects', () => {
       client.destroy();
     }
   }, 300_000);
+});
+
+describe('a publish with a hash cache (masthead serve)', () => {
+  it('uploads a file rewritten in place with the same size and mtime, and one replaced by rename', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'masthead-s3-cache-'));
+    const root = join(out, 'cached');
+    mkdirSync(join(root, 'builds'), { recursive: true });
+    writeFileSync(join(root, 'builds', 'latest.json'), '{"id":"b1","timestamp":1}');
+    writeFileSync(join(root, 'a.html'), '<p>one</p>');
+    writeFileSync(join(root, 'b.html'), '<p>two</p>');
+    // A whole second, which utimes can put back exactly.
+    utimesSync(join(root, 'a.html'), 1_700_000_000, 1_700_000_000);
+    const dest = { bucket: BUCKET, prefix: 'cache' };
+    const hashCache = new Map();
+    const client = createS3Client({ region: 'us-east-1', endpoint: s3.endpoint, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+    try {
+      expect((await publishTenantToS3(client, dest, out, 'cached', { hashCache })).uploaded).toBe(3);
+      expect(await publishTenantToS3(client, dest, out, 'cached', { hashCache })).toMatchObject({ uploaded: 0, unchanged: 3 });
+      // Same size, mtime put back: only the inode's ctime says it changed.
+      const before = statSync(join(root, 'a.html'));
+      writeFileSync(join(root, 'a.html'), '<p>ONE</p>');
+      utimesSync(join(root, 'a.html'), 1_700_000_000, 1_700_000_000);
+      const after = statSync(join(root, 'a.html'));
+      expect([after.ino, after.size, after.mtimeMs]).toEqual([before.ino, before.size, before.mtimeMs]);
+      writeFileSync(join(root, 'b.html.tmp-1'), '<p>TWO</p>');
+      renameSync(join(root, 'b.html.tmp-1'), join(root, 'b.html'));
+      expect(await publishTenantToS3(client, dest, out, 'cached', { hashCache })).toMatchObject({ uploaded: 2, changed: ['a.html', 'b.html'] });
+      expect((await s3.get(BUCKET, 'cache/cached/a.html')).body.toString()).toBe('<p>ONE</p>');
+      expect((await s3.get(BUCKET, 'cache/cached/b.html')).body.toString()).toBe('<p>TWO</p>');
+    } finally {
+      client.destroy();
+    }
+  }, 60_000);
 });
 
 describe('an upload that stops midway', () => {
