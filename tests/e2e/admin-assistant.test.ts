@@ -69,3 +69,27 @@ describe('/admin/openai', () => {
     await page.context().close();
   }, 60_000);
 });
+
+describe('/admin/openai without an endpoint', () => {
+  it('says the assistant is not configured and how to turn it on, and the editor card points there', async () => {
+    const off = await startStack(FIXTURES);
+    try {
+      const page = await newPage(browser, { width: 390, height: 844 });
+      const errors: string[] = [];
+      page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text().slice(0, 200)); });
+      await signIn(page, off.adminUrl('/admin/login'), LOGINS.admin);
+      await page.goto(off.adminUrl('/admin/openai'));
+      await page.getByText('The assistant is not configured').waitFor();
+      await page.getByText(/MASTHEAD_ASSISTANT_URL/).waitFor();
+      expect(await page.getByRole('textbox', { name: 'Prompt' }).count()).toBe(0);
+      await screenshot(page, 'assistant-off-390', true);
+      expect(await axeViolations(page)).toEqual([]);
+      await page.goto(off.adminUrl(`/admin/edit-content/${ARTICLE.id}`));
+      await page.getByRole('region', { name: 'Assistant' }).getByRole('link', { name: 'How to turn it on' }).waitFor();
+      expect(errors).toEqual([]);
+      await page.context().close();
+    } finally {
+      await off.stop();
+    }
+  }, 180_000);
+});

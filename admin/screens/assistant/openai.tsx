@@ -55,8 +55,7 @@ function StatusCard({ status: s }: { status: api.AssistantStatus }) {
     return (
       <Card title="Status">
         <EmptyState icon="tool" title="The assistant is not configured">
-          <p>Editors' suggestion buttons and the prompt box stay off until a chat-completions endpoint is set.</p>
-          <p>{s.howToEnable}</p>
+          Editors' suggestion buttons and the prompt box stay off until a chat-completions endpoint is set. {s.howToEnable}
         </EmptyState>
       </Card>
     );
