@@ -78,6 +78,15 @@ describe('masthead serve --out s3://bucket/prefix', () => {
   const base = `${PREFIX}/alpha/`;
   const site = () => join(staging, BUCKET, PREFIX, 'alpha');
   const bucketText = async (rel: string) => (await s3.get(BUCKET, base + rel)).body.toString();
+  /** Polls the bucket until the object holds `text`: a read racing s3rver's rewrite of the object (not atomic there) is aborted, and tried again. */
+  const untilObjectHas = async (rel: string, text: string, ms: number) => {
+    const deadline = Date.now() + ms;
+    for (;;) {
+      const body = await bucketText(rel).catch(() => '');
+      if (body.includes(text) || Date.now() > deadline) return body;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  };
 
   beforeAll(async () => {
     let dbPath: string;
@@ -104,9 +113,7 @@ describe('masthead serve --out s3://bucket/prefix', () => {
     await graphql(server.port, 'alpha', 'updateContent', { id: ITEM, input: { name: 'Carriers add a new Gulf loop' } }, token);
     expect(await waitUntil(() => readFileSync(join(site(), page), 'utf8').includes('Carriers add a new Gulf loop'), 60_000)).toBe(true);
     // Live in the bucket: the page object and latest.json, which names the staging folder's build.
-    const deadline = Date.now() + 60_000;
-    while (!(await bucketText(page)).includes('Carriers add a new Gulf loop') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-    expect(await bucketText(page)).toContain('Carriers add a new Gulf loop');
+    expect(await untilObjectHas(page, 'Carriers add a new Gulf loop', 60_000)).toContain('Carriers add a new Gulf loop');
     expect(await waitUntil(() => server.stderr().includes(`published alpha to s3://${BUCKET}/${base}`), 30_000)).toBe(true);
     const latest = await bucketText('builds/latest.json');
     expect(latest).not.toBe(latestBefore);
@@ -137,9 +144,7 @@ describe('masthead serve --out s3://bucket/prefix', () => {
     }
     // The bucket still has the previous edit; the queue's retry (5 s, then 10 s…) publishes the new one.
     expect(await bucketText(page)).toContain('Carriers add a new Gulf loop');
-    const deadline = Date.now() + 90_000;
-    while (!(await bucketText(page)).includes('Rates climb on the Gulf loop') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
-    expect(await bucketText(page)).toContain('Rates climb on the Gulf loop');
+    expect(await untilObjectHas(page, 'Rates climb on the Gulf loop', 90_000)).toContain('Rates climb on the Gulf loop');
     const settle = Date.now() + 10_000;
     while ((await failingRebuilds(store)).length && Date.now() < settle) await new Promise((r) => setTimeout(r, 100));
     expect(await failingRebuilds(store)).toEqual([]);
