@@ -26,7 +26,7 @@ let dbPath: string;
 beforeAll(async () => {
   dbPath = tempDbPath();
   store = await openStore({ path: dbPath });
-  await seedFixtures(store, writeFixtureSet([tenantFixture('ghostthree', 100), tenantFixture('ghostfive', 200), tenantFixture('substack', 300)], []));
+  await seedFixtures(store, writeFixtureSet([tenantFixture('ghostthree', 100), tenantFixture('ghostfive', 200), tenantFixture('substack', 300), tenantFixture('ghostfour', 400)], []));
   mediaDir = join(mkdtempSync(join(tmpdir(), 'masthead-import36g-')), 'images');
   mkdirSync(join(mediaDir, '2019', '05'), { recursive: true });
   writeFileSync(join(mediaDir, '2019', '05', 'dock.png'), await sharp({ create: { width: 80, height: 45, channels: 3, background: '#1d4e89' } }).png().toBuffer());
@@ -92,6 +92,28 @@ describe('Ghost exports as Ghost writes them (issue 36)', () => {
     const page = await bySource('5ec1000000000000000000a2');
     expect(page).toMatchObject({ type: 'Page', section: 'pages', body: '<p>We watch the harbour.</p>' });
     expect(await redirectsOf('ghostthree')).toEqual({ '/harbour-diary': `/news/${post.id}/harbour-diary`, '/about': `/pages/${page.id}/about` });
+  });
+
+  it('Ghost 4, rendered html beside mobiledoc, posts_meta: SEO fields from posts_meta, callout and button cards, a scheduled post kept for its date; products and #tags stay out', async () => {
+    const r = await importedTwice('ghostfour', 'ghost-4-mobiledoc.json');
+    expect(r.version).toBe('4.48.9');
+    expect(r.counts.created).toEqual({ content: 2, section: 1, person: 1, taxonomy: 1, asset: 0, redirect: 2 });
+    expect(r.skipped).toEqual([]);
+    const post = await bySource('60a4000000000000000000c1');
+    expect(post).toMatchObject({ name: 'Quay cranes return', status: 1, teaser: 'Berth 4 is busy again.', seo_title: 'Cranes back at the quay', published: Date.UTC(2021, 5, 1, 9) });
+    const $ = parseHtml(post.body);
+    expect($('p').first().html()).toBe('Two cranes are back at <strong>berth 4</strong>.');
+    expect(post.body).toContain('Berth 4 reopens Monday.'); // callout card
+    expect($('a[href="https://example.org/notice"]').text()).toBe('Read the notice'); // button card
+    expect(await tagsOf(post.id)).toEqual(['Cranes']);
+    expect(await authorsOf(post.id)).toEqual(['Ines Pier']);
+    // Scheduled in Ghost: imported for its date, not live before it.
+    const later = await bySource('60a4000000000000000000c2');
+    expect(later.published).toBe(Date.UTC(2031, 0, 5, 7));
+    expect(await redirectsOf('ghostfour')).toEqual({
+      '/quay-cranes-return': `/${post.section}/${post.id}/quay-cranes-return`,
+      '/night-shift-on-the-pier': `/${later.section}/${later.id}/night-shift-on-the-pier`,
+    });
   });
 
   it('Ghost 5, lexical only: every card kind; a slugless draft gets a slug; a bad date is skipped and named by its path; an email-only post is counted', async () => {
