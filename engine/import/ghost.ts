@@ -113,7 +113,14 @@ export async function readGhost(file: string): Promise<GhostExport> {
     const slug = str(p.slug).trim() || slugify(str(p.title)) || id;
     const notes: ImportNote[] = [];
     const body = ghostBody({ html, lexical: p.lexical, mobiledoc: p.mobiledoc }, (kind, detail) => notes.push({ kind, detail }));
+    // A post only members could read in Ghost must not become public here: it needs registration,
+    // and one for paying members is named so staff tie it to a membership (Ghost's tiers are not
+    // Masthead's memberships).
+    const visibility = str(p.visibility || 'public');
+    if (visibility === 'members') notes.push({ kind: 'members-only', detail: 'visible to members only in Ghost; imported as registration required' });
+    else if (visibility !== 'public') notes.push({ kind: 'paid-as-registration', detail: `for paying members in Ghost (visibility "${visibility.slice(0, 80)}"); imported as registration required: tie it to a membership in the admin` });
     posts.push({
+      registrationRequired: visibility !== 'public' || undefined,
       sourceId: id, kind: type, title: str(p.title), slug,
       status: ({ published: 'publish', sent: 'publish', scheduled: 'future' } as Record<string, string>)[str(p.status)] ?? (str(p.status) || 'draft'),
       published: dateOf('published_at') ?? dateOf('created_at'),

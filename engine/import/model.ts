@@ -41,6 +41,8 @@ export interface ImportPost {
   oldLinks?: string[] | undefined;
   seoTitle?: string | undefined;
   seoDescription?: string | undefined;
+  /** Readable only by signed-in readers (a Ghost post for members or paying members). */
+  registrationRequired?: boolean | undefined;
   /** Display names of the item's terms, by `category:slug` / `tag:slug` (for terms the export does not declare). */
   termNames?: Record<string, string> | undefined;
   /** Comments the item carries (counted, not imported: Masthead has no comment storage). */

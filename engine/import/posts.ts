@@ -119,6 +119,7 @@ export async function mapPost(p: ImportPost, ctx: PostContext, id: number): Prom
     imageIds: images.map((i) => i.assetId), primaryImageId,
     taxonomyIds: [...new Set(p.tags.map((t) => s.tagOf.get(t)).filter((x): x is number => x !== undefined))],
     seoTitle: yoastTitle(p.seoTitle, name)?.slice(0, 300),
+    ...(p.registrationRequired ? { userRegistrationRequired: true } : {}),
     metadata: {
       ...(p.seoDescription ? { description: plain(p.seoDescription).slice(0, 500) } : {}),
       import: { source: ctx.source, id: p.sourceId, ...(p.link ? { url: p.link } : {}) },

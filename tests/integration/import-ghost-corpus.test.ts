@@ -94,12 +94,18 @@ describe('Ghost exports as Ghost writes them (issue 36)', () => {
     expect(await redirectsOf('ghostthree')).toEqual({ '/harbour-diary': `/news/${post.id}/harbour-diary`, '/about': `/pages/${page.id}/about` });
   });
 
-  it('Ghost 4, rendered html beside mobiledoc, posts_meta: SEO fields from posts_meta, callout and button cards, a scheduled post kept for its date; products and #tags stay out', async () => {
+  it('Ghost 4, rendered html beside mobiledoc, posts_meta: SEO fields from posts_meta, callout and button cards, a scheduled post kept for its date, members-only and paid posts need registration; products and #tags stay out', async () => {
     const r = await importedTwice('ghostfour', 'ghost-4-mobiledoc.json');
     expect(r.version).toBe('4.48.9');
-    expect(r.counts.created).toEqual({ content: 2, section: 1, person: 1, taxonomy: 1, asset: 0, redirect: 2 });
+    expect(r.counts.created).toEqual({ content: 4, section: 1, person: 1, taxonomy: 1, asset: 0, redirect: 4 });
     expect(r.skipped).toEqual([]);
+    // Posts only members (or paying members) could read in Ghost are not public here.
+    expect(r.warnings).toEqual({ 'members-only': 1, 'paid-as-registration': 1 });
+    expect(r.warningDetails).toContainEqual({ kind: 'paid-as-registration', record: 'post "Rate card for subscribers" (id 60a4000000000000000000c4)', detail: 'for paying members in Ghost (visibility "paid"); imported as registration required: tie it to a membership in the admin' });
+    expect((await bySource('60a4000000000000000000c3')).user_registration_required).toBe(1);
+    expect((await bySource('60a4000000000000000000c4')).user_registration_required).toBe(1);
     const post = await bySource('60a4000000000000000000c1');
+    expect(post.user_registration_required).toBe(0);
     expect(post).toMatchObject({ name: 'Quay cranes return', status: 1, teaser: 'Berth 4 is busy again.', seo_title: 'Cranes back at the quay', published: Date.UTC(2021, 5, 1, 9) });
     const $ = parseHtml(post.body);
     expect($('p').first().html()).toBe('Two cranes are back at <strong>berth 4</strong>.');
@@ -113,6 +119,8 @@ describe('Ghost exports as Ghost writes them (issue 36)', () => {
     expect(await redirectsOf('ghostfour')).toEqual({
       '/quay-cranes-return': `/${post.section}/${post.id}/quay-cranes-return`,
       '/night-shift-on-the-pier': `/${later.section}/${later.id}/night-shift-on-the-pier`,
+      '/berth-plans-for-members': expect.any(String),
+      '/rate-card-for-subscribers': expect.any(String),
     });
   });
 
