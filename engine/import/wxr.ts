@@ -268,6 +268,10 @@ function finish(r: Open, siteUrl: string): WxrRecord | null {
   // the last path segment, when that is the slug, replaced by each old one.
   const oldLinks = link && slug ? r.oldSlugs.filter((o) => o !== slug).map((o) => oldSlugLink(link, slug, o)).filter((x): x is string => !!x) : [];
   const tags = [...new Set(terms('post_tag'))];
+  // A post behind a password in WordPress must not become public here (Masthead has no per-post
+  // passwords): it needs registration, and the report names it.
+  const passworded = f('wp:post_password').trim() !== '';
+  if (passworded) notes.push({ kind: 'password-as-registration', detail: 'protected by a password in WordPress; imported as registration required (the password is not kept)' });
   return {
     type: 'post',
     post: {
@@ -278,6 +282,7 @@ function finish(r: Open, siteUrl: string): WxrRecord | null {
       categories, tags, termNames,
       featuredAttachment: thumb, link, oldLinks: oldLinks.length ? [...new Set(oldLinks)] : undefined,
       seoTitle: meta('_yoast_wpseo_title'), seoDescription: meta('_yoast_wpseo_metadesc'),
+      registrationRequired: passworded || undefined,
       comments: r.comments || undefined,
       notes: notes.length ? notes : undefined,
       pos: r.pos,

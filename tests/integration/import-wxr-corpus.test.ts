@@ -296,6 +296,18 @@ describe('old permalinks', () => {
 });
 
 describe('a large export generated on the fly', () => {
+  it('a password-protected post is not made public: it needs registration, and the report names it', async () => {
+    const t = await freshTenant();
+    const r = await wp(t, 'wxr-protected.xml');
+    expect(r.counts.created.content).toBe(2);
+    expect(r.warnings).toEqual({ 'password-as-registration': 1 });
+    expect(r.warningDetails).toContainEqual(expect.objectContaining({ kind: 'password-as-registration', detail: 'protected by a password in WordPress; imported as registration required (the password is not kept)' }));
+    expect((await bySource(t, '1')).user_registration_required).toBe(1);
+    expect((await bySource(t, '2')).user_registration_required).toBe(0);
+    expect(JSON.stringify(await rows('SELECT * FROM content WHERE tenant_key = ?', [t]))).not.toContain('harbour2023');
+    await idempotent(t, 'wxr-protected.xml');
+  });
+
   it('2,000 posts in batches, with bad items spread through it: each is skipped and named, everything else imports', async () => {
     const tenant = await freshTenant();
     const big = join(mkdtempSync(join(tmpdir(), 'masthead-import36-')), 'big.xml');
