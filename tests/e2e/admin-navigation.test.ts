@@ -17,7 +17,7 @@ describe('permissions and tenants', () => {
     expect(await page.locator('.tenant').textContent()).toContain('FreightWise');
     expect(await topLevelEntries(page)).toEqual(['Dashboard', 'Content', 'Media library', 'People', 'Analytics', 'Reports', 'Print exports', 'Site and settings', 'Tools']);
     // FreightWise has the company-updates module on (fixtures/demo), so its editors see the screen.
-    expect(await menuLabels(page)).toEqual(['Dashboard', 'All content', 'Content research', 'Syndication', 'Taxonomy', 'Company updates', 'Media library', 'People',
+    expect(await menuLabels(page)).toEqual(['Dashboard', 'All content', 'Content research', 'Assistant', 'Syndication', 'Taxonomy', 'Company updates', 'Media library', 'People',
       'Content views', 'Top content by publication date', 'Content favourites', 'Registrations', 'Incomplete registrations', 'Logins',
       'Newsletter subscriptions', 'Menu link clicks', 'Media gallery views', 'Company engagement', 'Site-license company page views', 'Site performance', 'Sponsored search logo clicks',
       'Recommendations', 'Recommendation page views', 'Recommendation clients',
