@@ -115,9 +115,9 @@ export function gridHtml(rows: RowView[], pre: Map<BlockView, string>, content: 
   return out;
 }
 
-/** The <main> of a grid page (no magazine, shell or error body), or null when React must render it. */
+/** The <main> of a grid page (no magazine, module, shell or error body), or null when React must render it. */
 export function gridMainHtml(page: PageView, pre: Map<BlockView, string>, islands: GridIslands): string | null {
-  if (page.kind === 'print' || page.kind === 'not-found' || page.shell || page.magazine) return null;
+  if (page.kind === 'print' || page.kind === 'not-found' || page.shell || page.magazine || page.module) return null;
   try {
     return `<main id="main" class="main main-${t(page.kind)}"><div class="site-width">${pageHeader(page)}</div>${gridHtml(page.rows, pre, page.content, islands)}</main>`;
   } catch (e) {

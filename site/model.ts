@@ -214,7 +214,22 @@ export type MagazineView =
   | { kind: 'issue'; publication: SiteLink; date: string; description: string; cover: ImageView | null; digitalEdition: SiteLink | null; sections: { name: string; items: ItemView[] }[] }
   | { kind: 'publication'; description: string; cover: ImageView | null; latest: IssueCardView | null; archive: { year: number; issues: IssueCardView[] }[]; subscribe: SiteLink | null; renewal: SiteLink | null };
 
-export type PageKind = 'home' | 'section' | 'content' | 'author' | 'issue' | 'publication' | 'print' | 'search' | 'account' | 'login' | 'membership-choose' | 'membership-signup' | 'not-found';
+/** A company in the leaders directory: its name and teaser (plain text), logo and company page. */
+export interface LeaderCompanyView { name: string; href: string; teaser: string; image: ImageView | null }
+/** A part as the parts directory lists it (API text, rendered escaped). */
+export interface PartRowView { partNumber: string; name: string; manufacturer: string; category: string; href: string }
+
+/** The body of a layout module's page (admin §3.1 "Modules", issue 42; engine/build/stages/resolve-leaders.ts, resolve-parts.ts). */
+export type ModuleView =
+  | { kind: 'leaders'; categories: { name: string; href: string; companies: LeaderCompanyView[] }[] }
+  | { kind: 'leaders-category'; directory: SiteLink; companies: LeaderCompanyView[] }
+  /** available false: the build holds no catalogue (the parts API was never read successfully). */
+  | { kind: 'parts'; available: boolean; indexHref: string; parts: PartRowView[] }
+  | { kind: 'part'; part: PartRowView; description: string; specs: { name: string; value: string }[]; datasheet: SiteLink | null; directory: SiteLink }
+  | { kind: 'part-datasheet'; part: PartRowView; title: string; format: string; pages: number | null; updated: string | null; download: SiteLink | null; directory: SiteLink };
+
+export type PageKind = 'home' | 'section' | 'content' | 'author' | 'issue' | 'publication' | 'print' | 'search' | 'account' | 'login' | 'membership-choose' | 'membership-signup' | 'not-found'
+  | 'leaders' | 'leaders-category' | 'parts' | 'part' | 'part-datasheet';
 
 export interface PageView {
   kind: PageKind;
@@ -242,6 +257,8 @@ export interface PageView {
   preview?: boolean;
   /** Issue and publication pages: the cover, table of contents, latest issue and archive. */
   magazine?: MagazineView | null;
+  /** Layout module pages (leaders, sourceesb): the directory, the part, the datasheet. */
+  module?: ModuleView | null;
   /** The page's ad slots (issue 19); absent: no ads. */
   ads?: PageAdsView | null;
 }

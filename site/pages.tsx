@@ -6,6 +6,7 @@ import { Island } from './island';
 import { Grid, type Prerendered } from './blocks';
 import { PrintArticle } from './content';
 import { Magazine } from './magazine';
+import { ModuleBody } from './modules';
 import { Search } from './islands/search';
 import { memberShell } from './islands/member-shells';
 
@@ -63,6 +64,7 @@ export function Main({ page, pre }: { page: PageView; chrome: ChromeView; pre?: 
         </div>
         {page.kind === 'print' && page.content && <PrintArticle content={page.content} />}
         {page.magazine && <Magazine view={page.magazine} />}
+        {page.module && <ModuleBody view={page.module} />}
         {page.kind === 'not-found' && (
           <div className="error-page">
             <p>{page.intro ?? 'The page you are looking for could not be found.'}</p>

@@ -18,6 +18,7 @@
 //                 newest candidates (engine/domain/recommend.ts): what a page's body recommendations read
 //   events        the dated events and webinars an event list block picks from
 //   videos        which Video items name which items as related (company_videos blocks)
+//   parts         the sourceesb parts catalogue the build holds (stages/resolve-parts.ts)
 // A fingerprint that is missing means the input does not exist (an item not live, say); that is a
 // change too. Dependencies may over-approximate (more re-rendering), never under-approximate.
 import { digest } from './digest';
@@ -154,6 +155,7 @@ export function fingerprintsOf(index: TenantIndex, patch?: IndexPatch): Fingerpr
     out.set('menus', fp(index.menus ?? {}));
     out.set('assets', fp(index.assets ?? []));
     out.set('redirects', fp(index.redirects));
+    out.set('parts', fp(index.parts ?? null));
     magazineFingerprints(index, out);
     return { values: out, covers: () => true };
   }

@@ -6,6 +6,8 @@
 // each tenant atomically (stages/publish.ts).
 import { feedUrls, refreshFeeds } from './feeds';
 import { playlistIds, refreshPlaylists } from './playlists';
+import { refreshParts, SOURCEESB_MODULE_KEY } from './sourceesb';
+import { partsCatalogueOf, PARTS_CACHE_KEY } from '../domain/sourceesb';
 import { feedRows } from '../store/queries/feeds';
 import { openStore, type Store } from '../store/connection';
 import { streamContentBodies, type TenantRow } from '../store/site-reader';
@@ -303,7 +305,14 @@ export async function runBuild(store: Store, options: BuildOptions, onEvent: Emi
       if (feedUrls(layouts).length || playlistIds(layouts).length) {
         r.warnings.push(...await refreshFeeds(store, t.tenantKey, layouts, { now: p.now, allowPrivateHosts: p.feedsAllowPrivateHosts }));
         r.warnings.push(...await refreshPlaylists(store, t.tenantKey, layouts, { now: p.now, apiKey: r.index.tenant.settings.youtube?.apiKey, apiOrigin: p.youtubeApiOrigin }));
-        r.index.feeds = Object.fromEntries((await feedRows(store.db, t.tenantKey)).map((f) => [f.url, f.items]));
+        r.index.feeds = Object.fromEntries((await feedRows(store.db, t.tenantKey)).filter((f) => f.url !== PARTS_CACHE_KEY).map((f) => [f.url, f.items]));
+      }
+      // The sourceesb parts directory: its catalogue from the parts API, or the last good copy.
+      if (layouts.some((l) => l.type === 'module' && l.key?.trim() === SOURCEESB_MODULE_KEY) && r.index.tenant.settings.sourceesb?.apiBaseUrl) {
+        r.warnings.push(...await refreshParts(store, t.tenantKey, r.index.tenant.settings, true, {
+          now: p.now, token: p.sourceesbTokens[t.tenantKey] ?? p.sourceesbTokens['*'], allowPrivateHosts: p.feedsAllowPrivateHosts,
+        }));
+        r.index.parts = partsCatalogueOf((await feedRows(store.db, t.tenantKey)).find((f) => f.url === PARTS_CACHE_KEY)?.items);
       }
       loadMs.set(t.tenantKey, performance.now() - started);
       return r;

@@ -3,6 +3,7 @@
 import type { AdUnit } from '../domain/ads';
 import type { HouseAd } from '../domain/house-ads';
 import type { FeedItemRow } from '../store/queries/feeds';
+import type { PartsCatalogue } from '../domain/sourceesb';
 import type { ContentType, MenuKey, ScheduleOption } from '../domain/enums';
 import type { Layout } from '../domain/layout';
 import type { SiteSettings } from '../domain/settings';
@@ -144,6 +145,8 @@ export interface TenantIndex {
   persons?: BuildPerson[];
   /** Optional: the last good items of each external feed, by URL (RSS feed blocks; engine/build/feeds.ts). */
   feeds?: Record<string, FeedItemRow[]>;
+  /** Optional: the sourceesb parts catalogue's last good copy (engine/build/sourceesb.ts), null when none is held. */
+  parts?: PartsCatalogue | null;
   /** Optional: magazine publications and live issues (publication and issue pages). */
   magazine?: BuildMagazine;
   /** Optional: the tenant's ad units and ad-unit pattern (issue 19). */

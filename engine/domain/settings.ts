@@ -2,6 +2,7 @@
 // staff edit settings, and by the renderer. Defaults come from the spec's constants (public §9).
 import { z } from 'zod';
 import { CONTENT_TYPES, FONT_KEYS, NL_BUTTON_MODES } from './enums';
+import { sourceesbSettingsSchema } from './sourceesb';
 
 export const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Must be a colour like #1a2b3c');
 /** An absolute http(s) URL. z.url() alone accepts any scheme, javascript: included. */
@@ -190,6 +191,11 @@ export const siteSettingsSchema = z.strictObject({
     model: z.string().trim().regex(/^[\w.:/-]{1,100}$/, 'A model name has 1 to 100 letters, digits, _ . : / or -').optional(),
     sendGatedBodies: z.boolean().default(false),
   }).optional(),
+  /**
+   * The sourceesb parts directory (issue 42, engine/domain/sourceesb.ts): the parts API the build
+   * reads. Its token is a secret of the build's environment (MASTHEAD_SOURCEESB_TOKEN), never stored here.
+   */
+  sourceesb: sourceesbSettingsSchema.optional(),
   modules: z.strictObject({ companyUpdates: z.boolean().default(false) }).default({ companyUpdates: false }),
   colors: z.strictObject({
     primary: colorSet,

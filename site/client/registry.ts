@@ -33,4 +33,5 @@ export const islands: Record<string, IslandLoader> = {
   'us-map': () => import('../islands/us-map').then((m) => m.UsMap),
   'content-sidebars': () => import('../islands/content-sidebars').then((m) => m.ContentSidebars),
   comments: () => import('../islands/comments').then((m) => m.Comments),
+  'parts-search': () => import('../islands/parts-search').then((m) => m.PartsSearch),
 };

@@ -10,6 +10,8 @@ import { authorsWithPages } from './pages';
 import type { DocumentParts } from '../../../site/document';
 import { renderPageParts } from './render';
 import { membershipsModuleDeps } from './resolve-module';
+import { resolveLeadersPages } from './resolve-leaders';
+import { resolvePartsPages } from './resolve-parts';
 import {
   hasPage, resolveContentPage, resolveIssuePage, resolveListingPage, resolveNotFoundPage, resolvePrintPage, resolvePublicationPage, resolveShellPages,
   type ResolveContext,
@@ -158,7 +160,22 @@ export function allListingPages(ctx: ResolveContext, chrome: ChromeView, section
 }
 
 export function shellPages(ctx: ResolveContext, chrome: ChromeView): PageOut[] {
-  return [...resolveShellPages(ctx), resolveNotFoundPage(ctx)].map((p) => emitPageView(ctx, chrome, p, 'shells', p.kind === 'membership-choose' ? [...new Set([...(p.layoutId ? pageDeps(ctx, p) : SHELL_DEPS), ...membershipsModuleDeps(ctx)])].sort() : SHELL_DEPS));
+  const shells = [...resolveShellPages(ctx), resolveNotFoundPage(ctx)].map((p) => emitPageView(ctx, chrome, p, 'shells', p.kind === 'membership-choose' ? [...new Set([...(p.layoutId ? pageDeps(ctx, p) : SHELL_DEPS), ...membershipsModuleDeps(ctx)])].sort() : SHELL_DEPS));
+  return [...shells, ...modulePages(ctx, chrome)];
+}
+
+/**
+ * The layout modules' pages (leaders, sourceesb), rendered with the shells. The membership chooser
+ * reads every module layout, so adding one re-renders this group. Leaders pages also read the
+ * whole-site list (a company added or removed); parts pages read the held catalogue.
+ */
+function modulePages(ctx: ResolveContext, chrome: ChromeView): PageOut[] {
+  const mod = membershipsModuleDeps(ctx);
+  const deps = (p: PageView, extra: string) => [...new Set([...pageDeps(ctx, p), ...mod, extra])].sort();
+  return [
+    ...resolveLeadersPages(ctx).map((p) => emitPageView(ctx, chrome, p, 'shells', deps(p, 'list:all'))),
+    ...resolvePartsPages(ctx).map((p) => emitPageView(ctx, chrome, p, 'shells', deps(p, 'parts'))),
+  ];
 }
 
 /** One author's page (none when the person signs no live item). */

@@ -11,6 +11,7 @@ import { authorPath } from '../../domain/people';
 import { sanitizeBody } from '../../html/sanitize';
 import { sanitizedSidebars } from '../../html/sidebars';
 import { isIssueLive, issuePath, publicationPath } from '../../domain/magazine';
+import { partsCatalogueOf, PARTS_CACHE_KEY } from '../../domain/sourceesb';
 
 import { tenantScriptSources } from './security-headers';
 import { adScriptHost, tagManagerHost } from '../../domain/consent';
@@ -211,7 +212,8 @@ export function indexFromRows(rows: SiteRows, options: LoadOptions): LoadResult 
     persons: personsOf(rows, assets),
     magazine: magazineOf(rows.magazine, assets, options.now),
     ads: rows.ads,
-    feeds: Object.fromEntries((rows.feeds ?? []).map((f) => [f.url, f.items])),
+    feeds: Object.fromEntries((rows.feeds ?? []).filter((f) => f.url !== PARTS_CACHE_KEY).map((f) => [f.url, f.items])),
+    parts: partsCatalogueOf((rows.feeds ?? []).find((f) => f.url === PARTS_CACHE_KEY)?.items),
   };
   return { index, warnings };
 }

@@ -36,10 +36,12 @@ export interface BuildOptions {
   scriptSources?: ScriptSources | undefined;
   /** The media library folder (MASTHEAD_ASSETS_DIR): pages' image derivatives are copied from <assetsDir>/<tenant>/. Null: none copied. */
   assetsDir?: string | null | undefined;
-  /** RSS feed blocks may read feeds on loopback, private and link-local addresses (tests, intranet feeds). Default false. */
+  /** RSS feed blocks and the sourceesb parts API may be on loopback, private and link-local addresses (tests, intranet services). Default false. */
   feedsAllowPrivateHosts?: boolean | undefined;
   /** Where video playlist blocks read the YouTube Data API (tests point it at a local stand-in). */
   youtubeApiOrigin?: string | undefined;
+  /** The sourceesb parts API token per tenant key ('*': every tenant); cli/ reads it from MASTHEAD_SOURCEESB_TOKEN. */
+  sourceesbTokens?: Readonly<Record<string, string>> | undefined;
   /**
    * The .br/.gz siblings: 'after' (default) once every tenant is published (precompress.ts; the
    * summary times it apart), 'none' (left to `masthead precompress`, a CDN or the server), or
@@ -66,6 +68,7 @@ export interface BuildPlan {
   assetsDir: string | null;
   feedsAllowPrivateHosts: boolean;
   youtubeApiOrigin: string | undefined;
+  sourceesbTokens: Readonly<Record<string, string>>;
   /** Live items of the largest chosen tenant (sizes the render workers' heaps). */
   maxItems: number;
   /** The site client bundle every page of this build loads, if any. */
@@ -131,6 +134,7 @@ export async function plan(store: Store, options: BuildOptions): Promise<BuildPl
     assetsDir: options.assetsDir ? resolve(options.assetsDir) : null,
     feedsAllowPrivateHosts: options.feedsAllowPrivateHosts === true,
     youtubeApiOrigin: options.youtubeApiOrigin,
+    sourceesbTokens: options.sourceesbTokens ?? {},
     tenants,
     maxItems: Math.max(0, ...tenants.map((t) => counts.get(t.tenantKey) ?? 0)),
     client,

@@ -29,18 +29,25 @@ export function membershipsModuleDeps(ctx: ResolveContext): string[] {
 /** The chooser page with the memberships module's layout applied (unchanged when the tenant has none). */
 export function withMembershipsModule(ctx: ResolveContext, choose: PageView): PageView {
   const layout = moduleLayout(ctx, MEMBERSHIPS_MODULE_KEY);
-  if (!layout) return choose;
-  const env: PageEnv = { kind: 'section', path: choose.path, page: 1, section: ctx.homeSection, content: null, contentView: null, layout };
+  return layout ? withModuleLayout(ctx, choose, layout) : choose;
+}
+
+/**
+ * A module page with its module layout applied: the layout's primary grid under the module's own
+ * body, its header/footer switches and the ads it allows. Shared by every layout module.
+ */
+export function withModuleLayout(ctx: ResolveContext, page: PageView, layout: Layout): PageView {
+  const env: PageEnv = { kind: 'section', path: page.path, page: 1, section: ctx.homeSection, content: null, contentView: null, layout };
   const grid = resolveGrid(ctx, layout.primaryGrid, env, new Set());
   const rows = withListNative(ctx, adEnvOf(env), grid.rows, new Set());
   const ads = pageAds(ctx, adEnvOf(env), rows);
   return {
-    ...choose,
+    ...page,
     layoutId: layout.id,
     hideHeader: layout.hideHeader,
     hideFooter: layout.hideFooter,
     rows,
-    inputs: { contentIds: [...grid.used], sectionIds: [...grid.sectionIds], layoutId: layout.id },
+    inputs: { contentIds: [...new Set([...page.inputs.contentIds, ...grid.used])], sectionIds: [...new Set([...page.inputs.sectionIds, ...grid.sectionIds])], layoutId: layout.id },
     ...(ads ? { ads } : {}),
   };
 }
