@@ -20,6 +20,7 @@ import { useEditorSave } from '../../lib/use-editor-save';
 import { ConsentCard } from './consent-settings';
 import { AdsCard } from './ads-settings';
 import { RmiCard } from './rmi-settings';
+import { SourceesbCard } from './sourceesb-settings';
 import { AudienceCard } from './audience-settings';
 import { CONTENT_TYPE_OPTIONS } from '../../lib/content-labels';
 
@@ -109,6 +110,7 @@ export function SettingsEditor({ initial, tenantKey, editable }: { initial: Site
           <ConsentCard form={form} />
           <AdsCard form={form} />
           <RmiCard form={form} />
+          <SourceesbCard form={form} />
           <AudienceCard form={form} />
           <Card title="Memberships and metering">
             <div className="stack">
