@@ -116,6 +116,7 @@ export function registerBuild(program: Command, env: CommandEnv) {
             outDir, tenants: flags.tenant, originTemplate: origin.template, workers: s.workers, full: flags.full,
             precompress: flags.precompress === false ? 'none' : 'after',
             workerRuntime: workerRuntime(s.workerBundle), scriptSources: s.cspScriptSources, assetsDir: s.assetsDir,
+            sourceesbTokens: s.sourceesbTokens,
           }, (e) => progress.onEvent(e));
         });
         progress.stop();

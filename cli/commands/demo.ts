@@ -43,7 +43,7 @@ export function registerDemo(program: Command, env: CommandEnv) {
         const assetsDir = resolve(config.settings.assetsDir);
         await deriveFixtureImages(store, assetsDir, (done, total) => progress.update({ label: 'preparing photos', done, total }));
         await ensureBuildBundles();
-        const built = await runBuild(store, { outDir, originTemplate, assetsDir, buildPollMs: DEMO_BUILD_POLL_MS, workerRuntime: workerRuntime(config.settings.workerBundle), scriptSources: config.settings.cspScriptSources }, (e) => {
+        const built = await runBuild(store, { outDir, originTemplate, assetsDir, buildPollMs: DEMO_BUILD_POLL_MS, workerRuntime: workerRuntime(config.settings.workerBundle), scriptSources: config.settings.cspScriptSources, sourceesbTokens: config.settings.sourceesbTokens }, (e) => {
           if (e.type === 'progress') progress.update({ label: `building ${e.key}`, done: e.done, total: e.total });
         });
         progress.stop();

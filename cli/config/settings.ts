@@ -77,6 +77,17 @@ const omedaAppIds = z.preprocess(fromText((s) => {
 }), z.record(z.string().regex(/^(\*|[a-z0-9][a-z0-9_-]*)$/, 'keys must be tenant keys or *'), z.string().regex(/^[A-Za-z0-9-]{8,100}$/, 'must be an Omeda app id (letters, digits and -)'),
   'must be an Omeda app id or JSON like {"*": "…", "<tenantKey>": "…"}'));
 
+/** sourceesb parts API tokens per tenant key ("*" for every tenant), or one token for all. */
+const sourceesbTokens = z.preprocess(fromText((s) => {
+  if (!s.startsWith('{')) return { '*': s };
+  try {
+    return JSON.parse(s) as unknown;
+  } catch {
+    return s;
+  }
+}), z.record(z.string().regex(/^(\*|[a-z0-9][a-z0-9_-]*)$/, 'keys must be tenant keys or *'), z.string().regex(/^[\x21-\x7e]{8,512}$/, 'must be a token of 8 to 512 visible characters, no spaces'),
+  'must be a token or JSON like {"*": "…", "<tenantKey>": "…"}'));
+
 export const settingsSchema = z.object({
   db: sqlitePath,
   mode: z.enum(['production', 'development'], 'must be production or development'),
@@ -124,6 +135,7 @@ export const settingsSchema = z.object({
   awsEndpointUrlCloudfront: httpUrl.optional(),
   omedaAppIds: omedaAppIds.optional(),
   omedaBaseUrl: apiUrl.optional(),
+  sourceesbTokens: sourceesbTokens.optional(),
   assistantUrl: apiUrl.optional(),
   assistantModel: z.string().trim().regex(/^[\w.:/-]{1,100}$/, 'must be a model name of letters, digits, _ . : / or -').optional(),
   assistantKey: text.optional(),
@@ -188,6 +200,7 @@ export const SETTINGS: Record<SettingName, SettingMeta> = {
   awsEndpointUrlCloudfront: { env: 'AWS_ENDPOINT_URL_CLOUDFRONT', description: 'CDN purge on CloudFront: another endpoint (tests)' },
   omedaAppIds: { env: 'MASTHEAD_OMEDA_APP_ID', secret: true, description: 'audience provider: the Omeda x-omeda-appid of tenants whose settings.audience.provider is omeda; one id, or JSON {"*": id, "<tenantKey>": id}' },
   omedaBaseUrl: { env: 'MASTHEAD_OMEDA_BASE_URL', description: 'audience provider: another Omeda web-services base URL (default https://ows.omeda.com/webservices/rest, staging per tenant setting)' },
+  sourceesbTokens: { env: 'MASTHEAD_SOURCEESB_TOKEN', secret: true, description: 'sourceesb parts directory: the bearer token the build sends to the parts API of tenants whose settings.sourceesb.apiBaseUrl is set; one token, or JSON {"*": token, "<tenantKey>": token}' },
   assistantUrl: { env: 'MASTHEAD_ASSISTANT_URL', description: 'assistant (/admin/openai): the OpenAI-compatible chat-completions address, e.g. https://api.openai.com/v1/chat/completions, an Azure OpenAI deployment\'s …/chat/completions?api-version=…, or a self-hosted server\'s; with the model, turns the assistant on (a site\'s settings may name its own)' },
   assistantModel: { env: 'MASTHEAD_ASSISTANT_MODEL', description: 'assistant: the model (Azure: the deployment) asked' },
   assistantKey: { env: 'MASTHEAD_ASSISTANT_KEY', secret: true, description: 'assistant: the provider\'s API key (sent as a bearer token; to Azure OpenAI as api-key)' },

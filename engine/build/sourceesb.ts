@@ -6,12 +6,14 @@
 // followed. A complete read replaces the tenant's last good copy (the feed cache, key
 // PARTS_CACHE_KEY); any failure keeps that copy and returns a warning naming the tenant and the URL
 // (the token is sent as a bearer header and never appears in a warning, a page or the cache).
-// Incremental builds render from the stored copy; they never call the API.
+// Incremental updates (serve's rebuilds) render from the stored copy and never call the API;
+// `masthead build` reads it for every tenant it builds, incrementally or not (refreshTenantParts).
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import type { z } from 'zod';
 import type { Store } from '../store/connection';
 import { feedRows, putFeed, type FeedItemRow } from '../store/queries/feeds';
+import { listAllLayouts } from '../store/queries/layouts';
 import {
   datasheetAnswerSchema, partDetailsSchema, partsCatalogueOf, partSearchAnswerSchema, PARTS_CACHE_KEY, SOURCEESB_MODULE_KEY, sourceesbSettingsSchema,
   type Part, type PartsCatalogue,
@@ -124,4 +126,20 @@ export async function refreshParts(store: Store, tenantKey: string, settings: { 
     const reason = e instanceof Error ? (e.name === 'TimeoutError' || e.name === 'AbortError' ? 'timed out' : e.message) : 'failed';
     return [`sourceesb parts API of tenant ${tenantKey} at ${base} not read (${reason}); ${have ? `keeping the last good copy (${have.parts.length} parts)` : 'the parts directory shows that the catalogue is unavailable'}`];
   }
+}
+
+/**
+ * `masthead build` on a tenant built incrementally: the catalogue is read as in a full build (when
+ * the tenant has a sourceesb module layout and a parts API), and `changed` says whether the stored
+ * copy changed, so the caller updates the tenant even when no edit is pending.
+ */
+export async function refreshTenantParts(store: Store, tenantKey: string, settings: { sourceesb?: unknown }, opts: PartsRefreshOptions & { now: number }): Promise<{ warnings: string[]; changed: boolean }> {
+  const s = sourceesbSettingsSchema.safeParse(settings.sourceesb ?? {});
+  if (settings.sourceesb === undefined || !s.success || !s.data.apiBaseUrl) return { warnings: [], changed: false };
+  const has = (await listAllLayouts(store.db, tenantKey)).some((l) => l.type === 'module' && l.key?.trim() === SOURCEESB_MODULE_KEY);
+  if (!has) return { warnings: [], changed: false };
+  const copy = async () => JSON.stringify((await feedRows(store.db, tenantKey)).find((f) => f.url === PARTS_CACHE_KEY)?.items ?? null);
+  const before = await copy();
+  const warnings = await refreshParts(store, tenantKey, settings, true, opts);
+  return { warnings, changed: (await copy()) !== before };
 }

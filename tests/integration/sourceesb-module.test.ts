@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { load } from 'cheerio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runBuild, type BuildSummary } from '../../engine/build/index';
+import { runBuild, runSiteBuild, type BuildSummary } from '../../engine/build/index';
 import { layoutSchema } from '../../engine/domain/layout';
 import { PARTS_CACHE_KEY } from '../../engine/domain/sourceesb';
 import type { Store } from '../../engine/store/connection';
@@ -168,6 +168,26 @@ describe('the sourceesb parts directory', () => {
       expect(partLinks(page(root, '/parts')).length, m).toBe(PARTS.length);
       expect(page(root, '/parts')('main .parts-unavailable').length, m).toBe(0);
       expect(existsSync(join(root, 'parts/vb-6204-2rs/datasheet/index.html')), m).toBe(true);
+    }
+  }, 120_000);
+
+  it('is read again by an incremental `masthead build`, which updates the changed part pages', async () => {
+    mode = 'ok';
+    await setSettings({ apiBaseUrl: base });
+    const out = mkdtempSync(join(tmpdir(), 'masthead-sourceesb-site-'));
+    const options = { outDir: out, originTemplate: 'https://{key}.example', workers: 1, tenants: ['alpha'], clientDir: null, feedsAllowPrivateHosts: true, sourceesbTokens: { alpha: TOKEN } };
+    await runSiteBuild(store, { ...options, now: Date.parse('2026-11-02T15:00:00Z') });
+    const root = realpathSync(join(out, 'alpha'));
+    expect(page(root, '/parts/lsw-px18')('main h1').text()).toBe('LSW-PX18 Proximity sensor');
+    PARTS[2]!.name = 'Proximity sensor, M18 flush';
+    try {
+      const again = await runSiteBuild(store, { ...options, now: Date.parse('2026-11-02T15:05:00Z') });
+      expect(again.modes.alpha).toBe('incremental');
+      const live = realpathSync(join(out, 'alpha'));
+      expect(page(live, '/parts/lsw-px18')('main h1').text()).toBe('LSW-PX18 Proximity sensor, M18 flush');
+      expect(page(live, '/parts')('main table.parts-table').text()).toContain('Proximity sensor, M18 flush');
+    } finally {
+      PARTS[2]!.name = 'Proximity sensor';
     }
   }, 120_000);
 

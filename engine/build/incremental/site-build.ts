@@ -5,9 +5,12 @@
 // - incremental: the database is compared with the live build's input fingerprints and only the
 //   affected outputs are re-rendered (tenant-builder.ts);
 // - full: no usable live build, other code or config, or `full` asked → run-build.ts runBuild.
+// Before that, a tenant with a sourceesb parts directory has its catalogue read from the parts API
+// (engine/build/sourceesb.ts); a catalogue that changed makes an unchanged tenant incremental.
 import type { Store } from '../../store/connection';
 import { findTarget, readEpoch } from '../../store/queries/builds';
 import type { BuildEvent, BuildSummary, TenantSummary } from '../run-build';
+import { refreshTenantParts } from '../sourceesb';
 import { plan, type BuildOptions } from '../stages/plan';
 import { liveBuildUsable } from '../stages/publish';
 
@@ -42,9 +45,11 @@ export async function runSiteBuild(store: Store, options: SiteBuildOptions, onEv
     const key = t.tenantKey;
     const target = await findTarget(store, key, p.outDir);
     if (!target || !liveBuildUsable(p.outDir, key, target, config)) { full.push(key); continue; }
-    if (target.epoch === epoch && target.state === 'live' && (target.nextBoundary === null || p.now < target.nextBoundary)) {
+    // The sourceesb parts catalogue is read as a full build would (run-build.ts); a new copy is a change.
+    const parts = await refreshTenantParts(store, key, t.settings, { now: p.now, token: p.sourceesbTokens[key] ?? p.sourceesbTokens['*'], allowPrivateHosts: p.feedsAllowPrivateHosts });
+    if (!parts.changed && target.epoch === epoch && target.state === 'live' && (target.nextBoundary === null || p.now < target.nextBoundary)) {
       modes[key] = 'unchanged';
-      tenants.push(summaryOf(key, target.buildId!, 0, 0));
+      tenants.push({ ...summaryOf(key, target.buildId!, 0, 0), warnings: parts.warnings });
       continue;
     }
     const t0 = performance.now();
@@ -55,7 +60,7 @@ export async function runSiteBuild(store: Store, options: SiteBuildOptions, onEv
     }, fullTenantBuild);
     const r = await builder.update({ reload: true, now: p.now });
     modes[key] = r.full ? 'full' : 'incremental';
-    tenants.push(summaryOf(key, r.buildId ?? target.buildId!, r.pagesWritten, performance.now() - t0));
+    tenants.push({ ...summaryOf(key, r.buildId ?? target.buildId!, r.pagesWritten, performance.now() - t0), warnings: parts.warnings });
   }
   let fullSummary: BuildSummary | null = null;
   if (full.length) {
