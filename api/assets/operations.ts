@@ -1,15 +1,15 @@
 // Media library operations (issue 16): upload (through engine/assets/ingest.ts: checks first, then
-// derivatives under content-hash names in the tenant's folder), replace a file (same id, every use
+// derivatives under content-hash names in the media store: the tenant's folder, or the bucket of
+// MASTHEAD_MEDIA_URL, engine/assets/media-store.ts), replace a file (same id, every use
 // kept), metadata edits, delete (refused while anything uses the asset), and the library listing.
 // Writes need manage_assets; reads also serve content editors' image pickers (manage_content).
 // PDF documents are stored the same way (original only, no derivatives; width and height 0).
 import { createHash } from 'node:crypto';
-import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
-import { AssetInputError, EXT, ingestImage, inspectUpload, tenantFolder, type IngestedAsset } from '../../engine/assets/ingest';
+import { AssetInputError, EXT, ingestedFiles, ingestImage, inspectUpload, type IngestedAsset } from '../../engine/assets/ingest';
 import { AppError } from '../../engine/domain/errors';
 import { badInput } from '../../engine/domain/validation';
 import * as q from '../../engine/store/queries/assets';
+import { asStorageError, mediaStore } from '../common/media-storage';
 import { commit, diff, snapshot, tenantAccess, type OpArgs, type OpContext } from '../operation';
 import { idArg } from '../patch';
 
@@ -55,9 +55,7 @@ async function view(ctx: OpContext, tenantKey: string, id: number): Promise<Asse
 /** Removes files an ingest wrote that no asset row names after a failed commit. */
 async function dropUnreferenced(ctx: OpContext, tenantKey: string, ingested: IngestedAsset): Promise<void> {
   const kept = await q.referencedAssetFiles(ctx.services.store.db, tenantKey);
-  const dir = tenantFolder(ctx.services.assets.dir, tenantKey);
-  const files = [ingested.original, ...ingested.derivatives.map((d) => d.file)].filter((f) => !kept.has(f));
-  await Promise.all(files.map((f) => rm(join(dir, f), { force: true })));
+  await mediaStore(ctx.services.assets).remove(tenantKey, ingestedFiles(ingested).filter((f) => !kept.has(f.name)));
 }
 
 /** POST /api/assets and createAsset: a new asset, or (replaceId) a new file for an existing one. */
@@ -75,7 +73,8 @@ export async function uploadAsset({ ctx, input }: OpArgs<UploadInput>): Promise<
   const path = `/media/${key}/${hash.slice(0, 32)}.${EXT[info.format]}`;
   const existing = await q.assetIdAtPath(db, key, path);
   if (existing !== null && existing !== replaceId) badInput('file', `This file is already in the library as asset ${existing}`);
-  const ingested = await ingestImage(ctx.services.assets.dir, key, input.bytes, limits, input.declaredType).catch(asInputError);
+  // Files first, the row after: a failed upload leaves no row naming a missing file (ingest removes what it wrote).
+  const ingested = await ingestImage(mediaStore(ctx.services.assets), key, input.bytes, limits, input.declaredType).catch(asInputError).catch(asStorageError);
   const file: q.UploadedFile = {
     path, mimeType: ingested.mime, width: ingested.width, height: ingested.height, sha256: ingested.hash, name,
     original: ingested.original, bytes: ingested.bytes, derivatives: ingested.derivatives,

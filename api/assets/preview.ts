@@ -4,14 +4,15 @@
 // header or the same-origin staff cookie, for the tenant the request names) with manage_assets or
 // manage_content. Answers the smallest derivative at least `width` pixels wide (WebP first; the
 // widest when none is), a PDF's original, or a fixture asset's stored bytes, with a long private
-// cache: the admin adds the file's hash (?v=) to the URL, so a replaced file gets a new URL.
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+// cache: the admin adds the file's hash (?v=) to the URL, so a replaced file gets a new URL. The
+// bytes come from the media store: the assets folder, or the bucket (MASTHEAD_MEDIA_URL).
 import type { FastifyInstance } from 'fastify';
-import { smallestFitting, tenantFolder } from '../../engine/assets/ingest';
+import { smallestFitting } from '../../engine/assets/ingest';
+import type { MediaKind } from '../../engine/assets/media-store';
 import { AppError } from '../../engine/domain/errors';
 import { badInput } from '../../engine/domain/validation';
 import * as q from '../../engine/store/queries/assets';
+import { asStorageError, mediaStore } from '../common/media-storage';
 import { contextFor, refuseCrossSiteCookies, type GraphqlRouteOptions } from '../http/graphql-route';
 import { errorBody } from '../http/errors';
 import { tenantAccess, type OpContext } from '../operation';
@@ -39,20 +40,18 @@ export async function assetPreview(ctx: OpContext, input: { id: unknown; width?:
   const db = ctx.services.store.db;
   const [asset] = await q.mediaAssetsByIds(db, key, [id]);
   if (!asset) throw new AppError('NOT_FOUND', { entity: 'Asset', id });
-  const dir = tenantFolder(ctx.services.assets.dir, key);
+  const store = mediaStore(ctx.services.assets);
   const fitting = smallestFitting(asset.derivatives, width);
-  const onDisk = async (file: string, mimeType: string): Promise<AssetPreview> => {
-    try {
-      return { bytes: await readFile(join(dir, file)), mimeType };
-    } catch {
-      throw new AppError('NOT_FOUND', { entity: 'Asset file', id: `${id} (${file})` });
-    }
+  const stored = async (kind: MediaKind, file: string, mimeType: string): Promise<AssetPreview> => {
+    const bytes = await store.read(key, kind, file).catch(asStorageError);
+    if (!bytes) throw new AppError('NOT_FOUND', { entity: 'Asset file', id: `${id} (${file})` });
+    return { bytes, mimeType };
   };
-  if (fitting) return onDisk(fitting.file, `image/${fitting.format}`);
-  if (asset.original) return onDisk(asset.original, asset.mimeType);
-  const stored = await q.assetStoredData(db, key, id);
-  if (!stored || stored.data.byteLength === 0) throw new AppError('NOT_FOUND', { entity: 'Asset file', id });
-  return { bytes: stored.data, mimeType: stored.mimeType };
+  if (fitting) return stored('derivative', fitting.file, `image/${fitting.format}`);
+  if (asset.original) return stored('original', asset.original, asset.mimeType);
+  const inStore = await q.assetStoredData(db, key, id);
+  if (!inStore || inStore.data.byteLength === 0) throw new AppError('NOT_FOUND', { entity: 'Asset file', id });
+  return { bytes: inStore.data, mimeType: inStore.mimeType };
 }
 
 export function registerAssetPreviewRoute(app: FastifyInstance, o: GraphqlRouteOptions): void {

@@ -16,6 +16,7 @@ import { AppError } from '../../engine/domain/errors';
 import { gatingStatus } from '../../engine/domain/gating';
 import { assetStoredData, mediaAssetsByIds } from '../../engine/store/queries/assets';
 import { listAllLayouts } from '../../engine/store/queries/layouts';
+import { asStorageError } from '../common/media-storage';
 import { contextFor, refuseCrossSiteCookies, type GraphqlRouteOptions } from '../http/graphql-route';
 import { errorBody } from '../http/errors';
 import { gatingReader } from './gated-content';
@@ -48,6 +49,12 @@ export function registerGatedDocumentRoute(app: FastifyInstance, o: GraphqlRoute
         .header('content-disposition', `attachment; filename="${downloadName(asset.name)}"`)
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', "default-src 'none'; sandbox");
+      if (asset.original && o.services.assets.store) {
+        // On object storage: read with the bucket's keys (originals are never public).
+        const bytes = await o.services.assets.store.read(tenant.tenantKey, 'original', asset.original).catch(asStorageError);
+        if (!bytes) throw new AppError('NOT_FOUND', { entity: 'Document file', id });
+        return await reply.header('content-length', String(bytes.byteLength)).send(bytes);
+      }
       if (asset.original) {
         const file = join(tenantFolder(o.services.assets.dir, tenant.tenantKey), asset.original);
         const size = await stat(file).then((s) => s.size, () => null);

@@ -6,6 +6,7 @@ import type { BuildSummary } from '../../engine/build/index';
 import { buildOriginTemplate } from '../config/origin';
 import { parseS3Url, requireLocalFolder, s3Connection, s3StagingFolder } from '../config/storage';
 import { cdnPurgerFactory } from '../config/cdn';
+import { mediaSource } from '../config/media';
 import type { CdnPurger } from '../../engine/publish/purge';
 import { UsageError, withStore, type CommandEnv } from '../context';
 import type { BuildProgress } from './build-progress';
@@ -96,6 +97,8 @@ export function registerBuild(program: Command, env: CommandEnv) {
       const bucket = parseS3Url(s.outDir);
       const purger = bucket ? cdnPurgerFactory(s) : null;
       if (bucket) s3Connection(s);
+      // The media library: a bucket's store (pages reference its CDN URL) or the assets folder.
+      const media = await mediaSource(s);
       const origins: Record<string, string> = {};
       const outDir = bucket ? s3StagingFolder(s, bucket) : resolve(s.outDir);
       // Loaded here, not at startup, so other commands do not pay for the build pipeline.
@@ -115,7 +118,7 @@ export function registerBuild(program: Command, env: CommandEnv) {
           return runSiteBuild(store, {
             outDir, tenants: flags.tenant, originTemplate: origin.template, workers: s.workers, full: flags.full,
             precompress: flags.precompress === false ? 'none' : 'after',
-            workerRuntime: workerRuntime(s.workerBundle), scriptSources: s.cspScriptSources, assetsDir: s.assetsDir,
+            workerRuntime: workerRuntime(s.workerBundle), scriptSources: s.cspScriptSources, assetsDir: media,
             sourceesbTokens: s.sourceesbTokens,
           }, (e) => progress.onEvent(e));
         });

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { CommandEnv } from '../context';
+import { mediaBucketSettings } from '../config/media';
 
 export function registerDb(program: Command, env: CommandEnv) {
   const db = program.command('db').description('Database maintenance');
@@ -40,11 +41,15 @@ export function registerDb(program: Command, env: CommandEnv) {
     .option('--force', 'replace <file> if it exists', false)
     .action(env.run(async (config, out, file: string, flags: { force: boolean }) => {
       const { backupDatabase } = await import('../../engine/store/backup');
-      const r = await backupDatabase({ dbPath: config.dbPath, file, assetsDir: config.settings.assetsDir, force: flags.force });
+      const bucket = mediaBucketSettings(config.settings);
+      const mediaBucket = bucket ? `s3://${bucket.bucket}${bucket.prefix ? `/${bucket.prefix}` : ''}` : null;
+      const r = await backupDatabase({ dbPath: config.dbPath, file, assetsDir: config.settings.assetsDir, mediaBucket, force: flags.force });
       const rows = Object.values(r.tables).reduce((n, t) => n + t.rows, 0);
       out.result(r, [
         `Backed up ${rows.toLocaleString('en-US')} row(s) in ${Object.keys(r.tables).length} tables to ${r.file} in ${(r.ms / 1000).toFixed(1)} s (row counts and checksums recorded for the restore)`,
-        r.media ? `The media library (${r.media.path}: ${r.media.files} files, ${(r.media.bytes / 1e6).toFixed(1)} MB) is not in this file: back up that folder with it.` : 'No media library folder is configured (MASTHEAD_ASSETS_DIR).',
+        r.media && 'bucket' in r.media
+          ? `The media library is in the bucket ${r.media.bucket} (MASTHEAD_MEDIA_URL), not in this file: back up that bucket and prefix with it (object versioning or replication, or a copy such as rclone sync / mc mirror).`
+          : r.media ? `The media library (${r.media.path}: ${r.media.files} files, ${(r.media.bytes / 1e6).toFixed(1)} MB) is not in this file: back up that folder with it.` : 'No media library folder is configured (MASTHEAD_ASSETS_DIR).',
       ]);
     }));
   db.command('restore')

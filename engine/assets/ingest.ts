@@ -5,9 +5,9 @@
 // check and the parse only: no sharp, no derivatives.
 // Every check runs before anything is written; a failed derivative run removes what it wrote.
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import { localMediaStore, type MediaKind, type MediaStore } from './media-store';
 import { pdfCheck } from './pdf';
 
 export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'gif' | 'avif';
@@ -136,27 +136,24 @@ export function smallestFitting(derivatives: readonly Derivative[], width: numbe
 
 /**
  * Checks the upload, then writes the original and its derivatives (each width in AVIF, WebP and the
- * original format; a PDF gets none) into `<root>/<tenantKey>/` under content-hash names. Generated once: a file whose
- * name exists already is not written again. On a failure nothing new stays behind.
+ * original format; a PDF gets none) into the media store (a folder path: `<root>/<tenantKey>/`)
+ * under content-hash names. Generated once: a file whose name exists already is not written again.
+ * On a failure nothing this call wrote stays behind, and the error is thrown.
  */
-export async function ingestImage(root: string, tenantKey: string, bytes: Uint8Array, limits: IngestLimits, declaredType?: string): Promise<IngestedAsset> {
+export async function ingestImage(root: string | MediaStore, tenantKey: string, bytes: Uint8Array, limits: IngestLimits, declaredType?: string): Promise<IngestedAsset> {
   const info = await inspectUpload(bytes, limits, declaredType, { documents: true });
-  const dir = tenantFolder(root, tenantKey);
+  tenantFolder('', tenantKey);
+  const store = typeof root === 'string' ? localMediaStore(root) : root;
   const hash = createHash('sha256').update(bytes).digest('hex');
   const original = `${hash.slice(0, 32)}.${EXT[info.format]}`;
-  const written: string[] = [];
-  const put = async (name: string, data: Uint8Array) => {
-    const target = join(dir, name);
-    if (await stat(target).then(() => true, () => false)) return; // same content, already there
-    const tmp = `${target}.${process.pid}.tmp`;
-    written.push(tmp);
-    await writeFile(tmp, data);
-    await rename(tmp, target);
-    written.push(target);
+  const written: { kind: MediaKind; name: string }[] = [];
+  const put = async (kind: MediaKind, name: string, data: Uint8Array, mime: string) => {
+    if (await store.has(tenantKey, kind, name)) return; // same content, already there
+    written.push({ kind, name });
+    await store.put(tenantKey, kind, name, data, mime);
   };
-  await mkdir(dir, { recursive: true });
   try {
-    await put(original, bytes);
+    await put('original', original, bytes, MIME[info.format]);
     if (info.format === 'pdf') {
       return { hash, format: 'pdf', mime: MIME.pdf, width: 0, height: 0, bytes: bytes.byteLength, original, derivatives: [] };
     }
@@ -171,28 +168,34 @@ export async function ingestImage(root: string, tenantKey: string, bytes: Uint8A
       for (const format of formats) {
         const out = await base.clone().toFormat(format, format === 'avif' ? { quality: 50, effort: 2 } : { quality: 80 }).toBuffer({ resolveWithObject: true });
         const name = `${createHash('sha256').update(out.data).digest('hex').slice(0, 20)}-${width}.${EXT[format]}`;
-        await put(name, out.data);
+        await put('derivative', name, out.data, MIME[format]);
         derivatives.push({ width: out.info.width, height: out.info.height, format, file: name, bytes: out.data.byteLength });
       }
     }
     return { hash, format: info.format, mime: MIME[info.format], width: info.width, height: info.height, bytes: bytes.byteLength, original, derivatives };
   } catch (e) {
-    await Promise.all(written.map((f) => rm(f, { force: true })));
+    await store.remove(tenantKey, written).catch(() => {});
     throw e;
   }
 }
 
-/** Removes files of the tenant's folder that no asset references (masthead assets gc). Returns the removed (dry run: removable) names. */
-export async function collectGarbage(root: string, tenantKey: string, referenced: ReadonlySet<string>, options: { dryRun?: boolean } = {}): Promise<string[]> {
-  const dir = tenantFolder(root, tenantKey);
-  let names: string[];
-  try {
-    names = await readdir(dir);
-  } catch {
-    return [];
-  }
-  const removed = names.filter((n) => !referenced.has(n));
-  if (options.dryRun) return removed.sort();
-  await Promise.all(removed.map((n) => rm(join(dir, n), { force: true })));
-  return removed.sort();
+/** The files of an ingest, as the media store names them. */
+export function ingestedFiles(a: Pick<IngestedAsset, 'original' | 'derivatives'>): { kind: MediaKind; name: string }[] {
+  return [{ kind: 'original', name: a.original }, ...a.derivatives.map((d) => ({ kind: 'derivative' as const, name: d.file }))];
+}
+
+/**
+ * Removes files of the tenant's media that no asset references (masthead assets gc): `removed` (dry
+ * run: removable) names. `minAgeMs` keeps unreferenced files written more recently (an upload whose
+ * row is not committed yet): those are `kept`.
+ */
+export async function collectGarbage(root: string | MediaStore, tenantKey: string, referenced: ReadonlySet<string>, options: { dryRun?: boolean; minAgeMs?: number; now?: number } = {}): Promise<{ removed: string[]; kept: string[] }> {
+  tenantFolder('', tenantKey);
+  const store = typeof root === 'string' ? localMediaStore(root) : root;
+  const all = (await store.list(tenantKey)).filter((o) => !referenced.has(o.name));
+  const cutoff = (options.now ?? Date.now()) - (options.minAgeMs ?? 0);
+  const removable = options.minAgeMs ? all.filter((o) => o.modified <= cutoff) : all;
+  const kept = options.minAgeMs ? all.filter((o) => o.modified > cutoff).map((o) => o.name).sort() : [];
+  if (!options.dryRun) await store.remove(tenantKey, removable);
+  return { removed: removable.map((o) => o.name).sort(), kept };
 }

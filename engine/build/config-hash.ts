@@ -38,10 +38,12 @@ export function newsletterCodeFiles(): string[] {
 }
 
 /** Hash of the code and config a build of `originTemplate` with `clientEntry` uses. */
-export function configHash(originTemplate: string, clientEntry: string | null, scriptSources: Readonly<Record<string, readonly string[]>> = {}): string {
+export function configHash(originTemplate: string, clientEntry: string | null, scriptSources: Readonly<Record<string, readonly string[]>> = {}, mediaPublicUrl: string | null = null): string {
   // The script allow-list only changes the headers files; {} hashes as before it existed.
   const sources = Object.keys(scriptSources).length ? JSON.stringify(Object.entries(scriptSources).sort()) : '';
-  return filesHash(siteCodeFiles(), [originTemplate, '\0', clientEntry ?? '', '\0', ...(sources ? [sources, '\0'] : [])]);
+  // Media on object storage: every image address names the CDN; a folder library hashes as before.
+  const media = mediaPublicUrl ? [`media:${mediaPublicUrl}`, '\0'] : [];
+  return filesHash(siteCodeFiles(), [originTemplate, '\0', clientEntry ?? '', '\0', ...(sources ? [sources, '\0'] : []), ...media]);
 }
 
 let newsletterHash: string | null = null;

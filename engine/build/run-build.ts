@@ -12,6 +12,7 @@ import { feedRows } from '../store/queries/feeds';
 import { openStore, type Store } from '../store/connection';
 import { streamContentBodies, type TenantRow } from '../store/site-reader';
 import { stylesheet, writeAssets, writeClientBundle, writeEmailIcons, writeFavicon } from './stages/emit';
+import { mediaPublicUrl } from '../assets/media-store';
 import { referencedMedia, withheldFiles, writeMediaFiles } from './stages/media';
 import { emitNewsletters } from './stages/emit-newsletters';
 import { load, type LoadResult } from './stages/load';
@@ -212,7 +213,7 @@ async function buildTenant(
     const assetCount = await assets;
     // The emails' media library images (header, ads, items) are published beside the pages' ones.
     for (const [rel, file] of (await newsletters).media) media.set(rel, file);
-    const copied = writeMediaFiles(media, p.assetsDir, key, writer, target.staging);
+    const copied = await writeMediaFiles(media, p.assetsDir, key, writer, target.staging);
     if (copied.missing.length) warnings.push(`${copied.missing.length} image derivative(s) missing from the assets folder: ${copied.missing.slice(0, 3).join(', ')}`);
     writeFavicon(writer, favicon);
     rendered.prerendered.push(...(await newsletters).paths);
@@ -299,7 +300,7 @@ export async function runBuild(store: Store, options: BuildOptions, onEvent: Emi
   // Each tenant is read and built acting for it (on PostgreSQL, row-level security shows its rows only).
   const loadOf = (t: TenantRow) => inTenant(t.tenantKey, () => {
     const started = performance.now();
-    return load(store, t.tenantKey, { now: p.now, originTemplate: p.originTemplate, scriptSources: p.scriptSources }).then(async (r) => {
+    return load(store, t.tenantKey, { now: p.now, originTemplate: p.originTemplate, scriptSources: p.scriptSources, mediaPublicUrl: mediaPublicUrl(p.assetsDir) }).then(async (r) => {
       // RSS feed and video playlist blocks: refresh the copies that are due, then show the last good ones.
       const layouts = r.index.layouts ?? [];
       if (feedUrls(layouts).length || playlistIds(layouts).length) {

@@ -40,6 +40,11 @@ export interface BuildMedia {
   derivatives: { width: number; height: number; format: string; file: string }[]; focalX: number; focalY: number; decorative: boolean;
   /** The uploaded original's file name in the tenant's assets folder (published for documents). */
   original?: string | null;
+  /**
+   * Media on object storage (MASTHEAD_MEDIA_URL): the CDN folder of the derivatives,
+   * <MASTHEAD_MEDIA_PUBLIC_URL>/<tenant>; pages show them from there and the build copies none.
+   */
+  base?: string;
 }
 export interface BuildImage { path: string; alt: string; width: number; height: number; caption: string | null; credit: string | null; media?: BuildMedia | null }
 

@@ -38,6 +38,11 @@ export const ERRORS = {
     status: 502, expose: true,
     message: (a: { reason: string }) => `The assistant's provider did not answer: ${a.reason}. Nothing was changed; please try again later.`,
   },
+  /** The media library's storage (the bucket of MASTHEAD_MEDIA_URL) failed during an upload: nothing was added. */
+  MEDIA_STORAGE_FAILED: {
+    status: 503, expose: true,
+    message: (a: { reason: string }) => `The file could not be stored: the media storage failed (${a.reason}). Nothing was added to the library; please try again in a moment.`,
+  },
   INTERNAL: { status: 500, expose: false, message: () => 'Something went wrong on our side. Please try again later.' },
 } as const;
 

@@ -10,6 +10,8 @@
 //   transaction), then the same verification. pg_dump/pg_restore are found on the PATH or named as missing.
 // Media: the manifest names the media library folder (MASTHEAD_ASSETS_DIR) with its file count and
 // bytes; those files are backed up with the folder itself (docs/operations.md), not inside this file.
+// With the library on object storage (MASTHEAD_MEDIA_URL) the manifest names the bucket instead,
+// which is backed up by the storage's own means (versioning, replication), never copied here.
 import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -27,7 +29,7 @@ export interface BackupManifest {
   createdAt: string;
   migrations: number;
   tables: Record<string, { rows: number; checksum: string }>;
-  media: { path: string; files: number; bytes: number } | null;
+  media: { path: string; files: number; bytes: number } | { bucket: string } | null;
 }
 
 export interface RestoreReport { file: string; target: string; tables: number; rows: number; ms: number }
@@ -93,11 +95,11 @@ function sqliteBackup(from: string, to: string): Promise<void> {
 }
 
 /** Writes a backup of the database at `dbPath` to `file` (refused if it exists, unless `force`). */
-export async function backupDatabase(o: { dbPath: string; file: string; assetsDir?: string | null; force?: boolean }): Promise<BackupManifest & { file: string; ms: number }> {
+export async function backupDatabase(o: { dbPath: string; file: string; assetsDir?: string | null; mediaBucket?: string | null; force?: boolean }): Promise<BackupManifest & { file: string; ms: number }> {
   const started = performance.now();
   const file = resolve(o.file);
   if (existsSync(file) && !o.force) throw new BackupError(`${file} exists: choose another file or pass --force to replace it`);
-  const media = folderSize(o.assetsDir);
+  const media: BackupManifest['media'] = o.mediaBucket ? { bucket: o.mediaBucket } : folderSize(o.assetsDir);
   if (isPg(o.dbPath)) {
     const pg = (await import('pg')).default;
     const client = new pg.Client({ connectionString: o.dbPath });

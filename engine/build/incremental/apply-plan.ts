@@ -11,6 +11,7 @@ import { authorGroup, contentGroup, digest } from '../deps';
 import { buildChrome } from '../stages/chrome';
 import { crawlerFiles, isRouteFile } from '../stages/crawler';
 import { stylesheet, writeAssets, writeFavicon, type ClientBundle } from '../stages/emit';
+import type { MediaStore } from '../../assets/media-store';
 import { referencedMedia, withheldFiles, writeMediaFiles } from '../stages/media';
 import { authorPage, contentPages, listingPages, magazinePages, shellPages, type PageOut } from '../stages/emit-pages';
 import type { RouteRules } from '../stages/emit-redirects';
@@ -23,7 +24,7 @@ import { sectionOf, type Job } from './edit-plan';
 import type { Writes } from './live-writes';
 import { DRAGONFORM_PATH, dragonformCss } from '../../../site/form-theme';
 
-export interface ApplyEnv { store: Store; key: string; outDir: string; client: ClientBundle | null; assetsDir?: string | null | undefined }
+export interface ApplyEnv { store: Store; key: string; outDir: string; client: ClientBundle | null; assetsDir?: string | MediaStore | null | undefined }
 type Delta = Map<string, OutputRow | null>;
 
 /**
@@ -128,7 +129,7 @@ export async function applyJobs(
     done += 1;
   }
   // Image derivatives a re-rendered page may now reference (content-hash names: present files are skipped).
-  if (jobs.length) writeMediaFiles(referencedMedia(index), env.assetsDir ?? null, env.key, new FileWriter(writes.root), writes.root);
+  if (jobs.length) await writeMediaFiles(referencedMedia(index), env.assetsDir ?? null, env.key, new FileWriter(writes.root), writes.root);
   // A document that became gated since the last build leaves the published files.
   if (jobs.length) for (const rel of withheldFiles(index)) rmSync(join(writes.root, rel), { force: true });
   return { routeRules, done };
@@ -182,7 +183,7 @@ async function newsletters(env: ApplyEnv, index: TenantIndex, state: TargetState
       if (o.grp === 'newsletters' && !seen.has(o.path)) { writes.remove(`${pageDir(o.path)}/index.html`); delta.set(o.path, null); }
     }
     // Media library images the emails show (content-hash names: files already published are skipped).
-    writeMediaFiles(result.media, env.assetsDir ?? null, env.key, new FileWriter(writes.root), writes.root);
+    await writeMediaFiles(result.media, env.assetsDir ?? null, env.key, new FileWriter(writes.root), writes.root);
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }

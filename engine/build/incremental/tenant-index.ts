@@ -29,14 +29,17 @@ export class TenantIndexCache {
   readonly #key: string;
   readonly #originTemplate: string;
   readonly #scriptSources: ScriptSources;
+  readonly #mediaPublicUrl: string | null;
   #rows: StructureRows | null = null;
   #index: TenantIndex | null = null;
 
-  constructor(store: Store, key: string, originTemplate: string, scriptSources: ScriptSources = {}) {
+  /** `mediaPublicUrl`: the CDN URL of the media library on object storage (load.ts LoadOptions). */
+  constructor(store: Store, key: string, originTemplate: string, scriptSources: ScriptSources = {}, mediaPublicUrl: string | null = null) {
     this.#store = store;
     this.#key = key;
     this.#originTemplate = originTemplate;
     this.#scriptSources = scriptSources;
+    this.#mediaPublicUrl = mediaPublicUrl;
   }
 
   forget(): void {
@@ -54,7 +57,7 @@ export class TenantIndexCache {
     if (this.#index && this.#rows && req.contentIds && !req.reload && !crossed && (this.#index.now <= now)) {
       const ids = new Set(req.contentIds);
       const patch = await loadContentPatch(this.#store, this.#key, now, [...ids]);
-      const mini = indexFromRows({ ...this.#rows, ...patch }, { now, originTemplate: this.#originTemplate, scriptSources: this.#scriptSources }).index;
+      const mini = indexFromRows({ ...this.#rows, ...patch }, { now, originTemplate: this.#originTemplate, scriptSources: this.#scriptSources, mediaPublicUrl: this.#mediaPublicUrl }).index;
       const index = this.#index;
       const sectionIds = new Set<number>();
       const personIds = new Set<number>();
@@ -71,7 +74,7 @@ export class TenantIndexCache {
     const rows = await loadSiteRows(this.#store, this.#key, now);
     const { content: _c, authors: _a, terms: _t, related: _r, contentMemberships: _m, schedules: _s, ...structure } = rows;
     this.#rows = structure;
-    this.#index = indexFromRows(rows, { now, originTemplate: this.#originTemplate, scriptSources: this.#scriptSources }).index;
+    this.#index = indexFromRows(rows, { now, originTemplate: this.#originTemplate, scriptSources: this.#scriptSources, mediaPublicUrl: this.#mediaPublicUrl }).index;
     return { index: this.#index, patched: null };
   }
 }

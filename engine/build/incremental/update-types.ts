@@ -1,5 +1,6 @@
 // What a tenant's incremental builder (tenant-builder.ts) is given and answers: its options, one
 // update's request and result, the full build it falls back to, and the second phase's limits.
+import type { MediaStore } from '../../assets/media-store';
 import type { Store } from '../../store/connection';
 import type { ScriptSources, WorkerRuntime } from '../stages/plan';
 
@@ -15,8 +16,8 @@ export interface IncrementalOptions {
   workerRuntime?: WorkerRuntime | undefined;
   /** The CSP script allow-list per tenant key (plan.ts BuildOptions.scriptSources). */
   scriptSources?: ScriptSources | undefined;
-  /** The media library folder (plan.ts BuildOptions.assetsDir). */
-  assetsDir?: string | null | undefined;
+  /** The media library folder or bucket store (plan.ts BuildOptions.assetsDir). */
+  assetsDir?: string | MediaStore | null | undefined;
 }
 
 export interface UpdateRequest {

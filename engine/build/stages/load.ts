@@ -21,6 +21,8 @@ export interface LoadOptions {
   now: number; originTemplate?: string | undefined;
   /** The CSP script allow-list per tenant key ('*': every tenant). */
   scriptSources?: Readonly<Record<string, readonly string[]>> | undefined;
+  /** Media on object storage: the CDN URL of the derivatives (engine/assets/media-store.ts); null: copied from the folder. */
+  mediaPublicUrl?: string | null | undefined;
 }
 export interface LoadResult { index: TenantIndex; warnings: string[] }
 
@@ -185,7 +187,8 @@ export function indexFromRows(rows: SiteRows, options: LoadOptions): LoadResult 
   const warnings: string[] = [];
   const t = rows.tenant;
   const { active, aliasById } = sectionsOf(rows);
-  const assets = new Map<number, BuildAsset>(rows.assets.map((a) => [a.id, { ...a }]));
+  const base = options.mediaPublicUrl ? `${options.mediaPublicUrl}/${t.tenantKey}` : null;
+  const assets = new Map<number, BuildAsset>(rows.assets.map((a) => [a.id, base && a.media ? { ...a, media: { ...a.media, base } } : { ...a }]));
   const content = contentOf(rows, aliasById, assets, options.originTemplate ?? DEFAULT_ORIGIN_TEMPLATE);
   const live = new Set(content.map((c) => c.id));
   const activeIds = new Set(active.map((s) => s.id));

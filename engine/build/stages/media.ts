@@ -2,7 +2,11 @@
 // (AVIF and WebP <source srcset sizes>, the original format's widths on the <img>, width/height of
 // the largest so the page does not shift), the focal point as object-position for teaser crops, and
 // the copy of exactly the derivatives that pages reference from the assets folder into the build.
-import { existsSync, readFileSync } from 'node:fs';
+// With the media library on object storage (MASTHEAD_MEDIA_URL) the derivatives stay in the bucket
+// and pages reference them at the CDN (BuildMedia.base); only public documents are copied, read
+// from the bucket's private originals, so a gated document is still never published.
+import { existsSync } from 'node:fs';
+import { mediaKindOf, mediaStoreOf, type MediaStore } from '../../assets/media-store';
 import { join, posix } from 'node:path';
 import { gatedDocuments } from '../../domain/documents';
 import type { ImageView } from '../../../site/model';
@@ -20,9 +24,9 @@ const SOURCE_TYPES = [['avif', 'image/avif'], ['webp', 'image/webp']] as const;
 
 type Derivative = BuildMedia['derivatives'][number];
 
-/** A derivative's site path: beside the asset's own path (/media/<tenant>/<file>). */
-export function derivativePath(img: Pick<BuildImage, 'path'>, d: Pick<Derivative, 'file'>): string {
-  return `${posix.dirname(img.path)}/${d.file}`;
+/** A derivative's address: beside the asset's own path (/media/<tenant>/<file>), or at the CDN (<base>/<file>) for media on object storage. */
+export function derivativePath(img: Pick<BuildImage, 'path' | 'media'>, d: Pick<Derivative, 'file'>): string {
+  return img.media?.base ? `${img.media.base}/${d.file}` : `${posix.dirname(img.path)}/${d.file}`;
 }
 
 type PictureParts = Pick<ImageView, 'src' | 'width' | 'height' | 'srcset' | 'sizes' | 'sources' | 'position'>;
@@ -96,7 +100,8 @@ export function referencedMedia(index: TenantIndex): Map<string, string> {
     // An uploaded document (document download block) is published as its original file.
     if (a.mimeType === 'application/pdf' && a.media?.original && a.path.startsWith('/')) out.set(a.path.slice(1), a.media.original);
   }
-  for (const img of images) for (const d of img.media?.derivatives ?? []) out.set(derivativePath(img, d).slice(1), d.file);
+  // Derivatives on object storage (a CDN base) are not copied: pages reference the CDN.
+  for (const img of images) if (!img.media?.base) for (const d of img.media?.derivatives ?? []) out.set(derivativePath(img, d).slice(1), d.file);
   return out;
 }
 
@@ -107,19 +112,21 @@ export function withheldFiles(index: TenantIndex): Set<string> {
 }
 
 /**
- * Copies the referenced derivatives from `<assetsDir>/<tenant>/` into the build. Names are content
- * hashes, so a file already in the target is the same bytes and is skipped (incremental builds copy
- * only what is new). Returns the number copied and the files missing from the assets folder.
+ * Copies the referenced files from the media library (`<assetsDir>/<tenant>/`, or the bucket) into
+ * the build. Names are content hashes, so a file already in the target is the same bytes and is
+ * skipped (incremental builds copy only what is new). Returns the number copied and the files
+ * missing from the library.
  */
-export function writeMediaFiles(files: Map<string, string>, assetsDir: string | null, tenantKey: string, writer: FileWriter, root: string): { copied: number; missing: string[] } {
+export async function writeMediaFiles(files: Map<string, string>, assetsDir: string | MediaStore | null, tenantKey: string, writer: FileWriter, root: string): Promise<{ copied: number; missing: string[] }> {
   const missing: string[] = [];
   let copied = 0;
-  if (!assetsDir || files.size === 0) return { copied, missing };
+  const store = mediaStoreOf(assetsDir);
+  if (!store || files.size === 0) return { copied, missing };
   for (const [rel, file] of files) {
     if (existsSync(join(root, rel))) continue;
-    const source = join(assetsDir, tenantKey, file);
-    if (!existsSync(source)) { missing.push(file); continue; }
-    writer.write(rel, readFileSync(source));
+    const bytes = await store.read(tenantKey, mediaKindOf(file), file);
+    if (!bytes) { missing.push(file); continue; }
+    writer.write(rel, bytes);
     copied += 1;
   }
   return { copied, missing };

@@ -3,6 +3,7 @@
 // Every build is a full build for now: every output of the chosen tenants is stale.
 import { resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { mediaPublicUrl, type MediaStore } from '../../assets/media-store';
 import { AppError } from '../../domain/errors';
 import type { Store } from '../../store/connection';
 import { countLiveContent, listTenants, type TenantRow } from '../../store/site-reader';
@@ -34,8 +35,12 @@ export interface BuildOptions {
   workerRuntime?: WorkerRuntime | undefined;
   /** Extra CSP script sources per tenant key ('*': every tenant), written into the static headers files. */
   scriptSources?: ScriptSources | undefined;
-  /** The media library folder (MASTHEAD_ASSETS_DIR): pages' image derivatives are copied from <assetsDir>/<tenant>/. Null: none copied. */
-  assetsDir?: string | null | undefined;
+  /**
+   * The media library: its folder (MASTHEAD_ASSETS_DIR), from which pages' image derivatives are
+   * copied (<assetsDir>/<tenant>/), or a bucket's store (MASTHEAD_MEDIA_URL): pages reference its
+   * CDN URL and only public documents are copied. Null: none copied.
+   */
+  assetsDir?: string | MediaStore | null | undefined;
   /** RSS feed blocks and the sourceesb parts API may be on loopback, private and link-local addresses (tests, intranet services). Default false. */
   feedsAllowPrivateHosts?: boolean | undefined;
   /** Where video playlist blocks read the YouTube Data API (tests point it at a local stand-in). */
@@ -64,8 +69,8 @@ export interface WorkerRuntime {
 export interface BuildPlan {
   buildId: string; now: number; outDir: string; originTemplate: string; tenants: TenantRow[];
   scriptSources: ScriptSources;
-  /** The media library folder, or null (no derivatives are copied). */
-  assetsDir: string | null;
+  /** The media library folder or bucket store, or null (no derivatives are copied). */
+  assetsDir: string | MediaStore | null;
   feedsAllowPrivateHosts: boolean;
   youtubeApiOrigin: string | undefined;
   sourceesbTokens: Readonly<Record<string, string>>;
@@ -131,14 +136,14 @@ export async function plan(store: Store, options: BuildOptions): Promise<BuildPl
     outDir: resolve(options.outDir),
     originTemplate,
     scriptSources: options.scriptSources ?? {},
-    assetsDir: options.assetsDir ? resolve(options.assetsDir) : null,
+    assetsDir: typeof options.assetsDir === 'string' ? (options.assetsDir ? resolve(options.assetsDir) : null) : options.assetsDir ?? null,
     feedsAllowPrivateHosts: options.feedsAllowPrivateHosts === true,
     youtubeApiOrigin: options.youtubeApiOrigin,
     sourceesbTokens: options.sourceesbTokens ?? {},
     tenants,
     maxItems: Math.max(0, ...tenants.map((t) => counts.get(t.tenantKey) ?? 0)),
     client,
-    configHash: options.configHash ?? configHash(originTemplate, client ? JSON.stringify(client.scripts) : null, options.scriptSources),
+    configHash: options.configHash ?? configHash(originTemplate, client ? JSON.stringify(client.scripts) : null, options.scriptSources, mediaPublicUrl(options.assetsDir)),
     precompress: options.precompress ?? 'after',
   };
 }
