@@ -37,7 +37,8 @@ import type { NewsletterOptions } from './newsletters';
 import { buildSchema } from './schema';
 import { captchaPolicy, recordCaptchaPolicy, type CaptchaOptions } from './captcha';
 import { syncCopies } from './syndication';
-import { createServices, type Logger, type OnChange, type ServiceOptions, type Services } from './services';
+import type { Db } from '../engine/store/connection';
+import { createServices, type ChangeEvent, type Logger, type OnChange, type ServiceOptions, type Services } from './services';
 
 export interface ApiOptions extends ServiceOptions {
   /** Folders whose disk use /admin/system shows: the built sites (out/) and the media library. */
@@ -99,13 +100,20 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
   const members = { ...options.members, captcha: options.members?.captcha ?? captcha.members ?? undefined };
   const newsletters = { ...options.newsletters, captcha: options.newsletters?.captcha ?? (options.newsletters?.recaptchaSecret ? undefined : captcha.subscribe) };
   const queue = options.rebuildQueue;
-  const requested = queue
-    ? async (...a: Parameters<OnChange>) => { await queue.request(...a); await options.onChange?.(...a); }
+  // With a queue, `commit` stores each edit's rebuild request in the edit's transaction
+  // (stageChange); after the commit only the queue's wake-up is left. Changes made outside
+  // `commit` (imports, syndicated copies) request their rebuild here.
+  const requested: OnChange | undefined = queue
+    ? async (tenantKey, change, staged) => {
+      if (staged) await queue.wake(tenantKey); else await queue.request(tenantKey, change);
+      await options.onChange?.(tenantKey, change, staged);
+    }
     : options.onChange;
   // After the change itself is handed on, syndicated copies of changed items follow their source
   // (api/syndication/sync.ts), which hands on the copies' tenants' changes in turn.
-  const onChange: OnChange = async (...a) => { await requested?.(...a); await syncCopies(services, ...a); };
-  const services: Services = createServices({ ...options, members, onChange, log: options.log ?? loggerOf(app) });
+  const onChange: OnChange = async (tenantKey, change, staged) => { await requested?.(tenantKey, change, staged); await syncCopies(services, tenantKey, change); };
+  const stageChange = queue ? (tx: Db, tenantKey: string, change: ChangeEvent) => queue.stage(tx, tenantKey, change) : undefined;
+  const services: Services = createServices({ ...options, members, onChange, stageChange, log: options.log ?? loggerOf(app) });
   recordCaptchaPolicy(services, captcha);
   recordFolders(services, options.folders ?? {});
   recordJobs(services, options.jobs);

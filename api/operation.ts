@@ -1,5 +1,6 @@
 // The shape every admin operation shares: one args object, staged access → validate → write →
-// after. `commit` runs the write and its history row in one transaction, then requests the rebuild.
+// after. `commit` runs the write, its history row and its rebuild request in one transaction, then
+// wakes the rebuild queue.
 import { AppError } from '../engine/domain/errors';
 import type { Permission } from '../engine/domain/permissions';
 import type { Db } from '../engine/store/connection';
@@ -46,19 +47,26 @@ export async function commit<T>(
   change?: (result: T) => ChangeEvent | null,
 ): Promise<T> {
   const actor = ctx.actor;
-  const result = await ctx.services.store.transaction(async (tx) => {
+  const stage = ctx.services.stageChange;
+  const { result, c, staged } = await ctx.services.store.transaction(async (tx) => {
     const r = await write(tx);
     const n = note(r);
     await insertHistory(tx, {
       tenantKey: n.tenantKey, actorType: actor?.kind ?? 'system', actorId: actor?.userId ?? null,
       entityType: n.entityType, entityId: String(n.entityId), action: n.action, changes: n.changes,
     });
-    return r;
+    // The rebuild request commits with the edit: an acknowledged edit always reaches the site,
+    // even when the database goes away between this commit and the queue's wake-up.
+    // (Only for the tenant the transaction acts for: on PostgreSQL its row-level security admits
+    // no other tenant's row. A change to another tenant is requested after the commit, as before.)
+    const ch = change?.(r) ?? null;
+    const staged = !!(ch && n.tenantKey && stage && n.tenantKey === ctx.tenant?.tenantKey);
+    if (staged) await stage!(tx, n.tenantKey!, ch!);
+    return { result: r, c: ch, staged };
   });
-  const c = change?.(result);
   const n = note(result);
   const tenantKey = n.tenantKey;
-  if (c && tenantKey) await ctx.services.changed(tenantKey, c);
+  if (c && tenantKey) await ctx.services.changed(tenantKey, c, staged);
   // Staff edits of members (status, memberships, an import) carry no change event: the member facts kept for gated reads go.
   if (n.entityType === 'siteUser' && tenantKey) await ctx.services.memberSessionsChanged(tenantKey);
   return result;

@@ -1,6 +1,6 @@
 // What operations get: the store, the clock, caches, limiters and the injected hooks. Built once
 // per app (or per CLI command) by `createServices`; nothing here reads files or the environment.
-import type { Store } from '../engine/store/connection';
+import type { Db, Store } from '../engine/store/connection';
 import { resolveLifetimes, type Lifetimes } from './auth/lifetimes';
 import type { LimitRule } from './rate-limit';
 import { memorySharedState, type Limiter, type SharedState } from './shared-state';
@@ -21,7 +21,10 @@ export interface ChangeEvent {
   /** Canonical paths affected (content: before and after), when known. */
   paths?: string[];
 }
-export type OnChange = (tenantKey: string, change: ChangeEvent) => void | Promise<void>;
+/** `staged`: the change's rebuild request was already stored on the edit's transaction (`stageChange`); only its wake-up is left. */
+export type OnChange = (tenantKey: string, change: ChangeEvent, staged?: boolean) => void | Promise<void>;
+/** Stores a change's rebuild request on the edit's own transaction (the rebuild queue's `stage`). */
+export type StageChange = (tx: Db, tenantKey: string, change: ChangeEvent) => Promise<void>;
 
 /** A staff e-mail the API asks to be sent (password reset or invite). The token is in `link`. */
 export interface StaffMessage {
@@ -51,6 +54,8 @@ export interface LimitRules {
 export interface ServiceOptions {
   store: Store;
   onChange?: OnChange;
+  /** With a rebuild queue: `commit` stores each change's rebuild request in the edit's transaction. */
+  stageChange?: StageChange;
   mailer?: StaffMailer;
   now?: () => number;
   log?: Logger;
@@ -103,8 +108,14 @@ export interface Services {
   crawlers: CrawlerVerifier;
   /** Each tenant's audience provider (Omeda or the fake) with its outage fallback. */
   audience: AudienceDirectory;
-  /** Calls the injected hook after a committed change; a failing hook is logged, never thrown. */
-  changed(tenantKey: string, change: ChangeEvent): Promise<void>;
+  /** Stores a change's rebuild request on the edit's transaction, when a rebuild queue is attached (api/operation.ts `commit`). */
+  stageChange?: StageChange;
+  /**
+   * Calls the injected hook after a committed change; a failing hook is logged, never thrown.
+   * `staged`: the rebuild request was stored with the change (`stageChange`), so a failing hook
+   * loses no edit: the queue catches its request up.
+   */
+  changed(tenantKey: string, change: ChangeEvent, staged?: boolean): Promise<void>;
   /**
    * After a member's own committed write that ends sessions (logout, password change): drops the
    * tenant's member facts here and in the other instances. Never throws.
@@ -171,7 +182,8 @@ export function createServices(o: ServiceOptions): Services {
     assets: { dir: o.assets?.dir ?? './data/assets', maxBytes: o.assets?.maxBytes ?? DEFAULT_ASSET_MAX_BYTES },
     crawlers: new CrawlerVerifier({ now, ...o.crawlers }),
     audience: new AudienceDirectory(o.audience ?? {}, now, log),
-    async changed(tenantKey, change) {
+    stageChange: o.stageChange,
+    async changed(tenantKey, change, staged = false) {
       invalidate(tenantKey, change.entity);
       try {
         await shared.publish({ tenantKey, entity: change.entity });
@@ -179,7 +191,7 @@ export function createServices(o: ServiceOptions): Services {
         log.error({ err: error, tenantKey }, 'invalidation not published to the other instances');
       }
       try {
-        await o.onChange?.(tenantKey, change);
+        await o.onChange?.(tenantKey, change, staged);
       } catch (error) {
         log.error({ err: error, tenantKey, change }, 'onChange hook failed');
       }

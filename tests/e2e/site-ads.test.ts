@@ -24,6 +24,7 @@ import { seedFixtures } from '../../engine/fixtures/seed';
 import { getTenant, writeTenantSettings } from '../../engine/store/queries/tenants';
 import { runBuild } from '../../engine/build/index';
 import { createMastheadServer } from '../../cli/serve/app';
+import { noRebuilds } from '../helpers/no-rebuilds';
 
 const TENANT = 'freightwise';
 const HOUSE = 'plantpulse';
@@ -144,7 +145,7 @@ beforeAll(async () => {
   houseArticle = findArticle(join(outDir, HOUSE), '<aside class="native-ad"');
   app = await createMastheadServer({
     outDir, store, adminDir: null, mode: 'development', originTemplate,
-    rebuilder: { request: async () => undefined, start: async () => undefined, idle: async () => undefined, close: async () => undefined },
+    rebuilder: noRebuilds(),
   });
   await app.listen({ port, host: '127.0.0.1' });
   base = `http://${TENANT}.localhost:${port}`;

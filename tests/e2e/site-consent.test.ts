@@ -22,6 +22,7 @@ import { getTenant, writeTenantSettings } from '../../engine/store/queries/tenan
 import { runBuild } from '../../engine/build/index';
 import { createMastheadServer } from '../../cli/serve/app';
 import { FLUSH_MS } from '../../site/client/events';
+import { noRebuilds } from '../helpers/no-rebuilds';
 
 const TENANT = 'freightwise';
 const GTM = 'GTM-E2ECONSENT';
@@ -57,7 +58,7 @@ beforeAll(async () => {
   await runBuild(store, { outDir, originTemplate, workers: 1, tenants: [TENANT] });
   app = await createMastheadServer({
     outDir, store, adminDir: null, mode: 'development', originTemplate,
-    rebuilder: { request: async () => undefined, start: async () => undefined, idle: async () => undefined, close: async () => undefined },
+    rebuilder: noRebuilds(),
   });
   await app.listen({ port, host: '127.0.0.1' });
   base = `http://${TENANT}.localhost:${port}`;

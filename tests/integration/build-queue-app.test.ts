@@ -50,12 +50,14 @@ function itemPage() {
   return { path, $: parseHtml(readFileSync(join(site(), path, 'index.html'), 'utf8')) };
 }
 
-async function gql(name: 'loginCmsUser' | 'updateContent', variables: Record<string, unknown>, token?: string) {
-  const doc = app.api.registry.byName.get(name)!;
+async function gql(name: 'loginCmsUser' | 'updateContent', variables: Record<string, unknown>, token?: string, on = app) {
+  const doc = on.api.registry.byName.get(name)!;
   const headers: Record<string, string> = { 'x-tenant-key': 'alpha', ...(token ? { authorization: `Bearer ${token}` } : {}) };
-  const r = await app.inject({ method: 'POST', url: '/graphql', headers, payload: { query: doc.text, variables } });
+  const r = await on.inject({ method: 'POST', url: '/graphql', headers, payload: { query: doc.text, variables } });
   return r.json() as { data?: Record<string, any>; errors?: { message: string }[] };
 }
+
+const openRequests = () => store.all<{ change: string }>("SELECT change FROM rebuild_requests WHERE tenant_key = 'alpha' AND state IN ('pending', 'running') ORDER BY id");
 
 describe('buildApp with the engine rebuild queue', () => {
   it('rebuilds the tenant after a GraphQL edit, and the page in the output folder shows it', async () => {
@@ -73,5 +75,37 @@ describe('buildApp with the engine rebuild queue', () => {
     const after = itemPage();
     expect(after.$('h1').first().text()).toBe('Carriers add a new Gulf loop');
     expect(after.$('title').text()).toContain('Carriers add a new Gulf loop');
+  }, 120_000);
+});
+
+describe('an edit and its rebuild request commit together', () => {
+  it('keeps the request of an acknowledged edit whose queue could not be reached after the commit, and the next start publishes it', async () => {
+    // The database going away between the edit's commit and the queue's wake-up, as seen by the
+    // API: every call into the queue after the commit fails. Only what the transaction stored is left.
+    const gone = async () => { throw new Error('connection terminated'); };
+    // (The app starts and closes its queue: the stand-in leaves the real one alone.)
+    const lost = await buildApp({ store, mode: 'production', rebuildQueue: { ...queue, request: gone, wake: gone, start: async () => undefined, close: async () => undefined } });
+    try {
+      await lost.ready();
+      const token = (await gql('loginCmsUser', { username: 'ops', password: PASSWORD }, undefined, lost)).data?.loginCmsUser?.bearerToken as string;
+      const edit = await gql('updateContent', { id: ITEM, input: { name: 'Rates ease on the transpacific' } }, token, lost);
+      expect(edit.errors).toBeUndefined();
+      expect(edit.data?.updateContent?.name).toBe('Rates ease on the transpacific');
+      // The edit was acknowledged; its request was stored with it.
+      const open = await openRequests();
+      expect(open.map((r) => JSON.parse(r.change) as { entity: string; ids: number[] })).toEqual([expect.objectContaining({ entity: 'content', ids: [ITEM] })]);
+      // An edit the database refuses stores no request either.
+      const refused = await gql('updateContent', { id: ITEM, input: { name: '' } }, token, lost);
+      expect(refused.errors?.length).toBeGreaterThan(0);
+      expect(await openRequests()).toHaveLength(1);
+    } finally {
+      await lost.close();
+    }
+    // A restart (the queue's start) resumes it: the acknowledged title goes live.
+    await queue.start();
+    await queue.idle();
+    expect(failed).toEqual([]);
+    expect(await openRequests()).toEqual([]);
+    expect(itemPage().$('h1').first().text()).toBe('Rates ease on the transpacific');
   }, 120_000);
 });

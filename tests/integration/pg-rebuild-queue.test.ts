@@ -247,4 +247,25 @@ describe('rebuild queue on PostgreSQL (graphile-worker)', () => {
     await a.close();
     await b.close();
   }, 120_000);
+
+  it('builds, without a restart, a request stored with its edit whose wake-up was lost and one a dead instance left running', async () => {
+    await onlyQueue();
+    const before = errors.length;
+    const q = newQueue('d', { sweepMs: 200, staleMs: 5_000 });
+    await q.start();
+    // After the start, so only the sweep can find them: an edit's request committed with it (the
+    // database went away before the wake-up), and a request claimed a minute ago by an instance
+    // that died with no other request of the tenant coming to claim it.
+    const staged = await insertArticle(null);
+    await store.transaction((tx) => q.stage(tx, 'alpha', { entity: 'content', action: 'create', ids: [staged] }));
+    const orphan = await insertArticle(null);
+    await store.run("INSERT INTO rebuild_requests (tenant_key, change, enqueued_at, state, started_at) VALUES ('alpha', ?, ?, 'running', ?)",
+      [JSON.stringify({ entity: 'content', action: 'create', ids: [orphan] }), Date.now() - 61_000, Date.now() - 60_000]);
+    expect(await waitFor(() => hasPageFor(staged) && hasPageFor(orphan), 60_000)).toBe(true);
+    await q.idle();
+    expect(errors.slice(before)).toEqual([]);
+    const [open] = await store.all<{ n: number }>("SELECT count(*) AS n FROM rebuild_requests WHERE state <> 'done'");
+    expect(Number(open!.n)).toBe(0);
+    await q.close();
+  }, 120_000);
 });

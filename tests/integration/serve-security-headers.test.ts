@@ -19,6 +19,7 @@ import { createMastheadServer } from '../../cli/serve/app';
 import { headersFor } from '../../cli/serve/static-files';
 import type { RebuildQueue } from '../../engine/build/index';
 import { tempDbPath, tenantFixture, writeFixtureSet } from '../helpers/fixture-set';
+import { noRebuilds } from '../helpers/no-rebuilds';
 
 let store: Store;
 let outDir: string;
@@ -45,7 +46,7 @@ beforeAll(async () => {
   const adminDir = join(dir, 'admin');
   mkdirSync(adminDir);
   writeFileSync(join(adminDir, 'index.html'), '<!doctype html><title>admin</title><div id="root"></div><script type="module" src="/admin/main.js"></script>');
-  const rebuilder: RebuildQueue = { request: async () => {}, start: async () => {}, idle: async () => {}, close: async () => {} };
+  const rebuilder: RebuildQueue = noRebuilds();
   const common = { outDir, store, adminDir, rebuilder, mode: 'production' as const, originTemplate, api: { captcha: { off: true } } };
   server = await createMastheadServer({ ...common, scriptSources: { alpha: [ADS] } });
   base = await listen(server);

@@ -12,6 +12,7 @@ import { seedFixtures } from '../../engine/fixtures/seed';
 import { openStore, type Store } from '../../engine/store/connection';
 import { GOOGLEBOT_IP, GOOGLEBOT_UA, googlebotDns } from '../helpers/fake-dns';
 import { tempDbPath, tenantFixture, writeFixtureSet } from '../helpers/fixture-set';
+import { noRebuilds } from '../helpers/no-rebuilds';
 
 const GATED = 10010003;
 let store: Store;
@@ -22,7 +23,7 @@ beforeAll(async () => {
   const t = tenantFixture('alpha', 100);
   t.content = t.content.map((c) => (c.id === GATED ? { ...c, userRegistrationRequired: true, body: '<p>REGISTERED BODY</p>' } : c)) as typeof t.content;
   await seedFixtures(store, writeFixtureSet([t]));
-  const rebuilder: MastheadServerOptions['rebuilder'] = { request: async () => {}, start: async () => {}, idle: async () => {}, close: async () => {} };
+  const rebuilder: MastheadServerOptions['rebuilder'] = noRebuilds();
   app = await createMastheadServer({
     outDir: mkdtempSync(join(tmpdir(), 'masthead-proxies-')), store, adminDir: null, rebuilder, mode: 'development',
     originTemplate: 'http://{key}.localhost:4000', trustedProxies: ['127.0.0.1'], api: { crawlers: { resolver: googlebotDns() } },

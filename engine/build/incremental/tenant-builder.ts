@@ -203,8 +203,13 @@ export class TenantBuilder {
       } catch (e) {
         const err = e instanceof Error ? e : new Error(String(e));
         if (!err.message.startsWith('Rebuild of ')) err.message = `Rebuild of "${this.key}" failed: ${err.message}`;
-        await updateTarget(this.#store, target.id, { state: 'failed', epoch: UNFINISHED_EPOCH, finishedAt: Date.now(), error: err.message });
+        // Forget first: when the database is what failed, the row below cannot be written either,
+        // and what this builder holds in memory (state, index, carried keys) may no longer match
+        // the pages or the stored state. The next update reloads them; the unfinished epoch (when
+        // it could be written) makes the next start reconcile.
         this.forget();
+        await updateTarget(this.#store, target.id, { state: 'failed', epoch: UNFINISHED_EPOCH, finishedAt: Date.now(), error: err.message })
+          .catch(() => undefined);
         throw err;
       } finally {
         if (lock !== null) unlockTenant(lock);

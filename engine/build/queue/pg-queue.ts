@@ -19,7 +19,8 @@
 // SQLite keeps store-queue.ts (in-process).
 import { Logger, run, type Runner, type Task } from 'graphile-worker';
 import {
-  claimRequests, enqueueRebuild, findTarget, finishRequests, pruneRequests, readEpoch, retryRequests, tenantsWithOpenRequests,
+  claimRequests, enqueueRebuild, findTarget, finishRequests, pruneRequests, readEpoch, retryRequests, stageRebuild, tenantsWithOpenRequests,
+  tenantsWithUnclaimedRequests,
 } from '../../store/queries/builds';
 import { listTenants } from '../../store/site-reader';
 import { createTenantLocks } from '../../store/pg/tenant-locks';
@@ -38,9 +39,19 @@ export interface PgQueueOptions extends StoreQueueOptions {
   retryBusyMs?: number;
   /** graphile-worker attempts of a job that fails outside the rebuild itself, e.g. its lock connection (default 5; a failed rebuild is retried by retryDelay, for good). */
   maxAttempts?: number;
+  /**
+   * Milliseconds between sweeps (default 30 s): each instance asks for every tenant with a due
+   * request no job is working on — a request stored with its edit whose wake-up was lost (the
+   * database went away right after the commit), or one left running by an instance that died.
+   */
+  sweepMs?: number;
+  /** A running request older than this is taken for orphaned by the sweep (default 10 min; a busy tenant's job just asks again). */
+  staleMs?: number;
 }
 
 const TASK = 'masthead_rebuild';
+const SWEEP_MS = 30_000;
+const STALE_MS = 10 * 60_000;
 const MAX_ATTEMPTS = 5;
 const KEEP_FINISHED_MS = 24 * 3_600_000;
 
@@ -54,6 +65,7 @@ export function createPgBuildQueue(o: PgQueueOptions): RebuildQueue {
   const locks = createTenantLocks(o.url);
   let runner: Runner | undefined;
   let closed = false;
+  let sweeper: NodeJS.Timeout | undefined;
   const running = new Set<Promise<unknown>>();
 
   const ask = async (tenantKey: string, delayMs = 0) => {
@@ -111,6 +123,23 @@ export function createPgBuildQueue(o: PgQueueOptions): RebuildQueue {
     }
   };
 
+  /** Asks for every tenant with a request no job works on (see `sweepMs`); quiet while the database is away. */
+  let sweeping = false;
+  const sweep = async () => {
+    if (sweeping || closed) return;
+    sweeping = true;
+    try {
+      const at = now();
+      for (const key of await tenantsWithUnclaimedRequests(o.store, at, at - (o.staleMs ?? STALE_MS))) {
+        if (!closed) await ask(key);
+      }
+    } catch {
+      // The next sweep tries again; a database that stays away is reported by everything else.
+    } finally {
+      sweeping = false;
+    }
+  };
+
   const task: Task = async (payload) => {
     const { tenantKey, boundary } = payload as { tenantKey: string; boundary?: number };
     const work = inTenant(tenantKey, () => rebuild(tenantKey, boundary));
@@ -125,6 +154,12 @@ export function createPgBuildQueue(o: PgQueueOptions): RebuildQueue {
   const queue: RebuildQueue = {
     async request(tenantKey, change = { entity: 'full' }) {
       await enqueueRebuild(o.store, tenantKey, change, now());
+      await ask(tenantKey);
+    },
+    async stage(tx, tenantKey, change) {
+      await stageRebuild(tx, tenantKey, change, now());
+    },
+    async wake(tenantKey) {
       await ask(tenantKey);
     },
     async start() {
@@ -148,6 +183,8 @@ export function createPgBuildQueue(o: PgQueueOptions): RebuildQueue {
         const target = await findTarget(o.store, t.tenantKey, o.outDir);
         if (target?.buildId && target.epoch !== epoch) await queue.request(t.tenantKey, { entity: 'reconcile' });
       }
+      sweeper = setInterval(() => void sweep(), o.sweepMs ?? SWEEP_MS);
+      sweeper.unref();
     },
     async idle() {
       // Idle when no request of this database is due and no rebuild runs here. A failed request
@@ -162,6 +199,7 @@ export function createPgBuildQueue(o: PgQueueOptions): RebuildQueue {
     async close() {
       if (closed) return;
       closed = true;
+      clearInterval(sweeper);
       await runner?.stop();
       await locks.close();
     },

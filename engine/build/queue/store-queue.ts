@@ -9,7 +9,7 @@
 // request lives in the database.
 import PQueue from 'p-queue';
 import {
-  claimRequests, enqueueRebuild, findTarget, finishRequests, pruneRequests, readEpoch, retryRequests, tenantsWithOpenRequests,
+  claimRequests, enqueueRebuild, findTarget, finishRequests, pruneRequests, readEpoch, retryRequests, stageRebuild, tenantsWithOpenRequests,
 } from '../../store/queries/builds';
 import { recordSiteMetric } from '../../store/queries/site-metrics';
 import { listTenants } from '../../store/site-reader';
@@ -141,6 +141,12 @@ export function createBuildQueue(o: StoreQueueOptions): RebuildQueue {
   const queue: RebuildQueue = {
     async request(tenantKey, change = { entity: 'full' }) {
       await enqueueRebuild(o.store, tenantKey, change, now());
+      schedule(tenantKey);
+    },
+    async stage(tx, tenantKey, change) {
+      await stageRebuild(tx, tenantKey, change, now());
+    },
+    async wake(tenantKey) {
       schedule(tenantKey);
     },
     async start() {

@@ -1,6 +1,6 @@
 // Build state and the rebuild queue (tables in schema-builds.ts). Raw SQL for bulk writes: a full
 // build stores tens of thousands of output rows in one transaction.
-import { rawOf, type RawSql, type SqlValue, type Store } from '../connection';
+import { rawOf, type Db, type RawSql, type SqlValue, type Store } from '../connection';
 
 export interface TargetRow {
   id: number; tenantKey: string; outDir: string; configHash: string; buildId: string | null; builtAt: number | null;
@@ -132,6 +132,27 @@ export async function enqueueRebuild(store: Store, tenantKey: string, change: un
   // RETURNING id: PostgreSQL reports no last id otherwise; SQLite gives it either way.
   const r = await store.run('INSERT INTO rebuild_requests (tenant_key, change, enqueued_at) VALUES (?, ?, ?) RETURNING id', [tenantKey, JSON.stringify(change), at]);
   return r.lastID;
+}
+
+/**
+ * The same request written on the caller's transaction (api/operation.ts `commit`): it commits or
+ * rolls back with the edit itself, so an acknowledged edit always has its rebuild request, even
+ * if the database goes away right after the commit.
+ */
+export async function stageRebuild(tx: Db, tenantKey: string, change: unknown, at: number): Promise<void> {
+  await rawOf(tx).run('INSERT INTO rebuild_requests (tenant_key, change, enqueued_at) VALUES (?, ?, ?)', [tenantKey, JSON.stringify(change), at]);
+}
+
+/**
+ * Tenants whose requests no rebuild is working on, as far as the database can tell: pending ones
+ * due by `readyAt`, and running ones claimed before `staleBefore` (their rebuild's process died
+ * and no other request of the tenant came to claim them). The PostgreSQL queue's sweep asks for these.
+ */
+export async function tenantsWithUnclaimedRequests(store: Store, readyAt: number, staleBefore: number): Promise<string[]> {
+  const rows = await store.all<{ k: string }>(
+    `SELECT DISTINCT tenant_key AS k FROM rebuild_requests
+     WHERE (state = 'pending' AND (retry_at IS NULL OR retry_at <= ?)) OR (state = 'running' AND started_at < ?) ORDER BY k`, [readyAt, staleBefore]);
+  return rows.map((r) => r.k);
 }
 
 /**

@@ -16,6 +16,7 @@ import { startTestSmtpServer, type TestSmtpServer } from '../../../engine/mail/t
 import { SERVE_READERS } from '../../../cli/serve/readers';
 import { openStore, type Store } from '../../../engine/store/connection';
 import { ADMIN_DIST, ROOT, ensureAdminBuilt } from './build-admin';
+import { noRebuilds } from '../../helpers/no-rebuilds';
 
 export interface MailStack {
   smtp: TestSmtpServer;
@@ -41,7 +42,7 @@ function freePort(): Promise<number> {
   });
 }
 
-const NO_REBUILDS: RebuildQueue = { request: async () => undefined, start: async () => undefined, idle: async () => undefined, close: async () => undefined };
+const NO_REBUILDS: RebuildQueue = noRebuilds();
 
 export interface MailStackOptions {
   /** The mailer's default From. */
