@@ -5,6 +5,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { searchParts } from '../../engine/domain/sourceesb';
 import type { PartRowView } from '../model';
+import { autocomplete } from '../attrs';
 
 export const PARTS_SEARCH_TEXTS = {
   label: 'Part number or keyword',
@@ -47,9 +48,9 @@ export function PartsSearch({ indexHref }: { indexHref: string }) {
   };
   return (
     <div className="parts-search">
-      <form role="search" action="" method="get" onSubmit={submit}>
+      <form role="search" action="/parts" method="get" onSubmit={submit}>
         <label htmlFor="parts-q">{PARTS_SEARCH_TEXTS.label}</label>
-        <input id="parts-q" name="q" type="search" value={q} onChange={(e) => setQ(e.target.value)} autoComplete="off" />
+        <input id="parts-q" name="q" type="search" value={q} onChange={(e) => setQ(e.target.value)} {...autocomplete('off')} />
         <button type="submit" className="button">{PARTS_SEARCH_TEXTS.submit}</button>
       </form>
       <div className="parts-search-results" aria-live="polite">
