@@ -6,11 +6,13 @@
 //   2. assets, images and other non-page files first, then pages, lists, feeds and crawler files,
 //      then builds/latest.json: a reader never gets a page whose assets are
 //      missing, and latest.json names the build only once all of it is there;
-//   3. objects the build no longer has are deleted (those the manifest names, keys a run adds being
-//      named in it before their upload; the whole prefix is listed when there is no manifest), and
-//      the new manifest is written last.
-// A run killed at any point leaves the previous latest.json and every object it needs; the next
-// run compares with the previous manifest and uploads what is still missing. Headers per object:
+//   3. objects the build no longer has are deleted (those the manifest or the pending list names;
+//      the whole prefix is listed when there is no manifest), the new manifest is written (naming
+//      the build its latest.json names), and the pending list removed.
+// The keys a run writes are listed in builds/sync-pending.json before its first upload. A run killed
+// at any point leaves the previous latest.json and every object it needs; the next run checks the
+// listed keys' stored hash and headers (HEAD) and uploads only what is still missing or different,
+// the rest by the manifest. Headers per object:
 // Content-Type, Content-Encoding for the .br/.gz siblings, Cache-Control (immutable for hashed
 // assets, short with revalidation for pages, JSON, feeds and crawler files), Content-Disposition
 // for PDFs. The 301s of _redirects become redirect objects (x-amz-website-redirect-location) as
@@ -20,7 +22,7 @@ import { readdirSync, realpathSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
-  DeleteObjectsCommand, GetObjectCommand, ListObjectsCommand, PutObjectCommand, S3Client, type S3ClientConfig,
+  DeleteObjectCommand, DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, ListObjectsCommand, PutObjectCommand, S3Client, type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import mime from 'mime';
 import { pdfProblem } from '../assets/pdf';
@@ -45,8 +47,14 @@ export function createS3Client(c: S3Connection): S3Client {
 }
 
 export const MANIFEST = 'builds/sync-manifest.json';
-const PENDING = 'pending';
-const LATEST = 'builds/latest.json';
+/**
+ * The keys a publish is writing, stored before its first upload and removed after its manifest: a
+ * run stopped midway (SIGKILL, network gone) leaves it, and the next run checks those keys' stored
+ * hash and headers (HEAD) instead of trusting the manifest for them, so it uploads only what is
+ * still missing or different, and deletes what the stopped run added that the build no longer has.
+ */
+export const PENDING_KEYS = 'builds/sync-pending.json';
+export const LATEST = 'builds/latest.json';
 const UPLOAD_CONCURRENCY = 16;
 const DELETE_BATCH = 1000;
 
@@ -118,15 +126,75 @@ export function redirectObjects(redirects: string, files: ReadonlySet<string>): 
   return out;
 }
 
-/** The manifest of the last publish, or null when there is none (or it is unreadable). */
-async function readManifest(client: S3Client, bucket: string, key: string): Promise<Manifest | null> {
+/** An object's body as text, or null when there is none (NoSuchKey). */
+export async function readObjectText(client: S3Client, bucket: string, key: string): Promise<string | null> {
   try {
     const r = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
-    const parsed = JSON.parse(await r.Body!.transformToString()) as { files?: Manifest };
-    return parsed.files && typeof parsed.files === 'object' ? parsed.files : null;
+    return await r.Body!.transformToString();
   } catch (e) {
     const name = (e as { name?: string }).name;
-    if (name === 'NoSuchKey' || name === 'NotFound' || e instanceof SyntaxError) return null;
+    if (name === 'NoSuchKey' || name === 'NotFound') return null;
+    throw e;
+  }
+}
+
+/** What the manifest of the last completed publish says: each key's tag, and the build its latest.json named. */
+export interface SyncManifest { files: Manifest; build: string | null }
+
+/** The manifest of the last publish, or null when there is none (or it is unreadable). */
+export async function readManifest(client: S3Client, bucket: string, key: string): Promise<SyncManifest | null> {
+  const text = await readObjectText(client, bucket, key);
+  if (text === null) return null;
+  try {
+    const parsed = JSON.parse(text) as { files?: Manifest; build?: unknown };
+    return parsed.files && typeof parsed.files === 'object' ? { files: parsed.files, build: typeof parsed.build === 'string' ? parsed.build : null } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The keys a stopped publish was writing (PENDING_KEYS), relative to the tenant's prefix; empty when none. */
+export async function readPendingKeys(client: S3Client, bucket: string, base: string): Promise<string[]> {
+  const text = await readObjectText(client, bucket, base + PENDING_KEYS);
+  if (text === null) return [];
+  try {
+    const keys = (JSON.parse(text) as { keys?: unknown }).keys;
+    return Array.isArray(keys) ? keys.filter((k): k is string => typeof k === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The build id a tenant's builds/latest.json names (in the bucket), or null. */
+export async function readBucketLatest(client: S3Client, dest: S3Destination, key: string): Promise<string | null> {
+  const text = await readObjectText(client, dest.bucket, `${tenantBase(dest, key)}${LATEST}`);
+  return text === null ? null : buildIdOf(text);
+}
+
+export function tenantBase(dest: S3Destination, key: string): string {
+  return `${dest.prefix ? `${dest.prefix}/` : ''}${key}/`;
+}
+
+function buildIdOf(latestJson: string): string | null {
+  try {
+    const id = (JSON.parse(latestJson) as { id?: unknown }).id;
+    return typeof id === 'string' ? id : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The tag a stored object carries (as publishTenantToS3 makes them), from its HEAD; null when it is missing. */
+async function storedTag(client: S3Client, bucket: string, key: string): Promise<string | null> {
+  try {
+    const h = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+    if (h.WebsiteRedirectLocation) return `redirect ${h.WebsiteRedirectLocation}`;
+    const sha = h.Metadata?.sha256;
+    if (!sha) return null;
+    return `${sha} ${h.ContentType ?? ''}|${h.CacheControl ?? ''}|${h.ContentEncoding ?? ''}|${h.ContentDisposition ?? ''}|${h.Metadata?.['surrogate-key'] ?? ''}`;
+  } catch (e) {
+    const name = (e as { name?: string }).name;
+    if (name === 'NoSuchKey' || name === 'NotFound' || (e as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return null;
     throw e;
   }
 }
@@ -196,16 +264,20 @@ export async function publishTenantToS3(
 ): Promise<TenantPublishResult> {
   const started = performance.now();
   const root = realpathSync(join(outDir, key));
-  const base = `${dest.prefix ? `${dest.prefix}/` : ''}${key}/`;
-  const files = listFiles(root);
+  const base = tenantBase(dest, key);
+  const files = listFiles(root).filter((f) => f !== MANIFEST && f !== PENDING_KEYS);
   const redirects = files.includes('_redirects') ? redirectObjects(await readFile(join(root, '_redirects'), 'utf8'), new Set(files)) : new Map<string, string>();
-  const manifest = await readManifest(client, dest.bucket, base + MANIFEST);
+  const [read, pending] = await Promise.all([readManifest(client, dest.bucket, base + MANIFEST), readPendingKeys(client, dest.bucket, base)]);
+  const manifest = read?.files ?? null;
   const previous: Manifest = manifest ?? {};
+  // Keys a stopped run was writing: their manifest tag says nothing about what the bucket holds now.
+  const uncertain = new Set(pending);
   const next: Manifest = {};
   const todo: { rel: string; headers: ObjectHeaders; tag: string; redirect?: string }[] = [];
   let unchanged = 0;
   // Hashing reads every file; the changed ones are read again to upload them (memory stays small).
-  await eachLimited(files.filter((f) => f !== MANIFEST), UPLOAD_CONCURRENCY, async (rel) => {
+  const checks: { rel: string; headers: ObjectHeaders; tag: string; redirect?: string }[] = [];
+  await eachLimited(files, UPLOAD_CONCURRENCY, async (rel) => {
     const st = options.hashCache ? await stat(join(root, rel)) : null;
     const sig = st ? `${st.dev}:${st.ino}:${st.size}:${st.mtimeMs}:${st.ctimeMs}` : '';
     const cached = options.hashCache?.get(rel);
@@ -221,24 +293,39 @@ export async function publishTenantToS3(
       options.hashCache?.set(rel, { sig, headers, tag });
     }
     next[rel] = tag;
-    if (previous[rel] === tag) unchanged++;
+    if (uncertain.has(rel)) checks.push({ rel, headers, tag });
+    else if (previous[rel] === tag) unchanged++;
     else todo.push({ rel, headers, tag });
   });
   if (options.hashCache) for (const rel of options.hashCache.keys()) if (!(rel in next)) options.hashCache.delete(rel);
   for (const [rel, to] of redirects) {
     const tag = `redirect ${to}`;
     next[rel] = tag;
-    if (previous[rel] === tag) unchanged++;
-    else todo.push({ rel, headers: { contentType: 'text/html; charset=utf-8', cacheControl: CACHE_REVALIDATE }, tag, redirect: to });
+    const t = { rel, headers: { contentType: 'text/html; charset=utf-8', cacheControl: CACHE_REVALIDATE }, tag, redirect: to };
+    if (uncertain.has(rel)) checks.push(t);
+    else if (previous[rel] === tag) unchanged++;
+    else todo.push(t);
   }
+  // After a stopped run: what it did upload (the stored hash and headers are this build's) is not sent again.
+  await eachLimited(checks, UPLOAD_CONCURRENCY, async (t) => {
+    if ((await storedTag(client, dest.bucket, base + t.rel)) === t.tag) unchanged++;
+    else todo.push(t);
+  });
+  todo.sort((a, b) => (a.rel < b.rel ? -1 : 1));
+  const buildId = next[LATEST] !== undefined ? buildIdOf(await readFile(join(root, LATEST), 'utf8')) : null;
   const writeManifest = (files: Manifest) => client.send(new PutObjectCommand({
-    Bucket: dest.bucket, Key: base + MANIFEST, Body: JSON.stringify({ version: 1, files: Object.fromEntries(Object.entries(files).sort(([a], [b]) => (a < b ? -1 : 1))) }),
+    Bucket: dest.bucket, Key: base + MANIFEST,
+    Body: JSON.stringify({ version: 1, build: buildId, files: Object.fromEntries(Object.entries(files).sort(([a], [b]) => (a < b ? -1 : 1))) }),
     ContentType: 'application/json; charset=utf-8', CacheControl: 'no-store',
   }));
-  // Keys this run adds are named first ("pending", which matches no hash), so that a run stopped
-  // midway leaves no object the next run's manifest does not know of and could not delete.
-  const added = todo.filter((t) => !(t.rel in previous));
-  if (manifest && added.length) await writeManifest({ ...previous, ...Object.fromEntries(added.map((t) => [t.rel, PENDING])) });
+  // The keys this run writes are named first, with those a stopped run left: a run stopped midway
+  // leaves no object the next run does not know of (to check, or to delete).
+  const writing = [...new Set([...pending, ...todo.map((t) => t.rel)])].sort();
+  if (todo.length) {
+    await client.send(new PutObjectCommand({
+      Bucket: dest.bucket, Key: base + PENDING_KEYS, Body: JSON.stringify({ keys: writing }), ContentType: 'application/json; charset=utf-8', CacheControl: 'no-store',
+    }));
+  }
   let done = 0;
   let uploadedBytes = 0;
   const put = async (t: (typeof todo)[number]) => {
@@ -260,8 +347,8 @@ export async function publishTenantToS3(
   // a manifest removed to reconcile), every key under the tenant's prefix the build does not have.
   const live = new Set([...files, ...redirects.keys()]);
   const stale = manifest
-    ? Object.keys(manifest).filter((rel) => !live.has(rel)).map((rel) => base + rel)
-    : (await listKeys(client, dest.bucket, base)).filter((k) => k !== base + MANIFEST && !live.has(k.slice(base.length)));
+    ? [...new Set([...Object.keys(manifest), ...pending])].filter((rel) => !live.has(rel)).map((rel) => base + rel)
+    : (await listKeys(client, dest.bucket, base)).filter((k) => k !== base + MANIFEST && k !== base + PENDING_KEYS && !live.has(k.slice(base.length)));
   for (let i = 0; i < stale.length; i += DELETE_BATCH) {
     const batch = stale.slice(i, i + DELETE_BATCH);
     const r = await client.send(new DeleteObjectsCommand({ Bucket: dest.bucket, Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true } }));
@@ -269,7 +356,8 @@ export async function publishTenantToS3(
   }
   // Last, the manifest of what the bucket now holds: a run stopped among the deletions leaves the
   // previous one, which still names what is left to delete.
-  if (!manifest || todo.length || stale.length || Object.keys(previous).length !== Object.keys(next).length) await writeManifest(next);
+  if (!manifest || todo.length || stale.length || pending.length || read?.build !== buildId || Object.keys(previous).length !== Object.keys(next).length) await writeManifest(next);
+  if (todo.length || pending.length) await client.send(new DeleteObjectCommand({ Bucket: dest.bucket, Key: base + PENDING_KEYS }));
   return {
     key, url: `s3://${dest.bucket}/${base}`, files: files.length, redirects: redirects.size, uploaded: todo.length, unchanged, deleted: stale.length, uploadedBytes,
     changed: [...todo.map((t) => t.rel), ...stale.map((k) => k.slice(base.length))].sort(), ms: Math.round(performance.now() - started),
