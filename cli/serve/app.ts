@@ -16,6 +16,7 @@ import { createDurableMailer } from '../../engine/mail/outbox';
 import { mailOutboxStore } from '../../engine/store/queries/mail-outbox';
 import type { Store } from '../../engine/store/connection';
 import { createSiteServer } from './site-server';
+import type { BucketPages } from './bucket-pages';
 
 export interface MastheadServerOptions {
   outDir: string;
@@ -37,6 +38,8 @@ export interface MastheadServerOptions {
   api?: Partial<ApiOptions>;
   /** Reverse proxies (addresses, CIDR ranges) whose X-Forwarded-For gives the client address. */
   trustedProxies?: readonly string[];
+  /** The sites read from the bucket (MASTHEAD_SERVE_PAGES=bucket) instead of `outDir`. */
+  bucketPages?: BucketPages;
 }
 
 function mountAdmin(app: FastifyInstance, adminDir: string) {
@@ -63,6 +66,7 @@ export async function createMastheadServer(options: MastheadServerOptions): Prom
   const app = createSiteServer({
     outDir: options.outDir, logger: options.logger ?? false, trustedProxies: options.trustedProxies, scriptSources: options.scriptSources,
     derivedScriptSources: (key) => derived.get(key) ?? [],
+    ...(options.bucketPages ? { bucket: options.bucketPages } : {}),
   });
   const timer = setInterval(() => { readDerived().catch(() => {}); }, 10_000);
   timer.unref();

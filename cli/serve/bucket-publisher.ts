@@ -4,6 +4,14 @@
 // holds the tenant (its p-queue on SQLite, its advisory lock on PostgreSQL): two publishes of one
 // tenant never interleave, and a failed upload or purge fails the rebuild, whose requests stay
 // open and are retried with the queue's backoff (the System screen shows them failing).
+// Its beforeRebuild hook runs under the same hold, before the build: when another instance (with a
+// staging folder of its own) published the tenant since this one last did, the staging folder is
+// behind the bucket. It is then synced from the bucket's manifest when the stored build state names
+// the bucket's build (instances whose staging folders have one path share that state: the rebuild
+// stays incremental), and otherwise the rebuild is a full one. Either way no rebuild starts from
+// pages older than the bucket's, whose publish would put them back.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { Store } from '../../engine/store/connection';
 import type { UpdateResult } from '../../engine/build/index';
@@ -20,22 +28,40 @@ export interface BucketPublisherOptions {
   /** From cdnPurgerFactory; null: no CDN purge. */
   purger: (() => Promise<CdnPurger>) | null;
   log: (line: string) => void;
+  /** Called after each publish of a tenant (serve reading pages from the bucket reads its latest.json again). */
+  onPublished?: (tenantKey: string) => void;
 }
 
 export interface BucketPublisher {
+  /** Before a rebuild, under the queue's hold of the tenant: 'full' when the staging folder is behind and cannot be synced. */
+  beforeRebuild(tenantKey: string): Promise<'full' | undefined>;
   afterRebuild(tenantKey: string, result: UpdateResult): Promise<void>;
+  /** Each sync of a staging folder from the bucket, in order (tests read it). */
+  readonly synced: { key: string; buildId: string; full: boolean; downloaded: number; removed: number; reason?: string }[];
   /** Each publish of this process, in order (tests and the benchmark read it). */
   readonly published: (TenantPublishResult & { purge?: PurgeResult })[];
   close(): void;
 }
 
 export async function createBucketPublisher(o: BucketPublisherOptions): Promise<BucketPublisher> {
-  const [{ createS3Client, publishTenantToS3 }, { listTenants }] = await Promise.all([
-    import('../../engine/publish/s3'), import('../../engine/store/site-reader'),
+  const [{ createS3Client, publishTenantToS3, readBucketLatest }, { syncTenantFromS3 }, { listTenants }, { findTarget }] = await Promise.all([
+    import('../../engine/publish/s3'), import('../../engine/publish/s3-sync'), import('../../engine/store/site-reader'), import('../../engine/store/queries/builds'),
   ]);
   const client: S3Client = createS3Client(o.connection);
   const purger = o.purger ? await o.purger() : null;
   const published: BucketPublisher['published'] = [];
+  const synced: BucketPublisher['synced'] = [];
+  /** The build id of the tenant's staging folder, read from its latest.json. */
+  const localBuild = (key: string): string | null => {
+    try {
+      const id = (JSON.parse(readFileSync(join(o.staging, key, 'builds', 'latest.json'), 'utf8')) as { id?: unknown }).id;
+      return typeof id === 'string' ? id : null;
+    } catch {
+      return null;
+    }
+  };
+  /** Per tenant, the bucket's build as this process last left or found it in step with its staging folder. */
+  const known = new Map<string, string>();
   /** Per tenant, the hashes of its staging files by inode, size and times: a publish reads only what a rebuild rewrote. */
   const hashes = new Map<string, NonNullable<PublishOptions['hashCache']>>();
   const hashesOf = (key: string) => {
@@ -50,11 +76,40 @@ export async function createBucketPublisher(o: BucketPublisherOptions): Promise<
   };
   return {
     published,
+    synced,
+    async beforeRebuild(tenantKey) {
+      const bucket = await readBucketLatest(client, o.destination, tenantKey);
+      const local = localBuild(tenantKey);
+      // Nothing published yet, the folder is the bucket's build, or only this process published
+      // since (an upload that failed: the folder is ahead, and the publish catches the bucket up).
+      if (bucket === null || bucket === local || known.get(tenantKey) === bucket) {
+        if (bucket !== null && bucket === local) known.set(tenantKey, bucket);
+        return undefined;
+      }
+      const target = await findTarget(o.store, tenantKey, o.staging);
+      if (target?.buildId === bucket) {
+        const r = await syncTenantFromS3(client, o.destination, o.staging, tenantKey, bucket, { hashCache: hashesOf(tenantKey) });
+        synced.push({ key: tenantKey, buildId: bucket, full: !r.synced, downloaded: r.downloaded, removed: r.removed, ...(r.reason ? { reason: r.reason } : {}) });
+        if (r.synced) {
+          known.set(tenantKey, bucket);
+          o.log(`synced ${tenantKey}'s staging folder to the bucket's build ${bucket}: ${r.downloaded} file(s) downloaded, ${r.removed} removed`);
+          return undefined;
+        }
+        o.log(`${tenantKey}'s staging folder is behind the bucket's build ${bucket} (${r.reason}): rebuilding in full`);
+        return 'full';
+      }
+      synced.push({ key: tenantKey, buildId: bucket, full: true, downloaded: 0, removed: 0, reason: 'the build state names another build' });
+      o.log(`${tenantKey}'s staging folder is behind the bucket's build ${bucket}: rebuilding in full`);
+      return 'full';
+    },
     async afterRebuild(tenantKey, result) {
       const t = await publishTenantToS3(client, o.destination, o.staging, tenantKey, { surrogateKeys: purger?.service === 'fastly', hashCache: hashesOf(tenantKey) });
       const origin = purger && t.changed.length ? await originOf(tenantKey) : undefined;
       const purge = purger && origin ? await purger.purge({ tenant: tenantKey, origin, changed: t.changed, everything: result.full }) : undefined;
       published.push(purge ? { ...t, purge } : t);
+      const now = localBuild(tenantKey);
+      if (now) known.set(tenantKey, now);
+      o.onPublished?.(tenantKey);
       if (t.uploaded || t.deleted) {
         o.log(`published ${tenantKey} to ${t.url}: ${t.uploaded} object(s) uploaded, ${t.deleted} deleted in ${t.ms} ms`
           + (purge ? `; ${purge.service} purge: ${purge.everything ? 'whole site' : `${purge.urls} URL(s)`}` : ''));

@@ -11,6 +11,7 @@ import { registerSecurityHeaders } from './security';
 import { sendFile } from './send-file';
 import { fileForPath, headersFor, pdfDisposition } from './static-files';
 import { TenantDirectory } from './tenants';
+import type { BucketPages } from './bucket-pages';
 
 export interface SiteServerOptions {
   /** The build output folder (holds one published folder per tenant). */
@@ -24,10 +25,12 @@ export interface SiteServerOptions {
   scriptSources?: Readonly<Record<string, readonly string[]>>;
   /** Script hosts a tenant's settings need (its tag manager's): allowed without listing them. */
   derivedScriptSources?(tenantKey: string): readonly string[];
+  /** The sites' live builds read from the bucket (bucket-pages.ts) instead of `outDir`. */
+  bucket?: BucketPages;
 }
 
 const RSS_QUERY_PATH = `/${HOME_FEED_PATH}`;
-const directories = new WeakMap<FastifyInstance, TenantDirectory>();
+const directories = new WeakMap<FastifyInstance, Pick<TenantDirectory, 'keys' | 'keyForHost'>>();
 
 /** The tenants a site server currently serves (sorted keys; the first answers for localhost). */
 export function servedTenants(app: FastifyInstance): string[] {
@@ -58,16 +61,19 @@ const BYPASS_COOKIE = /(?:^|;\s*)mh_cache_bypass=/;
 export function createSiteServer(options: SiteServerOptions): FastifyInstance {
   const outDir = resolve(options.outDir);
   const tenants = new TenantDirectory(outDir, options.hosts);
+  const { bucket } = options;
+  const hosts = bucket ?? tenants;
   const app = Fastify({ logger: options.logger ?? false, trustProxy: trustProxyFor(options.trustedProxies) });
   registerSecurityHeaders(app, {
-    scriptSources: options.scriptSources, tenantOfHost: (host) => tenants.keyForHost(host),
+    scriptSources: options.scriptSources, tenantOfHost: (host) => hosts.keyForHost(host),
     ...(options.derivedScriptSources ? { derivedScriptSources: options.derivedScriptSources } : {}),
   });
-  directories.set(app, tenants);
+  directories.set(app, hosts);
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
-    const key = tenants.keyForHost(request.hostname);
+    const key = hosts.keyForHost(request.hostname);
     if (!key) return reply.code(404).type('text/plain; charset=utf-8').send(`No site is configured for "${request.hostname}".`);
+    if (bucket) return bucket.handle(request, reply, key);
     const site = tenants.state(key);
     const url = request.url;
     const q = url.indexOf('?');

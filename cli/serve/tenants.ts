@@ -5,7 +5,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RouteRules } from '../../engine/build/index';
 
-const TENANT_KEY = /^[a-z][a-z0-9_]{1,31}$/;
+export const TENANT_KEY = /^[a-z][a-z0-9_]{1,31}$/;
 const LIST_TTL_MS = 1000;
 
 export interface TenantState { key: string; root: string; buildId: string | null; rules: RouteRules }
@@ -35,13 +35,7 @@ export class TenantDirectory {
 
   /** <key>.localhost → key; localhost and loopback addresses → the first tenant; configured hosts. */
   keyForHost(hostname: string): string | null {
-    const host = hostname.toLowerCase().replace(/\.$/, '');
-    const keys = this.keys();
-    const mapped = this.#hosts.get(host);
-    if (mapped && keys.includes(mapped)) return mapped;
-    if (host === 'localhost' || host === '127.0.0.1' || host === '::1' || host === '[::1]') return keys[0] ?? null;
-    const m = /^([a-z0-9_]+)\.localhost$/.exec(host);
-    return m && keys.includes(m[1]!) ? m[1]! : null;
+    return keyForHostIn(this.keys(), this.#hosts, hostname);
   }
 
   /** The tenant's root folder and current route rules. */
@@ -60,6 +54,16 @@ export class TenantDirectory {
     }
     return { key, root, buildId: cached.buildId, rules: cached.rules };
   }
+}
+
+/** The tenant of a Host among `keys`: a configured host, <key>.localhost, or the first tenant for localhost and loopback addresses. */
+export function keyForHostIn(keys: readonly string[], hosts: ReadonlyMap<string, string>, hostname: string): string | null {
+  const host = hostname.toLowerCase().replace(/\.$/, '');
+  const mapped = hosts.get(host);
+  if (mapped && keys.includes(mapped)) return mapped;
+  if (host === 'localhost' || host === '127.0.0.1' || host === '::1' || host === '[::1]') return keys[0] ?? null;
+  const m = /^([a-z0-9_]+)\.localhost$/.exec(host);
+  return m && keys.includes(m[1]!) ? m[1]! : null;
 }
 
 function isFile(p: string): boolean {

@@ -9,6 +9,12 @@ import type { QueuedChange } from './types';
 export interface RebuildOptions extends IncrementalOptions {
   store: Store;
   originTemplate: string;
+  /**
+   * Awaited before each update of a tenant, while the queue holds it (as afterRebuild):
+   * `masthead serve --out s3://…` brings a staging folder that is behind the bucket up to it here;
+   * 'full' makes the update a full build.
+   */
+  beforeRebuild?: (tenantKey: string) => Promise<'full' | undefined>;
 }
 
 /** Coalesces the claimed changes into one update: content ids are patched, anything else reloads. */
@@ -30,10 +36,20 @@ export function tenantBuilders(o: RebuildOptions): (key: string) => Promise<Tena
   return (key) => {
     let b = builders.get(key);
     if (!b) {
-      b = import('../incremental/tenant-builder').then(({ TenantBuilder, fullTenantBuild }) => new TenantBuilder(o.store, key, {
-        outDir: o.outDir, originTemplate: o.originTemplate, clientDir: o.clientDir, workers: o.workers ?? 1, buildPollMs: o.buildPollMs,
-        workerRuntime: o.workerRuntime, scriptSources: o.scriptSources, assetsDir: o.assetsDir,
-      }, fullTenantBuild));
+      b = import('../incremental/tenant-builder').then(({ TenantBuilder, fullTenantBuild }) => {
+        const before = o.beforeRebuild;
+        const Builder = before
+          ? class extends TenantBuilder {
+            override async update(req: UpdateRequest = {}): Promise<UpdateResult> {
+              return super.update((await before(key)) === 'full' ? { ...req, full: true } : req);
+            }
+          }
+          : TenantBuilder;
+        return new Builder(o.store, key, {
+          outDir: o.outDir, originTemplate: o.originTemplate, clientDir: o.clientDir, workers: o.workers ?? 1, buildPollMs: o.buildPollMs,
+          workerRuntime: o.workerRuntime, scriptSources: o.scriptSources, assetsDir: o.assetsDir,
+        }, fullTenantBuild);
+      });
       builders.set(key, b);
     }
     return b;
