@@ -1,5 +1,6 @@
 // What operations get: the store, the clock, caches, limiters and the injected hooks. Built once
 // per app (or per CLI command) by `createServices`; nothing here reads files or the environment.
+import type { MediaStore } from '../engine/assets/media-store';
 import type { Db, Store } from '../engine/store/connection';
 import { resolveLifetimes, type Lifetimes } from './auth/lifetimes';
 import type { LimitRule } from './rate-limit';
@@ -82,7 +83,8 @@ export interface ServiceOptions {
   audience?: AudienceOptions;
 }
 
-export interface AssetOptions { dir: string; maxBytes: number }
+/** `store`: the media library on object storage (MASTHEAD_MEDIA_URL); absent, the files are in `dir`. */
+export interface AssetOptions { dir: string; maxBytes: number; store?: MediaStore | null }
 export const DEFAULT_ASSET_MAX_BYTES = 25 * 1024 * 1024;
 
 export interface Services {
@@ -179,7 +181,7 @@ export function createServices(o: ServiceOptions): Services {
     responses,
     adminUrl: (o.adminUrl ?? '/admin').replace(/\/+$/, ''),
     members: o.members ?? {},
-    assets: { dir: o.assets?.dir ?? './data/assets', maxBytes: o.assets?.maxBytes ?? DEFAULT_ASSET_MAX_BYTES },
+    assets: { dir: o.assets?.dir ?? './data/assets', maxBytes: o.assets?.maxBytes ?? DEFAULT_ASSET_MAX_BYTES, store: o.assets?.store ?? null },
     crawlers: new CrawlerVerifier({ now, ...o.crawlers }),
     audience: new AudienceDirectory(o.audience ?? {}, now, log),
     stageChange: o.stageChange,

@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import { ensureBuildBundles } from './build';
+import { mediaSource } from '../config/media';
 import { requireLocalFolder } from '../config/storage';
 import type { CommandEnv } from '../context';
 
@@ -40,7 +41,7 @@ export function registerDemo(program: Command, env: CommandEnv) {
         // Recorded with the data: `masthead build` against this database then makes the same URLs.
         await recordOriginTemplate(store, originTemplate);
         // The demo's photos get the AVIF/WebP derivatives an upload gets (once; a re-run reuses them).
-        const assetsDir = resolve(config.settings.assetsDir);
+        const assetsDir = await mediaSource(config.settings);
         await deriveFixtureImages(store, assetsDir, (done, total) => progress.update({ label: 'preparing photos', done, total }));
         await ensureBuildBundles();
         const built = await runBuild(store, { outDir, originTemplate, assetsDir, buildPollMs: DEMO_BUILD_POLL_MS, workerRuntime: workerRuntime(config.settings.workerBundle), scriptSources: config.settings.cspScriptSources, sourceesbTokens: config.settings.sourceesbTokens }, (e) => {

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { SeedProgress } from '../../engine/fixtures/load';
+import { mediaSource } from '../config/media';
 import { withStore, type CommandEnv } from '../context';
 import type { Progress } from '../progress';
 
@@ -14,12 +15,14 @@ export function registerSeed(program: Command, env: CommandEnv) {
     .action(env.run(async (config, out, dir: string, flags: { photos: boolean }) => {
       const [{ seedFixtures }, { deriveFixtureImages }] = await Promise.all([import('../../engine/fixtures/seed'), import('../../engine/fixtures/media')]);
       const progress = out.progress();
-      const assetsDir = resolve(config.settings.assetsDir);
+      // The media library: the assets folder, or the bucket of MASTHEAD_MEDIA_URL.
+      const media = await mediaSource(config.settings);
+      const assetsDir = typeof media === 'string' ? media : media.location;
       try {
         const { summary, photos } = await withStore(config, async (store) => {
           const seeded = await seedFixtures(store, resolve(dir), report(progress));
           // Raster photos get the derivatives an upload gets, so `masthead build` shows <picture> sources (as the demo does).
-          const derived = flags.photos ? await deriveFixtureImages(store, assetsDir, (done, total) => progress.update({ label: 'preparing photos', done, total })) : null;
+          const derived = flags.photos ? await deriveFixtureImages(store, media, (done, total) => progress.update({ label: 'preparing photos', done, total })) : null;
           return { summary: seeded, photos: derived };
         });
         progress.stop();

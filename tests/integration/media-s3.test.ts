@@ -13,7 +13,7 @@ import type { Element } from 'domhandler';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bucketMediaStore, type MediaStore } from '../../engine/assets/media-store';
-import { runBuild } from '../../engine/build/index';
+import { runBuild, runSiteBuild } from '../../engine/build/index';
 import { CLI_RUNNERS } from '../helpers/cli';
 import { startS3Server, type S3TestServer } from '../helpers/s3-server';
 import { startApi, type Harness } from './api-harness';
@@ -47,6 +47,23 @@ async function libraryCount(): Promise<number> {
   const r = await h.gql('{ getAssetStream(input: { limit: 1 }) { totalCount } }', {}, { as: 'alphaEditor' });
   expect(r.error).toBeUndefined();
   return r.data.getAssetStream.totalCount as number;
+}
+
+const buildOptions = () => ({ outDir: out, tenants: ['alpha'], workers: 1, originTemplate: 'http://{key}.localhost', clientDir: null, assetsDir: bucket });
+
+async function editArticle(input: Record<string, unknown>) {
+  const r = await h.gql('mutation($id: Int!, $input: ContentInput!) { updateContent(id: $id, input: $input) { id } }', { id: ARTICLE, input }, { as: 'alphaEditor' });
+  expect(r.error).toBeUndefined();
+}
+
+/** The article page's media library image: its <img> and every address its <picture> offers. */
+async function articleImage(files: string[]): Promise<{ html: string; img: Element; urls: string[] }> {
+  const page = files.find((f) => f.includes(`/${ARTICLE}/`) && !f.includes('/print/') && f.endsWith('index.html'));
+  const html = await readFile(page!, 'utf8');
+  const img = DomUtils.findOne((e) => e.name === 'img' && e.attribs.alt === 'Image 10', parseDocument(html).children) as Element | null;
+  expect(img).not.toBeNull();
+  const sources = DomUtils.getElementsByTagName('source', img!.parent as Element);
+  return { html, img: img!, urls: [img!.attribs.src!, ...sources.flatMap((e) => e.attribs.srcset!.split(', ').map((c) => c.split(' ')[0]!))] };
 }
 
 async function walk(d: string): Promise<string[]> {
@@ -127,26 +144,29 @@ describe('media library on object storage', () => {
   });
 
   it('a build shows the images from the public URL (which serves them) and copies no derivative into the output', async () => {
-    const set = await h.gql('mutation($id: Int!, $input: ContentInput!) { updateContent(id: $id, input: $input) { id } }',
-      { id: ARTICLE, input: { imageIds: [used.id], primaryImageId: used.id } }, { as: 'alphaEditor' });
-    expect(set.error).toBeUndefined();
-    await runBuild(h.store, { outDir: out, tenants: ['alpha'], workers: 1, originTemplate: 'http://{key}.localhost', clientDir: null, assetsDir: bucket });
+    await editArticle({ imageIds: [used.id], primaryImageId: used.id });
+    await runBuild(h.store, buildOptions());
     const files = await walk(join(out, 'alpha'));
-    const page = files.find((f) => f.includes(String(ARTICLE)) && f.endsWith('index.html'));
-    const doc = parseDocument(await readFile(page!, 'utf8'));
-    const img = DomUtils.findOne((e) => e.name === 'img' && e.attribs.alt === 'Image 10', doc.children) as Element | null;
-    expect(img).not.toBeNull();
-    const picture = img!.parent as Element;
-    const urls = [img!.attribs.src!, ...DomUtils.getElementsByTagName('source', picture).flatMap((s) => s.attribs.srcset!.split(', ').map((c) => c.split(' ')[0]!))];
+    const { img, urls } = await articleImage(files);
     expect(urls.length).toBeGreaterThan(3);
     for (const u of urls) expect(u.startsWith(`${publicUrl}/alpha/`)).toBe(true);
-    const served = await fetch(img!.attribs.src!);
+    const served = await fetch(img.attribs.src!);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/jpeg');
     expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     // No copy of any upload in the tenant's output.
     const names = new Set(files.map((f) => f.split('/').pop()));
     for (const f of filesOf(used)) expect(names.has(f)).toBe(false);
+  }, 120_000);
+
+  it('an incremental build (the serve and masthead build path) keeps the CDN addresses on the pages it re-renders', async () => {
+    await editArticle({ name: 'Cranes on the quay, retitled' });
+    const r = await runSiteBuild(h.store, buildOptions());
+    expect(r.modes).toEqual({ alpha: 'incremental' });
+    const { html, urls } = await articleImage(await walk(join(out, 'alpha')));
+    expect(html).toContain('Cranes on the quay, retitled');
+    expect(urls.length).toBeGreaterThan(3);
+    for (const u of urls) expect(u.startsWith(`${publicUrl}/alpha/`)).toBe(true);
   }, 120_000);
 
   it('masthead assets gc lists (dry run), keeps recent objects by default, and deletes a deleted asset\'s objects with --min-age 0', async () => {

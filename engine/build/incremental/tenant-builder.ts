@@ -17,6 +17,7 @@
 // reads everything again rather than write back a page from a stale index.
 import { readFileSync, realpathSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { mediaPublicUrl } from '../../assets/media-store';
 import type { Store } from '../../store/connection';
 import {
   ensureTarget, findTarget, loadTargetState, readEpoch, saveTargetState, updateTarget, type OutputRow, type TargetRow, type TargetState,
@@ -113,7 +114,7 @@ export class TenantBuilder {
     this.key = key;
     this.#options = { ...options, outDir: resolve(options.outDir), originTemplate: options.originTemplate ?? DEFAULT_ORIGIN_TEMPLATE };
     this.#fullBuild = fullBuild;
-    this.#index = new TenantIndexCache(store, key, this.#options.originTemplate, this.#options.scriptSources);
+    this.#index = new TenantIndexCache(store, key, this.#options.originTemplate, this.#options.scriptSources, mediaPublicUrl(this.#options.assetsDir));
   }
 
   /** Drops what is cached in memory (the next update reloads from the store). */
@@ -148,7 +149,7 @@ export class TenantBuilder {
   /** The code/config hash, once per builder: a running process renders with the code it loaded. */
   #configHash(): string {
     const client = this.#clientBundle();
-    return (this.#config ??= configHash(this.#options.originTemplate, client ? JSON.stringify(client.scripts) : null, this.#options.scriptSources));
+    return (this.#config ??= configHash(this.#options.originTemplate, client ? JSON.stringify(client.scripts) : null, this.#options.scriptSources, mediaPublicUrl(this.#options.assetsDir)));
   }
 
   #clientBundle(): ClientBundle | null {
