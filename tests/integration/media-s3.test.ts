@@ -14,6 +14,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bucketMediaStore, type MediaStore } from '../../engine/assets/media-store';
 import { runBuild, runSiteBuild } from '../../engine/build/index';
+import { writeMediaFiles } from '../../engine/build/stages/media';
+import { FileWriter } from '../../engine/build/stages/writer';
 import { CLI_RUNNERS } from '../helpers/cli';
 import { startS3Server, type S3TestServer } from '../helpers/s3-server';
 import { startApi, type Harness } from './api-harness';
@@ -168,6 +170,23 @@ describe('media library on object storage', () => {
     expect(urls.length).toBeGreaterThan(3);
     for (const u of urls) expect(u.startsWith(`${publicUrl}/alpha/`)).toBe(true);
   }, 120_000);
+
+  it('a PDF document is stored only in the private originals area, and the build publishes a public one from there', async () => {
+    const bytes = await readFile(new URL('../../fixtures/demo/files/freightwise/freightwise-2027-rate-outlook.pdf', import.meta.url));
+    const res = await h.op('createAsset', { input: { dataBase64: bytes.toString('base64'), name: 'outlook.pdf' } }, { as: 'alphaEditor' });
+    expect(res.error).toBeUndefined();
+    const pdf = res.data.createAsset;
+    const all = await keys();
+    expect(all).toContain(`${PREFIX}/originals/alpha/${pdf.original}`);
+    expect(all.some((k) => k.startsWith(`${PREFIX}/public/`) && k.endsWith('.pdf'))).toBe(false);
+    expect((await s3.get(BUCKET, `${PREFIX}/originals/alpha/${pdf.original}`)).contentType).toBe('application/pdf');
+    // What the build does for a document block's public PDF (stages/media.ts referencedMedia → writeMediaFiles).
+    const root = await mkdtemp(join(tmpdir(), 'mh-media-s3-docs-'));
+    const r = await writeMediaFiles(new Map([[pdf.path.slice(1), pdf.original]]), bucket, 'alpha', new FileWriter(root), root);
+    expect(r).toEqual({ copied: 1, missing: [] });
+    expect(Buffer.compare(await readFile(join(root, pdf.path.slice(1))), bytes)).toBe(0);
+    await rm(root, { recursive: true, force: true });
+  });
 
   it('masthead assets gc lists (dry run), keeps recent objects by default, and deletes a deleted asset\'s objects with --min-age 0', async () => {
     const res = await create(200);
