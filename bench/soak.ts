@@ -8,7 +8,12 @@
 // database's integrity check.
 //
 //   npm run bench:soak -- --minutes 10 [--items 2000] [--clients 16] [--corpus /tmp/c] [--port 4720]
-//   npm run bench:soak -- --minutes 10 --db postgres://postgres@127.0.0.1/soak --instances 2
+//   npm run bench:soak -- --minutes 10 --db postgres://postgres@127.0.0.1/soak --instances 2 [--partition-drop]
+//
+// --partition-drop (PostgreSQL): half-way through, three day partitions past the event retention
+// are made and filled (100,000 events each), and `masthead events rollup` — what serve's
+// event-rollup job runs — rolls them up and detaches and drops them while the load goes on. The
+// report gives the event ingestion's requests, errors and p99 during the drop beside the rest.
 //
 // With --db postgres://… it seeds that database when empty and runs --instances servers on it
 // (ports port, port+1, …), the load spread over them; edits go to the first.
@@ -23,6 +28,8 @@ import { generateFixtures } from '../engine/fixtures/generate';
 import { seedFixtures } from '../engine/fixtures/seed';
 import { openStore } from '../engine/store/connection';
 import { tableChecksums } from '../engine/store/pg/copy';
+import type { PgStore } from '../engine/store/pg/connection';
+import { ensureDayPartitions } from '../engine/store/pg/partitions';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = join(ROOT, 'bin', 'masthead.js');
@@ -33,8 +40,10 @@ function args() {
     options: {
       minutes: { type: 'string', default: '10' }, items: { type: 'string', default: '2000' }, clients: { type: 'string', default: '16' },
       corpus: { type: 'string' }, port: { type: 'string', default: '4720' }, db: { type: 'string' }, instances: { type: 'string', default: '1' },
+      'partition-drop': { type: 'boolean', default: false },
     },
   });
+  if (values['partition-drop'] && !values.db) throw new Error('--partition-drop: needs --db postgres://… (SQLite keeps events in one table)');
   const num = (name: string, v: string | undefined, min: number) => {
     const n = Number(v);
     if (!Number.isFinite(n) || n < min) throw new Error(`--${name} must be a number ≥ ${min} (got "${v}")`);
@@ -43,6 +52,7 @@ function args() {
   return {
     minutes: num('minutes', values.minutes, 0.25), items: num('items', values.items, 100), clients: num('clients', values.clients, 1),
     port: num('port', values.port, 1024), instances: num('instances', values.instances, 1), db: values.db, corpus: values.corpus ? resolve(values.corpus) : undefined,
+    partitionDrop: !!values['partition-drop'],
   };
 }
 
@@ -98,6 +108,28 @@ function usage(pid: number): { rssKb: number; fds: number } {
   } catch { return { rssKb: 0, fds: 0 }; }
 }
 
+/** Days past the retention (MASTHEAD_EVENT_RETENTION_DAYS, default 90) given partitions full of events, then dropped by the rollup. */
+const OLD_DAYS = 3;
+const OLD_EVENTS_PER_DAY = 100_000;
+
+/** Makes OLD_DAYS day partitions past the retention and fills them, as days of real traffic would have. */
+async function fillOldPartitions(db: string): Promise<string[]> {
+  const retention = Number(process.env.MASTHEAD_EVENT_RETENTION_DAYS ?? 90);
+  const from = new Date(Date.now() - (retention + OLD_DAYS + 2) * 86_400_000);
+  const store = await openStore({ path: db });
+  try {
+    await ensureDayPartitions(store as unknown as PgStore, from, OLD_DAYS);
+    const days = Array.from({ length: OLD_DAYS }, (_, i) => new Date(from.getTime() + i * 86_400_000).toISOString().slice(0, 10));
+    for (const day of days) {
+      await store.run(
+        `INSERT INTO events (tenant_key, day, at, type, visitor, page_id, content_id, data)
+         SELECT ?, ?, ? + g, 'PageView', 'old-' || (g % 5000), 'path:/old/' || (g % 300), NULL, '{}' FROM generate_series(1, ?) AS g`,
+        [TENANT, day, Date.parse(`${day}T00:00:00Z`), OLD_EVENTS_PER_DAY]);
+    }
+    return days;
+  } finally { await store.close(); }
+}
+
 async function main() {
   const o = args();
   const dir = o.corpus ?? mkdtempSync(join(tmpdir(), 'masthead-soak-'));
@@ -137,7 +169,10 @@ async function main() {
     await sleep(3000);
 
     const stats = new Map<string, { n: number; errors: number; limited: number; ms: number[]; samples: string[] }>();
+    /** Event ingestion answers with their end time, for the partition drop's window. */
+    const ingest: { at: number; ms: number; ok: boolean }[] = [];
     const record = (kind: string, a: Answer, ok: (s: number) => boolean = (s) => s >= 200 && s < 400) => {
+      if (kind === 'events') ingest.push({ at: performance.now(), ms: a.ms, ok: ok(a.status) || a.status === 429 });
       let s = stats.get(kind);
       if (!s) stats.set(kind, (s = { n: 0, errors: 0, limited: 0, ms: [], samples: [] }));
       s.n += 1;
@@ -199,7 +234,20 @@ async function main() {
         process.stderr.write(`minute ${m}: ${minutes.at(-1)!.servers.map((s) => `RSS ${s.rssMb} MB, ${s.fds} fds`).join('; ')}\n`);
       }
     };
-    await Promise.all([...Array.from({ length: o.clients }, (_, i) => client(i)), editor(), sampler()]);
+    // Half-way: old day partitions appear and the event job drops them under the load.
+    let drop: { days: string[]; startMs: number; endMs: number; output: string } | null = null;
+    const dropper = async () => {
+      if (!o.partitionDrop) return;
+      await sleep(Math.max(0, (end - performance.now()) / 2));
+      process.stderr.write(`filling ${OLD_DAYS} old day partitions…\n`);
+      const days = await fillOldPartitions(db);
+      process.stderr.write('events rollup (drops them)…\n');
+      const startMs = performance.now();
+      const output = await run(['--db', db, '--json', 'events', 'rollup']);
+      drop = { days, startMs, endMs: performance.now(), output: output.trim() };
+      process.stderr.write(`dropped in ${Math.round(drop.endMs - startMs)} ms: ${drop.output}\n`);
+    };
+    await Promise.all([...Array.from({ length: o.clients }, (_, i) => client(i)), editor(), sampler(), dropper()]);
 
     // The queue drains; then the database is checked.
     const check = await openStore({ path: db });
@@ -210,6 +258,7 @@ async function main() {
       if (queue === 0) break;
       await sleep(500);
     }
+    const oldLeft = drop ? Number((await check.all<{ n: number }>('SELECT count(*) AS n FROM events WHERE day IN (?, ?, ?)', (drop as { days: string[] }).days))[0]?.n ?? -1) : 0;
     let integrity: string;
     if (o.db) {
       const t = await tableChecksums(check, 'pg').then(() => 'ok (every table read in key order)', (e: Error) => e.message);
@@ -232,12 +281,17 @@ async function main() {
       unexpectedErrors: [...stats.values()].reduce((n, s) => n + s.errors, 0), byKind: kindsOut,
       editToLive: { n: editToLive.length, p50Ms: Math.round(pct(editToLive, 50)), p95Ms: Math.round(pct(editToLive, 95)), maxMs: Math.round(Math.max(0, ...editToLive)) },
       perMinute: minutes, growthFromMinute1: growth, queueAtEnd: queue, integrity,
+      partitionDrop: drop ? { ...dropReport(drop, ingest), oldEventsLeft: oldLeft } : null,
     };
     const dirOut = join(ROOT, 'bench', 'results');
     mkdirSync(dirOut, { recursive: true });
     const saved = join(dirOut, `soak-${report.at.replace(/[:.]/g, '-')}.json`);
     writeFileSync(saved, `${JSON.stringify(report, null, 2)}\n`);
     for (const [k, s] of Object.entries(kindsOut)) process.stdout.write(`${k.padEnd(16)} ${String(s.requests).padStart(8)} requests, ${s.errors} errors, ${s.deliberate429} deliberate 429s, p50 ${s.p50Ms} ms, p99 ${s.p99Ms} ms\n`);
+    if (report.partitionDrop) {
+      const d = report.partitionDrop;
+      process.stdout.write(`partition drop (${d.days.join(', ')}): ${d.ms} ms; events during it: ${d.during.requests} requests, ${d.during.errors} errors, p99 ${d.during.p99Ms} ms (rest of the soak: p99 ${d.outside.p99Ms} ms); stored old events left: ${d.oldEventsLeft}\n`);
+    }
     process.stdout.write(`edit → live: ${report.editToLive.n} edits, p50 ${report.editToLive.p50Ms} ms, p95 ${report.editToLive.p95Ms} ms, max ${report.editToLive.maxMs} ms\n`
       + `unexpected errors: ${report.unexpectedErrors}; memory/fds from minute 1 to the end: ${growth.map((g) => `${g.rssPct}% RSS, ${g.fds >= 0 ? '+' : ''}${g.fds} fds`).join('; ')}; queue at the end: ${queue}; integrity: ${integrity}\n`
       + `saved ${saved}\n`);
@@ -245,6 +299,15 @@ async function main() {
     for (const s of servers) s.kill('SIGTERM');
     agent.destroy();
   }
+}
+
+/** The event ingestion's answers while the partitions were dropped, beside the rest of the soak. */
+function dropReport(drop: { days: string[]; startMs: number; endMs: number; output: string }, ingest: { at: number; ms: number; ok: boolean }[]) {
+  // A request overlaps the drop when it ended after the drop began and began before it ended.
+  const during = ingest.filter((e) => e.at >= drop.startMs && e.at - e.ms <= drop.endMs);
+  const outside = ingest.filter((e) => !during.includes(e));
+  const sum = (xs: typeof ingest) => ({ requests: xs.length, errors: xs.filter((e) => !e.ok).length, p99Ms: Math.round(pct(xs.map((e) => e.ms), 99) * 10) / 10 });
+  return { days: drop.days, ms: Math.round(drop.endMs - drop.startMs), job: drop.output, during: sum(during), outside: sum(outside) };
 }
 
 main().catch((e: unknown) => { process.stderr.write(`${e instanceof Error ? e.stack : String(e)}\n`); process.exit(1); });
