@@ -18,6 +18,7 @@ import { writeMediaFiles } from '../../engine/build/stages/media';
 import { FileWriter } from '../../engine/build/stages/writer';
 import { CLI_RUNNERS } from '../helpers/cli';
 import { startS3Server, type S3TestServer } from '../helpers/s3-server';
+import { freePort, serve } from '../helpers/serve-process';
 import { startApi, type Harness } from './api-harness';
 
 const BUCKET = 'media-lib';
@@ -224,6 +225,30 @@ describe('media library on object storage', () => {
     const text = await cli.run(['--db', h.store.path, 'db', 'backup', '--force', file], env());
     expect(text.stdout).toMatch(/media library is in the bucket s3:\/\/media-lib\/prod\/lib \(MASTHEAD_MEDIA_URL\), not in this file/);
   }, 60_000);
+
+  it('masthead serve with MASTHEAD_MEDIA_URL stores an upload in the bucket and previews it from there', async () => {
+    const port = await freePort();
+    const server = await serve(['--db', h.store.path, 'serve', '--out', join(out, 'served'), '--no-admin'], port,
+      { ...env(), MASTHEAD_UNSUBSCRIBE_SECRET: 'a-long-unsubscribe-secret-for-tests', MASTHEAD_CAPTCHA: 'off' });
+    try {
+      const headers = { 'x-tenant-key': 'alpha', authorization: `Bearer ${await h.token('alphaEditor')}` };
+      const form = new FormData();
+      form.append('file', new Blob([Buffer.from(await jpeg(60), 'base64')], { type: 'image/jpeg' }), 'served.jpg');
+      const up = await fetch(`http://127.0.0.1:${port}/api/assets`, { method: 'POST', body: form, headers });
+      expect(up.status).toBe(201);
+      const { asset } = await up.json() as { asset: Record<string, any> };
+      const all = await keys();
+      expect(all).toContain(`${PREFIX}/originals/alpha/${asset.original}`);
+      for (const f of asset.derivatives) expect(all).toContain(`${PREFIX}/public/alpha/${f.file}`);
+      expect(await readdir(dir)).toEqual([]);
+      const preview = await fetch(`http://127.0.0.1:${port}/api/assets/${asset.id}/preview`, { headers });
+      expect(preview.status).toBe(200);
+      expect(preview.headers.get('content-type')).toBe('image/webp');
+    } finally {
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }
+  }, 180_000);
 
   it('MASTHEAD_MEDIA_URL without MASTHEAD_MEDIA_PUBLIC_URL is refused naming both, exit 2', async () => {
     const r = await cli.run(['--db', h.store.path, 'assets', 'gc'], { ...env(), MASTHEAD_MEDIA_PUBLIC_URL: '' });
