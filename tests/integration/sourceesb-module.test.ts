@@ -19,6 +19,7 @@ import type { Store } from '../../engine/store/connection';
 import { writeLayouts } from '../../engine/store/writes';
 import { PARTS_UNAVAILABLE_TEXT } from '../../site/module-texts';
 import { listFiles, seedBuildSite } from './build-site-fixture';
+import { pageProblems } from './build-quality';
 
 const TOKEN = 'sesb-test-token-5f1c';
 const HOSTILE_NAME = 'Relief valve <script>window.__pwned=1</script>';
@@ -154,6 +155,8 @@ describe('the sourceesb parts directory', () => {
     expect($d('main a[href^="javascript"]').length).toBe(0);
     expect($d('main .part-links a.button').length).toBe(0);
     expect($d('main').text()).toContain('The datasheet file is not available.');
+    // Every parts page is valid HTML with the accessibility basics, hostile strings and all.
+    expect(await pageProblems(root, listFiles(root).filter((f) => f.startsWith('parts/')))).toEqual([]);
   }, 120_000);
 
   it('keeps the last good copy when the API is down or hangs, naming the tenant and the URL', async () => {
