@@ -125,7 +125,9 @@ export class BucketPages {
       if (!r.IsTruncated || !r.NextMarker) break;
       marker = r.NextMarker;
     }
-    this.#keys = keys.filter((k) => this.#sites.has(k) || !this.#refreshing.has(k)).sort();
+    this.#keys = keys.sort();
+    // A tenant new in the bucket is served once its latest.json is read.
+    for (const k of keys) if (!this.#sites.has(k)) void this.#refresh(k).catch(() => undefined);
   }
 
   /** Tenant keys with a live build in the bucket, sorted (the first one answers for localhost). */
