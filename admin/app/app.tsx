@@ -13,6 +13,7 @@ import { Forbidden, NotFound } from '../screens/not-found';
 import { PublishProvider } from './publish';
 import { SessionProvider, useSession } from './session';
 import { TenantProvider, useTenant } from './tenant';
+import { DevToolsProvider } from './dev-tools';
 import { ToastProvider } from './toasts';
 
 export function App() {
@@ -53,11 +54,13 @@ function Root() {
   if (status !== 'signed-in' || !user) return <div className="boot"><Loading label="Checking your session…" /></div>;
   return (
     <TenantProvider user={user}>
-      <PublishProvider>
-        <Shell>
-          <Routed />
-        </Shell>
-      </PublishProvider>
+      <DevToolsProvider>
+        <PublishProvider>
+          <Shell>
+            <Routed />
+          </Shell>
+        </PublishProvider>
+      </DevToolsProvider>
     </TenantProvider>
   );
 }

@@ -9,6 +9,7 @@ import { resolveRoute } from '../routes';
 import { ACCOUNT_LINKS, TOOLS, visibleGroups, type NavGroup, type NavLink } from './nav';
 import { QuickMenu } from './quick-menu';
 import { Toolbar } from './toolbar';
+import { DevToolsBar } from '../app/dev-tools';
 
 const PANEL_KEY = 'masthead.admin.panel';
 
@@ -72,6 +73,7 @@ export function Shell({ children }: { children: ReactNode }) {
     <div className={`app${panelOpen ? ' app-panel-open' : ''}`}>
       <a className="skip-link" href="#main">Skip to content</a>
       <Toolbar panelOpen={panelOpen} onTogglePanel={togglePanel} onQuickMenu={() => setQuick(true)} />
+      <DevToolsBar />
       <div className="app-body">
         <nav id="side-panel" className="side-panel" aria-label="Main menu" hidden={!panelOpen}>
           <ul className="nav-list nav-top">

@@ -9,6 +9,7 @@ import { usePublish } from '../app/publish';
 import { PHASE_LABEL } from '../lib/publish-status';
 import { Link } from '../lib/router';
 import { NewsFlyout } from './news-flyout';
+import { useDevTools } from '../app/dev-tools';
 
 export function Toolbar({ panelOpen, onTogglePanel, onQuickMenu }: { panelOpen: boolean; onTogglePanel: () => void; onQuickMenu: () => void }) {
   const mac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
@@ -85,6 +86,7 @@ function PublishIndicator() {
 
 function AccountMenu() {
   const { user } = useSession();
+  const dev = useDevTools();
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -132,6 +134,11 @@ function AccountMenu() {
           <Link href="/admin/user" role="menuitem" className="menu-item" onClick={() => setOpen(false)}>
             <Icon name="profile" size={16} />My profile
           </Link>
+          {dev.available ? (
+            <button type="button" role="menuitemcheckbox" aria-checked={!!dev.tools} className="menu-item" onClick={() => { dev.setOn(!dev.tools); setOpen(false); }}>
+              <Icon name="tool" size={16} />Developer tools: {dev.tools ? 'on' : 'off'}
+            </button>
+          ) : null}
           <Link href="/admin/logout" role="menuitem" className="menu-item" onClick={() => setOpen(false)}>
             <Icon name="logout" size={16} />Sign out
           </Link>
