@@ -19,7 +19,14 @@ export function mediaBucketSettings(s: Settings): { bucket: string; prefix: stri
     throw new SettingsError('MASTHEAD_MEDIA_URL: set MASTHEAD_MEDIA_PUBLIC_URL too, the CDN URL that serves the bucket\'s <prefix>/public/ area (pages show images from there)');
   }
   s3Connection(s); // the keys: both or neither
-  return { ...parseS3Url(s.mediaUrl)!, publicUrl: s.mediaPublicUrl.replace(/\/+$/, '') };
+  const media = parseS3Url(s.mediaUrl)!;
+  // `assets gc` deletes what no asset names under the media prefix: the pages' objects must not be there.
+  const out = parseS3Url(s.outDir);
+  const within = (a: string, b: string) => a === '' || b === a || b.startsWith(`${a}/`);
+  if (out && out.bucket === media.bucket && (within(out.prefix, media.prefix) || within(media.prefix, out.prefix))) {
+    throw new SettingsError(`MASTHEAD_MEDIA_URL: s3://${media.bucket}/${media.prefix} overlaps the sites' output ${s.outDir}; give the media library a prefix of its own (e.g. s3://${media.bucket}/media)`);
+  }
+  return { ...media, publicUrl: s.mediaPublicUrl.replace(/\/+$/, '') };
 }
 
 /** The bucket's media store, or null in folder mode. */

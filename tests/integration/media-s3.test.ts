@@ -248,9 +248,17 @@ describe('media library on object storage', () => {
     }
   }, 180_000);
 
-  it('MASTHEAD_MEDIA_URL without MASTHEAD_MEDIA_PUBLIC_URL is refused naming both, exit 2', async () => {
-    const r = await cli.run(['--db', h.store.path, 'assets', 'gc'], { ...env(), MASTHEAD_MEDIA_PUBLIC_URL: '' });
+  it.each([
+    [{ MASTHEAD_MEDIA_PUBLIC_URL: '' }, /^error: MASTHEAD_MEDIA_URL: set MASTHEAD_MEDIA_PUBLIC_URL too/],
+    [{ MASTHEAD_MEDIA_URL: '' }, /^error: MASTHEAD_MEDIA_PUBLIC_URL: set it only with MASTHEAD_MEDIA_URL/],
+    [{ MASTHEAD_MEDIA_URL: 'https://media.example/lib' }, /^error: MASTHEAD_MEDIA_URL: must be an s3:\/\/bucket\/prefix URL/],
+    [{ MASTHEAD_MEDIA_PUBLIC_URL: 'media.example' }, /^error: MASTHEAD_MEDIA_PUBLIC_URL: must be an absolute http\(s\):\/\/ URL/],
+    [{ MASTHEAD_OUT: `s3://${BUCKET}/prod` }, /^error: MASTHEAD_MEDIA_URL: s3:\/\/media-lib\/prod\/lib overlaps the sites' output/],
+  ])('%j is refused naming the variable, exit 2, nothing deleted', async (change, message) => {
+    const before = await keys();
+    const r = await cli.run(['--db', h.store.path, 'assets', 'gc', '--min-age', '0'], { ...env(), ...change });
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/MASTHEAD_MEDIA_URL: set MASTHEAD_MEDIA_PUBLIC_URL too/);
+    expect(r.stderr).toMatch(message);
+    expect(await keys()).toEqual(before);
   });
 });
