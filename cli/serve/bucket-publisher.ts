@@ -8,8 +8,10 @@
 // staging folder of its own) published the tenant since this one last did, the staging folder is
 // behind the bucket. It is then synced from the bucket's manifest when the stored build state names
 // the bucket's build (instances whose staging folders have one path share that state: the rebuild
-// stays incremental), and otherwise the rebuild is a full one. Either way no rebuild starts from
-// pages older than the bucket's, whose publish would put them back.
+// stays incremental); otherwise the rebuild re-reads the whole tenant, so every page whose inputs
+// changed since the folder's own build state is rendered again, not only the request's (a full
+// build when that state does not name the folder's build). Either way no rebuild leaves pages
+// older than the bucket's in the folder, whose publish would put them back.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { S3Client } from '@aws-sdk/client-s3';
@@ -33,11 +35,11 @@ export interface BucketPublisherOptions {
 }
 
 export interface BucketPublisher {
-  /** Before a rebuild, under the queue's hold of the tenant: 'full' when the staging folder is behind and cannot be synced. */
-  beforeRebuild(tenantKey: string): Promise<'full' | undefined>;
+  /** Before a rebuild, under the queue's hold of the tenant: 'reload' when the staging folder is behind and was not synced. */
+  beforeRebuild(tenantKey: string): Promise<'reload' | undefined>;
   afterRebuild(tenantKey: string, result: UpdateResult): Promise<void>;
   /** Each sync of a staging folder from the bucket, in order (tests read it). */
-  readonly synced: { key: string; buildId: string; full: boolean; downloaded: number; removed: number; reason?: string }[];
+  readonly synced: { key: string; buildId: string; /** Not synced: the rebuild re-read the tenant. */ full: boolean; downloaded: number; removed: number; reason?: string }[];
   /** Each publish of this process, in order (tests and the benchmark read it). */
   readonly published: (TenantPublishResult & { purge?: PurgeResult })[];
   close(): void;
@@ -95,12 +97,12 @@ export async function createBucketPublisher(o: BucketPublisherOptions): Promise<
           o.log(`synced ${tenantKey}'s staging folder to the bucket's build ${bucket}: ${r.downloaded} file(s) downloaded, ${r.removed} removed`);
           return undefined;
         }
-        o.log(`${tenantKey}'s staging folder is behind the bucket's build ${bucket} (${r.reason}): rebuilding in full`);
-        return 'full';
+        o.log(`${tenantKey}'s staging folder is behind the bucket's build ${bucket} (${r.reason}): rebuilding everything changed since its own build`);
+        return 'reload';
       }
       synced.push({ key: tenantKey, buildId: bucket, full: true, downloaded: 0, removed: 0, reason: 'the build state names another build' });
-      o.log(`${tenantKey}'s staging folder is behind the bucket's build ${bucket}: rebuilding in full`);
-      return 'full';
+      o.log(`${tenantKey}'s staging folder is behind the bucket's build ${bucket}: rebuilding everything changed since its own build`);
+      return 'reload';
     },
     async afterRebuild(tenantKey, result) {
       const t = await publishTenantToS3(client, o.destination, o.staging, tenantKey, { surrogateKeys: purger?.service === 'fastly', hashCache: hashesOf(tenantKey) });

@@ -11,10 +11,11 @@ export interface RebuildOptions extends IncrementalOptions {
   originTemplate: string;
   /**
    * Awaited before each update of a tenant, while the queue holds it (as afterRebuild):
-   * `masthead serve --out s3://…` brings a staging folder that is behind the bucket up to it here;
-   * 'full' makes the update a full build.
+   * `masthead serve --out s3://…` brings a staging folder that is behind the bucket up to it here.
+   * 'reload' makes the update re-read the whole tenant (every input changed since the folder's own
+   * build state is re-rendered, not only the request's); 'full' makes it a full build.
    */
-  beforeRebuild?: (tenantKey: string) => Promise<'full' | undefined>;
+  beforeRebuild?: (tenantKey: string) => Promise<'full' | 'reload' | undefined>;
 }
 
 /** Coalesces the claimed changes into one update: content ids are patched, anything else reloads. */
@@ -41,7 +42,8 @@ export function tenantBuilders(o: RebuildOptions): (key: string) => Promise<Tena
         const Builder = before
           ? class extends TenantBuilder {
             override async update(req: UpdateRequest = {}): Promise<UpdateResult> {
-              return super.update((await before(key)) === 'full' ? { ...req, full: true } : req);
+              const how = await before(key);
+              return super.update(how === 'full' ? { ...req, full: true } : how === 'reload' ? { ...req, reload: true } : req);
             }
           }
           : TenantBuilder;
