@@ -28,7 +28,7 @@ import { generateFixtures } from '../engine/fixtures/generate';
 import { seedFixtures } from '../engine/fixtures/seed';
 import { openStore } from '../engine/store/connection';
 import { tableChecksums } from '../engine/store/pg/copy';
-import type { PgStore } from '../engine/store/pg/connection';
+import { openPgStore } from '../engine/store/pg/connection';
 import { ensureDayPartitions } from '../engine/store/pg/partitions';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -116,9 +116,10 @@ const OLD_EVENTS_PER_DAY = 100_000;
 async function fillOldPartitions(db: string): Promise<string[]> {
   const retention = Number(process.env.MASTHEAD_EVENT_RETENTION_DAYS ?? 90);
   const from = new Date(Date.now() - (retention + OLD_DAYS + 2) * 86_400_000);
+  const pgStore = await openPgStore({ url: db, max: 1 });
+  try { await ensureDayPartitions(pgStore, from, OLD_DAYS); } finally { await pgStore.close(); }
   const store = await openStore({ path: db });
   try {
-    await ensureDayPartitions(store as unknown as PgStore, from, OLD_DAYS);
     const days = Array.from({ length: OLD_DAYS }, (_, i) => new Date(from.getTime() + i * 86_400_000).toISOString().slice(0, 10));
     for (const day of days) {
       await store.run(
