@@ -300,7 +300,8 @@ export class BucketPages {
         if (sibling) { obj = sibling; encoding = enc; break; }
       }
     }
-    reply.header('content-type', type ?? obj.type.replace(/^application\/octet-stream$/, contentTypeOf(rel)));
+    // The file's type, also for its .br/.gz sibling.
+    reply.header('content-type', type ?? plain.type);
     if (compressible) reply.header('vary', 'accept-encoding');
     let body = obj.body;
     let etag = obj.etag;
