@@ -22,6 +22,7 @@ import { AdsCard } from './ads-settings';
 import { RmiCard } from './rmi-settings';
 import { SourceesbCard } from './sourceesb-settings';
 import { AudienceCard } from './audience-settings';
+import { AssistantCard } from './assistant-settings';
 import { CONTENT_TYPE_OPTIONS } from '../../lib/content-labels';
 
 const FONT_OPTIONS = Object.entries(FONTS).map(([value, label]) => ({ value, label }));
@@ -112,6 +113,7 @@ export function SettingsEditor({ initial, tenantKey, editable }: { initial: Site
           <RmiCard form={form} />
           <SourceesbCard form={form} />
           <AudienceCard form={form} />
+          <AssistantCard form={form} />
           <Card title="Memberships and metering">
             <div className="stack">
               <Check form={form} path="memberships.enabled" label="Memberships" />
