@@ -268,4 +268,19 @@ describe('rebuild queue on PostgreSQL (graphile-worker)', () => {
     expect(Number(open!.n)).toBe(0);
     await q.close();
   }, 120_000);
+
+  it('is idle once closed although requests are left for another instance (a stopping serve does not wait for them)', async () => {
+    await onlyQueue();
+    const q = newQueue('h');
+    await q.start();
+    await q.close();
+    const cid = await insertArticle(null);
+    await store.run("INSERT INTO rebuild_requests (tenant_key, change, enqueued_at) VALUES ('alpha', ?, ?)",
+      [JSON.stringify({ entity: 'content', action: 'create', ids: [cid] }), Date.now()]);
+    const answer = await Promise.race([q.idle().then(() => 'idle'), new Promise((r) => { setTimeout(() => r('still waiting after 10 s'), 10_000); })]);
+    expect(answer).toBe('idle');
+    // The request stays for the next instance to run.
+    const [open] = await store.all<{ n: number }>("SELECT count(*) AS n FROM rebuild_requests WHERE state = 'pending'");
+    expect(Number(open!.n)).toBeGreaterThan(0);
+  }, 60_000);
 });

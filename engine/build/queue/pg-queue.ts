@@ -189,8 +189,11 @@ export function createPgBuildQueue(o: PgQueueOptions): RebuildQueue {
     async idle() {
       // Idle when no request of this database is due and no rebuild runs here. A failed request
       // waiting for its retry is not due: its retry is the queue's, not the caller's, to wait for.
+      // Once closed, only this process's own rebuilds count: the requests left are another
+      // instance's, or the next start's, to run (serve's shutdown waits here after closing).
       for (;;) {
         await Promise.allSettled([...running]);
+        if (closed) return;
         const open = await tenantsWithOpenRequests(o.store, now());
         if (!open.length && running.size === 0) return;
         await new Promise((r) => setTimeout(r, 50));
