@@ -124,7 +124,7 @@ async function fillOldPartitions(db: string): Promise<string[]> {
     for (const day of days) {
       await store.run(
         `INSERT INTO events (tenant_key, day, at, type, visitor, page_id, content_id, data)
-         SELECT ?, ?, ? + g, 'PageView', 'old-' || (g % 5000), 'path:/old/' || (g % 300), NULL, '{}' FROM generate_series(1, ?) AS g`,
+         SELECT ?, ?, CAST(? AS bigint) + g, 'PageView', 'old-' || (g % 5000), 'path:/old/' || (g % 300), NULL, '{}' FROM generate_series(1, ?) AS g`,
         [TENANT, day, Date.parse(`${day}T00:00:00Z`), OLD_EVENTS_PER_DAY]);
     }
     return days;
