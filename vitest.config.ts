@@ -28,6 +28,7 @@ const services = [
   'tests/integration/pg-build-app-role.test.ts',
   'tests/integration/pg-rebuild-queue.test.ts',
   'tests/integration/pg-multi-instance.test.ts',
+  'tests/integration/pg-serve-bucket.test.ts',
 ];
 // Fault tests that restart services of their own and are not yet steady enough to gate CI:
 // `npm run test:faults` (PostgreSQL restarted under editors: one run in seven left two rebuild

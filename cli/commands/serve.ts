@@ -11,6 +11,7 @@ import type { CommandEnv } from '../context';
 import { DEFAULT_OUT } from './build';
 import { parseS3Url, s3Connection, s3StagingFolder } from '../config/storage';
 import { cdnPurgerFactory } from '../config/cdn';
+import { SettingsError } from '../config/errors';
 
 interface ServeFlags { port?: number; out?: string; host?: string; originTemplate?: string; mode?: string; admin: boolean; captcha: boolean }
 
@@ -31,7 +32,9 @@ export function registerServe(program: Command, env: CommandEnv) {
       const s = config.settings;
       // s3://bucket/prefix: settings checked (keys, purge service) before anything is opened.
       const destination = parseS3Url(s.outDir);
-      const bucket = destination ? { destination, connection: s3Connection(s), purger: cdnPurgerFactory(s) } : undefined;
+      const pages = s.servePages === 'bucket' ? { maxBytes: s.bucketCacheMb * 1024 * 1024, revalidateMs: s.bucketRevalidateMs } : undefined;
+      if (pages && !destination) throw new SettingsError('MASTHEAD_SERVE_PAGES=bucket needs an s3://bucket/prefix out (--out or MASTHEAD_OUT)');
+      const bucket = destination ? { destination, connection: s3Connection(s), purger: cdnPurgerFactory(s), ...(pages ? { pages } : {}) } : undefined;
       const outDir = destination ? s3StagingFolder(s, destination) : resolve(s.outDir);
       const originTemplate = s.originTemplate ?? `http://{key}.localhost:${s.port}`;
       const [{ openStore }, { ensureAdminBundle }, { ensureWorkerBundle }, { startServing }, { resolveMailSettings }] = await Promise.all([
@@ -54,7 +57,7 @@ export function registerServe(program: Command, env: CommandEnv) {
       });
       const keys = server.tenants;
       out.result({ port: s.port, outDir, ...(bucket ? { publishTo: s.outDir } : {}), tenants: keys.map((k) => ({ key: k, url: `http://${k}.localhost:${s.port}/` })) }, [
-        `Serving ${keys.length} site(s) from ${outDir}${keys.length ? '' : ` (none built yet: run masthead build${bucket ? ` --out ${s.outDir}` : ''})`}`,
+        `Serving ${keys.length} site(s) from ${pages ? s.outDir : outDir}${keys.length ? '' : ` (none built yet: run masthead build${bucket ? ` --out ${s.outDir}` : ''})`}`,
         ...(bucket ? [`  Each rebuild is published to ${s.outDir}`] : []),
         ...keys.map((k, i) => `  http://${k}.localhost:${s.port}/${i === 0 ? `  (also http://localhost:${s.port}/)` : ''}`),
         ...(adminDir ? [`  Admin: http://localhost:${flags.port}/admin`] : []),

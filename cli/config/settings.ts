@@ -52,6 +52,10 @@ const sqlitePath = text.refine((s) => !/^[a-z][a-z0-9+.-]*:/i.test(s) || /^[a-z]
 const folder = text.refine((s) => !isUrlShaped(s), FOLDER_MESSAGE);
 /** The build output: a local folder or an S3-compatible bucket (storage.ts). */
 const outTarget = text.refine((s) => !isUrlShaped(s) || parseS3Url(s) !== null, OUT_MESSAGE);
+/** The media library's bucket: s3://bucket/prefix only (storage.ts). */
+const mediaUrl = text.refine((s) => parseS3Url(s) !== null, 'must be an s3://bucket/prefix URL (S3-compatible storage, the AWS_* settings)');
+/** Where the CDN serves the media bucket's public area: an absolute http(s) URL, a path allowed, no query. */
+const publicBaseUrl = z.string().trim().regex(/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/, 'must be an absolute http(s):// URL like https://media.example.com (a path allowed, no query)');
 const httpUrl = z.string().trim().regex(/^https?:\/\/[^\s/]+\/?$/, 'must be an http(s):// endpoint like https://<account>.r2.cloudflarestorage.com (no path)');
 
 const apiUrl = z.string().trim().regex(/^https?:\/\/[^\s/]+(\/\S*)?$/, 'must be an http(s):// URL');
@@ -114,11 +118,16 @@ export const settingsSchema = z.object({
   cspScriptSources: scriptSources,
   eventRetentionDays: whole(1, 3650),
   eventRollupMinutes: whole(0, 24 * 60),
-  assetsDir: folder,
+  assetsDir: text.refine((s) => !isUrlShaped(s), `${FOLDER_MESSAGE}; the media library on S3-compatible storage is MASTHEAD_MEDIA_URL=s3://bucket/prefix`),
+  mediaUrl: mediaUrl.optional(),
+  mediaPublicUrl: publicBaseUrl.optional(),
   assetMaxBytes: whole(1024, 2 ** 31),
   chromiumPath: text,
   redisUrl: z.string().trim().regex(/^rediss?:\/\/\S+$/, 'must be a redis:// or rediss:// URL').optional(),
   s3Staging: folder,
+  servePages: z.enum(['staging', 'bucket'], 'must be staging or bucket'),
+  bucketCacheMb: whole(1, 65536),
+  bucketRevalidateMs: whole(100, 3_600_000),
   awsRegion: z.string().trim().regex(/^[a-z0-9-]+$/, 'must be a region name like us-east-1 (auto for R2)'),
   awsEndpointUrlS3: httpUrl.optional(),
   s3ForcePathStyle: flag,
@@ -179,11 +188,16 @@ export const SETTINGS: Record<SettingName, SettingMeta> = {
   cspScriptSources: { env: 'MASTHEAD_CSP_SCRIPT_SOURCES', default: '{}', description: 'JSON: extra script sources per tenant key ("*" for all), e.g. {"*":["https://www.googletagmanager.com"]}' },
   eventRetentionDays: { env: 'MASTHEAD_EVENT_RETENTION_DAYS', default: '90', description: 'days raw tracking events are kept (rollups are kept)' },
   eventRollupMinutes: { env: 'MASTHEAD_EVENT_ROLLUP_MINUTES', default: '15', description: 'minutes between event rollups in masthead serve (0: off; run masthead events rollup)' },
-  assetsDir: { env: 'MASTHEAD_ASSETS_DIR', default: './data/assets', description: 'media library: uploaded originals and derivatives, one folder per tenant' },
+  assetsDir: { env: 'MASTHEAD_ASSETS_DIR', default: './data/assets', description: 'media library: uploaded originals and derivatives, one folder per tenant (unless MASTHEAD_MEDIA_URL is set)' },
+  mediaUrl: { env: 'MASTHEAD_MEDIA_URL', description: 'media library on S3-compatible storage, s3://bucket/prefix (the AWS_* settings): originals under <prefix>/originals/ (private), derivatives under <prefix>/public/ (the CDN\'s); needs MASTHEAD_MEDIA_PUBLIC_URL' },
+  mediaPublicUrl: { env: 'MASTHEAD_MEDIA_PUBLIC_URL', description: 'with MASTHEAD_MEDIA_URL: the CDN URL of the bucket\'s <prefix>/public/ area; pages show images from <url>/<tenantKey>/<file> instead of copies in every build' },
   chromiumPath: { env: 'CHROMIUM_PATH', default: '/usr/bin/chromium', description: 'serve: the Chromium that page speed runs (Lighthouse) start' },
   assetMaxBytes: { env: 'MASTHEAD_ASSET_MAX_BYTES', default: String(25 * 1024 * 1024), description: 'media library: largest upload in bytes (default 25 MB)' },
   redisUrl: { env: 'MASTHEAD_REDIS_URL', secret: true, description: 'serve: share login limits, lockouts, the license cache and cache invalidations with the other instances through this Redis (default: this process only)' },
   s3Staging: { env: 'MASTHEAD_S3_STAGING', default: './data/s3-staging', description: 'build and serve with an s3:// out: local folder the sites are built in before upload, one per bucket and prefix (kept: the next build is incremental)' },
+  servePages: { env: 'MASTHEAD_SERVE_PAGES', default: 'staging', description: 'serve with an s3:// out: read the sites from the staging folder (staging: one instance) or from the bucket\'s live build (bucket: several instances, no shared disk)' },
+  bucketCacheMb: { env: 'MASTHEAD_BUCKET_CACHE_MB', default: '64', description: 'serve with MASTHEAD_SERVE_PAGES=bucket: megabytes of objects read from the bucket kept in memory (least recently used leave first)' },
+  bucketRevalidateMs: { env: 'MASTHEAD_BUCKET_REVALIDATE_MS', default: '2000', description: 'serve with MASTHEAD_SERVE_PAGES=bucket: how often each site\'s builds/latest.json is read again (a new build drops its cached objects); at once after this instance publishes' },
   awsRegion: { env: 'AWS_REGION', default: 'us-east-1', description: 'S3 publishing: the bucket\'s region (auto for Cloudflare R2)' },
   awsEndpointUrlS3: { env: 'AWS_ENDPOINT_URL_S3', description: 'S3 publishing: endpoint of an S3-compatible service (R2, MinIO…); default AWS S3' },
   s3ForcePathStyle: { env: 'MASTHEAD_S3_FORCE_PATH_STYLE', default: 'false', description: 'S3 publishing: path-style addressing (endpoint/bucket/key), which most self-hosted servers need' },

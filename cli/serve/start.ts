@@ -14,6 +14,7 @@ import { createMastheadServer } from './app';
 import { servedTenants } from './site-server';
 import type { Settings } from '../config';
 import { resolveMailSettings } from '../config/mail';
+import { mediaBucketStore } from '../config/media';
 import { sharedStateFor } from '../../api/shared-state';
 import type { FakeAudienceProvider } from '../../engine/audience/fake';
 import type { BucketPublisherOptions } from './bucket-publisher';
@@ -30,7 +31,10 @@ export interface ServingOptions {
   /** The fake audience provider tenants with settings.audience.provider "fake" use (the demo seeds one). */
   audienceFake?: FakeAudienceProvider;
   /** --out s3://…: outDir is the bucket's staging folder, and each rebuild publishes the tenant there (bucket-publisher.ts). */
-  bucket?: Pick<BucketPublisherOptions, 'destination' | 'connection' | 'purger'>;
+  bucket?: Pick<BucketPublisherOptions, 'destination' | 'connection' | 'purger'> & {
+    /** MASTHEAD_SERVE_PAGES=bucket: the sites are read from the bucket (bucket-pages.ts), with this cache. */
+    pages?: { maxBytes: number; revalidateMs: number };
+  };
 }
 
 /**
@@ -42,6 +46,8 @@ export async function startServing(o: ServingOptions) {
   // Production refuses to start without a real unsubscribe secret (a SettingsError: exit code 2).
   const mail = resolveMailSettings(s, o.mode);
   if (mail.warning) process.stderr.write(`warning: ${mail.warning}\n`);
+  // The media library on object storage (MASTHEAD_MEDIA_URL), else the assets folder; bad settings refused here.
+  const mediaBucket = await mediaBucketStore(s);
   const captcha = { secret: s.recaptchaSecret, minScore: s.recaptchaMinScore, off: s.captcha === 'off' };
   const policy = captchaPolicy(o.mode, captcha);
   if (policy.warning) process.stderr.write(`warning: ${policy.warning}\n`);
@@ -51,13 +57,17 @@ export async function startServing(o: ServingOptions) {
   // Requests being answered: a rebuild's background phase pauses for them (store-queue.ts busy).
   let inFlight = 0;
   const log = (line: string) => process.stderr.write(`${line}\n`);
+  const bucketPages = o.bucket?.pages ? await startBucketPages(o.bucket) : undefined;
   const publisher = o.bucket
-    ? await import('./bucket-publisher').then((m) => m.createBucketPublisher({ ...o.bucket!, store: o.store, staging: o.outDir, originTemplate: o.originTemplate, log }))
+    ? await import('./bucket-publisher').then((m) => m.createBucketPublisher({
+      ...o.bucket!, store: o.store, staging: o.outDir, originTemplate: o.originTemplate, log,
+      ...(bucketPages ? { onPublished: (key: string) => bucketPages.invalidate(key) } : {}),
+    }))
     : null;
   const queueOptions = {
-    ...(publisher ? { afterRebuild: publisher.afterRebuild } : {}),
+    ...(publisher ? { afterRebuild: publisher.afterRebuild, beforeRebuild: publisher.beforeRebuild } : {}),
     busy: () => inFlight > 0,
-    store: o.store, outDir: o.outDir, originTemplate: o.originTemplate, workers: 1, buildPollMs: o.buildPollMs, workerRuntime: workerRuntime(s.workerBundle), scriptSources: s.cspScriptSources, assetsDir: resolve(s.assetsDir),
+    store: o.store, outDir: o.outDir, originTemplate: o.originTemplate, workers: 1, buildPollMs: o.buildPollMs, workerRuntime: workerRuntime(s.workerBundle), scriptSources: s.cspScriptSources, assetsDir: mediaBucket ?? resolve(s.assetsDir),
     onError: (key: string, e: unknown) => process.stderr.write(`rebuild of ${key} failed: ${(e as Error).message}\n`),
   };
   // On PostgreSQL every instance shares one job queue (graphile-worker); SQLite drains in this process.
@@ -82,7 +92,7 @@ export async function startServing(o: ServingOptions) {
     });
   }
   const app = await createMastheadServer({
-    trustedProxies: s.trustedProxies,
+    trustedProxies: s.trustedProxies, bucketPages,
     outDir: o.outDir, store: o.store, adminDir: o.adminDir, rebuilder, mode: o.mode, logger: o.verbose, originTemplate: o.originTemplate,
     mail: { mailer, unsubscribeSecret: mail.unsubscribeSecret },
     adminUrl: o.adminUrl ?? `http://localhost:${o.port}/admin`,
@@ -91,7 +101,7 @@ export async function startServing(o: ServingOptions) {
       events: { retentionDays: s.eventRetentionDays },
       captcha, allowedOrigins: [...s.allowedOrigins], folders: { out: o.outDir, assets: resolve(s.assetsDir) },
       crawlers: { positiveTtlMs: s.crawlerVerifiedTtlSeconds * 1000, negativeTtlMs: s.crawlerRejectedTtlSeconds * 1000 },
-      assets: { dir: resolve(s.assetsDir), maxBytes: s.assetMaxBytes },
+      assets: { dir: resolve(s.assetsDir), maxBytes: s.assetMaxBytes, store: mediaBucket },
       pageSpeed: { chromePath: s.chromiumPath, childEnv: process.env },
       shared,
       jobs,
@@ -126,6 +136,14 @@ export async function startServing(o: ServingOptions) {
       await shared.close();
     },
   };
+}
+
+/** The sites' pages from the bucket: its tenants and their live builds read before the server listens. */
+async function startBucketPages(b: NonNullable<ServingOptions['bucket']>) {
+  const [{ BucketPages }, { createS3Client }] = await Promise.all([import('./bucket-pages'), import('../../engine/publish/s3')]);
+  const pages = new BucketPages({ client: createS3Client(b.connection), bucket: b.destination.bucket, prefix: b.destination.prefix, ...b.pages });
+  await pages.start();
+  return pages;
 }
 
 /** PostgreSQL: a job's run holds an advisory lock named by the job, on a small pool of its own. */
