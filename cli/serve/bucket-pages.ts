@@ -16,7 +16,7 @@ import { GetObjectCommand, ListObjectsCommand, type S3Client } from '@aws-sdk/cl
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HOME_FEED_PATH, matchContentIdPath, matchRedirect, rssPathForQuery, type RouteRules } from '../../engine/build/index';
 import { contentTypeOf, onTheFly, singleRange } from './send-file';
-import { headersFor, preferredEncoding, type Encoding } from './static-files';
+import { headersFor, pathCandidates, preferredEncoding, type Encoding } from './static-files';
 import { keyForHostIn, TENANT_KEY } from './tenants';
 
 const brotliAsync = promisify(brotliCompress);
@@ -231,15 +231,7 @@ export class BucketPages {
 
   /** The file (relative to the tenant's root) for a URL path, as fileForPath does on a folder. */
   async #fileFor(site: Site, urlPath: string): Promise<{ rel: string; obj: Obj } | null> {
-    let path: string;
-    try { path = decodeURIComponent(urlPath); } catch { return null; }
-    if (path.includes('\0') || path.includes('\\')) return null;
-    const segments = path.split('/').filter((s) => s !== '');
-    if (segments.some((s) => s === '..' || s === '.')) return null;
-    const rel = segments.join('/');
-    const last = segments[segments.length - 1] ?? '';
-    const candidates = last.includes('.') && !path.endsWith('/') ? [rel, `${rel}/index.html`] : [rel ? `${rel}/index.html` : 'index.html'];
-    for (const c of candidates) {
+    for (const c of pathCandidates(urlPath)) {
       // builds/ is the publisher's bookkeeping (the manifest, the pending list): not served.
       if (c.startsWith('builds/sync-')) continue;
       const obj = await this.#object(site, c);

@@ -7,21 +7,29 @@ import { join } from 'node:path';
 import { pdfProblem } from '../../engine/assets/pdf';
 import { DOCUMENT_CSP, SVG_CSP } from '../../engine/build/index';
 
-/** The file (relative to root) for a URL path, or null when there is none or the path is unsafe. */
-export function fileForPath(root: string, urlPath: string): string | null {
+/**
+ * The files (relative to a site's root) a URL path may name, in the order to try them: the file
+ * itself, then a folder's index.html. Empty when the path is unsafe (NUL, backslash, dot segments,
+ * bad escapes). The folder's and the bucket's servers (bucket-pages.ts) share this one rule.
+ */
+export function pathCandidates(urlPath: string): string[] {
   let path: string;
   try {
     path = decodeURIComponent(urlPath);
   } catch {
-    return null;
+    return [];
   }
-  if (path.includes('\0') || path.includes('\\')) return null;
+  if (path.includes('\0') || path.includes('\\')) return [];
   const segments = path.split('/').filter((s) => s !== '');
-  if (segments.some((s) => s === '..' || s === '.')) return null;
+  if (segments.some((s) => s === '..' || s === '.')) return [];
   const rel = segments.join('/');
   const last = segments[segments.length - 1] ?? '';
-  const candidates = last.includes('.') && !path.endsWith('/') ? [rel, `${rel}/index.html`] : [rel ? `${rel}/index.html` : 'index.html'];
-  for (const c of candidates) {
+  return last.includes('.') && !path.endsWith('/') ? [rel, `${rel}/index.html`] : [rel ? `${rel}/index.html` : 'index.html'];
+}
+
+/** The file (relative to root) for a URL path, or null when there is none or the path is unsafe. */
+export function fileForPath(root: string, urlPath: string): string | null {
+  for (const c of pathCandidates(urlPath)) {
     try {
       if (statSync(join(root, c)).isFile()) return c;
     } catch { /* try the next */ }

@@ -9,11 +9,11 @@
 // sync stopped midway leaves a folder whose latest.json does not name the bucket's build (the next
 // sync, or a full build, starts again). No process.env here.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, realpathSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, realpathSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import { LATEST, MANIFEST, PENDING_KEYS, readManifest, readObjectText, readPendingKeys, tenantBase, type PublishOptions, type S3Destination } from './s3';
+import { LATEST, listFiles, MANIFEST, PENDING_KEYS, readManifest, readObjectText, readPendingKeys, tenantBase, type PublishOptions, type S3Destination } from './s3';
 
 export interface SyncResult {
   /** False when the bucket's manifest cannot be trusted for its build (the caller builds in full). */
@@ -21,20 +21,6 @@ export interface SyncResult {
   reason?: string;
   downloaded: number;
   removed: number;
-}
-
-/** Files under `root` (relative, forward slashes), skipping a writer's temporary files. */
-function listFiles(root: string): string[] {
-  const out: string[] = [];
-  const walk = (dir: string, rel: string) => {
-    for (const e of readdirSync(dir, { withFileTypes: true })) {
-      const r = rel ? `${rel}/${e.name}` : e.name;
-      if (e.isDirectory()) walk(join(dir, e.name), r);
-      else if (e.isFile() && !/\.tmp-\d+$/.test(e.name)) out.push(r);
-    }
-  };
-  walk(root, '');
-  return out;
 }
 
 /** The tenant's live folder in the staging folder; made (out/.builds/<key>/<id>, linked at out/<key>) when there is none. */

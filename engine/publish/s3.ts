@@ -84,8 +84,8 @@ export function headersFor(rel: string): ObjectHeaders {
   return { contentType, cacheControl, ...(suffix ? { contentEncoding: ENCODED[suffix] } : {}) };
 }
 
-/** Files under `root`, relative with forward slashes, skipping temporary files of a writer. */
-function listFiles(root: string): string[] {
+/** Files under `root`, relative with forward slashes, sorted, skipping temporary files of a writer. */
+export function listFiles(root: string): string[] {
   const out: string[] = [];
   const walk = (dir: string, rel: string) => {
     for (const e of readdirSync(dir, { withFileTypes: true })) {
