@@ -5,12 +5,12 @@ import { resolve } from 'node:path';
 import { dialectOf, type Store } from '../../engine/store/connection';
 import { captchaPolicy } from '../../api/captcha';
 import { createMailer } from '../../engine/mail/mailer';
-import { runEventJob } from '../../engine/store/queries/events';
 import { createJobRunner, type JobLeases } from '../../engine/jobs/runner';
 import { storeJobStates } from '../../engine/jobs/store-state';
 import { createBuildQueue } from '../../engine/build/index';
 import { workerRuntime } from '../worker-bundle';
 import { createMastheadServer } from './app';
+import { eventRollupJob, feedRefreshJob } from './jobs';
 import { servedTenants } from './site-server';
 import type { Settings } from '../config';
 import { resolveMailSettings } from '../config/mail';
@@ -82,15 +82,9 @@ export async function startServing(o: ServingOptions) {
     states: storeJobStates(o.store.db), leases: leases?.leases,
     onError: (name, e) => process.stderr.write(`background job ${name} failed: ${(e as Error).message}\n`),
   });
-  if (s.eventRollupMinutes > 0) {
-    jobs.add({
-      name: 'event-rollup', title: 'Event rollup and retention', everyMs: s.eventRollupMinutes * 60_000,
-      run: async () => {
-        const r = await runEventJob(o.store, { now: Date.now(), retentionDays: s.eventRetentionDays });
-        return `${r.events} events rolled up over ${r.tenants} sites; ${r.pruned} past the retention removed${r.droppedPartitions?.length ? ` (${r.droppedPartitions.length} day partitions dropped)` : ''}`;
-      },
-    });
-  }
+  if (s.eventRollupMinutes > 0) jobs.add(eventRollupJob({ store: o.store, everyMs: s.eventRollupMinutes * 60_000, retentionDays: s.eventRetentionDays }));
+  // Remote feeds, playlists and parts catalogues read again; a tenant whose copy changed is rebuilt.
+  if (s.feedRefreshMinutes > 0) jobs.add(feedRefreshJob({ store: o.store, queue: rebuilder, everyMs: s.feedRefreshMinutes * 60_000, sourceesbTokens: s.sourceesbTokens }));
   const app = await createMastheadServer({
     trustedProxies: s.trustedProxies, bucketPages,
     outDir: o.outDir, store: o.store, adminDir: o.adminDir, rebuilder, mode: o.mode, logger: o.verbose, originTemplate: o.originTemplate,

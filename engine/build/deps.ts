@@ -19,6 +19,7 @@
 //   events        the dated events and webinars an event list block picks from
 //   videos        which Video items name which items as related (company_videos blocks)
 //   parts         the sourceesb parts catalogue the build holds (stages/resolve-parts.ts)
+//   feed:<url>    the cached copy of a remote RSS feed or video playlist (feed-cache key) a block shows
 // A fingerprint that is missing means the input does not exist (an item not live, say); that is a
 // change too. Dependencies may over-approximate (more re-rendering), never under-approximate.
 import { digest } from './digest';
@@ -29,6 +30,7 @@ import { ListIndex } from './stages/resolve-lists';
 import { newsItems } from './stages/emit-sitemaps';
 import { authorsWithPages } from './stages/pages';
 import { recommendationDeps, recommenderFor } from './stages/resolve-grid';
+import { playlistKey } from './playlists';
 import type { BuildContent, TenantIndex } from './types';
 
 export { digest };
@@ -156,6 +158,7 @@ export function fingerprintsOf(index: TenantIndex, patch?: IndexPatch): Fingerpr
     out.set('assets', fp(index.assets ?? []));
     out.set('redirects', fp(index.redirects));
     out.set('parts', fp(index.parts ?? null));
+    for (const [url, items] of Object.entries(index.feeds ?? {})) out.set(`feed:${url}`, fp(items));
     magazineFingerprints(index, out);
     return { values: out, covers: () => true };
   }
@@ -211,6 +214,8 @@ function layoutBlockKeys(ctx: ResolveContext, layoutId: number | null): string[]
         else if (b.type === 'issue_list') keys.push(`mag:p:${b.data.publicationId}`);
         else if (b.type === 'event_list') keys.push('events');
         else if (b.type === 'company_videos') keys.push('videos');
+        else if (b.type === 'rss_feed') keys.push(`feed:${b.data.url}`);
+        else if (b.type === 'video_playlist' && b.data.playlistId) keys.push(`feed:${playlistKey(b.data.playlistId)}`);
       }
     }
   }

@@ -27,6 +27,13 @@ export async function runBuild(store: Store, options: BuildOptions, onEvent?: (e
   return (await import('./run-build')).runBuild(store, options, onEvent);
 }
 
+export type { RemoteRefresh } from './stages/fetch';
+
+/** The fetch stage for every tenant outside a build (serve's feed-refresh job; stages/fetch.ts, loaded on use). */
+export async function refreshRemoteData(...a: Parameters<typeof import('./stages/fetch').refreshRemoteData>): ReturnType<typeof import('./stages/fetch').refreshRemoteData> {
+  return (await import('./stages/fetch')).refreshRemoteData(...a);
+}
+
 /** `masthead build`: per tenant unchanged, incremental or full (incremental/site-build.ts). */
 export async function runSiteBuild(store: Store, options: SiteBuildOptions, onEvent?: (e: BuildEvent) => void): Promise<SiteBuildSummary> {
   return (await import('./incremental/site-build')).runSiteBuild(store, options, onEvent);

@@ -4,11 +4,7 @@
 // the corpus size. Workers resolve, render and emit the pages and the crawler files; the main
 // thread writes the stylesheet and assets, reads a small next tenant meanwhile, and publishes
 // each tenant atomically (stages/publish.ts).
-import { feedUrls, refreshFeeds } from './feeds';
-import { playlistIds, refreshPlaylists } from './playlists';
-import { refreshParts, SOURCEESB_MODULE_KEY } from './sourceesb';
-import { partsCatalogueOf, PARTS_CACHE_KEY } from '../domain/sourceesb';
-import { feedRows } from '../store/queries/feeds';
+import { fetchRemote } from './stages/fetch';
 import { openStore, type Store } from '../store/connection';
 import { streamContentBodies, type TenantRow } from '../store/site-reader';
 import { stylesheet, writeAssets, writeClientBundle, writeEmailIcons, writeFavicon } from './stages/emit';
@@ -301,20 +297,15 @@ export async function runBuild(store: Store, options: BuildOptions, onEvent: Emi
   const loadOf = (t: TenantRow) => inTenant(t.tenantKey, () => {
     const started = performance.now();
     return load(store, t.tenantKey, { now: p.now, originTemplate: p.originTemplate, scriptSources: p.scriptSources, mediaPublicUrl: mediaPublicUrl(p.assetsDir) }).then(async (r) => {
-      // RSS feed and video playlist blocks: refresh the copies that are due, then show the last good ones.
-      const layouts = r.index.layouts ?? [];
-      if (feedUrls(layouts).length || playlistIds(layouts).length) {
-        r.warnings.push(...await refreshFeeds(store, t.tenantKey, layouts, { now: p.now, allowPrivateHosts: p.feedsAllowPrivateHosts }));
-        r.warnings.push(...await refreshPlaylists(store, t.tenantKey, layouts, { now: p.now, apiKey: r.index.tenant.settings.youtube?.apiKey, apiOrigin: p.youtubeApiOrigin }));
-        r.index.feeds = Object.fromEntries((await feedRows(store.db, t.tenantKey)).filter((f) => f.url !== PARTS_CACHE_KEY).map((f) => [f.url, f.items]));
-      }
-      // The sourceesb parts directory: its catalogue from the parts API, or the last good copy.
-      if (layouts.some((l) => l.type === 'module' && l.key?.trim() === SOURCEESB_MODULE_KEY) && r.index.tenant.settings.sourceesb?.apiBaseUrl) {
-        r.warnings.push(...await refreshParts(store, t.tenantKey, r.index.tenant.settings, true, {
-          now: p.now, token: p.sourceesbTokens[t.tenantKey] ?? p.sourceesbTokens['*'], allowPrivateHosts: p.feedsAllowPrivateHosts,
-        }));
-        r.index.parts = partsCatalogueOf((await feedRows(store.db, t.tenantKey)).find((f) => f.url === PARTS_CACHE_KEY)?.items);
-      }
+      // The fetch stage (stages/fetch.ts): RSS feeds, video playlists and the sourceesb parts
+      // catalogue refreshed as they are due; the pages show the last good copies.
+      const fetched = await fetchRemote(store, t.tenantKey, r.index.layouts ?? [], r.index.tenant.settings, {
+        now: p.now, allowPrivateHosts: p.feedsAllowPrivateHosts, youtubeApiOrigin: p.youtubeApiOrigin,
+        sourceesbToken: p.sourceesbTokens[t.tenantKey] ?? p.sourceesbTokens['*'],
+      });
+      r.warnings.push(...fetched.warnings);
+      if (fetched.feeds) r.index.feeds = fetched.feeds;
+      if (fetched.parts !== undefined) r.index.parts = fetched.parts;
       loadMs.set(t.tenantKey, performance.now() - started);
       return r;
     });
