@@ -73,29 +73,55 @@ export async function setOmedaCustomer({ ctx, input }: OpArgs<unknown>): Promise
 
 const same = (a: readonly AudienceProduct[], b: readonly AudienceProduct[]) => JSON.stringify(a) === JSON.stringify(b);
 
+/** What the audience provider says of a member: whether it knows them as a customer (null: nobody answered) and their products. */
+export interface MemberAudience {
+  customer: boolean | null;
+  products: AudienceProduct[];
+}
+
 /**
- * The products a member holds: from the tenant's provider when one is configured and answers (then
- * kept on the site user), else the ones stored on the site user. Empty for a tenant without a provider
- * and nothing stored.
+ * A member as the tenant's provider knows them, when one is configured and answers (the link and
+ * products are then kept on the site user); else from what is stored: the stored products, and
+ * `customer` true when a customer link is stored, null when none (nobody can tell).
  */
-export async function memberProducts(services: Services, tenant: TenantRow, siteUserId: number): Promise<AudienceProduct[]> {
+export async function memberAudience(services: Services, tenant: TenantRow, siteUserId: number): Promise<MemberAudience> {
   const db = services.store.db;
   const stored = await siteUserAudience(db, tenant.tenantKey, siteUserId);
-  if (!stored) return [];
+  if (!stored) return { customer: null, products: [] };
   const settings = tenant.settings.audience;
-  return services.audience.useCached(tenant.tenantKey, `member:${siteUserId}`, settings, async (provider) => {
+  const local = (): MemberAudience => ({ customer: stored.omedaCustomerId ? true : null, products: stored.omedaProducts });
+  return services.audience.useCached(tenant.tenantKey, `member:${siteUserId}`, settings, async (provider): Promise<MemberAudience> => {
     const customer = stored.omedaEncryptedCustomerId
       ? await provider.customerByEncryptedId(stored.omedaEncryptedCustomerId)
       : await provider.customerByEmail(stored.email);
-    if (!customer) return stored.omedaProducts;
+    if (!customer) return { customer: false, products: stored.omedaProducts };
     const fresh: SiteUserAudience = { omedaCustomerId: customer.id, omedaEncryptedCustomerId: customer.encryptedId ?? stored.omedaEncryptedCustomerId, omedaProducts: customer.products };
     if (!same(fresh.omedaProducts, stored.omedaProducts) || fresh.omedaCustomerId !== stored.omedaCustomerId || fresh.omedaEncryptedCustomerId !== stored.omedaEncryptedCustomerId) {
       // Kept for the next outage; a failed write only loses that.
       await services.store.transaction((tx) => setSiteUserAudience(tx, tenant.tenantKey, siteUserId, fresh))
         .catch((error: unknown) => services.log.warn({ err: error, tenantKey: tenant.tenantKey }, 'audience products not kept'));
     }
-    return customer.products;
-  }, () => stored.omedaProducts);
+    return { customer: true, products: customer.products };
+  }, local);
+}
+
+/**
+ * The products a member holds: from the tenant's provider when one is configured and answers (then
+ * kept on the site user), else the ones stored on the site user. Empty for a tenant without a provider
+ * and nothing stored.
+ */
+export async function memberProducts(services: Services, tenant: TenantRow, siteUserId: number): Promise<AudienceProduct[]> {
+  return (await memberAudience(services, tenant, siteUserId)).products;
+}
+
+/**
+ * For a survey-type gate (engine/domain/gating.ts surveyCustomer): whether the tenant's provider
+ * knows the member as a customer. Null without a provider (none configured, switched off, down and
+ * nothing stored), so that being signed in is enough.
+ */
+export async function surveyCustomer(services: Services, tenant: TenantRow, siteUserId: number): Promise<boolean | null> {
+  if (!tenant.settings.audience) return null;
+  return (await memberAudience(services, tenant, siteUserId)).customer;
 }
 
 /** The memberships a member holds through provider products (active memberships whose omedaProduct they hold unexpired). */

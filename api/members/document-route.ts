@@ -19,7 +19,7 @@ import { listAllLayouts } from '../../engine/store/queries/layouts';
 import { asStorageError } from '../common/media-storage';
 import { contextFor, refuseCrossSiteCookies, type GraphqlRouteOptions } from '../http/graphql-route';
 import { errorBody } from '../http/errors';
-import { gatingReader } from './gated-content';
+import { gatingReader, readerForItem } from './gated-content';
 
 /** A download name safe in a quoted header value: letters, digits, dot, dash and underscore. */
 export function downloadName(name: string): string {
@@ -41,7 +41,8 @@ export function registerGatedDocumentRoute(app: FastifyInstance, o: GraphqlRoute
       const [asset] = await mediaAssetsByIds(db, tenant.tenantKey, [id]);
       const gate = asset?.mimeType === 'application/pdf' ? gatedDocuments(await listAllLayouts(db, tenant.tenantKey)).get(id) : undefined;
       if (!asset || !gate) throw notFound();
-      const { reader } = await gatingReader(ctx, tenant.tenantKey);
+      const facts = await gatingReader(ctx, tenant);
+      const reader = await readerForItem(ctx, tenant, facts, gate);
       const status = gatingStatus(gate, reader, []);
       if (status.status === 'failed') throw new AppError(reader.signedIn ? 'FORBIDDEN' : 'UNAUTHENTICATED');
       reply.code(200)

@@ -2,7 +2,7 @@
 // same gating function and meter as everything else (engine/domain/gating.ts, meter.ts) and
 // answers the body and the blocks public §4 hides only to a reader who passes. The meter lives in
 // a signed HttpOnly cookie that only this operation reads and writes.
-import { gatingStatus, type GatingReader } from '../../engine/domain/gating';
+import { gatingStatus, gatingType, type GatedItem, type GatingReader } from '../../engine/domain/gating';
 import {
   decideAccess, formatMeterDate, meterAppliesTo, meterCoversItem, meterText, recordView, viewsRemaining, type MeterState, type MeterStatus,
 } from '../../engine/domain/meter';
@@ -11,8 +11,9 @@ import { paywallJsonLd } from '../../engine/domain/paywall';
 import type { MembershipRecord } from '../../engine/store/queries/memberships';
 import type { AssetRecord } from '../../engine/store/queries/catalog';
 import type { GqlContext } from '../context';
+import type { TenantRow } from '../tenancy';
 import { idArg } from '../patch';
-import { audienceMembershipIds } from './audience';
+import { audienceMembershipIds, surveyCustomer } from './audience';
 import { licenseCompanyFor } from './ip-gating';
 import { meterCookieName, readMeter, signMeter } from './meter-cookie';
 import { memberRuntime } from './runtime';
@@ -46,6 +47,8 @@ export interface GatedContentView {
   embedCode: string | null;
   images: AssetRecord[];
   requiredMemberships: MembershipRecord[];
+  /** Where a signed-in reader the audience provider does not know answers its survey (gate 'survey'): the tenant's survey address, else null. */
+  surveyUrl: string | null;
   /** Paywall JSON-LD, given with a gated body to a verified crawler only (engine/domain/paywall.ts). */
   structuredData: ReturnType<typeof paywallJsonLd> | null;
 }
@@ -82,17 +85,28 @@ async function heldMembershipIds(ctx: GqlContext, tenantKey: string, memberId: n
  * memberships a signed-in member holds now, the site-licence company of their IP, and whether they
  * are a verified crawler; plus the tenant's memberships (the free ones open zmag items).
  */
-export async function gatingReader(ctx: GqlContext, tenantKey: string) {
+export async function gatingReader(ctx: GqlContext, tenant: TenantRow) {
+  const tenantKey = tenant.tenantKey;
   // Session and memberships from the member facts kept in memory (member-cache.ts), under the same rules as the database reads.
   const memberId = await signedInMemberId(ctx);
   const [held, company, tenantMemberships, crawler] = await Promise.all([
     memberId !== null ? heldMembershipIds(ctx, tenantKey, memberId) : Promise.resolve([] as number[]),
-    licenseCompanyFor(ctx.services, tenantKey, ctx.req.ip),
+    licenseCompanyFor(ctx.services, tenant, ctx.req.ip),
     ctx.services.content.memberships(tenantKey),
     ctx.services.crawlers.verify(ctx.req.ip, ctx.req.userAgent),
   ]);
   const reader: GatingReader = { membershipIds: held, signedIn: memberId !== null, licenseCompany: company?.name ?? null, crawler: crawler.engine !== null };
-  return { signedIn: memberId !== null, company, tenantMemberships, reader, freeMembershipIds: tenantMemberships.filter((m) => m.isFree).map((m) => m.id) };
+  return { signedIn: memberId !== null, memberId, company, tenantMemberships, reader, freeMembershipIds: tenantMemberships.filter((m) => m.isFree).map((m) => m.id) };
+}
+
+/**
+ * The reader for `item`: for a survey-type item read by a signed-in member, with what the tenant's
+ * audience provider says of them (asked only then, and kept a minute by the provider directory).
+ */
+export async function readerForItem(ctx: GqlContext, tenant: TenantRow, facts: { reader: GatingReader; memberId: number | null }, item: GatedItem): Promise<GatingReader> {
+  const type = gatingType(item);
+  if (facts.memberId === null || type === null || type === 'membership' || facts.reader.crawler || facts.reader.licenseCompany) return facts.reader;
+  return { ...facts.reader, surveyCustomer: await surveyCustomer(ctx.services, tenant, facts.memberId) };
 }
 
 export async function getGatedContent(ctx: GqlContext, a: { id?: unknown }): Promise<GatedContentView> {
@@ -100,15 +114,13 @@ export async function getGatedContent(ctx: GqlContext, a: { id?: unknown }): Pro
   const tenant = await ctx.tenant();
   const now = ctx.services.now();
   // The item's facts come from the content cache (dropped on every committed change); the reader's from the request.
-  const [facts, readerFacts] = await Promise.all([ctx.services.content.item(tenant.tenantKey, id), gatingReader(ctx, tenant.tenantKey)]);
+  const [facts, readerFacts] = await Promise.all([ctx.services.content.item(tenant.tenantKey, id), gatingReader(ctx, tenant)]);
   const row = facts?.row;
   if (!facts || !row || row.status !== 1 || row.published === null || row.published > now) throw new AppError('NOT_FOUND', { entity: 'Content', id });
   const { links: { membershipIds }, sectionIds } = facts;
-  const { signedIn, company, tenantMemberships, reader, freeMembershipIds } = readerFacts;
-  const gating = gatingStatus(
-    { membershipIds, surveyType: row.gatingSurveyType, registrationRequired: row.userRegistrationRequired, isZmag: row.zmagId !== null },
-    reader, freeMembershipIds,
-  );
+  const { signedIn, company, tenantMemberships, freeMembershipIds } = readerFacts;
+  const item: GatedItem = { membershipIds, surveyType: row.gatingSurveyType, registrationRequired: row.userRegistrationRequired, isZmag: row.zmagId !== null };
+  const gating = gatingStatus(item, await readerForItem(ctx, tenant, readerFacts, item), freeMembershipIds);
   const ms = tenant.settings.memberships;
   const covered = meterCoversItem(ms.contentMetering, { type: row.type, sectionIds });
   const meter = meterAppliesTo(gating, covered, signedIn)
@@ -125,6 +137,7 @@ export async function getGatedContent(ctx: GqlContext, a: { id?: unknown }): Pro
     embedCode: decision.canRead ? row.embedCode : null,
     images,
     requiredMemberships: tenantMemberships.filter((m) => gating.requiredMembershipIds.includes(m.id)),
+    surveyUrl: decision.gate === 'survey' ? tenant.settings.audience?.surveyUrl ?? null : null,
     structuredData: decision.canRead && gating.gated && gating.reason === 'crawler' ? paywallJsonLd() : null,
   };
 }

@@ -21,8 +21,15 @@ import { MEMBER_TIMES } from '../../engine/domain/members';
 const MANAGE = ['manage_ip_gating'] as const;
 export const MAX_RANGES = 500;
 
-/** The active company whose IP range holds `ip`, cached for the spec's times. */
-export async function licenseCompanyFor(services: Services, tenantKey: string, ip: string | undefined): Promise<{ id: number; name: string } | null> {
+/**
+ * The active company whose IP range holds `ip`, cached for the spec's times. None on a site whose
+ * IP gating is switched off (site settings memberships.disableIpGating): its ranges stay stored but open nothing.
+ */
+export async function licenseCompanyFor(
+  services: Services, tenant: { tenantKey: string; settings: { memberships?: { disableIpGating?: boolean | undefined } | undefined } }, ip: string | undefined,
+): Promise<{ id: number; name: string } | null> {
+  if (tenant.settings.memberships?.disableIpGating === true) return null;
+  const tenantKey = tenant.tenantKey;
   const key = ipKey(ip);
   if (!key) return null;
   const cache = services.shared.licenses;
@@ -45,7 +52,7 @@ export async function siteLicenseCompany(ctx: GqlContext, a: { userIpAddress?: u
     if (!ipKey(a.userIpAddress)) badInput('userIpAddress', 'Must be an IPv4 or IPv6 address');
     ip = a.userIpAddress.trim();
   }
-  const company = await licenseCompanyFor(ctx.services, tenant.tenantKey, ip);
+  const company = await licenseCompanyFor(ctx.services, tenant, ip);
   return company ? { companyName: company.name, ipAddress: ip } : null;
 }
 

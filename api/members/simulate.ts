@@ -25,6 +25,7 @@ import { liveStaff } from '../auth/staff-site';
 import { messagePage } from '../http/standalone-page';
 import type { Services } from '../services';
 import { registerOmedaLinkRoute } from './omeda-link';
+import { registerReaderSurveyRoute } from './reader-survey';
 import { memberRuntime } from './runtime';
 import { issueMemberSession, looksLikeMemberToken, MEMBER_COOKIE, type IssuedSession } from './session';
 
@@ -84,6 +85,7 @@ const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
 export function registerMemberRoutes(app: FastifyInstance, services: Services): void {
   registerOmedaLinkRoute(app, services);
+  registerReaderSurveyRoute(app, services);
   app.get(MEMBER_SIMULATE_PATH, async (req: Req, reply) => {
     const noStore = { 'cache-control': 'no-store', 'referrer-policy': 'no-referrer', 'x-robots-tag': 'noindex, nofollow' };
     const tenant = await hostTenant(services, req);

@@ -34,7 +34,7 @@ export function registerIpTestRoute(app: FastifyInstance, services: Services): v
     if (!tenant) return reply.code(404).headers(PAGE_HEADERS).send(page('Masthead', '<p>No site is configured for this address.</p>'));
     const ip = req.ip ?? '';
     const valid = ipKey(ip) !== null;
-    const company = valid ? await licenseCompanyFor(services, tenant.tenantKey, ip) : null;
+    const company = valid ? await licenseCompanyFor(services, tenant, ip) : null;
     const verdict = company
       ? `<p class="match" data-result="match">This address is in the site licence of <strong>${esc(company.name)}</strong>: licensed content opens without signing in.</p>`
       : `<p class="nomatch" data-result="none">No site-licence IP range of ${esc(tenant.name)} matches this address. If your office should have access, send this address to your account manager.</p>`;

@@ -58,7 +58,7 @@ describe('gatingStatus', () => {
   const gated = { membershipIds: [11, 12] };
 
   it('passes a reader holding one of the required memberships', () => {
-    expect(gatingStatus(gated, member([3, 12]))).toEqual({ type: 'membership', status: 'passed', reason: 'membership', requiredMembershipIds: [11, 12], gated: true });
+    expect(gatingStatus(gated, member([3, 12]))).toEqual({ type: 'membership', status: 'passed', reason: 'membership', requiredMembershipIds: [11, 12], gated: true, surveyRequired: false });
   });
   it('fails a member holding none of them, and an anonymous reader', () => {
     expect(gatingStatus(gated, member([3]))).toMatchObject({ status: 'failed', reason: 'none' });
@@ -84,13 +84,22 @@ describe('gatingStatus', () => {
     expect(gatingStatus(survey, member([]))).toMatchObject({ type: 'omeda', status: 'passed', reason: 'registered' });
     expect(gatingStatus(survey, anonymous)).toMatchObject({ type: 'omeda', status: 'failed', reason: 'none' });
   });
+  it('with an audience provider: passes a member it knows (survey), fails one it does not (survey required), and registration decides when it did not answer', () => {
+    const survey = { membershipIds: [], surveyType: 'omeda' };
+    expect(gatingStatus(survey, { ...member([]), surveyCustomer: true })).toMatchObject({ status: 'passed', reason: 'survey', surveyRequired: false });
+    expect(gatingStatus(survey, { ...member([]), surveyCustomer: false })).toMatchObject({ status: 'failed', reason: 'none', surveyRequired: true });
+    expect(gatingStatus(survey, { ...member([]), surveyCustomer: null })).toMatchObject({ status: 'passed', reason: 'registered' });
+    // An anonymous reader registers first; a registration-only item never asks the provider.
+    expect(gatingStatus(survey, { ...anonymous, surveyCustomer: false })).toMatchObject({ status: 'failed', surveyRequired: false });
+    expect(gatingStatus({ membershipIds: [], registrationRequired: true }, { ...member([]), surveyCustomer: false })).toMatchObject({ status: 'passed', reason: 'registered' });
+  });
   it('passes a signed-in member on an item that requires registration and fails an anonymous reader', () => {
     const reg = { membershipIds: [], registrationRequired: true };
     expect(gatingStatus(reg, member([]))).toMatchObject({ type: null, status: 'passed', reason: 'registered', gated: true });
     expect(gatingStatus(reg, anonymous)).toMatchObject({ status: 'failed' });
   });
   it('passes everyone on an open item, with reason open (the meter may still apply)', () => {
-    expect(gatingStatus({ membershipIds: [] }, anonymous)).toEqual({ type: null, status: 'passed', reason: 'open', requiredMembershipIds: [], gated: false });
+    expect(gatingStatus({ membershipIds: [] }, anonymous)).toEqual({ type: null, status: 'passed', reason: 'open', requiredMembershipIds: [], gated: false, surveyRequired: false });
   });
   it('names a crawler or license reason on an open item too (they are never metered)', () => {
     expect(gatingStatus({ membershipIds: [] }, { ...anonymous, crawler: true }).reason).toBe('crawler');

@@ -10,13 +10,17 @@
 //   passed    a verified search-engine crawler (never a User-Agent alone: api/crawlers/verify.ts);
 //             a site-license company matched by the visitor's IP; for type membership, holding one of the required memberships; for a survey type or an item that
 //             requires registration, being a signed-in member; an item with no requirement ('open').
-//   failed    otherwise.
+//             A survey type on a site with an audience provider (issue 42): the provider must know
+//             the signed-in member as a customer, i.e. they answered its survey ('survey'); when no
+//             provider answers (none configured, switched off, down) being signed in is enough, so an
+//             outage never locks registered readers out.
+//   failed    otherwise; `surveyRequired` when only the provider's survey stands in the way.
 
 export type GatingStatus = 'passed' | 'failed';
 /** 'membership', a survey type such as 'omeda', or null when the item names neither. */
 export type GatingType = string | null;
 /** Why a reader passed (or 'none' when they did not). */
-export type GatingReason = 'open' | 'crawler' | 'license' | 'membership' | 'registered' | 'none';
+export type GatingReason = 'open' | 'crawler' | 'license' | 'membership' | 'registered' | 'survey' | 'none';
 
 export interface GatedItem {
   membershipIds: readonly number[];
@@ -35,6 +39,11 @@ export interface GatingReader {
   licenseCompany: string | null;
   /** True only for a search-engine crawler verified by reverse and forward DNS (api/crawlers/verify.ts). */
   crawler: boolean;
+  /**
+   * For survey-type items: true when the tenant's audience provider knows the signed-in reader as a
+   * customer, false when it answered that it does not; null or absent when no provider answered.
+   */
+  surveyCustomer?: boolean | null | undefined;
 }
 
 export interface GatingResult {
@@ -45,6 +54,8 @@ export interface GatingResult {
   requiredMembershipIds: number[];
   /** True when the item has any requirement at all (its body is never prerendered). */
   gated: boolean;
+  /** Failed only because the audience provider does not know the signed-in reader (its survey opens the item). */
+  surveyRequired: boolean;
 }
 
 /** A user agent claiming Googlebot (public §1). A claim only: gating needs GatingReader.crawler. */
@@ -82,12 +93,14 @@ export function gatingStatus(item: GatedItem, reader: GatingReader, freeMembersh
   const type = gatingType(item);
   const gated = type !== null || item.registrationRequired === true;
   const required = type === 'membership' ? [...(item.isZmag ? freeMembershipIds : item.membershipIds)] : [];
-  const result = (status: GatingStatus, reason: GatingReason): GatingResult => ({ type, status, reason, requiredMembershipIds: required, gated });
+  const result = (status: GatingStatus, reason: GatingReason, surveyRequired = false): GatingResult => ({ type, status, reason, requiredMembershipIds: required, gated, surveyRequired });
   if (reader.crawler) return result('passed', 'crawler');
   if (reader.licenseCompany) return result('passed', 'license');
   if (!gated) return result('passed', 'open');
   if (type === 'membership') {
     return required.some((id) => reader.membershipIds.includes(id)) ? result('passed', 'membership') : result('failed', 'none');
   }
-  return reader.signedIn ? result('passed', 'registered') : result('failed', 'none');
+  if (!reader.signedIn) return result('failed', 'none');
+  if (type !== null && reader.surveyCustomer === false) return result('failed', 'none', true);
+  return type !== null && reader.surveyCustomer === true ? result('passed', 'survey') : result('passed', 'registered');
 }

@@ -169,6 +169,10 @@ describe('meterAppliesTo and decideAccess', () => {
     expect(decideAccess(locked, null)).toMatchObject({ canRead: false, gate: 'join-login', hiddenBlocks: [...BLOCKS_HIDDEN_WHEN_LOCKED], showGatingForm: false });
     expect(decideAccess(survey, null)).toMatchObject({ canRead: false, gate: 'gating-form', hiddenBlocks: [] });
   });
+  it('sends a signed-in reader the audience provider does not know to its survey', () => {
+    const unknown = gatingStatus({ membershipIds: [], surveyType: 'omeda' }, { ...anon, signedIn: true, surveyCustomer: false });
+    expect(decideAccess(unknown, null)).toMatchObject({ canRead: false, gate: 'survey', hiddenBlocks: [], showGatingForm: false });
+  });
   it('lets a member with the membership read', () => {
     expect(decideAccess(member, null)).toMatchObject({ canRead: true, gate: 'none' });
   });

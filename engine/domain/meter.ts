@@ -145,8 +145,11 @@ export function showsGatingForm(gating: GatingStatus, meter: MeterStatus | null)
   return gating === 'passed' && meter === 'failed-metered';
 }
 
-/** Which gate a locked page draws: join/login for memberships, the gating (registration) form otherwise. */
-export type Gate = 'none' | 'join-login' | 'gating-form';
+/**
+ * Which gate a locked page draws: join/login for memberships; 'survey' for a signed-in reader the
+ * audience provider does not know yet (its survey opens the item); the gating (registration) form otherwise.
+ */
+export type Gate = 'none' | 'join-login' | 'gating-form' | 'survey';
 
 export interface AccessDecision {
   canRead: boolean;
@@ -168,7 +171,7 @@ export function decideAccess(gating: GatingResult, meter: MeterStatus | null): A
   const canRead = gating.status === 'passed' && !meterFailed;
   const form = showsGatingForm(gating.status, meter);
   let gate: Gate = 'none';
-  if (!canRead) gate = gating.status === 'failed' && gating.type === 'membership' ? 'join-login' : 'gating-form';
+  if (!canRead) gate = gating.status === 'failed' && gating.type === 'membership' ? 'join-login' : gating.status === 'failed' && gating.surveyRequired ? 'survey' : 'gating-form';
   // A meter wall (gating passed, meter failed) hides the same blocks as a failed gate.
   const hidden = meterFailed && gating.status === 'passed' ? [...BLOCKS_HIDDEN_WHEN_LOCKED] : hiddenBlocks(gating.status, meter, gating.type);
   return { canRead, gate, meterStatus: meter, hiddenBlocks: hidden, showGatingForm: form };

@@ -177,6 +177,14 @@ export const siteSettingsSchema = z.strictObject({
     /** x-omeda-inputid for writes (newsletter opt in/out). */
     inputId: z.string().trim().regex(/^[A-Za-z0-9_-]{1,60}$/, 'An input id has 1 to 60 letters, digits, _ or -').optional(),
     disableOmeda: z.boolean().default(false),
+    /**
+     * Where readers answer the provider's survey (Omeda: a DragonForms address), linked from the gate
+     * of survey-gated items to a signed-in reader the provider does not know yet: an https address,
+     * or a path on the site (the demo's stand-in form, /__member/reader-survey).
+     */
+    surveyUrl: z.string().trim().max(500, 'At most 500 characters')
+      .refine((v) => /^\/(?![/\\])[^\s\\]*$/.test(v) || URL.canParse(v) && new URL(v).protocol === 'https:', 'Must be an https address or a path on this site starting with /')
+      .optional(),
     timeoutMs: z.number().int().min(100, 'At least 100 ms').max(30_000, 'At most 30000 ms').default(3000),
   }).optional(),
   /**

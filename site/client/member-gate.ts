@@ -22,7 +22,7 @@ export interface GatedContent {
   gatingStatus: 'passed' | 'failed';
   passedBy: string | null;
   canRead: boolean;
-  gate: 'none' | 'join-login' | 'gating-form';
+  gate: 'none' | 'join-login' | 'gating-form' | 'survey';
   showGatingForm: boolean;
   hiddenBlocks: string[];
   meter: GatedMeter | null;
@@ -32,6 +32,8 @@ export interface GatedContent {
   sidebars?: string[];
   images: GatedImage[];
   requiredMemberships: { id: number; title: string; alias: string; isFree: boolean }[];
+  /** With gate 'survey': where the reader answers the audience provider's survey. */
+  surveyUrl?: string | null;
 }
 
 const answers = new Map<number, Promise<GatedContent>>();

@@ -72,6 +72,31 @@ describe('gate island', () => {
     expect(screen.getByRole('link', { name: 'Join now' }).getAttribute('href')).toBe(`/membership/signup/pro?redirectTo=${encodeURIComponent('/markets/10100001/rates')}`);
   });
 
+  it('sends a signed-in reader the audience provider does not know to its survey, coming back to this page', async () => {
+    api.on('getGatedContent', () => answer({ gatingType: 'omeda', gatingStatus: 'failed', passedBy: null, canRead: false, gate: 'survey', surveyUrl: '/__member/reader-survey' }));
+    const { container } = render(<Gate contentId={10100001} />);
+    expect(await screen.findByText(GATE_TEXTS.surveyWall)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Take the survey' }).getAttribute('href')).toBe(`/__member/reader-survey?redirectTo=${encodeURIComponent('/markets/10100001/rates')}`);
+    // No registration form: the reader is signed in already.
+    expect(container.querySelector('input[type=email]')).toBeNull();
+  });
+
+  it('links an https survey address (the provider\'s hosted form) and refuses a script address', async () => {
+    api.on('getGatedContent', () => answer({ gatingType: 'omeda', gatingStatus: 'failed', canRead: false, gate: 'survey', surveyUrl: 'https://forms.example.com/fw?x=1' }));
+    render(<Gate contentId={10100001} />);
+    const href = (await screen.findByRole('link', { name: 'Take the survey' })).getAttribute('href')!;
+    expect(new URL(href).origin).toBe('https://forms.example.com');
+    expect(new URL(href).searchParams.get('x')).toBe('1');
+    expect(new URL(href).searchParams.get('redirectTo')).toBe('/markets/10100001/rates');
+    cleanup();
+    api.on('getGatedContent', () => answer({ gatingType: 'omeda', gatingStatus: 'failed', canRead: false, gate: 'survey', surveyUrl: 'javascript:alert(1)' }));
+    const { forgetGatedContent } = await import('../client/member-gate');
+    forgetGatedContent();
+    render(<Gate contentId={10100001} />);
+    expect(await screen.findByText(GATE_TEXTS.surveyNoLink)).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Take the survey' })).toBeNull();
+  });
+
   it('remembers the site-license company the API matched', async () => {
     api.on('getGatedContent', () => answer({ passedBy: 'license', licenseCompany: 'Acme Logistics', body: '<p>Licensed.</p>' }));
     render(<Gate contentId={10100001} />);

@@ -22,6 +22,9 @@ export const GATE_TEXTS = {
   membersOnly: 'This content is available to members.',
   meterWall: 'You have reached your free article limit.',
   registerWall: 'Register for free to read this content.',
+  surveyWall: 'Answer our short reader survey to read this content.',
+  surveyWhy: 'It takes a minute: a few questions about your work, asked once. You come back here when you are done.',
+  surveyNoLink: 'Your reader profile is not complete yet. Please contact us to complete it.',
 } as const;
 
 const withRedirect = (path: string) => `${path}?redirectTo=${encodeURIComponent(herePath())}`;
@@ -35,8 +38,33 @@ function Actions({ join }: { join: string }) {
   );
 }
 
+/** The survey address with this page as the place to come back to (a path on the site, or an https address). */
+function surveyHref(url: string): string | null {
+  const safe = safeHref(url);
+  if (!safe) return null;
+  const u = new URL(safe, window.location.href);
+  u.searchParams.set('redirectTo', herePath());
+  return u.origin === window.location.origin ? `${u.pathname}${u.search}` : u.href;
+}
+
+function SurveyWall({ g }: { g: GatedContent }) {
+  const href = g.surveyUrl ? surveyHref(g.surveyUrl) : null;
+  return (
+    <div className="gate-wall">
+      <p className="gate-title">{GATE_TEXTS.surveyWall}</p>
+      {href ? (
+        <>
+          <p>{GATE_TEXTS.surveyWhy}</p>
+          <p className="gate-actions"><a className="button" href={href}>Take the survey</a></p>
+        </>
+      ) : <p>{GATE_TEXTS.surveyNoLink}</p>}
+    </div>
+  );
+}
+
 function Wall({ g }: { g: GatedContent }) {
   const meterFailed = g.meter?.status === 'failed-metered';
+  if (g.gate === 'survey') return <SurveyWall g={g} />;
   if (g.gate === 'join-login') {
     const names = g.requiredMemberships.map((m) => m.title);
     const only = g.requiredMemberships.length === 1 ? g.requiredMemberships[0] : undefined;

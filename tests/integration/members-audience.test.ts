@@ -1,6 +1,8 @@
 // The audience provider on the member side (issue 42): setOmedaCustomer (tenant, permission,
 // field-named refusals that write nothing), gating by a membership's provider product, and the
-// outage fallback (provider down or switched off → what the site user has stored).
+// outage fallback (provider down or switched off → what the site user has stored); survey gating
+// (type omeda) by whether the provider knows the member, and the stand-in provider's reader survey.
+import { load } from 'cheerio';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FakeAudienceProvider } from '../../engine/audience/fake';
 import { ALPHA, ITEMS, memberCounts, startMembers, type MemberHarness } from './members-harness';
@@ -161,5 +163,85 @@ describe('outage: the local store answers', () => {
     expect(await gated(token)).toMatchObject({ canRead: false });
     fake.mode = 'down';
     expect(await gated(token)).toMatchObject({ canRead: false });
+  });
+});
+
+describe('survey gating by the provider (gating type omeda)', () => {
+  const SURVEY_URL = '/__member/reader-survey';
+  const survey = (token?: string) => h.op('getGatedContent', { id: ITEMS.survey }, token ? { member: token } : {}).then((r) => r.data.getGatedContent);
+
+  it('opens a survey item to a member the provider knows, and sends one it does not know to the survey', async () => {
+    await setAudience({ provider: 'fake', brand: 'ALPHA', surveyUrl: SURVEY_URL });
+    await h.member('kim@example.com');
+    await h.member('lou@example.com');
+    fake.put({ id: 'c-kim', email: 'kim@example.com' });
+    expect(await survey(await h.login('kim@example.com'))).toMatchObject({ canRead: true, passedBy: 'survey', gate: 'none', surveyUrl: null, body: '<p>SURVEY BODY</p>' });
+    const lou = await survey(await h.login('lou@example.com'));
+    expect(lou).toMatchObject({ gatingType: 'omeda', canRead: false, gatingStatus: 'failed', gate: 'survey', surveyUrl: SURVEY_URL, body: null });
+    // An anonymous reader still meets the registration wall, not the survey.
+    expect(await survey()).toMatchObject({ canRead: false, gate: 'gating-form', surveyUrl: null });
+  });
+
+  it('an outage never locks a signed-in reader out: down, or switched off, being signed in opens it', async () => {
+    await h.member('max@example.com');
+    const token = await h.login('max@example.com');
+    fake.mode = 'down';
+    expect(await survey(token)).toMatchObject({ canRead: true, passedBy: 'registered' });
+    fake.mode = 'up';
+    await setAudience({ provider: 'fake', brand: 'ALPHA', disableOmeda: true });
+    fake.calls.length = 0;
+    expect(await survey(token)).toMatchObject({ canRead: true, passedBy: 'registered' });
+    expect(fake.calls).toEqual([]);
+    // Without any provider the rule is registration, as before issue 42.
+    await setAudience(null);
+    expect(await survey(token)).toMatchObject({ canRead: true, passedBy: 'registered' });
+  });
+
+  describe('the stand-in provider\'s reader survey (/__member/reader-survey)', () => {
+    const HOST = 'alpha.localhost';
+    const send = (method: 'GET' | 'POST', browser: { cookies: Map<string, string> } | null, body?: string, url = `${SURVEY_URL}?redirectTo=%2Fstory%2F1`) => h.app.inject({
+      method, url, headers: {
+        host: HOST, ...(browser?.cookies.size ? { cookie: [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
+        ...(body !== undefined ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+      }, ...(body !== undefined ? { payload: body } : {}),
+    });
+
+    it('asks a signed-in reader one question; the answer makes them a customer and the survey item opens', async () => {
+      await setAudience({ provider: 'fake', brand: 'ALPHA', surveyUrl: SURVEY_URL });
+      await h.member('ned@example.com');
+      const browser = h.browser();
+      await h.login('ned@example.com', { browser });
+      expect(await survey(await h.login('ned@example.com'))).toMatchObject({ gate: 'survey' });
+      const page = await send('GET', browser);
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['cache-control']).toBe('no-store');
+      const $ = load(page.body);
+      const options = $('form[method=post] select[name=answer] option').map((_, o) => $(o).attr('value')).get().filter(Boolean);
+      expect(options.length).toBeGreaterThan(1);
+      expect($('form[method=post] input[name=redirectTo]').attr('value')).toBe('/story/1');
+      // No answer: the page again, naming the field; the reader is still unknown.
+      const empty = await send('POST', browser, 'redirectTo=%2Fstory%2F1&answer=');
+      expect(empty.statusCode).toBe(400);
+      expect(empty.body).toContain('answer: Choose one of the answers');
+      expect(await fake.customerByEmail('ned@example.com')).toBeNull();
+      const done = await send('POST', browser, `redirectTo=%2Fstory%2F1&answer=${encodeURIComponent(options[0]!)}`);
+      expect(done.statusCode).toBe(303);
+      expect(done.headers.location).toBe('/story/1');
+      expect((await fake.customerByEmail('ned@example.com'))?.demographics).toHaveLength(1);
+      expect(await survey(await h.login('ned@example.com'))).toMatchObject({ canRead: true, passedBy: 'survey' });
+    });
+
+    it('sends a signed-out reader to log in, and is not there for a site whose provider is not the stand-in', async () => {
+      await setAudience({ provider: 'fake', brand: 'ALPHA' });
+      const anonymous = await send('GET', null);
+      expect(anonymous.statusCode).toBe(303);
+      expect(anonymous.headers.location).toBe(`/account/login?redirectTo=${encodeURIComponent(`${SURVEY_URL}?redirectTo=${encodeURIComponent('/story/1')}`)}`);
+      const posted = await send('POST', null, 'answer=1');
+      expect(posted.statusCode).toBe(303);
+      await setAudience({ provider: 'omeda', brand: 'ALPHA' });
+      expect((await send('GET', null)).statusCode).toBe(404);
+      await setAudience({ provider: 'fake', brand: 'ALPHA', disableOmeda: true });
+      expect((await send('GET', null)).statusCode).toBe(404);
+    });
   });
 });

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALPHA, BETA, ITEMS, startMembers, type Browser, type MemberHarness } from './members-harness';
 import { GOOGLEBOT_IP } from '../helpers/fake-dns';
+import { setTenantSetting } from '../helpers/tenant-settings';
 
 let h: MemberHarness;
 beforeAll(async () => { h = await startMembers(); });
@@ -226,6 +227,25 @@ describe('site-license companies (IP gating)', () => {
     await h.op('updateSiteLicenseCompany', { id, input: { status: 0 } }, { as: 'alphaAdmin' });
     expect((await test('203.0.113.200')).data.siteLicenseCompany).toBeNull();
     await h.op('deleteSiteLicenseCompany', { id }, { as: 'alphaAdmin' });
+  });
+
+  it('opens nothing on a site whose IP gating is switched off (memberships.disableIpGating), and again once it is on', async () => {
+    const r = await h.op('createSiteLicenseCompany', { input: { name: 'Switched Off Shipping', ranges: ['127.0.0.0/8'] } }, { as: 'alphaAdmin' });
+    const id = r.data.createSiteLicenseCompany.id;
+    const setSwitch = async (off: boolean) => {
+      await setTenantSetting(h.store, 'alpha', 'memberships.disableIpGating', off);
+      await h.app.api.services.changed('alpha', { entity: 'settings', action: 'update', ids: ['alpha'] });
+    };
+    try {
+      await setSwitch(true);
+      expect((await gated(ITEMS.proOnly, h.browser())).data.getGatedContent).toMatchObject({ canRead: false, licenseCompany: null, body: null });
+      expect((await h.op('siteLicenseCompany', {})).data.siteLicenseCompany).toBeNull();
+      await setSwitch(false);
+      expect((await gated(ITEMS.proOnly, h.browser())).data.getGatedContent).toMatchObject({ canRead: true, passedBy: 'license' });
+    } finally {
+      await setSwitch(false);
+      await h.op('deleteSiteLicenseCompany', { id }, { as: 'alphaAdmin' });
+    }
   });
 
   it('lists, reads and edits companies; refuses bad ranges naming the field and writes nothing', async () => {

@@ -69,7 +69,7 @@ const SPEC_OPERATIONS: Record<string, Record<string, 'query' | 'mutation' | null
     'matchTaxonomyStream', 'getTaxonomyStream', 'getMembershipStream', 'getNewsletterTemplateStream', 'getPublicationStream', 'getWebsiteSectionsHierarchy',
     'getWebsiteLayoutPage', 'getContent', 'getWebsiteSection', 'getWebsiteSectionBasic', 'getIssue', 'getIssues', 'getMagazinePublication', 'getWebsiteRedirect',
     'getAsset', 'getContacts', 'getNewsletterTemplate', 'getNewsletterCampaignStream', 'getAspireNewsStream',
-  ].map((n) => [n, 'query' as const]).concat([['markAspireNewsRead', null], ['deleteAspireNews', null], ['setAspireNews', null]])),
+  ].map((n): [string, 'query' | null] => [n, 'query']).concat([['markAspireNewsRead', null], ['deleteAspireNews', null], ['setAspireNews', null]])),
   'public §7 site user': {
     loginSiteUser: null, logoutSiteUser: null, requestRegisterSiteUser: null, registerSiteUser: null, getSiteUserStub: null, getSiteUser: null, simulateSiteUser: null,
     getActiveSiteUserWithNewsletters: null, updateSiteUserProfile: null, updateSiteUserProfileAdmin: null, requestSiteUserChangeUsername: null,
@@ -92,7 +92,7 @@ describe('the spec audit: admin routes', () => {
   // admin-routes (e2e) opens every route written out in admin/routes.tsx in Chromium; the report
   // routes come from the report catalogue and each renders in report-screen.test.tsx.
   const written = new Set([...readFileSync(join(import.meta.dirname, '..', '..', 'admin', 'routes.tsx'), 'utf8').matchAll(/path: '([^']+)'/g)].map((m) => m[1]!));
-  const reports = new Set(REPORT_DEFINITIONS.map((d) => d.path));
+  const reports = new Set<string>(REPORT_DEFINITIONS.map((d) => d.path));
 
   it.each(SPEC_ADMIN_ROUTES)('%s opens a screen that a test renders', (specPath) => {
     const sub = specPath.replace(/^\/admin/, '').replace(/\/$/, '').replace(':type', 'Article').replace(':id', '10100001') || '/';

@@ -27,4 +27,19 @@ describe('audience provider settings', () => {
     await act(async () => { fireEvent.change(screen.getByLabelText('Provider'), { target: { value: '' } }); });
     expect(siteSettingsSchema.parse(current().values).audience).toBeUndefined();
   });
+
+  it('takes a reader survey address: an https address or a path on the site, else an error under the field', async () => {
+    const { form: current } = renderSettingsCard(AudienceCard, minimalSettings('FreightWise', 'freightwise.example.com'));
+    await act(async () => { fireEvent.change(screen.getByLabelText('Provider'), { target: { value: 'fake' } }); });
+    await act(async () => { fireEvent.change(screen.getByRole('textbox', { name: /^Brand abbreviation/ }), { target: { value: 'FW' } }); });
+    const survey = screen.getByRole('textbox', { name: /^Reader survey address/ });
+    for (const bad of ['http://forms.example.com/s', '//evil.example/s', '/\\evil.example/s', 'javascript:alert(1)']) {
+      await act(async () => { fireEvent.change(survey, { target: { value: bad } }); fireEvent.blur(survey); });
+      expect(current().errors['audience.surveyUrl']).toBe('Must be an https address or a path on this site starting with /');
+    }
+    await act(async () => { fireEvent.change(survey, { target: { value: 'https://fw.dragonforms.example/survey' } }); });
+    expect(current().errors).toEqual({});
+    await act(async () => { fireEvent.change(survey, { target: { value: '/__member/reader-survey' } }); });
+    expect(siteSettingsSchema.parse(current().values).audience).toMatchObject({ provider: 'fake', surveyUrl: '/__member/reader-survey' });
+  });
 });

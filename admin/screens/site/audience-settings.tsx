@@ -1,6 +1,6 @@
 // The "Audience provider" card of the site settings (issue 42): which provider knows this site's
 // readers (Omeda, the local fake, or none), Omeda's brand abbreviation, staging and input id, and
-// the outage switch disableOmeda. The Omeda app id is a secret of the server's environment
+// the reader survey address (survey-gated items), and the outage switch disableOmeda. The Omeda app id is a secret of the server's environment
 // (MASTHEAD_OMEDA_APP_ID), never a setting.
 import type { SiteSettings } from '../../../engine/domain/settings';
 import { CheckboxField, SelectField, TextField } from '../../components/fields';
@@ -32,6 +32,10 @@ export function AudienceCard({ form }: { form: FormApi<SiteSettings> }) {
             <TextField label="Input id (for newsletter opt in and out)" value={a.inputId ?? ''} className="mono"
               onChange={(v) => form.update((s) => setIn(s, 'audience.inputId', v.trim() ? v : undefined))}
               onBlur={() => form.touch('audience.inputId')} error={form.error('audience.inputId')} field="audience.inputId" />
+            <TextField label="Reader survey address" value={a.surveyUrl ?? ''} className="mono"
+              hint="Signed-in readers the provider does not know yet answer this survey to open survey-gated items (Omeda: your DragonForms address)."
+              onChange={(v) => form.update((s) => setIn(s, 'audience.surveyUrl', v.trim() ? v : undefined))}
+              onBlur={() => form.touch('audience.surveyUrl')} error={form.error('audience.surveyUrl')} field="audience.surveyUrl" />
             <CheckboxField label="Use Omeda’s staging system" checked={a.staging === true} onChange={(v) => form.update((s) => setIn(s, 'audience.staging', v))} />
             <CheckboxField label="Provider outage: stop asking it (disableOmeda)" checked={a.disableOmeda === true}
               onChange={(v) => form.update((s) => setIn(s, 'audience.disableOmeda', v))} />
