@@ -6,6 +6,9 @@ import type { JobSpec } from '../../engine/jobs/runner';
 import type { Store } from '../../engine/store/connection';
 import { runEventJob } from '../../engine/store/queries/events';
 import { refreshRemoteData, type RebuildQueue } from '../../engine/build/index';
+import type { Mailer } from '../../engine/mail/mailer';
+import { sendDueCampaigns } from '../../engine/newsletter/scheduled';
+import { DEFAULT_UNSUBSCRIBE_PATH as UNSUBSCRIBE_PATH } from '../commands/newsletter';
 
 /** `event-rollup`: new tracking events rolled up, raw events past the retention removed. */
 export function eventRollupJob(o: { store: Store; everyMs: number; retentionDays: number; now?: () => number }): JobSpec {
@@ -54,6 +57,46 @@ export function feedRefreshJob(o: FeedRefreshJobOptions): JobSpec {
       const failed = results.flatMap((r) => r.warnings);
       if (failed.length) throw new Error(`${failed.length} not refreshed${rebuilt}: ${failed.join('; ')}`);
       return `${results.length} sites refreshed${rebuilt}`;
+    },
+  };
+}
+
+export interface ScheduledSendsJobOptions {
+  store: Store;
+  mailer: Mailer;
+  unsubscribeSecret: string;
+  /** A tenant's public origin (links in the email; the unsubscribe route under it). */
+  siteUrl: (tenant: { tenantKey: string; domain: string }) => string;
+  /** Where a sent campaign's pages (its web version, the template's latest) are rebuilt. */
+  queue: Pick<RebuildQueue, 'request'>;
+  everyMs: number;
+  ratePerSecond?: number;
+  now?: () => number;
+}
+
+/**
+ * `scheduled-sends`: every Scheduled newsletter campaign whose deployment date has come is deployed
+ * to its newsletter's subscribers (engine/newsletter/scheduled.ts), and its pages are rebuilt. A
+ * campaign that could not be sent fails the run, which the runner retries with backoff.
+ */
+export function scheduledSendsJob(o: ScheduledSendsJobOptions): JobSpec {
+  const now = o.now ?? Date.now;
+  return {
+    name: 'scheduled-sends', title: 'Scheduled newsletter sends', everyMs: o.everyMs,
+    run: async () => {
+      const r = await sendDueCampaigns({ store: o.store, mailer: o.mailer, unsubscribeSecret: o.unsubscribeSecret, now }, {
+        now: now(),
+        sendOptions: (t) => {
+          const origin = o.siteUrl(t);
+          return { origin, unsubscribeBaseUrl: `${origin}${UNSUBSCRIBE_PATH}`, ratePerSecond: o.ratePerSecond ?? 20 };
+        },
+      });
+      for (const s of r.sent) {
+        await o.queue.request(s.tenantKey, { entity: 'newsletter', action: 'update', ids: [`campaign:${s.campaignId}`], paths: [`/newsletter/${s.campaignId}`, `/latest-newsletter/${s.templateId}`] });
+      }
+      const sent = r.sent.map((s) => `campaign ${s.campaignId} (${s.tenantKey}): ${s.sent} of ${s.recipients} sent`).join('; ');
+      if (r.failed.length) throw new Error(`${r.failed.map((f) => `campaign ${f.campaignId} (${f.tenantKey}) not sent: ${f.error}`).join('; ')}${sent ? `; ${sent}` : ''}`);
+      return sent || 'no campaign due';
     },
   };
 }

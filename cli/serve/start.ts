@@ -10,7 +10,8 @@ import { storeJobStates } from '../../engine/jobs/store-state';
 import { createBuildQueue } from '../../engine/build/index';
 import { workerRuntime } from '../worker-bundle';
 import { createMastheadServer } from './app';
-import { eventRollupJob, feedRefreshJob } from './jobs';
+import { eventRollupJob, feedRefreshJob, scheduledSendsJob } from './jobs';
+import { originFor } from '../commands/newsletter';
 import { servedTenants } from './site-server';
 import type { Settings } from '../config';
 import { resolveMailSettings } from '../config/mail';
@@ -85,6 +86,13 @@ export async function startServing(o: ServingOptions) {
   if (s.eventRollupMinutes > 0) jobs.add(eventRollupJob({ store: o.store, everyMs: s.eventRollupMinutes * 60_000, retentionDays: s.eventRetentionDays }));
   // Remote feeds, playlists and parts catalogues read again; a tenant whose copy changed is rebuilt.
   if (s.feedRefreshMinutes > 0) jobs.add(feedRefreshJob({ store: o.store, queue: rebuilder, everyMs: s.feedRefreshMinutes * 60_000, sourceesbTokens: s.sourceesbTokens }));
+  // Scheduled newsletter campaigns deployed when their deployment date comes (the same send as the admin's deploy).
+  if (s.scheduledSendMinutes > 0) {
+    jobs.add(scheduledSendsJob({
+      store: o.store, mailer, unsubscribeSecret: mail.unsubscribeSecret, queue: rebuilder, everyMs: s.scheduledSendMinutes * 60_000,
+      siteUrl: (t) => originFor(o.originTemplate, t.tenantKey, t.domain),
+    }));
+  }
   const app = await createMastheadServer({
     trustedProxies: s.trustedProxies, bucketPages,
     outDir: o.outDir, store: o.store, adminDir: o.adminDir, rebuilder, mode: o.mode, logger: o.verbose, originTemplate: o.originTemplate,

@@ -133,6 +133,13 @@ export async function latestListedCampaign(db: Db, tenantKey: string, templateId
   return row ? campaignFromRow(row) : undefined;
 }
 
+/** The tenant's campaigns set to Scheduled whose deployment date has come, soonest first (serve's scheduled-sends job deploys them). */
+export async function dueScheduledCampaigns(db: Db, tenantKey: string, now: number): Promise<{ id: number; templateId: number }[]> {
+  return db.select({ id: newsletterCampaigns.id, templateId: newsletterCampaigns.templateId }).from(newsletterCampaigns)
+    .where(and(eq(newsletterCampaigns.tenantKey, tenantKey), eq(newsletterCampaigns.audienceStatus, 'Scheduled'), lte(newsletterCampaigns.deploymentDate, now)))
+    .orderBy(asc(newsletterCampaigns.deploymentDate), asc(newsletterCampaigns.id));
+}
+
 /** Sets a campaign's audience-provider status; only moves from one of `from` when given. Returns whether it changed. */
 export async function setCampaignStatus(db: Db, tenantKey: string, id: number, status: AudienceStatus, opts: { from?: AudienceStatus[]; sentAt?: number } = {}): Promise<boolean> {
   const res = await db.update(newsletterCampaigns)
