@@ -1,14 +1,18 @@
 // Page speed (issue 20, admin §2.2 /admin/page-speed-report): Lighthouse on demand against a
 // sample of a tenant's built pages as its site serves them (the site's origin: `masthead serve`
-// gives the local one). Starting a run records it (queued) and returns at once; the run goes on in
-// the background, one run at a time per server, and records each page's scores (with the live build
-// id) and the pages done, which the screen polls. Lighthouse runs as a child process per page (its
-// command line), so its work never holds up the API's thread.
+// gives the local one). Starting a run records it (queued) and returns at once; the runs go on as
+// the background job `page-speed` of the job runner (engine/jobs/runner.ts; serve's, shown on
+// /admin/system, or one of this app's own), which the request wakes and which also picks up runs a
+// stopped server left queued. One run at a time per server; each records its pages' scores (with
+// the live build id) and the pages done, which the screen polls. Lighthouse runs as a child process
+// per page (its command line), so its work never holds up the API's thread.
 import { execFile, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { createJobRunner, type JobRunner } from '../../engine/jobs/runner';
 import { readBuildStatus } from '../../engine/store/queries/builds';
+import { inTenant } from '../../engine/store/tenant-scope';
 import {
-  activePageSpeedRun, addPageSpeedScore, createPageSpeedRun, finishPageSpeedRun, startPageSpeedRun, type NewPageSpeedScore,
+  activePageSpeedRun, addPageSpeedScore, createPageSpeedRun, finishPageSpeedRun, readPageSpeedRun, startPageSpeedRun, unfinishedPageSpeedRuns, type NewPageSpeedScore,
 } from '../../engine/store/queries/page-speed';
 import { siteOrigin } from '../common/site-origin';
 import type { Services } from '../services';
@@ -36,7 +40,14 @@ export interface PageSpeedOptions {
   childEnv?: Readonly<Record<string, string | undefined>>;
   /** Fetches the sitemap (default: global fetch). */
   fetch?: typeof fetch;
+  /** The job runner the runs go through as job `page-speed` (cli/ passes serve's; default: one of this app's own, run on request only). */
+  jobs?: Pick<JobRunner, 'add' | 'runNow'>;
+  /** How often serve's runner looks for queued runs besides the wake-up a request gives (default 5 min). */
+  everyMs?: number;
 }
+
+/** The page speed runs' job on the runner. */
+export const PAGE_SPEED_JOB = 'page-speed';
 
 export const DEFAULT_CHROMIUM = '/usr/bin/chromium';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -126,15 +137,19 @@ export async function samplePaths(origin: string, n: number, get: typeof fetch =
 }
 
 const optionsOf = new WeakMap<Services, PageSpeedOptions>();
-const queues = new WeakMap<Services, Promise<void>>();
+const runners = new WeakMap<Services, { jobs: Pick<JobRunner, 'add' | 'runNow'>; own: JobRunner | null; woken: Promise<void> }>();
 
 export function configurePageSpeed(services: Services, options: PageSpeedOptions = {}): void {
   optionsOf.set(services, options);
+  const own = options.jobs ? null : createJobRunner({ onError: (_, e) => services.log.error({ err: e }, 'page speed run failed') });
+  const jobs = options.jobs ?? own!;
+  jobs.add({ name: PAGE_SPEED_JOB, title: 'Page speed runs (Lighthouse)', everyMs: options.everyMs ?? 300_000, run: () => runQueuedPageSpeed(services) });
+  runners.set(services, { jobs, own, woken: Promise.resolve() });
 }
 
 /**
- * Records a queued run for the tenant and starts it in the background (after any run already
- * going on this server). Refuses a second run while one of the tenant's is queued or running.
+ * Records a queued run for the tenant and wakes the page-speed job, which runs it in the background
+ * (after any run already going on). Refuses a second run while one of the tenant's is queued or running.
  */
 export async function requestPageSpeedRun(services: Services, tenant: { tenantKey: string; domain: string }, requestedBy: string | null): Promise<number> {
   const db = services.store.db;
@@ -142,10 +157,42 @@ export async function requestPageSpeedRun(services: Services, tenant: { tenantKe
   if (active) return active.id;
   const build = await readBuildStatus(services.store, tenant.tenantKey);
   const id = await createPageSpeedRun(db, tenant.tenantKey, { buildId: build?.buildId ?? null, requestedBy, now: services.now() });
-  const previous = queues.get(services) ?? Promise.resolve();
-  const next = previous.then(() => runPageSpeed(services, tenant, id)).catch((e: unknown) => services.log.error({ err: e }, 'page speed run failed'));
-  queues.set(services, next);
+  const r = runners.get(services);
+  if (r) {
+    // A wake-up during a job run joins it, which may have looked for queued runs already: the run
+    // still queued afterwards gets a job run of its own.
+    const again = async () => { if ((await readPageSpeedRun(db, tenant.tenantKey, id))?.status === 'queued') await r.jobs.runNow(PAGE_SPEED_JOB); };
+    r.woken = Promise.all([r.woken, r.jobs.runNow(PAGE_SPEED_JOB).then(again)]).then(() => {}, (e: unknown) => services.log.error({ err: e }, 'page speed run failed'));
+  }
   return id;
+}
+
+/**
+ * The page-speed job: every tenant's queued runs, oldest first. A run still marked running here was
+ * cut off by a stopped server (only this job runs them, one at a time): it ends failed, so the
+ * tenant can start another. Throws when a run failed, so the System screen shows why.
+ */
+export async function runQueuedPageSpeed(services: Services): Promise<string> {
+  const db = services.store.db;
+  let done = 0;
+  const failed: string[] = [];
+  for (const t of await services.tenants.list()) {
+    await inTenant(t.tenantKey, async () => {
+      for (const run of await unfinishedPageSpeedRuns(db, t.tenantKey)) {
+        if (run.status === 'running') {
+          await finishPageSpeedRun(db, t.tenantKey, run.id, { now: services.now(), error: 'Interrupted: the server stopped during the run' });
+          failed.push(`run ${run.id} (${t.tenantKey}) was interrupted`);
+          continue;
+        }
+        await runPageSpeed(services, t, run.id);
+        const after = await readPageSpeedRun(db, t.tenantKey, run.id);
+        if (after?.status === 'done') done += 1;
+        else failed.push(`run ${run.id} (${t.tenantKey}) failed: ${after?.error ?? 'unknown'}`);
+      }
+    });
+  }
+  if (failed.length) throw new Error(`${failed.join('; ')}${done ? `; ${done} runs done` : ''}`);
+  return done ? `${done} runs done` : 'no run waiting';
 }
 
 /** A run from start to end: the sample, each page on each form, the scores as they come. Never throws: a failure ends the run failed. */
@@ -173,7 +220,9 @@ export async function runPageSpeed(services: Services, tenant: { tenantKey: stri
   }
 }
 
-/** Resolves when the runs started so far on this server have ended (tests, shutdown). */
-export function pageSpeedIdle(services: Services): Promise<void> {
-  return queues.get(services) ?? Promise.resolve();
+/** Resolves when the runs started so far on this server have ended (tests, shutdown); stops the app's own runner. */
+export async function pageSpeedIdle(services: Services): Promise<void> {
+  const r = runners.get(services);
+  await r?.woken;
+  await r?.own?.stop();
 }

@@ -104,7 +104,7 @@ export async function startServing(o: ServingOptions) {
       captcha, allowedOrigins: [...s.allowedOrigins], folders: { out: o.outDir, assets: resolve(s.assetsDir) },
       crawlers: { positiveTtlMs: s.crawlerVerifiedTtlSeconds * 1000, negativeTtlMs: s.crawlerRejectedTtlSeconds * 1000 },
       assets: { dir: resolve(s.assetsDir), maxBytes: s.assetMaxBytes, store: mediaBucket },
-      pageSpeed: { chromePath: s.chromiumPath, childEnv: process.env },
+      pageSpeed: { chromePath: s.chromiumPath, childEnv: process.env, jobs },
       shared,
       jobs,
       assistant: { url: s.assistantUrl, model: s.assistantModel, key: s.assistantKey },

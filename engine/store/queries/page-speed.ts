@@ -22,6 +22,12 @@ export async function activePageSpeedRun(db: Db, tenantKey: string): Promise<Pag
   return r ?? null;
 }
 
+/** The tenant's runs that have not ended, oldest first (the page-speed job runs the queued ones). */
+export async function unfinishedPageSpeedRuns(db: Db, tenantKey: string): Promise<PageSpeedRun[]> {
+  return db.select().from(pageSpeedRuns)
+    .where(and(eq(pageSpeedRuns.tenantKey, tenantKey), inArray(pageSpeedRuns.status, ['queued', 'running']))).orderBy(asc(pageSpeedRuns.id));
+}
+
 export async function startPageSpeedRun(db: Db, tenantKey: string, id: number, pagesTotal: number): Promise<void> {
   await db.update(pageSpeedRuns).set({ status: 'running', pagesTotal, pagesDone: 0 }).where(and(eq(pageSpeedRuns.id, id), eq(pageSpeedRuns.tenantKey, tenantKey)));
 }
