@@ -19,6 +19,7 @@
 //   events        the dated events and webinars an event list block picks from
 //   videos        which Video items name which items as related (company_videos blocks)
 //   parts         the sourceesb parts catalogue the build holds (stages/resolve-parts.ts)
+//   modules       which module layouts exist, by key (the module pages the sitemap lists: stages/sitemap-modules.ts)
 //   feed:<url>    the cached copy of a remote RSS feed or video playlist (feed-cache key) a block shows
 // A fingerprint that is missing means the input does not exist (an item not live, say); that is a
 // change too. Dependencies may over-approximate (more re-rendering), never under-approximate.
@@ -40,7 +41,8 @@ const fp = (v: unknown) => digest(JSON.stringify(v));
 /** Keys whose change re-runs the crawler files (sitemaps, news sitemap, feeds, robots, redirects). */
 export function affectsCrawler(key: string): boolean {
   return key.startsWith('c:') || key.startsWith('s:') || key.startsWith('list:') || key.startsWith('mag:p:') || key.startsWith('mag:i:') ||
-    key === 'settings' || key === 'home' || key === 'redirects' || key === 'news' || key === 'assets' || key.startsWith('p:');
+    key === 'settings' || key === 'home' || key === 'redirects' || key === 'news' || key === 'assets' || key.startsWith('p:') ||
+    key === 'modules' || key === 'parts';
 }
 
 function listEntries(li: ListIndex, bySection: Map<number, [number, string][]>, byId: Map<number, BuildContent>, sectionId: number): string {
@@ -154,6 +156,7 @@ export function fingerprintsOf(index: TenantIndex, patch?: IndexPatch): Fingerpr
     const layouts = index.layouts ?? [];
     out.set('layouts', fp(layouts.map((l) => [l.id, l.type, l.aliases, l.propagate, l.pageType ?? null, l.contentIds, l.contentTypes, l.sectionIds])));
     for (const l of layouts) out.set(`layout:${l.id}`, fp(l));
+    out.set('modules', fp(layouts.filter((l) => l.type === 'module').map((l) => [l.id, l.key?.trim() ?? null])));
     out.set('menus', fp(index.menus ?? {}));
     out.set('assets', fp(index.assets ?? []));
     out.set('redirects', fp(index.redirects));

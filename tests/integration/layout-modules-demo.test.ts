@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { load } from 'cheerio';
+import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBuild } from '../../engine/build/index';
 import { seedFixtures } from '../../engine/fixtures/seed';
@@ -109,5 +110,29 @@ describe('the sourceesb module', () => {
 
   it('leaves a tenant without a sourceesb module layout without the parts directory', () => {
     expect(existsSync(file('freightwise', '/parts'))).toBe(false);
+  });
+});
+
+describe('the module pages in the sitemap', () => {
+  const xml = new XMLParser({ isArray: (n) => ['url', 'sitemap'].includes(n) });
+  const locs = (tenant: string, path: string): string[] =>
+    (xml.parse(readFileSync(join(out, tenant, path), 'utf8')).urlset.url as { loc: string }[]).map((u) => u.loc);
+  const indexed = (tenant: string) => (xml.parse(readFileSync(join(out, tenant, 'sitemap.xml'), 'utf8')).sitemapindex.sitemap as { loc: string }[]).map((s) => new URL(s.loc).pathname);
+
+  it('lists the leaders directory and each category page, every one a page the build wrote', () => {
+    expect(indexed('freightwise')).toContain('/sitemap/modules.xml');
+    const paths = locs('freightwise', 'sitemap/modules.xml').map((l) => new URL(l).pathname);
+    const $ = page('freightwise', '/leaders');
+    const categories = $('main .leaders-category h2 a').map((_, a) => $(a).attr('href')).get();
+    expect(categories.length).toBeGreaterThan(1);
+    expect(paths.sort()).toEqual(['/leaders', ...categories].sort());
+    for (const p of paths) expect(existsSync(file('freightwise', p)), p).toBe(true);
+  });
+
+  it('lists the parts directory and every part page', () => {
+    const paths = locs('plantpulse', 'sitemap/modules.xml').map((l) => new URL(l).pathname);
+    expect(paths[0]).toBe('/parts');
+    expect(paths.length).toBe(catalogue.parts.length + 1);
+    for (const p of paths) expect(existsSync(file('plantpulse', p)), p).toBe(true);
   });
 });

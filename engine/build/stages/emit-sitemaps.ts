@@ -2,6 +2,7 @@
 // TenantIndex. Paths come from the contract (BuildContent.path, BuildSection.path); this file only
 // names its own files. The small XML/URL helpers here are shared by the feed and robots emitters.
 import { authorsWithPages } from './pages';
+import { modulePageEntries } from './sitemap-modules';
 import { CONTENT_TYPES, type ContentType } from '../../domain/enums';
 import { AppError } from '../../domain/errors';
 import type { BuildContent, EmittedFile, TenantIndex } from '../types';
@@ -73,11 +74,14 @@ export function indexableContent(index: TenantIndex): BuildContent[] {
   return index.content.filter((c) => c.type !== 'Promotion' && !noindex.has(c.type));
 }
 
-interface UrlEntry { loc: string; lastmod: number; images: string[] }
+/** lastmod null: not known (a parts API page), left out as sitemaps.org allows. */
+interface UrlEntry { loc: string; lastmod: number | null; images: string[] }
+
+const lastmodXml = (ms: number | null | undefined) => (ms ? `<lastmod>${w3cDateTime(ms)}</lastmod>` : '');
 
 function urlXml(u: UrlEntry, extra = ''): string {
   const images = u.images.map((src) => `<image:image><image:loc>${escapeXml(src)}</image:loc></image:image>`).join('');
-  return `<url><loc>${escapeXml(u.loc)}</loc><lastmod>${w3cDateTime(u.lastmod)}</lastmod>${images}${extra}</url>\n`;
+  return `<url><loc>${escapeXml(u.loc)}</loc>${lastmodXml(u.lastmod)}${images}${extra}</url>\n`;
 }
 
 function urlsetXml(entries: UrlEntry[]): string {
@@ -157,18 +161,19 @@ export function sitemapFileName(base: string, part: number): string {
 function emitFamily(base: string, entries: UrlEntry[]): { file: EmittedFile; lastmod: number }[] {
   return chunk(entries.filter((e) => e.loc.length <= MAX_LOC), SITEMAP_URL_LIMIT).map((part, i) => ({
     file: { path: sitemapFileName(base, i + 1), body: urlsetXml(part), contentType: XML_TYPE },
-    lastmod: part.reduce((m, e) => Math.max(m, e.lastmod), 0),
+    lastmod: part.reduce((m, e) => Math.max(m, e.lastmod ?? 0), 0),
   }));
 }
 
 function indexXml(origin: string, files: EmittedFile[], lastmods: number[]): string {
-  const rows = files.map((f, i) => `<sitemap><loc>${escapeXml(absoluteUrl(origin, f.path))}</loc><lastmod>${w3cDateTime(lastmods[i] ?? 0)}</lastmod></sitemap>\n`);
+  const rows = files.map((f, i) => `<sitemap><loc>${escapeXml(absoluteUrl(origin, f.path))}</loc>${lastmodXml(lastmods[i])}</sitemap>\n`);
   return `${XML_HEAD}<sitemapindex xmlns="${NS_SITEMAP}">\n${rows.join('')}</sitemapindex>\n`;
 }
 
 /**
- * sitemap.xml (an index) plus sitemap/sections.xml, sitemap/authors.xml (when any author has a page) and one family of sitemap/<Type>.xml files per
- * content type, split at SITEMAP_URL_LIMIT URLs.
+ * sitemap.xml (an index) plus sitemap/sections.xml, sitemap/authors.xml (when any author has a page),
+ * sitemap/modules.xml (the layout modules' pages, when any: sitemap-modules.ts) and one family of
+ * sitemap/<Type>.xml files per content type, split at SITEMAP_URL_LIMIT URLs.
  */
 export function emitSitemaps(index: TenantIndex): EmittedFile[] {
   const origin = tenantOrigin(index);
@@ -182,6 +187,8 @@ export function emitSitemaps(index: TenantIndex): EmittedFile[] {
   parts.push(...emitFamily('authors', authorEntries(index, origin)));
   const magazine = magazineEntries(index, origin);
   if (magazine.length) parts.push(...emitFamily('magazine', magazine));
+  const modules = modulePageEntries(index).map((m): UrlEntry => ({ loc: absoluteUrl(origin, m.path), lastmod: m.lastmod, images: [] }));
+  if (modules.length) parts.push(...emitFamily('modules', modules));
   for (const type of CONTENT_TYPES) {
     const entries = byType.get(type);
     if (entries) parts.push(...emitFamily(type, entries));

@@ -22,7 +22,7 @@ interface Category { name: string; path: string; sectionId: number | null; compa
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, 'en');
 
 /** The directory's categories: the live Company items with a page, by primary section. */
-export function leaderCategories(ctx: ResolveContext): Category[] {
+export function leaderCategories(ctx: Pick<ResolveContext, 'index' | 'sectionById' | 'homeSection'>): Category[] {
   const out = new Map<string, Category>();
   for (const c of ctx.index.content) {
     if (c.type !== 'Company' || !hasPage(c)) continue;

@@ -13,7 +13,7 @@ import { pageAds, withListNative } from './resolve-ads';
 export const MEMBERSHIPS_MODULE_KEY = 'memberships';
 
 /** The tenant's layout for a module (the lowest id when several name the same key), or null. */
-export function moduleLayout(ctx: ResolveContext, key: string): Layout | null {
+export function moduleLayout(ctx: Pick<ResolveContext, 'index'>, key: string): Layout | null {
   const found = (ctx.index.layouts ?? []).filter((l) => l.type === 'module' && l.key?.trim() === key).sort((a, b) => a.id - b.id);
   return found[0] ?? null;
 }
