@@ -76,7 +76,7 @@ export default function SystemScreen() {
             )}
           </Card>
           <Card title="Background jobs">
-            {s.jobs.length === 0 ? <EmptyState icon="settings" title="No background jobs">This server runs none (the event rollup is off).</EmptyState> : (
+            {s.jobs.length === 0 ? <EmptyState icon="settings" title="No background jobs">This server runs none: <code>masthead serve</code> runs them (event rollup, feed refresh, scheduled sends, page speed runs), each unless its setting turns it off.</EmptyState> : (
               <ListTable caption="Background jobs" actions={false} columns={['Job', 'Every', 'State', 'Last run', 'Next run']}>
                 {s.jobs.map((j) => (
                   <tr key={j.name}>
