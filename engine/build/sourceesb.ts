@@ -6,7 +6,8 @@
 // followed. A complete read replaces the tenant's last good copy (the feed cache, key
 // PARTS_CACHE_KEY); any failure keeps that copy and returns a warning naming the tenant and the URL
 // (the token is sent as a bearer header and never appears in a warning, a page or the cache).
-// Incremental updates (serve's rebuilds) render from the stored copy and never call the API;
+// Incremental updates (serve's rebuilds) render from the stored copy and never call the API (serve's
+// feed-refresh job reads it through stages/fetch.ts and requests a rebuild when it changed);
 // `masthead build` reads it for every tenant it builds, incrementally or not (refreshTenantParts).
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
