@@ -43,7 +43,8 @@ function surveyPage(tenant: TenantRow, q: Question, to: string, error = ''): str
     + (error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : '')
     + `<form method="post" action="${READER_SURVEY_PATH}"><input type="hidden" name="redirectTo" value="${escapeHtml(to)}"/>`
     + `<label for="answer">${escapeHtml(q.text)}</label><select id="answer" name="answer" required${error ? ' aria-invalid="true"' : ''}>`
-    + `<option value="">Choose one</option>${options}</select><button type="submit">Send my answer</button></form>`);
+    + `<option value="">Choose one</option>${options}</select><p><button type="submit">Send my answer</button></p></form>`,
+  'select{display:block;font:inherit;padding:.45rem .5rem;min-width:min(100%,22rem);border:1px solid #9aa3b2;border-radius:6px}');
 }
 
 /** The tenant of the host when its provider is the fake and switched on, and the signed-in member; else null. */
