@@ -45,10 +45,11 @@ export function feedRefreshJob(o: FeedRefreshJobOptions): JobSpec {
   return {
     name: 'feed-refresh', title: 'Remote feeds, playlists and parts catalogues', everyMs: o.everyMs,
     run: async () => {
-      // Every run fetches (feedRefreshMs 0): the job's interval is the refresh interval. Playlists
-      // keep their own 2-hour quota interval (engine/build/playlists.ts).
+      // The job's interval is the feeds' refresh interval: a feed read within most of an interval is
+      // not read again, so a retry after a failure reads only the feeds that failed (a failed read
+      // keeps its copy's old time). Playlists keep their own 2-hour quota interval (playlists.ts).
       const results = await refreshRemoteData(o.store, {
-        now: (o.now ?? Date.now)(), feedRefreshMs: 0, sourceesbTokens: o.sourceesbTokens,
+        now: (o.now ?? Date.now)(), feedRefreshMs: Math.floor(o.everyMs * 0.9), sourceesbTokens: o.sourceesbTokens,
         allowPrivateHosts: o.allowPrivateHosts === true, youtubeApiOrigin: o.youtubeApiOrigin,
       });
       const changed = results.filter((r) => r.changed.length > 0);
@@ -56,7 +57,7 @@ export function feedRefreshJob(o: FeedRefreshJobOptions): JobSpec {
       const rebuilt = changed.length ? `; rebuilding ${changed.map((r) => r.tenantKey).join(', ')}` : '; nothing changed';
       const failed = results.flatMap((r) => r.warnings);
       if (failed.length) throw new Error(`${failed.length} not refreshed${rebuilt}: ${failed.join('; ')}`);
-      return `${results.length} sites refreshed${rebuilt}`;
+      return `${results.length} sites checked${rebuilt}`;
     },
   };
 }
