@@ -12,8 +12,9 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Store } from '../../engine/store/connection';
 import { runBuild, type RebuildQueue } from '../../engine/build/index';
-import { createPgBuildQueue, type PgQueueOptions } from '../../engine/build/queue/pg-queue';
-import { failingRebuilds, readBuildStatus } from '../../engine/store/queries/builds';
+import { createPgBuildQueue, RESUME_CHANGE, type PgQueueOptions } from '../../engine/build/queue/pg-queue';
+import { failingRebuilds, findTarget, readBuildStatus, readEpoch } from '../../engine/store/queries/builds';
+import type { UpdateResult } from '../../engine/build/incremental/tenant-builder';
 import { freshPgDatabase, type FreshPg } from '../helpers/pg';
 import { articleInserter, seedBuildSite, waitUntil } from './build-site-fixture';
 
@@ -267,6 +268,125 @@ describe('rebuild queue on PostgreSQL (graphile-worker)', () => {
     const [open] = await store.all<{ n: number }>("SELECT count(*) AS n FROM rebuild_requests WHERE state <> 'done'");
     expect(Number(open!.n)).toBe(0);
     await q.close();
+  }, 120_000);
+
+  it('yields a running rebuild\'s second phase to a newer request, and the next rebuild finishes the work it left', async () => {
+    await onlyQueue();
+    const before = errors.length;
+    const results: UpdateResult[] = [];
+    // The oldest live article: a retitle re-renders few pages of this small site, so the update stays incremental.
+    const oldest = await store.all<{ id: number }>(
+      "SELECT id FROM content WHERE tenant_key = 'alpha' AND status = 1 AND type = 'Article' AND start_date IS NULL ORDER BY published, id");
+    const cid = oldest.map((r) => r.id).find((id) => existsSync(join(site(), `print/content/${id}/index.html`)))!;
+    const retitle = async (name: string) => {
+      await store.run('UPDATE content SET name = ? WHERE id = ?', [name, cid]);
+      await q.request('alpha', { entity: 'content', action: 'update', ids: [cid] });
+    };
+    let armed = false;
+    let newer = false;
+    // The newer edit arrives while the first edit's rebuild runs (between its claim and its update).
+    const q: RebuildQueue = newQueue('y', {
+      yieldSliceMs: 0, // asked before every job of the second phase, however fast this small site renders
+      onBuilt: (_k, r) => { if (armed) results.push(r); },
+      beforeRebuild: async () => {
+        if (!armed || newer) return undefined;
+        newer = true;
+        await retitle(`Second title ${cid}`);
+        return undefined;
+      },
+    });
+    await q.start();
+    await q.idle(); // what the start found to do (the earlier tests' data) is done first
+    armed = true;
+    await retitle(`First title ${cid}`);
+    expect(await waitFor(() => newer && titleOf(cid).includes(`Second title ${cid}`), 60_000)).toBe(true);
+    await q.idle();
+    expect(errors.slice(before)).toEqual([]);
+    // The first rebuild published its edit's own pages, then stopped for the newer one.
+    expect(results[0]).toMatchObject({ full: false, interrupted: true });
+    expect(results.at(-1)!.interrupted).toBeFalsy();
+    // Nothing left: every request done, and the stored state complete (an interrupted one records no data epoch).
+    const [open] = await store.all<{ n: number }>("SELECT count(*) AS n FROM rebuild_requests WHERE state <> 'done'");
+    expect(Number(open!.n)).toBe(0);
+    const target = await findTarget(store, 'alpha', out);
+    expect(target).toMatchObject({ state: 'live', epoch: await readEpoch(store) });
+    await q.close();
+  }, 120_000);
+
+  it('finishes the work of a second phase that yielded when no request is left to carry it (a resume request)', async () => {
+    await onlyQueue();
+    const before = errors.length;
+    const results: UpdateResult[] = [];
+    const oldest = await store.all<{ id: number }>(
+      "SELECT id FROM content WHERE tenant_key = 'alpha' AND status = 1 AND type = 'Article' AND start_date IS NULL ORDER BY published, id");
+    const cid = oldest.map((r) => r.id).find((id) => existsSync(join(site(), `print/content/${id}/index.html`)))!;
+    let armed = false;
+    let woken = false;
+    // A wake-up with nothing new behind it (the request it was for already claimed): the rebuild yields all the same.
+    const q: RebuildQueue = newQueue('z', {
+      yieldSliceMs: 0,
+      onBuilt: (_k, r) => { if (armed) results.push(r); },
+      beforeRebuild: async (key) => {
+        if (!armed || woken) return undefined;
+        woken = true;
+        await q.wake(key);
+        return undefined;
+      },
+    });
+    await q.start();
+    await q.idle();
+    armed = true;
+    await store.run('UPDATE content SET name = ? WHERE id = ?', [`Third title ${cid}`, cid]);
+    await q.request('alpha', { entity: 'content', action: 'update', ids: [cid] });
+    expect(await waitFor(() => results.length >= 2, 60_000)).toBe(true);
+    await q.idle();
+    expect(errors.slice(before)).toEqual([]);
+    expect(results[0]).toMatchObject({ full: false, interrupted: true });
+    expect(titleOf(cid)).toContain(`Third title ${cid}`);
+    expect(results.at(-1)!.interrupted).toBeFalsy();
+    const resumes = await store.all<{ state: string }>("SELECT state FROM rebuild_requests WHERE change = ?", [JSON.stringify(RESUME_CHANGE)]);
+    expect(resumes.map((r) => r.state)).toEqual(['done']);
+    expect(await findTarget(store, 'alpha', out)).toMatchObject({ state: 'live', epoch: await readEpoch(store) });
+    await q.close();
+  }, 120_000);
+
+  it('runs a request that waited for another instance\'s rebuild as soon as that rebuild ends, without the job library\'s poll', async () => {
+    await onlyQueue();
+    const before = errors.length;
+    // No poll within the test, and a busy tenant's job asks again only after it: only a NOTIFY
+    // (a job due now) starts a job.
+    const never = 600_000;
+    let waiting = 0;
+    let armed = false;
+    const delayedJobs = async () => Number((await store.all<{ n: number }>(
+      "SELECT count(*) AS n FROM graphile_worker.jobs WHERE key = 'masthead-rebuild:alpha' AND run_at > now() AND locked_at IS NULL"))[0]!.n);
+    // While one instance holds the tenant (whichever took the job): an edit on the other, whose
+    // job finds the tenant busy and asks again for later.
+    const holding = (other: () => RebuildQueue) => async () => {
+      if (!armed || waiting) return undefined;
+      waiting = await insertArticle(null);
+      await other().request('alpha', { entity: 'content', action: 'create', ids: [waiting] });
+      for (let i = 0; i < 600 && (await delayedJobs()) === 0; i++) await new Promise((r) => setTimeout(r, 50));
+      return undefined;
+    };
+    const a: RebuildQueue = newQueue('wa', { pollMs: never, retryBusyMs: never, beforeRebuild: holding(() => b) });
+    const b: RebuildQueue = newQueue('wb', { pollMs: never, retryBusyMs: never, beforeRebuild: holding(() => a) });
+    await a.start();
+    await b.start();
+    await a.idle();
+    await b.idle();
+    // Jobs left delayed under the key by the earlier tests (their retries) would pass for the busy job's.
+    await store.run("DELETE FROM graphile_worker._private_jobs WHERE key = 'masthead-rebuild:alpha' AND run_at > now() AND locked_at IS NULL");
+    armed = true;
+    const first = await insertArticle(null);
+    await a.request('alpha', { entity: 'content', action: 'create', ids: [first] });
+    expect(await waitFor(() => waiting > 0 && hasPageFor(first) && hasPageFor(waiting), 30_000)).toBe(true);
+    await a.idle();
+    await b.idle();
+    expect(errors.slice(before)).toEqual([]);
+    expect(mostAtOnce).toBe(1);
+    await a.close();
+    await b.close();
   }, 120_000);
 
   it('is idle once closed although requests are left for another instance (a stopping serve does not wait for them)', async () => {

@@ -4,9 +4,16 @@
 // resolves); a job only says "tenant T has requests":
 //   - coalescing: the job key `masthead-rebuild:<tenant>` (mode replace) keeps at most one waiting
 //     job per tenant; the job claims every open request of the tenant into one rebuild;
+//   - a newer request yields: while a rebuild runs, a request for its tenant (made here, or seen
+//     in the table, made on another instance) stops its second phase (the pages an edit merely
+//     shifts) at its next slice, as store-queue.ts does, so the newer edit's own pages go live
+//     first; the work left is finished by the next rebuild of the tenant (a `resume` request is
+//     stored when no other request is waiting to carry it);
 //   - one writer per tenant across instances: the job holds the tenant's session advisory lock on a
 //     connection of its own while it builds; a job that finds it taken asks again shortly (a new
-//     job under the key) and ends. A worker killed mid-build loses its connection, so PostgreSQL
+//     job under the key) and ends. Whoever releases a tenant's lock asks at once for the tenant
+//     when a request is due, so a request that waited for the lock runs right away, not at
+//     graphile-worker's next poll (which is all that runs a job delayed into the future). A worker killed mid-build loses its connection, so PostgreSQL
 //     releases the lock at once; the requests it left running are claimed by the next job, which
 //     any instance's `start` (or the next request) adds;
 //   - retries: a failed rebuild puts its requests back to pending with one more attempt and its
@@ -19,7 +26,7 @@
 // SQLite keeps store-queue.ts (in-process).
 import { Logger, run, type Runner, type Task } from 'graphile-worker';
 import {
-  claimRequests, enqueueRebuild, findTarget, finishRequests, pruneRequests, readEpoch, retryRequests, stageRebuild, tenantsWithOpenRequests,
+  claimRequests, enqueueRebuild, findTarget, finishRequests, hasDueRequest, pruneRequests, readEpoch, retryRequests, stageRebuild, tenantsWithOpenRequests,
   tenantsWithUnclaimedRequests,
 } from '../../store/queries/builds';
 import { listTenants } from '../../store/site-reader';
@@ -47,6 +54,16 @@ export interface PgQueueOptions extends StoreQueueOptions {
   sweepMs?: number;
   /** A running request older than this is taken for orphaned by the sweep (default 10 min; a busy tenant's job just asks again). */
   staleMs?: number;
+  /**
+   * While a rebuild's second phase runs, the least milliseconds between two looks in the table
+   * for a newer request of its tenant made on another instance (default 50; this instance's own
+   * requests are known at once).
+   */
+  newerPollMs?: number;
+  /** Rendering time of a second phase between two questions whether a newer request waits (default SLICE_MS, incremental/update-types.ts). */
+  yieldSliceMs?: number;
+  /** graphile-worker's poll for jobs (default 1000 ms); a job due now is woken by NOTIFY without it. */
+  pollMs?: number;
 }
 
 const TASK = 'masthead_rebuild';
@@ -54,6 +71,10 @@ const SWEEP_MS = 30_000;
 const STALE_MS = 10 * 60_000;
 const MAX_ATTEMPTS = 5;
 const KEEP_FINISHED_MS = 24 * 3_600_000;
+const NEWER_POLL_MS = 50;
+
+/** The request a rebuild interrupted by a newer edit leaves when nothing else waits to finish its work (rebuild.ts updateFor: no ids, no reload). */
+export const RESUME_CHANGE: QueuedChange = { entity: 'resume' };
 
 const rebuildKey = (tenantKey: string) => `masthead-rebuild:${tenantKey}`;
 const boundaryKey = (tenantKey: string) => `masthead-boundary:${tenantKey}`;
@@ -67,11 +88,22 @@ export function createPgBuildQueue(o: PgQueueOptions): RebuildQueue {
   let closed = false;
   let sweeper: NodeJS.Timeout | undefined;
   const running = new Set<Promise<unknown>>();
+  /** The tenants this process is rebuilding, each with whether a newer request has been made for it since its claim. */
+  const building = new Map<string, { newer: boolean }>();
+  /** This process stored a request for the tenant: a rebuild of it running here yields. */
+  const noteNewer = (tenantKey: string) => {
+    const b = building.get(tenantKey);
+    if (b) b.newer = true;
+  };
 
-  const ask = async (tenantKey: string, delayMs = 0) => {
+  /**
+   * `later`: the job runs no sooner than that, unless a job due sooner already waits under the key
+   * (preserve_run_at): a busy tenant's re-ask must not push back the ask a lock's release made.
+   */
+  const ask = async (tenantKey: string, delayMs = 0, later = false) => {
     if (!runner) throw new Error('rebuild queue: start() first');
     await runner.addJob(TASK, { tenantKey }, {
-      jobKey: rebuildKey(tenantKey), jobKeyMode: 'replace', maxAttempts,
+      jobKey: rebuildKey(tenantKey), jobKeyMode: later ? 'preserve_run_at' : 'replace', maxAttempts,
       ...(delayMs > 0 ? { runAt: new Date(Date.now() + delayMs) } : {}),
     });
   };
@@ -86,41 +118,78 @@ export function createPgBuildQueue(o: PgQueueOptions): RebuildQueue {
     });
   };
 
+  /**
+   * The rebuild's `yieldTo`: true once a newer request of the tenant is known, from this process
+   * at once, from another instance by a look in the table (at most one at a time, every
+   * `newerPollMs`), started when the second phase first asks.
+   */
+  const newerOf = (tenantKey: string, flag: { newer: boolean }) => {
+    let looking = false;
+    let last = -Infinity;
+    return () => {
+      const t = performance.now();
+      if (!flag.newer && !looking && t - last >= (o.newerPollMs ?? NEWER_POLL_MS)) {
+        looking = true;
+        last = t;
+        hasDueRequest(o.store, tenantKey, now())
+          .then((yes) => { if (yes) flag.newer = true; }, () => undefined)
+          .finally(() => { looking = false; });
+      }
+      return flag.newer;
+    };
+  };
+
   const rebuild = async (tenantKey: string, boundary: number | undefined): Promise<void> => {
     const lock = await locks.tryLock(tenantKey);
     if (!lock) {
-      // Another instance builds this tenant: a passed boundary becomes a request, and the tenant asks again shortly.
+      // Another instance builds this tenant: a passed boundary becomes a request, and the tenant
+      // asks again shortly (the holder asks at once when it releases the lock and a request waits).
       if (boundary !== undefined) await enqueueRebuild(o.store, tenantKey, { entity: 'time' }, now());
-      await ask(tenantKey, o.retryBusyMs ?? 250);
+      await ask(tenantKey, o.retryBusyMs ?? 250, true);
       return;
     }
     try {
-      if (boundary !== undefined) await enqueueRebuild(o.store, tenantKey, { entity: 'time' }, now());
-      const rows = await claimRequests(o.store, tenantKey, now());
-      if (!rows.length) return;
-      const ids = rows.map((r) => r.id);
-      o.onBuildStart?.(tenantKey);
-      try {
-        const changes = rows.map((r) => JSON.parse(r.change) as QueuedChange);
-        const result = await rebuildTenant(await builderOf(tenantKey), changes, now());
-        // Under the tenant's advisory lock: two instances' publishes of one tenant never interleave.
-        await o.afterRebuild?.(tenantKey, result);
-        await finishRequests(o.store, ids, { state: 'done', at: now(), buildId: result.buildId });
-        o.onBuilt?.(tenantKey, result);
-      } catch (e) {
-        // Retried with backoff until it publishes (as store-queue.ts): the requests go back to
-        // pending with their attempts and error, and one delayed job under the tenant's key runs them.
-        o.onError?.(tenantKey, e);
-        const retryAt = await retryRequests(o.store, ids, { at: now(), error: e instanceof Error ? e.message : String(e) }, o.retryDelay);
-        await ask(tenantKey, Math.max(1, retryAt - now()));
-        return;
-      } finally {
-        o.onBuildEnd?.(tenantKey);
-      }
-      await arm(tenantKey).catch((e: unknown) => o.onError?.(tenantKey, e));
+      await runLocked(tenantKey, boundary);
     } finally {
+      building.delete(tenantKey);
       await lock.release();
     }
+    // A request that came while the lock was held (its job found the tenant busy and waits for a
+    // later run, or its rebuild yielded to it) runs now.
+    // (Should the look fail, that job's own later run, or the sweep, still runs it.)
+    if (!closed) await hasDueRequest(o.store, tenantKey, now()).then((due) => (due ? ask(tenantKey) : undefined)).catch((e: unknown) => o.onError?.(tenantKey, e));
+  };
+
+  const runLocked = async (tenantKey: string, boundary: number | undefined): Promise<void> => {
+    if (boundary !== undefined) await enqueueRebuild(o.store, tenantKey, { entity: 'time' }, now());
+    const flag = { newer: false };
+    building.set(tenantKey, flag);
+    const rows = await claimRequests(o.store, tenantKey, now());
+    if (!rows.length) return;
+    const ids = rows.map((r) => r.id);
+    o.onBuildStart?.(tenantKey);
+    try {
+      const changes = rows.map((r) => JSON.parse(r.change) as QueuedChange);
+      const result = await rebuildTenant(await builderOf(tenantKey), changes, now(), newerOf(tenantKey, flag), o.busy, o.yieldSliceMs);
+      // Under the tenant's advisory lock: two instances' publishes of one tenant never interleave.
+      await o.afterRebuild?.(tenantKey, result);
+      // The second phase yielded: a waiting request's rebuild finishes its work (this instance's
+      // builder carries it; another's reads the tenant again and finds it). None waits when the
+      // newer request was claimed here after all: one is stored to carry the work.
+      if (result.interrupted && !(await hasDueRequest(o.store, tenantKey, now()))) await enqueueRebuild(o.store, tenantKey, RESUME_CHANGE, now());
+      await finishRequests(o.store, ids, { state: 'done', at: now(), buildId: result.buildId });
+      o.onBuilt?.(tenantKey, result);
+    } catch (e) {
+      // Retried with backoff until it publishes (as store-queue.ts): the requests go back to
+      // pending with their attempts and error, and one delayed job under the tenant's key runs them.
+      o.onError?.(tenantKey, e);
+      const retryAt = await retryRequests(o.store, ids, { at: now(), error: e instanceof Error ? e.message : String(e) }, o.retryDelay);
+      await ask(tenantKey, Math.max(1, retryAt - now()));
+      return;
+    } finally {
+      o.onBuildEnd?.(tenantKey);
+    }
+    await arm(tenantKey).catch((e: unknown) => o.onError?.(tenantKey, e));
   };
 
   /** Asks for every tenant with a request no job works on (see `sweepMs`); quiet while the database is away. */
@@ -154,17 +223,19 @@ export function createPgBuildQueue(o: PgQueueOptions): RebuildQueue {
   const queue: RebuildQueue = {
     async request(tenantKey, change = { entity: 'full' }) {
       await enqueueRebuild(o.store, tenantKey, change, now());
+      noteNewer(tenantKey);
       await ask(tenantKey);
     },
     async stage(tx, tenantKey, change) {
       await stageRebuild(tx, tenantKey, change, now());
     },
     async wake(tenantKey) {
+      noteNewer(tenantKey);
       await ask(tenantKey);
     },
     async start() {
       runner = await run({
-        connectionString: o.url, concurrency: 2, noHandleSignals: true, pollInterval: 1000,
+        connectionString: o.url, concurrency: 2, noHandleSignals: true, pollInterval: o.pollMs ?? 1000,
         taskList: { [TASK]: task },
         // Completions and failures go through graphile-worker's batches, which retry any error
         // with backoff (20 attempts, up to 30 s apart): unbatched, a job that ends while the

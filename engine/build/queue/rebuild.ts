@@ -18,13 +18,15 @@ export interface RebuildOptions extends IncrementalOptions {
   beforeRebuild?: (tenantKey: string) => Promise<'full' | 'reload' | undefined>;
 }
 
-/** Coalesces the claimed changes into one update: content ids are patched, anything else reloads. */
+/** Coalesces the claimed changes into one update: content ids are patched, a `resume` adds nothing, anything else reloads. */
 export function updateFor(changes: QueuedChange[]): UpdateRequest {
   const ids = new Set<number>();
   let reload = false;
   let full = false;
   for (const c of changes) {
     if (c.entity === 'full') full = true;
+    // Left by a rebuild whose second phase yielded (pg-queue.ts): the builder finishes what it carries.
+    else if (c.entity === 'resume') continue;
     else if (c.entity === 'content' && c.ids?.length && c.ids.every((id) => typeof id === 'number')) for (const id of c.ids) ids.add(id as number);
     else reload = true;
   }
@@ -64,7 +66,7 @@ export function tenantBuilders(o: RebuildOptions): (key: string) => Promise<Tena
  * says the process is answering requests: the second phase pauses for them.
  */
 export async function rebuildTenant(
-  builder: TenantBuilder, changes: QueuedChange[], now: number, yieldTo?: () => boolean, busy?: () => boolean,
+  builder: TenantBuilder, changes: QueuedChange[], now: number, yieldTo?: () => boolean, busy?: () => boolean, yieldSliceMs?: number,
 ): Promise<UpdateResult> {
-  return builder.update({ ...updateFor(changes), now, ...(yieldTo ? { yieldTo } : {}), ...(busy ? { busy } : {}) });
+  return builder.update({ ...updateFor(changes), now, ...(yieldTo ? { yieldTo } : {}), ...(busy ? { busy } : {}), ...(yieldSliceMs !== undefined ? { yieldSliceMs } : {}) });
 }

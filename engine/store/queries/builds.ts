@@ -156,6 +156,18 @@ export async function tenantsWithUnclaimedRequests(store: Store, readyAt: number
 }
 
 /**
+ * True when the tenant has a pending request due by `readyAt`: one no rebuild has claimed yet (a
+ * request waiting for its retry is not due). The PostgreSQL queue asks this while a rebuild of
+ * the tenant runs (its second phase then yields to the newer edit) and after it (the newer edit's
+ * job then runs at once, not at the job library's next poll).
+ */
+export async function hasDueRequest(store: Store, tenantKey: string, readyAt: number): Promise<boolean> {
+  const rows = await store.all<{ one: number }>(
+    "SELECT 1 AS one FROM rebuild_requests WHERE tenant_key = ? AND state = 'pending' AND (retry_at IS NULL OR retry_at <= ?) LIMIT 1", [tenantKey, readyAt]);
+  return rows.length > 0;
+}
+
+/**
  * Tenants with pending or running requests (running ones were cut off by a crash or a stop).
  * With `readyAt`: only requests due by then (a failed one waiting for its retry is not).
  */
