@@ -45,11 +45,11 @@ export function feedRefreshJob(o: FeedRefreshJobOptions): JobSpec {
   return {
     name: 'feed-refresh', title: 'Remote feeds, playlists and parts catalogues', everyMs: o.everyMs,
     run: async () => {
-      // The job's interval is the feeds' refresh interval: a feed read within most of an interval is
-      // not read again, so a retry after a failure reads only the feeds that failed (a failed read
+      // The job's interval is the feeds' and catalogues' refresh interval: one read within most of an
+      // interval is not read again, so a retry after a failure reads only what failed (a failed read
       // keeps its copy's old time). Playlists keep their own 2-hour quota interval (playlists.ts).
       const results = await refreshRemoteData(o.store, {
-        now: (o.now ?? Date.now)(), feedRefreshMs: Math.floor(o.everyMs * 0.9), sourceesbTokens: o.sourceesbTokens,
+        now: (o.now ?? Date.now)(), feedRefreshMs: Math.floor(o.everyMs * 0.9), partsRefreshMs: Math.floor(o.everyMs * 0.9), sourceesbTokens: o.sourceesbTokens,
         allowPrivateHosts: o.allowPrivateHosts === true, youtubeApiOrigin: o.youtubeApiOrigin,
       });
       const changed = results.filter((r) => r.changed.length > 0);

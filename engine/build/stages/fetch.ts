@@ -25,6 +25,8 @@ export interface FetchStageOptions {
   sourceesbToken?: string | undefined;
   /** A feed is fetched again once its copy is older than this (default feeds.ts FEED_REFRESH_MS; 0: every time). */
   feedRefreshMs?: number | undefined;
+  /** The parts catalogue is read again once its copy is older than this (default: every time, as a build does). */
+  partsRefreshMs?: number | undefined;
   fetch?: FetchLike | undefined;
 }
 
@@ -51,14 +53,16 @@ export async function fetchRemote(store: Store, tenantKey: string, layouts: read
   const feeds = feedUrls(layouts).length > 0 || playlistIds(layouts).length > 0;
   const parts = hasParts(layouts, settings);
   if (!feeds && !parts) return { warnings: [], changed: [] };
-  const before = copies(await feedRows(store.db, tenantKey));
+  const rowsBefore = await feedRows(store.db, tenantKey);
+  const before = copies(rowsBefore);
   const warnings: string[] = [];
   if (feeds) {
     warnings.push(...await refreshFeeds(store, tenantKey, layouts, { now: o.now, allowPrivateHosts: o.allowPrivateHosts === true, ...(o.fetch ? { fetch: o.fetch } : {}), ...(o.feedRefreshMs !== undefined ? { refreshMs: o.feedRefreshMs } : {}) }));
     const apiKey = (settings.youtube as { apiKey?: string } | undefined)?.apiKey;
     warnings.push(...await refreshPlaylists(store, tenantKey, layouts, { now: o.now, apiKey, ...(o.youtubeApiOrigin ? { apiOrigin: o.youtubeApiOrigin } : {}), ...(o.fetch ? { fetch: o.fetch } : {}) }));
   }
-  if (parts) {
+  const partsAt = rowsBefore.find((r) => r.url === PARTS_CACHE_KEY)?.fetchedAt;
+  if (parts && (o.partsRefreshMs === undefined || partsAt === undefined || o.now - partsAt >= o.partsRefreshMs)) {
     warnings.push(...await refreshParts(store, tenantKey, settings as { sourceesb?: unknown }, true, { now: o.now, token: o.sourceesbToken, allowPrivateHosts: o.allowPrivateHosts, fetch: o.fetch }));
   }
   const rows = await feedRows(store.db, tenantKey);
