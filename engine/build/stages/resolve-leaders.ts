@@ -10,32 +10,10 @@ import { teaserText } from '../../domain/text';
 import type { BuildContent } from '../types';
 import { imageView, type ResolveContext } from './resolve-context';
 import { webPageHead } from './resolve-head';
-import { hasPage } from './pages';
-import { moduleLayout, withModuleLayout } from './resolve-module';
+import { withModuleLayout } from './resolve-module';
+import { leaderCategories, LEADERS_MODULE_KEY, LEADERS_PATH, moduleLayout, type LeaderCategory } from './module-paths';
 
-export const LEADERS_MODULE_KEY = 'leaders';
-export const LEADERS_PATH = '/leaders';
-const OTHER = { name: 'Other companies', alias: 'other' };
-
-interface Category { name: string; path: string; sectionId: number | null; companies: BuildContent[] }
-
-const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, 'en');
-
-/** The directory's categories: the live Company items with a page, by primary section. */
-export function leaderCategories(ctx: Pick<ResolveContext, 'index' | 'sectionById' | 'homeSection'>): Category[] {
-  const out = new Map<string, Category>();
-  for (const c of ctx.index.content) {
-    if (c.type !== 'Company' || !hasPage(c)) continue;
-    const s = ctx.sectionById.get(c.sectionId);
-    const cat = s && s !== ctx.homeSection ? { name: s.name, alias: s.alias } : OTHER;
-    let entry = out.get(cat.alias);
-    if (!entry) out.set(cat.alias, (entry = { name: cat.name, path: `${LEADERS_PATH}/${cat.alias}`, sectionId: s && s !== ctx.homeSection ? s.id : null, companies: [] }));
-    entry.companies.push(c);
-  }
-  const cats = [...out.values()].sort(byName);
-  for (const cat of cats) cat.companies.sort(byName);
-  return cats;
-}
+export { LEADERS_MODULE_KEY, LEADERS_PATH };
 
 const companyView = (c: BuildContent): LeaderCompanyView => ({ name: c.name, href: c.path, teaser: teaserText(c.teaser), image: imageView(c.image, 'teaser') });
 
@@ -56,7 +34,7 @@ export function resolveLeadersPages(ctx: ResolveContext): PageView[] {
   const home: SiteLink = { label: 'Home', href: '/', newTab: false };
   const directory: SiteLink = { label: 'Leaders', href: LEADERS_PATH, newTab: false };
   const all = cats.flatMap((c) => c.companies);
-  const sectionIds = (cs: Category[]) => cs.flatMap((c) => (c.sectionId === null ? [] : [c.sectionId]));
+  const sectionIds = (cs: LeaderCategory[]) => cs.flatMap((c) => (c.sectionId === null ? [] : [c.sectionId]));
   const listing: PageView = {
     ...modulePage(ctx, 'leaders', LEADERS_PATH, 'Leaders', `The leading companies ${ctx.siteName} covers, by category.`, [home, directory], all, sectionIds(cats)),
     module: { kind: 'leaders', categories: cats.map((c) => ({ name: c.name, href: c.path, companies: c.companies.map(companyView) })) },

@@ -7,16 +7,13 @@
 import type { Layout } from '../../domain/layout';
 import type { PageView } from '../../../site/model';
 import type { ResolveContext } from './resolve-context';
+import { moduleLayout } from './module-paths';
 import { adEnvOf, resolveGrid, type PageEnv } from './resolve-grid';
 import { pageAds, withListNative } from './resolve-ads';
 
 export const MEMBERSHIPS_MODULE_KEY = 'memberships';
 
-/** The tenant's layout for a module (the lowest id when several name the same key), or null. */
-export function moduleLayout(ctx: Pick<ResolveContext, 'index'>, key: string): Layout | null {
-  const found = (ctx.index.layouts ?? []).filter((l) => l.type === 'module' && l.key?.trim() === key).sort((a, b) => a.id - b.id);
-  return found[0] ?? null;
-}
+export { moduleLayout };
 
 /**
  * What the chooser page reads besides its own layout: the layout list (a module layout may be

@@ -7,29 +7,18 @@
 // plain strings (React escapes it); the datasheet link is kept only when it is http(s). The module
 // layout's grid renders under each page. Pure: a function of the build context.
 import type { PageView, PartRowView, SiteLink } from '../../../site/model';
-import { PARTS_PATH, PARTS_SEARCH_JSON, partSlug, SOURCEESB_MODULE_KEY, type Part } from '../../domain/sourceesb';
+import { PARTS_PATH, PARTS_SEARCH_JSON, SOURCEESB_MODULE_KEY, type Part } from '../../domain/sourceesb';
 import { safeHref } from '../../domain/links';
 import { type ResolveContext } from './resolve-context';
 import { webPageHead } from './resolve-head';
-import { moduleLayout, withModuleLayout } from './resolve-module';
+import { withModuleLayout } from './resolve-module';
+import { moduleLayout, partPaths } from './module-paths';
 
-export { SOURCEESB_MODULE_KEY };
+export { SOURCEESB_MODULE_KEY, partPaths };
 export { PARTS_UNAVAILABLE_TEXT as PARTS_UNAVAILABLE } from '../../../site/module-texts';
 
 const HOME: SiteLink = { label: 'Home', href: '/', newTab: false };
 const DIRECTORY: SiteLink = { label: 'Parts Directory', href: PARTS_PATH, newTab: false };
-
-/** Each part with its page path; a part number whose slug is taken gets -2, -3… (catalogue order). */
-export function partPaths(parts: readonly Part[]): { part: Part; path: string }[] {
-  const taken = new Set<string>();
-  return parts.map((part) => {
-    const base = partSlug(part.partNumber);
-    let slug = base;
-    for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
-    taken.add(slug);
-    return { part, path: `${PARTS_PATH}/${slug}` };
-  });
-}
 
 function page(ctx: ResolveContext, kind: PageView['kind'], path: string, heading: string, intro: string | null, crumbs: SiteLink[]): PageView {
   return {

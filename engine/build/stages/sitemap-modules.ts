@@ -4,12 +4,10 @@
 // paths come from the same functions the resolve stage draws the pages with, so the sitemap never
 // names a page the build did not write. The memberships module lays out /membership/choose, which
 // is a member page and stays out of sitemaps like /account.
-import { PARTS_PATH } from '../../domain/sourceesb';
+import { PARTS_PATH, SOURCEESB_MODULE_KEY } from '../../domain/sourceesb';
 import type { TenantIndex } from '../types';
 import { HOME_ALIAS } from './resolve-context';
-import { leaderCategories, LEADERS_MODULE_KEY, LEADERS_PATH } from './resolve-leaders';
-import { moduleLayout } from './resolve-module';
-import { partPaths, SOURCEESB_MODULE_KEY } from './resolve-parts';
+import { leaderCategories, LEADERS_MODULE_KEY, LEADERS_PATH, moduleLayout, partPaths } from './module-paths';
 
 /** A module page's path and its last change (null: not known). */
 export interface ModulePageEntry { path: string; lastmod: number | null }
