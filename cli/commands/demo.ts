@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
+import type { Config } from '../config';
 import { ensureBuildBundles } from './build';
 import { mediaSource } from '../config/media';
 import { requireLocalFolder } from '../config/storage';
@@ -17,6 +18,15 @@ export const DEMO_BUILD_POLL_MS = 60_000;
 export const DEMO_FIXTURES = fileURLToPath(new URL('../../fixtures/demo', import.meta.url));
 
 interface DemoFlags { port: number; out: string; serve: boolean }
+
+/**
+ * The demo's feeds, playlists and parts catalogue are stored copies of made-up addresses
+ * (feeds.*.example): refreshing them could only fail, and the System screen would show a failing
+ * job. So serve's feed refresh is off in the demo unless MASTHEAD_FEED_REFRESH_MINUTES asks for it.
+ */
+export function demoFeedRefresh(config: Pick<Config, 'isSet'>): { feedRefreshMinutes?: number } {
+  return config.isSet('feedRefreshMinutes') ? {} : { feedRefreshMinutes: 0 };
+}
 
 export function registerDemo(program: Command, env: CommandEnv) {
   program.command('demo')
@@ -63,7 +73,7 @@ export function registerDemo(program: Command, env: CommandEnv) {
         // endpoint is configured (MASTHEAD_ASSISTANT_URL): the demo needs no network or key.
         const { startAssistantStandIn, STAND_IN_MODEL } = await import('../assistant-stand-in');
         const standIn = base.assistantUrl ? undefined : await startAssistantStandIn();
-        const settings = standIn ? { ...base, assistantUrl: standIn.url, assistantModel: STAND_IN_MODEL } : base;
+        const settings = { ...base, ...demoFeedRefresh(config), ...(standIn ? { assistantUrl: standIn.url, assistantModel: STAND_IN_MODEL } : {}) };
         // The fake audience provider (FreightWise's settings name it) with the demo's customers; a real Omeda needs MASTHEAD_OMEDA_APP_ID.
         const { fakeFromFixture } = await import('../../engine/audience/fake');
         const audienceFake = fakeFromFixture(readFileSync(resolve(DEMO_FIXTURES, 'audience.json'), 'utf8'));

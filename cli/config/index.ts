@@ -1,7 +1,7 @@
 // The composition root's configuration: read once from flags and the environment, validated with
 // one zod schema (settings.ts), frozen. Nothing below cli/ reads process.env.
 import { resolve } from 'node:path';
-import { resolveSettings, type SettingFlags, type Settings } from './settings';
+import { resolveSettings, SETTINGS, type SettingFlags, type SettingName, type Settings } from './settings';
 
 export { SETTINGS, SettingsError, type SettingFlags, type SettingName, type Settings } from './settings';
 
@@ -11,6 +11,8 @@ export interface Config {
   readonly json: boolean;
   readonly isTTY: boolean;
   readonly settings: Settings;
+  /** True when a flag or the environment gave the setting (not its default): a command may pick its own default then. */
+  isSet(name: SettingName): boolean;
   /** The same configuration with a command's own flags applied (e.g. serve's --port, --mode). */
   with(flags: SettingFlags): Config;
 }
@@ -29,6 +31,7 @@ export function resolveConfig(flags: GlobalFlags, env: NodeJS.ProcessEnv = proce
       json: Boolean(flags.json),
       isTTY,
       settings,
+      isSet: (name) => given[name] !== undefined || Boolean(env[SETTINGS[name].env]?.trim()),
       with: (more) => make({ ...given, ...Object.fromEntries(Object.entries(more).filter(([, v]) => v !== undefined)) }),
     };
     return Object.freeze(config);

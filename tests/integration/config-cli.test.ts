@@ -4,6 +4,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { resolveConfig, SETTINGS } from '../../cli/config';
 import { resolveMailSettings } from '../../cli/config/mail';
+import { demoFeedRefresh } from '../../cli/commands/demo';
 import { tempDbPath } from '../helpers/fixture-set';
 import { CLI_RUNNERS, ensureCompiledCli } from '../helpers/cli';
 
@@ -74,6 +75,15 @@ describe('the settings schema', () => {
     expect(config.with({ db: './data/x.sqlite' }).settings.db).toBe('./data/x.sqlite');
     expect(Object.isFrozen(config.settings)).toBe(true);
     expect(Object.isFrozen(config.settings.trustedProxies)).toBe(true);
+  });
+
+  it('tells a setting given by a flag or the environment from its default (an empty variable is unset); the demo keeps feed refresh off unless asked', () => {
+    expect(resolveConfig({}, {}).isSet('feedRefreshMinutes')).toBe(false);
+    expect(resolveConfig({}, { MASTHEAD_FEED_REFRESH_MINUTES: ' ' }).isSet('feedRefreshMinutes')).toBe(false);
+    expect(resolveConfig({}, { MASTHEAD_FEED_REFRESH_MINUTES: '5' }).isSet('feedRefreshMinutes')).toBe(true);
+    expect(resolveConfig({}, {}).with({ port: 4100 }).isSet('port')).toBe(true);
+    expect(demoFeedRefresh(resolveConfig({}, {}))).toEqual({ feedRefreshMinutes: 0 });
+    expect(demoFeedRefresh(resolveConfig({}, { MASTHEAD_FEED_REFRESH_MINUTES: '5' }))).toEqual({});
   });
 
   it('resolves mail settings from the same schema: SMTP needs the unsubscribe secret', () => {
