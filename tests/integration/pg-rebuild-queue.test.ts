@@ -335,6 +335,7 @@ describe('rebuild queue on PostgreSQL (graphile-worker)', () => {
     });
     await q.start();
     await q.idle();
+    const [{ n: lastId }] = await store.all<{ n: number }>('SELECT coalesce(max(id), 0) AS n FROM rebuild_requests') as [{ n: number }];
     armed = true;
     await store.run('UPDATE content SET name = ? WHERE id = ?', [`Third title ${cid}`, cid]);
     await q.request('alpha', { entity: 'content', action: 'update', ids: [cid] });
@@ -344,7 +345,7 @@ describe('rebuild queue on PostgreSQL (graphile-worker)', () => {
     expect(results[0]).toMatchObject({ full: false, interrupted: true });
     expect(titleOf(cid)).toContain(`Third title ${cid}`);
     expect(results.at(-1)!.interrupted).toBeFalsy();
-    const resumes = await store.all<{ state: string }>("SELECT state FROM rebuild_requests WHERE change = ?", [JSON.stringify(RESUME_CHANGE)]);
+    const resumes = await store.all<{ state: string }>('SELECT state FROM rebuild_requests WHERE change = ? AND id > ?', [JSON.stringify(RESUME_CHANGE), lastId]);
     expect(resumes.map((r) => r.state)).toEqual(['done']);
     expect(await findTarget(store, 'alpha', out)).toMatchObject({ state: 'live', epoch: await readEpoch(store) });
     await q.close();

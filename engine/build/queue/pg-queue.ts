@@ -1,7 +1,9 @@
 // The rebuild queue on PostgreSQL for several instances (issue #23), through graphile-worker
 // (LISTEN/NOTIFY wake-up, job keys, retries). Any instance accepts requests; every instance runs a
 // worker. Requests live in rebuild_requests as with the store queue (stored before `request`
-// resolves); a job only says "tenant T has requests":
+// resolves); a job only says "tenant T has requests". A request made on this instance (`wake`,
+// `request`) runs here at once, without a job's round trip (insert, NOTIFY, fetch); the job, the
+// lock's release and the sweep cover it should that fail:
 //   - coalescing: the job key `masthead-rebuild:<tenant>` (mode replace) keeps at most one waiting
 //     job per tenant; the job claims every open request of the tenant into one rebuild;
 //   - a newer request yields: while a rebuild runs, a request for its tenant (made here, or seen
@@ -11,9 +13,10 @@
 //     stored when no other request is waiting to carry it);
 //   - one writer per tenant across instances: the job holds the tenant's session advisory lock on a
 //     connection of its own while it builds; a job that finds it taken asks again shortly (a new
-//     job under the key) and ends. Whoever releases a tenant's lock asks at once for the tenant
-//     when a request is due, so a request that waited for the lock runs right away, not at
-//     graphile-worker's next poll (which is all that runs a job delayed into the future). A worker killed mid-build loses its connection, so PostgreSQL
+//     job under the key) and ends. The holder rebuilds again, still holding the lock, while newer
+//     requests came meanwhile, and runs any due request when it releases the lock: a request
+//     that waited for the lock runs right away, not at graphile-worker's next poll (which is all
+//     that runs a job delayed into the future). A worker killed mid-build loses its connection, so PostgreSQL
 //     releases the lock at once; the requests it left running are claimed by the next job, which
 //     any instance's `start` (or the next request) adds;
 //   - retries: a failed rebuild puts its requests back to pending with one more attempt and its
@@ -90,11 +93,6 @@ export function createPgBuildQueue(o: PgQueueOptions): RebuildQueue {
   const running = new Set<Promise<unknown>>();
   /** The tenants this process is rebuilding, each with whether a newer request has been made for it since its claim. */
   const building = new Map<string, { newer: boolean }>();
-  /** This process stored a request for the tenant: a rebuild of it running here yields. */
-  const noteNewer = (tenantKey: string) => {
-    const b = building.get(tenantKey);
-    if (b) b.newer = true;
-  };
 
   /**
    * `later`: the job runs no sooner than that, unless a job due sooner already waits under the key
@@ -154,18 +152,34 @@ export function createPgBuildQueue(o: PgQueueOptions): RebuildQueue {
       building.delete(tenantKey);
       await lock.release();
     }
-    // A request that came while the lock was held (its job found the tenant busy and waits for a
-    // later run, or its rebuild yielded to it) runs now.
-    // (Should the look fail, that job's own later run, or the sweep, still runs it.)
-    if (!closed) await hasDueRequest(o.store, tenantKey, now()).then((due) => (due ? ask(tenantKey) : undefined)).catch((e: unknown) => o.onError?.(tenantKey, e));
+    // A request that came after runLocked's last look (its job found the tenant busy and waits
+    // for a later run) runs now. Should the look fail, that job's own later run, or the sweep, still runs it.
+    if (!closed && (await hasDueRequest(o.store, tenantKey, now()).catch(() => false))) void runTenant(tenantKey).catch(() => ask(tenantKey).catch(() => undefined));
   };
 
+  /**
+   * Under the tenant's lock: its open requests, rebuilt, and again while newer ones came meanwhile
+   * (made here, or on another instance whose job found the tenant busy), still holding the tenant:
+   * no release, job and lock between two edits.
+   */
   const runLocked = async (tenantKey: string, boundary: number | undefined): Promise<void> => {
     if (boundary !== undefined) await enqueueRebuild(o.store, tenantKey, { entity: 'time' }, now());
-    const flag = { newer: false };
-    building.set(tenantKey, flag);
+    let built = false;
+    for (;;) {
+      const flag = { newer: false };
+      building.set(tenantKey, flag);
+      if (!(await rebuildClaimed(tenantKey, flag))) break;
+      built = true;
+      if (closed) break;
+      if (!flag.newer && !(await hasDueRequest(o.store, tenantKey, now()).catch(() => false))) break;
+    }
+    if (built) await arm(tenantKey).catch((e: unknown) => o.onError?.(tenantKey, e));
+  };
+
+  /** One rebuild of the tenant's claimed requests; false when there were none or it failed (its retry is asked for). */
+  const rebuildClaimed = async (tenantKey: string, flag: { newer: boolean }): Promise<boolean> => {
     const rows = await claimRequests(o.store, tenantKey, now());
-    if (!rows.length) return;
+    if (!rows.length) return false;
     const ids = rows.map((r) => r.id);
     o.onBuildStart?.(tenantKey);
     try {
@@ -179,17 +193,17 @@ export function createPgBuildQueue(o: PgQueueOptions): RebuildQueue {
       if (result.interrupted && !(await hasDueRequest(o.store, tenantKey, now()))) await enqueueRebuild(o.store, tenantKey, RESUME_CHANGE, now());
       await finishRequests(o.store, ids, { state: 'done', at: now(), buildId: result.buildId });
       o.onBuilt?.(tenantKey, result);
+      return true;
     } catch (e) {
       // Retried with backoff until it publishes (as store-queue.ts): the requests go back to
       // pending with their attempts and error, and one delayed job under the tenant's key runs them.
       o.onError?.(tenantKey, e);
       const retryAt = await retryRequests(o.store, ids, { at: now(), error: e instanceof Error ? e.message : String(e) }, o.retryDelay);
       await ask(tenantKey, Math.max(1, retryAt - now()));
-      return;
+      return false;
     } finally {
       o.onBuildEnd?.(tenantKey);
     }
-    await arm(tenantKey).catch((e: unknown) => o.onError?.(tenantKey, e));
   };
 
   /** Asks for every tenant with a request no job works on (see `sweepMs`); quiet while the database is away. */
@@ -209,8 +223,7 @@ export function createPgBuildQueue(o: PgQueueOptions): RebuildQueue {
     }
   };
 
-  const task: Task = async (payload) => {
-    const { tenantKey, boundary } = payload as { tenantKey: string; boundary?: number };
+  const runTenant = async (tenantKey: string, boundary?: number) => {
     const work = inTenant(tenantKey, () => rebuild(tenantKey, boundary));
     running.add(work);
     try {
@@ -219,19 +232,37 @@ export function createPgBuildQueue(o: PgQueueOptions): RebuildQueue {
       running.delete(work);
     }
   };
+  const task: Task = async (payload) => {
+    const { tenantKey, boundary } = payload as { tenantKey: string; boundary?: number };
+    await runTenant(tenantKey, boundary);
+  };
+
+  /**
+   * A request stored by this instance (after its commit): a rebuild of the tenant running here
+   * takes it next (runLocked; should it be ending, its release asks for the tenant); otherwise it
+   * starts here at once, without the job's round trip. Should that start fail (the lock's
+   * connection), the job asks any instance; a request nobody runs is the sweep's.
+   */
+  const runSoon = async (tenantKey: string) => {
+    const b = building.get(tenantKey);
+    if (b) {
+      b.newer = true;
+      return;
+    }
+    if (closed) return;
+    void runTenant(tenantKey).catch(() => ask(tenantKey).catch(() => undefined));
+  };
 
   const queue: RebuildQueue = {
     async request(tenantKey, change = { entity: 'full' }) {
       await enqueueRebuild(o.store, tenantKey, change, now());
-      noteNewer(tenantKey);
-      await ask(tenantKey);
+      await runSoon(tenantKey);
     },
     async stage(tx, tenantKey, change) {
       await stageRebuild(tx, tenantKey, change, now());
     },
     async wake(tenantKey) {
-      noteNewer(tenantKey);
-      await ask(tenantKey);
+      await runSoon(tenantKey);
     },
     async start() {
       runner = await run({
@@ -275,6 +306,8 @@ export function createPgBuildQueue(o: PgQueueOptions): RebuildQueue {
       closed = true;
       clearInterval(sweeper);
       await runner?.stop();
+      // The rebuilds started here rather than by a job (runSoon) too.
+      await Promise.allSettled([...running]);
       await locks.close();
     },
   };
