@@ -159,6 +159,12 @@ describe('newsletter campaigns', () => {
     await page.getByRole('group', { name: 'Campaign grid' }).scrollIntoViewIfNeeded();
     await screenshot(page, 'newsletter-campaign-grid');
 
+    // Scheduled means serve's scheduled-sends job sends it at its deployment date: the form says so.
+    const status = page.getByLabel(/^Status/);
+    await status.selectOption('Scheduled');
+    await page.getByText('Sent to the audience automatically at the deployment date.').waitFor();
+    await status.selectOption('Draft');
+    expect(await page.getByText('Sent to the audience automatically at the deployment date.').count()).toBe(0);
     await page.getByRole('button', { name: 'Create campaign' }).click();
     await page.waitForURL(/\/admin\/edit-newsletter-campaign\/\d+$/);
     await toast(page, 'Campaign created.');

@@ -98,7 +98,8 @@ function CampaignEditor({ id, campaign, templates, sections, pinnedTenant, onRel
                 <TextField label="Preheader" value={v.preheader} placeholder={template.data?.preheaderBlurb || 'The template’s preheader blurb'} onChange={(x) => form.set('preheader', x)} error={form.error('preheader')} field="preheader" className="span-2" />
                 <TextField label="From" value={v.fromAddress} placeholder={template.data?.deploymentSettings.defaultFrom || 'The template’s default sender'} onChange={(x) => form.set('fromAddress', x)} error={form.error('fromAddress')} field="fromAddress" />
                 {(EDITABLE_STATUSES as readonly string[]).includes(v.audienceStatus) ? (
-                  <SelectField label="Status" required value={v.audienceStatus} options={EDITABLE_STATUSES.map((s) => ({ value: s, label: s }))} onChange={(x) => x && form.set('audienceStatus', x)} />
+                  <SelectField label="Status" required value={v.audienceStatus} options={EDITABLE_STATUSES.map((s) => ({ value: s, label: s }))} onChange={(x) => x && form.set('audienceStatus', x)}
+                    hint={v.audienceStatus === 'Scheduled' ? 'Sent to the audience automatically at the deployment date.' : undefined} />
                 ) : <div className="field"><span className="field-label">Status</span><AudienceBadge status={v.audienceStatus} listed={campaign?.listed ?? false} /></div>}
               </div>
               <CheckboxField label="Hidden on web" hint="Sent campaigns are listed on the site unless hidden." checked={v.hiddenOnWeb} onChange={(x) => form.set('hiddenOnWeb', x)} />
