@@ -181,9 +181,9 @@ export class TenantBuilder {
   async update(req: UpdateRequest = {}): Promise<UpdateResult> {
     const started = performance.now();
     const now = req.now ?? Date.now();
-    const epoch = await readEpoch(this.#store);
+    // Side by side: two round trips at once on PostgreSQL (the epoch is read before any data either way).
+    const [epoch, target] = await Promise.all([readEpoch(this.#store), ensureTarget(this.#store, this.key, this.#options.outDir)]);
     const config = this.#configHash();
-    const target = await ensureTarget(this.#store, this.key, this.#options.outDir);
     if (!req.full && (await this.usable(target, config))) {
       let lock: string | null = null;
       try {

@@ -26,6 +26,9 @@ export async function findTarget(store: Store, tenantKey: string, outDir: string
 
 /** The target row of (tenant, folder), created (state queued) when missing. */
 export async function ensureTarget(store: Store, tenantKey: string, outDir: string): Promise<TargetRow> {
+  // Read first: the row exists at every update but the first (one round trip, not two, on PostgreSQL).
+  const found = await findTarget(store, tenantKey, outDir);
+  if (found) return found;
   await store.run('INSERT INTO build_targets (tenant_key, out_dir) VALUES (?, ?) ON CONFLICT (tenant_key, out_dir) DO NOTHING', [tenantKey, outDir]);
   return (await findTarget(store, tenantKey, outDir))!;
 }
@@ -178,19 +181,16 @@ export async function tenantsWithOpenRequests(store: Store, readyAt?: number): P
   return rows.map((r) => r.k);
 }
 
-/** Marks every open request of the tenant running and returns them, oldest first (they coalesce into one rebuild). */
+/**
+ * Marks every open request of the tenant running and returns them (state running, started `at`),
+ * oldest first (they coalesce into one rebuild). One statement: on PostgreSQL a transaction around
+ * a read and an update was six round trips of every edit's rebuild.
+ */
 export async function claimRequests(store: Store, tenantKey: string, at: number): Promise<RebuildRequestRow[]> {
-  return store.transaction(async (tx) => {
-    const sql = rawOf(tx);
-    const rows = await sql.all<RebuildRequestRow>(
-      `SELECT id, tenant_key AS tenantKey, change, enqueued_at AS enqueuedAt, state, started_at AS startedAt
-       FROM rebuild_requests WHERE tenant_key = ? AND state IN ('pending', 'running') ORDER BY id`, [tenantKey]);
-    if (rows.length) {
-      await sql.run(`UPDATE rebuild_requests SET state = 'running', started_at = ? WHERE tenant_key = ? AND id <= ? AND state IN ('pending', 'running')`,
-        [at, tenantKey, rows[rows.length - 1]!.id]);
-    }
-    return rows;
-  });
+  const rows = await store.all<RebuildRequestRow>(
+    `UPDATE rebuild_requests SET state = 'running', started_at = ? WHERE tenant_key = ? AND state IN ('pending', 'running')
+     RETURNING id, tenant_key AS tenantKey, change, enqueued_at AS enqueuedAt, state, started_at AS startedAt`, [at, tenantKey]);
+  return rows.sort((a, b) => a.id - b.id);
 }
 
 export async function finishRequests(store: Store, ids: number[], result: { state: 'done' | 'failed'; at: number; buildId?: string | null; error?: string | null }): Promise<void> {
