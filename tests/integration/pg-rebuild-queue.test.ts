@@ -148,6 +148,15 @@ describe('rebuild queue on PostgreSQL (graphile-worker)', () => {
   const onlyQueue = async () => { for (const q of queues) await q.close(); };
   const requestsOf = (cid: number) => store.all<{ state: string; attempts: number; error: string | null }>(
     "SELECT state, attempts, error FROM rebuild_requests WHERE change LIKE ? ORDER BY id", [`%${cid}%`]);
+  /** The item's first request once its failure is stored (onError is called before the request is put back with its error). */
+  const failedRequestOf = async (cid: number) => {
+    for (let i = 0; i < 200; i++) {
+      const [r] = await requestsOf(cid);
+      if (r?.error) return r;
+      await new Promise((done) => setTimeout(done, 25));
+    }
+    return (await requestsOf(cid))[0];
+  };
 
   it('retries a rebuild that failed, and the edit goes live on the retry', async () => {
     await onlyQueue();
@@ -160,7 +169,7 @@ describe('rebuild queue on PostgreSQL (graphile-worker)', () => {
     expect(await waitFor(() => errors.length > failed, 30_000)).toBe(true);
     expect(errors.slice(failed)[0]).toMatch(/^alpha: /);
     // Between attempts the request stays open, with its attempts and error, and is shown failing.
-    const [waiting] = await requestsOf(cid);
+    const waiting = await failedRequestOf(cid);
     expect(waiting!.state).not.toBe('done');
     expect(waiting!.attempts).toBeGreaterThanOrEqual(1);
     expect(waiting!.error).toMatch(/ENOTDIR|EEXIST|not a directory|file already exists/i);
@@ -230,7 +239,7 @@ describe('rebuild queue on PostgreSQL (graphile-worker)', () => {
     expect(await waitFor(() => errors.length > failed, 30_000)).toBe(true);
     expect(errors.slice(failed)[0]).toBe('alpha: Error: upload of alpha refused');
     // The build is live in the folder, but the hook failed: the request stays open with the hook's error.
-    const [waiting] = await requestsOf(cid);
+    const waiting = await failedRequestOf(cid);
     expect(waiting!.state).not.toBe('done');
     expect(waiting!.error).toBe('upload of alpha refused');
     for (let i = 0; i < 3; i++) await b.request('alpha', { entity: 'content', action: 'update', ids: [cid] });
