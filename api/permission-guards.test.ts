@@ -1,7 +1,7 @@
 // Every permission of the catalogue (admin §6) guards at least one operation (issue 16). Reads the
 // catalogue and the permissions the API's operations and resolvers ask for in their source: every
 // access check names its permissions as literals, in the call or in a constant it is given (e.g.
-// api/newsletters/shared.ts PERMS), and the API names permissions for nothing else.
+// engine/services/newsletters/shared.ts PERMS), and the API names permissions for nothing else.
 // Permissions that guard nothing yet are listed below with the reason; the list must be exact, so
 // adding a guard fails this test until its exception is removed.
 import { readdirSync, readFileSync } from 'node:fs';
