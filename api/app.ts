@@ -26,17 +26,17 @@ import { scopeEveryRoute } from './http/request-tenant';
 import { registerNewsletterRoutes } from './newsletters';
 import { registerPreviewRoutes } from './preview';
 import { registerMemberRoutes } from './members';
-import { configureEvents, type EventOptions } from './events';
+import { configureEvents, type EventOptions } from '../engine/services/events';
 import { registerEventRoutes } from './events';
 import { registerReportExportRoute } from './reports';
 import { registerImportRoutes, type ImportRouteOptions } from './imports';
-import { configureAssistant, type AssistantOptions } from './assistant';
+import { configureAssistant, type AssistantOptions } from '../engine/services/assistant';
 import { configurePageSpeed, pageSpeedIdle, type PageSpeedOptions } from './reports';
 import { registerGatedDocumentRoute } from './members';
-import type { NewsletterOptions } from './newsletters';
+import type { NewsletterOptions } from '../engine/services/newsletters';
 import { buildSchema } from './schema';
 import { captchaPolicy, recordCaptchaPolicy, type CaptchaOptions } from './captcha';
-import { syncCopies } from './syndication';
+import { syncCopies } from '../engine/services/syndication';
 import type { Db } from '../engine/store/connection';
 import { createServices, type ChangeEvent, type Logger, type OnChange, type ServiceOptions, type Services } from './services';
 
@@ -49,7 +49,7 @@ export interface ApiOptions extends ServiceOptions {
   allowedOrigins?: string[];
   /** Folder of operation documents (default api/documents). */
   documentsDir?: string;
-  /** Newsletters: the mailer, the unsubscribe secret, the captcha, site origins (api/newsletters/options.ts). */
+  /** Newsletters: the mailer, the unsubscribe secret, the captcha, site origins (engine/services/newsletters/options.ts). */
   newsletters?: NewsletterOptions;
   /**
    * The engine's rebuild queue (engine/build/queue): each committed change is requested on it (stored
@@ -58,11 +58,11 @@ export interface ApiOptions extends ServiceOptions {
   rebuildQueue?: RebuildQueue;
   /** The captcha of anonymous forms (api/captcha.ts); `newsletters.captcha` and `members.captcha`, when given, win for their forms. */
   captcha?: CaptchaOptions;
-  /** Event tracking: per-client rate limit and raw-event retention (api/events/ingest.ts). */
+  /** Event tracking: per-client rate limit and raw-event retention (engine/services/events/ingest.ts). */
   events?: EventOptions;
   /** Page speed runs (api/reports/page-speed.ts): the origin measured, the sample, the measurer. */
   pageSpeed?: PageSpeedOptions;
-  /** The assistant's chat-completions endpoint and key (api/assistant/options.ts), from cli/. */
+  /** The assistant's chat-completions endpoint and key (engine/services/assistant/options.ts), from cli/. */
   assistant?: AssistantOptions;
   /** How often API request latencies are written to site_metrics (ms; 0: only on close). Default 30 s. */
   latencyFlushMs?: number;
@@ -110,7 +110,7 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
     }
     : options.onChange;
   // After the change itself is handed on, syndicated copies of changed items follow their source
-  // (api/syndication/sync.ts), which hands on the copies' tenants' changes in turn.
+  // (engine/services/syndication/sync.ts), which hands on the copies' tenants' changes in turn.
   const onChange: OnChange = async (tenantKey, change, staged) => { await requested?.(tenantKey, change, staged); await syncCopies(services, tenantKey, change); };
   const stageChange = queue ? (tx: Db, tenantKey: string, change: ChangeEvent) => queue.stage(tx, tenantKey, change) : undefined;
   const services: Services = createServices({ ...options, members, onChange, stageChange, log: options.log ?? loggerOf(app) });

@@ -1,7 +1,8 @@
 // Every permission of the catalogue (admin §6) guards at least one operation (issue 16). Reads the
-// catalogue and the permissions the API's operations and resolvers ask for in their source: every
+// catalogue and the permissions the API's resolvers and the services' operations (api/ and
+// engine/services/, issue 38) ask for in their source: every
 // access check names its permissions as literals, in the call or in a constant it is given (e.g.
-// api/newsletters/shared.ts PERMS), and the API names permissions for nothing else.
+// engine/services/newsletters/shared.ts PERMS), and the API names permissions for nothing else.
 // Permissions that guard nothing yet are listed below with the reason; the list must be exact, so
 // adding a guard fails this test until its exception is removed.
 import { readdirSync, readFileSync } from 'node:fs';
@@ -9,7 +10,8 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PERMISSIONS, type Permission } from '../engine/domain/permissions';
 
-const API = __dirname;
+const ROOT = join(__dirname, '..');
+const SCANNED = [join(ROOT, 'api'), join(ROOT, 'engine', 'services')];
 
 /** Permissions with no operation in this branch, and why. */
 const EXPECTED_UNGUARDED: Partial<Record<Permission, string>> = {};
@@ -26,11 +28,11 @@ function sourceFiles(dir: string): string[] {
 function guardedBy(): Map<Permission, string[]> {
   const out = new Map<Permission, string[]>();
   const literal = new RegExp(`'(${PERMISSIONS.join('|')})'`, 'g');
-  for (const file of sourceFiles(API)) {
+  for (const file of SCANNED.flatMap(sourceFiles)) {
     const text = readFileSync(file, 'utf8');
     for (const m of text.matchAll(literal)) {
       const p = m[1] as Permission;
-      out.set(p, [...new Set([...(out.get(p) ?? []), relative(API, file)])]);
+      out.set(p, [...new Set([...(out.get(p) ?? []), relative(ROOT, file)])]);
     }
   }
   return out;
@@ -45,8 +47,8 @@ describe('permission catalogue', () => {
   });
 
   it('finds the guards it should (the scan itself works)', () => {
-    expect(guards.get('manage_content')).toContain('content/operations.ts');
-    expect(guards.get('manage_site_sections')).toContain('sections/operations.ts');
+    expect(guards.get('manage_content')).toContain('engine/services/content/operations.ts');
+    expect(guards.get('manage_site_sections')).toContain('engine/services/sections/operations.ts');
     expect(guards.get('manage_users')?.length).toBeGreaterThan(0);
   });
 });

@@ -11,7 +11,7 @@ import { MEMBER_SESSIONS_ENTITY, MemberCache } from './member-cache';
 import { SiteCache } from './site-cache';
 import { ResponseCache } from './response-cache';
 import type { MemberOptions } from './member-options';
-import { CrawlerVerifier, type CrawlerVerifierOptions } from './crawlers';
+import { CrawlerVerifier, type CrawlerVerifierOptions } from '../engine/services/crawlers';
 import { AudienceDirectory, type AudienceOptions } from '../engine/audience/resilient';
 
 /** What changed, for the rebuild queue: the entity kind, the action and the ids. */
@@ -75,7 +75,7 @@ export interface ServiceOptions {
    * configured (api/shared-state.ts), else this process's memory. The caller owns it (closes it).
    */
   shared?: SharedState;
-  /** Search-engine crawler verification: the DNS resolver, timeout, cache TTLs and size (api/crawlers/verify.ts). */
+  /** Search-engine crawler verification: the DNS resolver, timeout, cache TTLs and size (engine/services/crawlers/verify.ts). */
   crawlers?: CrawlerVerifierOptions;
   /** Media library: the folder of uploaded files (one sub-folder per tenant) and the upload size limit. */
   assets?: Partial<AssetOptions>;

@@ -20,7 +20,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { spawn } from 'node:child_process';
 import { buildApp } from '../api/app';
-import { eventsOf } from '../api/events/ingest';
+import { eventsOf } from '../engine/services/events';
 import { openStore } from '../engine/store/connection';
 import { appendEvents, rollupEvents, type EventRow } from '../engine/store/queries/events';
 import { seedFixtures } from '../engine/fixtures/seed';

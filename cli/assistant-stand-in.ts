@@ -3,11 +3,11 @@
 // editor's suggestion buttons work without a network. It is not a language model: it answers
 // deterministically from the prompt's own words (headlines and teasers cut from the title and text,
 // tags picked from the allowed list when their words appear in the item) and labels free answers
-// as the stand-in's. The admin shows it as the stand-in (api/assistant/options.ts STAND_IN_MODEL).
+// as the stand-in's. The admin shows it as the stand-in (engine/services/assistant/options.ts STAND_IN_MODEL).
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export { STAND_IN_MODEL } from '../api/assistant';
+export { STAND_IN_MODEL } from '../engine/services/assistant';
 
 function field(prompt: string, name: string): string {
   return new RegExp(`^${name}: (.*)$`, 'm').exec(prompt)?.[1]?.trim() ?? '';

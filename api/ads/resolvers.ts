@@ -5,8 +5,8 @@ import { getAdUnit, listAdUnits } from '../../engine/store/queries/ad-units';
 import { listAllLayouts } from '../../engine/store/queries/layouts';
 import { requireTenantPermission } from '../access';
 import type { GqlContext } from '../context';
-import * as ops from './operations';
-import * as house from './house-operations';
+import * as ops from '../../engine/services/ads';
+import * as house from '../../engine/services/ads';
 import { getHouseAd, listHouseAds } from '../../engine/store/queries/house-ads';
 
 async function unitById(ctx: GqlContext, id: number) {

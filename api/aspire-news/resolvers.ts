@@ -1,6 +1,6 @@
 // Internal news resolvers: thin adapters over operations.ts.
 import type { GqlContext } from '../context';
-import * as ops from './operations';
+import * as ops from '../../engine/services/aspire-news';
 
 export const aspireNewsResolvers = {
   Query: {

@@ -17,7 +17,7 @@ import { contextFor, refuseCrossSiteCookies, type GraphqlRouteOptions } from '..
 import { errorBody } from '../http/errors';
 import { tenantAccess, type OpContext } from '../operation';
 import { idArg } from '../patch';
-import { READ } from './operations';
+import { READ } from '../../engine/services/assets';
 
 export const PREVIEW_PATH = '/api/assets/:id/preview';
 export const DEFAULT_PREVIEW_WIDTH = 480;

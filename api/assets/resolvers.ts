@@ -2,7 +2,7 @@
 import { AppError } from '../../engine/domain/errors';
 import { withoutNulls } from '../../engine/domain/validation';
 import type { GqlContext } from '../context';
-import * as ops from './operations';
+import * as ops from '../../engine/services/assets';
 
 const plain = (v: unknown) => (v && typeof v === 'object' ? withoutNulls(v as Record<string, unknown>) : {});
 

@@ -11,7 +11,7 @@ import { AppError } from '../../engine/domain/errors';
 import { requireTenantPermission } from '../access';
 import { contextFor, refuseCrossSiteCookies, type GraphqlRouteOptions } from '../http/graphql-route';
 import { errorBody } from '../http/errors';
-import { uploadAsset } from './operations';
+import { uploadAsset } from '../../engine/services/assets';
 import { registerAssetPreviewRoute } from './preview';
 
 export const ASSETS_PATH = '/api/assets';

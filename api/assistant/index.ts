@@ -1,5 +1,3 @@
 // The door of api/assistant/: what other API domains, the API's top level and cli/ may use of it
 // (lint: masthead/domain-doors). Everything else in this folder is internal.
-export { configureAssistant, STAND_IN_MODEL } from './options';
-export type { AssistantOptions } from './options';
 export { assistantResolvers } from './resolvers';

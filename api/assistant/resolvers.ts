@@ -1,6 +1,6 @@
 // Assistant resolvers: thin adapters over operations.ts.
 import type { GqlContext } from '../context';
-import * as ops from './operations';
+import * as ops from '../../engine/services/assistant';
 
 export const assistantResolvers = {
   Query: {

@@ -2,4 +2,3 @@
 // (lint: masthead/domain-doors). Everything else in this folder is internal.
 export { cmsUserResolvers } from './resolvers';
 // cli/commands/user.ts: creating staff and setting a password from the terminal.
-export { createCmsUser, setCmsUserPasswordAsOperator } from './operations';

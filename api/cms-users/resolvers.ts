@@ -9,7 +9,7 @@ import { permissionsOf } from '../auth/sessions';
 import type { GqlContext } from '../context';
 import { clampLimit, connection, skipOf } from '../paging';
 import { idArg } from '../patch';
-import * as ops from './operations';
+import * as ops from '../../engine/services/cms-users';
 
 const streamInput = z.strictObject({
   phrase: z.string().trim().max(200, 'At most 200 characters').optional(),

@@ -1,6 +1,6 @@
 // Company update resolvers: thin adapters over operations.ts.
 import type { GqlContext } from '../context';
-import * as ops from './operations';
+import * as ops from '../../engine/services/company-updates';
 
 export const companyUpdateResolvers = {
   Query: {

@@ -19,7 +19,7 @@ import { digest, looksLikeToken } from '../auth/tokens';
 import { invalidLinkPage, sendPage as send, throttledPage, urlencodedFields } from '../http/standalone-page';
 import { clientKey, type LimitRule } from '../rate-limit';
 import type { Services } from '../services';
-import { formPage, formValues, submittedPage } from './page';
+import { formPage, formValues, submittedPage } from '../../engine/services/company-updates';
 
 export const COMPANY_UPDATE_PATH = '/company-update/:hash';
 /** Requests to company update pages per client address (GET and POST together). */

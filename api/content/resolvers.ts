@@ -9,7 +9,7 @@ import { may } from '../access';
 import type { GqlContext } from '../context';
 import type { Loader } from '../loaders';
 import type { SectionNode } from '../site-cache';
-import * as ops from './operations';
+import * as ops from '../../engine/services/content';
 import { readContent, readContentStream } from './reads';
 import { searchFacets } from './search';
 

@@ -1,6 +1,6 @@
 // Contract resolvers: thin adapters over operations.ts.
 import type { GqlContext } from '../context';
-import * as ops from './operations';
+import * as ops from '../../engine/services/contracts';
 
 export const contractResolvers = {
   Query: {

@@ -16,7 +16,7 @@ import { digest, looksLikeToken } from '../auth/tokens';
 import { invalidLinkPage, sendPage as send, standalonePage, throttledPage, urlencodedFields } from '../http/standalone-page';
 import { clientKey, type LimitRule } from '../rate-limit';
 import type { Services } from '../services';
-import { contractMail } from './mail';
+import { contractMail } from '../../engine/services/contracts';
 import { escapeHtml as esc } from '../../engine/domain/html-escape';
 
 export const CONTRACT_PATH = '/contract/:id';

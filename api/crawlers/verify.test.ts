@@ -3,7 +3,7 @@
 // the time bound.
 import { describe, expect, it, vi } from 'vitest';
 import { fakeDns, GOOGLEBOT_HOST, GOOGLEBOT_IP, GOOGLEBOT_UA, googlebotDns } from '../../tests/helpers/fake-dns';
-import { CRAWLER_DEFAULTS, CrawlerVerifier } from './verify';
+import { CRAWLER_DEFAULTS, CrawlerVerifier } from '../../engine/services/crawlers/verify';
 
 const BINGBOT_UA = 'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)';
 const BINGBOT_IP = '157.55.33.18';

@@ -1,6 +1,4 @@
 // The door of api/events/: what other API domains, the API's top level and cli/ may use of it
 // (lint: masthead/domain-doors). Everything else in this folder is internal.
-export { EXCESS_REASONS, configureEvents } from './ingest';
-export type { EventOptions } from './ingest';
 export { eventResolvers } from './resolvers';
 export { registerEventRoutes } from './routes';

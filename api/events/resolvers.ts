@@ -1,12 +1,12 @@
 // The 21 event operations (public §7): setEvent<Type>(input, sessionId) → { ok }. Each runs the
 // one ingestion path (./ingest.ts) in strict mode: an invalid event is a BAD_USER_INPUT naming the
 // field and nothing is stored; a dropped event (bot, a limit, a repeated page view) answers ok: false.
-// These operations count cookie-less (api/events/visitor.ts): only the site's beacon carries the visitor cookie.
+// These operations count cookie-less (engine/services/events/visitor.ts): only the site's beacon carries the visitor cookie.
 import { AppError } from '../../engine/domain/errors';
 import { EVENT_TYPES, eventOperation, type EventType } from '../../engine/domain/events';
 import type { GqlContext } from '../context';
 import { memberOf } from '../members';
-import { eventsOf } from './ingest';
+import { eventsOf } from '../../engine/services/events';
 
 type Args = { input?: unknown; sessionId?: unknown };
 

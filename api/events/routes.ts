@@ -13,8 +13,8 @@ import { contextFor, type GraphqlRouteOptions } from '../http/graphql-route';
 import { isSameOrigin } from '../http/origin';
 import { nameTenant } from '../http/request-tenant';
 import { memberOf } from '../members';
-import type { EventIngestor, IngestResult } from './ingest';
-import { analyticsConsent, VISITOR_COOKIE } from './visitor';
+import type { EventIngestor, IngestResult } from '../../engine/services/events';
+import { analyticsConsent, VISITOR_COOKIE } from '../../engine/services/events';
 
 export const EVENTS_PATH = '/api/events';
 const BODY_LIMIT = 128 * 1024;

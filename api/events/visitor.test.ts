@@ -2,7 +2,7 @@
 // site's consent rules; without it the cookie a reader still sends is ignored and cleared.
 import { describe, expect, it } from 'vitest';
 import { consentConfigOf } from '../../engine/domain/consent';
-import { analyticsConsent, signVisitorCookie, visitorOf } from './visitor';
+import { analyticsConsent, signVisitorCookie, visitorOf } from '../../engine/services/events/visitor';
 
 const KEY = Buffer.alloc(32, 7);
 const NOW = Date.UTC(2026, 2, 2);

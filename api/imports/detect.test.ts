@@ -1,4 +1,4 @@
-// The kind of an uploaded export, read from its first bytes or a zip's entries (api/imports/detect.ts):
+// The kind of an uploaded export, read from its first bytes or a zip's entries (engine/services/imports/detect.ts):
 // every corpus file is recognised as its kind, other files are refused naming what they are, and a
 // zip of an export with its media hands the importer the export and the uploads folder.
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { prepareExport, sniffText } from './detect';
+import { prepareExport, sniffText } from '../../engine/services/imports/detect';
 
 const CORPUS = new URL('../../tests/fixtures/import/', import.meta.url);
 let dir: string;

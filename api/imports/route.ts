@@ -29,9 +29,9 @@ import { contextFor, refuseCrossSiteCookies, type GraphqlRouteOptions } from '..
 import { errorBody } from '../http/errors';
 import { clientKey, type LimitRule } from '../rate-limit';
 import { throttle } from '../shared-state';
-import { IMPORT_KINDS, prepareExport, type ImportKind } from './detect';
-import { runningImport, startImportJob } from './runner';
-import { jobView, listView } from './view';
+import { IMPORT_KINDS, prepareExport, type ImportKind } from '../../engine/services/imports';
+import { runningImport, startImportJob } from '../../engine/services/imports';
+import { jobView, listView } from '../../engine/services/imports';
 
 export const IMPORTS_PATH = '/api/imports';
 /** The largest export accepted (a 200 MB WXR, or a zip of an export with its media). */

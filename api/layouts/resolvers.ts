@@ -10,9 +10,9 @@ import { may, requireTenantPermission } from '../access';
 import type { GqlContext } from '../context';
 import { clampLimit, connection, skipOf } from '../paging';
 import { idArg } from '../patch';
-import * as ops from './operations';
-import { updateLayoutScheduleOptions } from './schedule-options';
-import { contentIdIn, normalizePath, resolvePage, type MagazinePage, type ResolvedPage } from './page';
+import * as ops from '../../engine/services/layouts';
+import { updateLayoutScheduleOptions } from '../../engine/services/layouts';
+import { contentIdIn, normalizePath, resolvePage, type MagazinePage, type ResolvedPage } from '../../engine/services/layouts';
 
 const PREVIEW = ['manage_content', 'manage_site_layouts', 'view_site_layouts'] as const;
 const VIEW = ['view_site_layouts', 'manage_site_layouts'] as const;

@@ -12,7 +12,7 @@ import { getSection } from '../../engine/store/queries/sections';
 import { requireTenantPermission } from '../access';
 import type { GqlContext } from '../context';
 import { idArg } from '../patch';
-import { PERMS } from './shared';
+import { PERMS } from '../../engine/services/magazine';
 
 export async function printExport(ctx: GqlContext, rawId: unknown) {
   const tenant = await ctx.tenant();

@@ -13,7 +13,7 @@ import type { GqlContext } from '../context';
 import { clampLimit, connection, skipOf } from '../paging';
 import { idArg } from '../patch';
 import { optionalInt } from '../common/references';
-import { PERMS } from './shared';
+import { PERMS } from '../../engine/services/magazine';
 
 type Pagination = { limit?: unknown; skip?: unknown; after?: unknown } | null | undefined;
 

@@ -1,11 +1,11 @@
 // Magazine resolvers: thin adapters over reads.ts and the operations in publications.ts, issues.ts
 // and sections.ts (which the CLI and tests call too).
 import type { GqlContext } from '../context';
-import * as issues from './issues';
+import * as issues from '../../engine/services/magazine';
 import { printExport, printSectionsExport } from './print';
-import * as pubs from './publications';
+import * as pubs from '../../engine/services/magazine';
 import * as reads from './reads';
-import * as sections from './sections';
+import * as sections from '../../engine/services/magazine';
 
 type Args = Record<string, unknown>;
 type IdInput = { id?: unknown; input?: unknown };

@@ -16,15 +16,15 @@ import { digest } from '../auth/tokens';
 import type { GqlContext } from '../context';
 import { tenantAccess } from '../operation';
 import { clientKey } from '../rate-limit';
-import { checkCaptcha, emailField, givenPassword, loginName, passwordField, throttle, tokenField } from './inputs';
-import { sendMemberMail } from './mail';
+import { checkCaptcha, emailField, givenPassword, loginName, passwordField, throttle, tokenField } from '../../engine/services/members';
+import { sendMemberMail } from '../../engine/services/members';
 import { siteOrigin } from '../member-options';
-import { memberRuntime } from './runtime';
+import { memberRuntime } from '../../engine/services/members';
 import {
   endMemberSession, issueMemberSession, looksLikeMemberToken, newMemberToken, requireMember, setMemberCookie, type IssuedSession,
 } from './session';
 import { mintSimulateCode } from './simulate';
-import { siteUserView, type SiteUserView } from './user-view';
+import { siteUserView, type SiteUserView } from '../../engine/services/members';
 
 export interface LoginResult extends IssuedSession {
   userInfo: SiteUserView;

@@ -13,10 +13,10 @@ import type { AssetRecord } from '../../engine/store/queries/catalog';
 import type { GqlContext } from '../context';
 import type { TenantRow } from '../tenancy';
 import { idArg } from '../patch';
-import { audienceMembershipIds, surveyCustomer } from './audience';
+import { audienceMembershipIds, surveyCustomer } from '../../engine/services/members';
 import { licenseCompanyFor } from './ip-gating';
-import { meterCookieName, readMeter, signMeter } from './meter-cookie';
-import { memberRuntime } from './runtime';
+import { meterCookieName, readMeter, signMeter } from '../../engine/services/members';
+import { memberRuntime } from '../../engine/services/members';
 import { signedInMemberId } from './session';
 
 export interface MeterView {

@@ -3,7 +3,6 @@
 export { registerCommentSsoRoute } from './comment-sso';
 export { registerGatedDocumentRoute } from './document-route';
 export { licenseCompanyFor } from './ip-gating';
-export { syncNewsletterProducts } from './newsletter-products';
 export { memberResolvers } from './resolvers';
 export { memberOf } from './session';
 export { registerMemberRoutes } from './simulate';

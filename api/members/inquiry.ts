@@ -14,8 +14,8 @@ import type { GqlContext } from '../context';
 import { subscribeCaptcha } from '../captcha';
 import { clientKey } from '../rate-limit';
 import { throttle } from '../shared-state';
-import { sendMailLater } from './mail';
-import { memberRuntime } from './runtime';
+import { sendMailLater } from '../../engine/services/members';
+import { memberRuntime } from '../../engine/services/members';
 import { escapeHtml as escape } from '../../engine/domain/html-escape';
 
 export interface InquiryAnswer { id: number; message: string }

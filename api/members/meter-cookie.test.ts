@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { freshMeter, recordView } from '../../engine/domain/meter';
-import { meterCookieName, readMeter, signMeter } from './meter-cookie';
+import { meterCookieName, readMeter, signMeter } from '../../engine/services/members/meter-cookie';
 
 const KEY = Buffer.alloc(32, 7);
 const settings = { enabled: true, numberOfFreeViews: 3, meteringPeriod: 30, exemptContentTypes: [], exemptSectionIds: [] };

@@ -13,7 +13,7 @@ import { COOKIES } from '../auth/tokens';
 import { setCookie } from '../http/cookies';
 import { hostTenant } from '../http/request-tenant';
 import type { Services } from '../services';
-import { memberByEncryptedId } from './audience';
+import { memberByEncryptedId } from '../../engine/services/members';
 import { issueMemberSession, MEMBER_COOKIE } from './session';
 
 export const MEMBER_OMEDA_LINK_PATH = '/__member/omeda';

@@ -16,9 +16,9 @@ import { commit, diff, tenantAccess, type OpArgs } from '../operation';
 import { clampLimit, connection, skipOf } from '../paging';
 import { idArg } from '../patch';
 import { checkProfileDemographics, demographicsInput, splitAnswers } from './demographics';
-import { countryOf, emailField, loginName, profileText, regionOf } from './inputs';
+import { countryOf, emailField, loginName, profileText, regionOf } from '../../engine/services/members';
 import { memberOf, requireMember } from './session';
-import { newslettersOfUser, siteUserView, siteUserView as viewOf, type SiteUserView } from './user-view';
+import { newslettersOfUser, siteUserView, siteUserView as viewOf, type SiteUserView } from '../../engine/services/members';
 
 const MANAGE = ['manage_site_users'] as const;
 

@@ -20,17 +20,17 @@ import { digest } from '../auth/tokens';
 import type { GqlContext } from '../context';
 import { clientKey } from '../rate-limit';
 import { mailResetLink, type LoginResult } from './account';
-import { linkProviderCustomer } from './audience';
-import { syncNewsletterProducts } from './newsletter-products';
+import { linkProviderCustomer } from '../../engine/services/members';
+import { syncNewsletterProducts } from '../../engine/services/members';
 import { checkDemographics, demographicsInput, splitAnswers } from './demographics';
 import {
   checkCaptcha, consentFor, countryOf, emailField, passwordField, profileText, promoField, regionOf, throttle, tokenField, type ConsentValue,
-} from './inputs';
-import { sendMemberMail } from './mail';
+} from '../../engine/services/members';
+import { sendMemberMail } from '../../engine/services/members';
 import { siteOrigin } from '../member-options';
-import { memberRuntime } from './runtime';
+import { memberRuntime } from '../../engine/services/members';
 import { issueMemberSession, looksLikeMemberToken, newMemberToken, setMemberCookie } from './session';
-import { siteUserView } from './user-view';
+import { siteUserView } from '../../engine/services/members';
 
 const requestInput = z.object({
   email: emailField,

@@ -13,7 +13,7 @@ import type { GqlContext } from '../context';
 import type { Db } from '../../engine/store/connection';
 import type { Services } from '../services';
 import { sessionIsLive } from '../member-cache';
-import { memberRuntime } from './runtime';
+import { memberRuntime } from '../../engine/services/members';
 
 export type MemberTokenKind = 'session' | 'register' | 'reset' | 'username';
 const PREFIX: Record<MemberTokenKind, string> = { session: 'mhm', register: 'mhg', reset: 'mhk', username: 'mhu' };

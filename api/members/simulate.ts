@@ -26,7 +26,7 @@ import { messagePage } from '../http/standalone-page';
 import type { Services } from '../services';
 import { registerOmedaLinkRoute } from './omeda-link';
 import { registerReaderSurveyRoute } from './reader-survey';
-import { memberRuntime } from './runtime';
+import { memberRuntime } from '../../engine/services/members';
 import { issueMemberSession, looksLikeMemberToken, MEMBER_COOKIE, type IssuedSession } from './session';
 
 export const MEMBER_SIMULATE_PATH = '/__member/simulate';

@@ -1,5 +1,4 @@
 // The door of api/newsletters/: what other API domains, the API's top level and cli/ may use of it
 // (lint: masthead/domain-doors). Everything else in this folder is internal.
-export type { NewsletterOptions } from './options';
 export { newsletterResolvers } from './resolvers';
 export { registerNewsletterRoutes } from './routes';

@@ -12,9 +12,9 @@ import {
 } from '../../engine/newsletter/subscriptions';
 import type { GqlContext } from '../context';
 import { signedInMemberId } from './member';
-import { syncNewsletterProducts } from '../members';
+import { syncNewsletterProducts } from '../../engine/services/members';
 import { findSiteUserById } from '../../engine/store/queries/members';
-import { newsletterRuntime } from './options';
+import { newsletterRuntime } from '../../engine/services/newsletters';
 import { clientKey } from '../rate-limit';
 import { throttle, type Limiter } from '../shared-state';
 

@@ -15,7 +15,7 @@ import { requireTenantPermission } from '../access';
 import type { GqlContext } from '../context';
 import { clampLimit, connection, skipOf } from '../paging';
 import { idArg } from '../patch';
-import { optionalInt, PERMS } from './shared';
+import { optionalInt, PERMS } from '../../engine/services/newsletters';
 
 type Pagination = { limit?: unknown; skip?: unknown; after?: unknown } | null | undefined;
 

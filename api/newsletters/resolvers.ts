@@ -2,13 +2,13 @@
 // staff writes in templates.ts, campaigns.ts, ads.ts, items.ts and sending.ts (the operations the
 // CLI and tests call too).
 import type { GqlContext } from '../context';
-import * as ads from './ads';
-import * as campaigns from './campaigns';
-import * as items from './items';
+import * as ads from '../../engine/services/newsletters';
+import * as campaigns from '../../engine/services/newsletters';
+import * as items from '../../engine/services/newsletters';
 import * as pub from './public';
 import * as reads from './reads';
-import * as sending from './sending';
-import * as templates from './templates';
+import * as sending from '../../engine/services/newsletters';
+import * as templates from '../../engine/services/newsletters';
 
 type Args = Record<string, unknown>;
 type IdInput = { id?: unknown; input?: unknown };

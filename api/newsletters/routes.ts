@@ -11,8 +11,8 @@ import { listNewsletterItems } from '../../engine/store/queries/newsletters';
 import { checkUnsubscribeToken, INVALID_UNSUBSCRIBE_LINK, refusedLinkMessage, unsubscribeByToken, type UnsubscribePayload } from '../../engine/newsletter/unsubscribe';
 import { hostTenant, nameTenant } from '../http/request-tenant';
 import type { Services } from '../services';
-import { configureNewsletters, UNSUBSCRIBE_PATH, type NewsletterOptions } from './options';
-import { confirmPage, messagePage, multipartFields, PAGE_HEADERS, urlencodedFields } from './unsubscribe-page';
+import { configureNewsletters, UNSUBSCRIBE_PATH, type NewsletterOptions } from '../../engine/services/newsletters';
+import { confirmPage, messagePage, multipartFields, PAGE_HEADERS, urlencodedFields } from '../../engine/services/newsletters';
 
 const FORM_BODY_LIMIT = 16 * 1024;
 export const NOT_SET_UP = 'Unsubscribe links are not set up on this server. Please manage your newsletters from your account.';

@@ -7,9 +7,9 @@ import type { GqlContext } from '../context';
 import { may } from '../access';
 import { tenantAccess } from '../operation';
 import { idArg } from '../patch';
-import { readContacts, siteSettingsForEdit, updateContactsSettings } from './contacts';
-import { createPerson, deletePerson, PERSON_PERMS, updatePerson } from './persons';
-import { createTaxonomyTerm, deleteTaxonomyTerm, mergeTaxonomyTerms, taxonomyExportCsv, updateTaxonomyTerm } from './taxonomy';
+import { readContacts, siteSettingsForEdit, updateContactsSettings } from '../../engine/services/people';
+import { createPerson, deletePerson, PERSON_PERMS, updatePerson } from '../../engine/services/people';
+import { createTaxonomyTerm, deleteTaxonomyTerm, mergeTaxonomyTerms, taxonomyExportCsv, updateTaxonomyTerm } from '../../engine/services/people';
 
 async function personOf(ctx: GqlContext, id: number): Promise<PersonRecord> {
   const [p] = await personsByIds(ctx.services.store.db, (await ctx.tenant()).tenantKey, [id]);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { checkPreview, previewPath, PREVIEW_PREFIX } from './links';
+import { checkPreview, previewPath, PREVIEW_PREFIX } from '../../engine/services/preview/links';
 import { open, seal } from '../common/sealed';
 import { landingPath } from '../auth/staff-site';
 

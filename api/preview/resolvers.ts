@@ -8,7 +8,7 @@ import { inScope, requireTenantPermission, type Actor } from '../access';
 import type { GqlContext } from '../context';
 import { siteOrigin } from '../common/site-origin';
 import { previewKey } from '../auth/preview-keys';
-import { PREVIEW_LINK_TTL_MS, previewPath } from './links';
+import { PREVIEW_LINK_TTL_MS, previewPath } from '../../engine/services/preview';
 import { landingPath, mintStaffPass, STAFF_ENTER_PATH, STAFF_SITE_COOKIE, staffFromSiteCookie } from '../auth/staff-site';
 
 type Tenant = { tenantKey: string; domain: string };

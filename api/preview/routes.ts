@@ -9,9 +9,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hostTenant } from '../http/request-tenant';
 import type { Services } from '../services';
 import { setCookie } from '../http/cookies';
-import { renderDraftPage } from './draft-page';
+import { renderDraftPage } from '../../engine/services/preview';
 import { previewKey } from '../auth/preview-keys';
-import { checkPreview, PREVIEW_PREFIX } from './links';
+import { checkPreview, PREVIEW_PREFIX } from '../../engine/services/preview';
 import { landingPath, spendStaffPass, STAFF_ENTER_PATH, STAFF_SITE_COOKIE } from '../auth/staff-site';
 import { messagePage } from '../http/standalone-page';
 

@@ -8,7 +8,7 @@ import { badInput } from '../../engine/domain/validation';
 import type { Db } from '../../engine/store/connection';
 import { countDropsBetween, reportGeneration } from '../../engine/store/queries/events';
 import { runReportQuery } from '../../engine/store/queries/reports';
-import { EXCESS_REASONS } from '../events';
+import { EXCESS_REASONS } from '../../engine/services/events';
 import { allTenants, inTenant } from '../../engine/store/tenant-scope';
 import { requireTenantPermission, type Actor } from '../access';
 import type { GqlContext } from '../context';

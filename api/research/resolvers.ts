@@ -1,7 +1,7 @@
 // Research and bulk update over GraphQL: thin wrappers of ./operations.
 import { withoutNulls } from '../../engine/domain/validation';
 import type { GqlContext } from '../context';
-import * as ops from './operations';
+import * as ops from '../../engine/services/research';
 
 const plain = (v: unknown) => (v && typeof v === 'object' ? withoutNulls(v as Record<string, unknown>) : {});
 

@@ -6,7 +6,7 @@ import { may } from '../access';
 import type { GqlContext } from '../context';
 import { clampLimit } from '../paging';
 import type { SectionNode } from '../site-cache';
-import * as ops from './operations';
+import * as ops from '../../engine/services/sections';
 
 const CHILDREN_CAP = 1000;
 const VIEW = ['view_site_sections', 'manage_site_sections'] as const;

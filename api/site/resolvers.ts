@@ -5,10 +5,10 @@ import { badInput, REQUIRED } from '../../engine/domain/validation';
 import { getAdUnitPattern, getRedirect, listAdUnitPatterns, listRedirects } from '../../engine/store/queries/site-config';
 import { requireTenantPermission } from '../access';
 import type { GqlContext } from '../context';
-import { normalizePath } from '../layouts';
+import { normalizePath } from '../../engine/services/layouts';
 import { clampLimit, connection, skipOf } from '../paging';
 import { blockDataQueries } from './block-data';
-import * as ops from './operations';
+import * as ops from '../../engine/services/site';
 import { nextSecondaryGrid, nextSecondaryPage } from './secondary';
 
 type Page = { limit?: number; skip?: number; after?: string } | null | undefined;

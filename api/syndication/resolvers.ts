@@ -1,7 +1,7 @@
 // Syndication over GraphQL: thin wrappers of ./operations.
 import { withoutNulls } from '../../engine/domain/validation';
 import type { GqlContext } from '../context';
-import * as ops from './operations';
+import * as ops from '../../engine/services/syndication';
 
 export const syndicationResolvers = {
   Query: {

@@ -2,9 +2,9 @@ import type { GqlContext } from '../context';
 import type { TenantRow } from '../tenancy';
 import { inScope } from '../access';
 import { enabledModules } from '../../engine/domain/settings';
-import { updateHeaderCta, updateSiteSettings } from './operations';
-import { migrateSiteSettings } from './migrate-settings';
-import { copyBrandConfiguration } from './brand-copy';
+import { updateHeaderCta, updateSiteSettings } from '../../engine/services/tenants';
+import { migrateSiteSettings } from '../../engine/services/tenants';
+import { copyBrandConfiguration } from '../../engine/services/tenants';
 
 const shape = (t: TenantRow, staff: boolean) => ({
   tenantKey: t.tenantKey, name: t.name, abbreviation: t.abbreviation, domain: staff ? t.domain : null,

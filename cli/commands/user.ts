@@ -46,7 +46,7 @@ export async function readPassword(io: UserIo): Promise<string> {
 }
 
 /** The API's operations, loaded when a user command runs (not at startup). */
-const operations = () => import('../../api/cms-users');
+const operations = () => import('../../engine/services/cms-users');
 
 async function operator(store: Store): Promise<OpContext> {
   const [{ CLI_ACTOR }, { createServices }] = await Promise.all([import('../../api/access'), import('../../api/services')]);

@@ -2,7 +2,7 @@
 // a crawler agent"), and how each says it verifies its crawlers: a User-Agent only names the engine
 // a request claims to be; the claim counts once reverse DNS of the client address gives a name in
 // one of the engine's domains and that name resolves forward to the same address
-// (api/crawlers/verify.ts does the lookups). Pure and browser-safe.
+// (engine/services/crawlers/verify.ts does the lookups). Pure and browser-safe.
 //
 // Domains are the ones each engine documents for its crawlers:
 //   Google   googlebot.com, google.com (developers.google.com/search/docs/crawling-indexing/verifying-googlebot).

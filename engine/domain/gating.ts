@@ -7,7 +7,7 @@
 // The spec leaves the server-side rules open (§9: "not shown"); this module fixes them:
 //   type      'membership' when the item lists memberships or is a zmag item (free memberships are
 //             then the required ones), otherwise the item's survey type (e.g. 'omeda'), otherwise null.
-//   passed    a verified search-engine crawler (never a User-Agent alone: api/crawlers/verify.ts);
+//   passed    a verified search-engine crawler (never a User-Agent alone: engine/services/crawlers/verify.ts);
 //             a site-license company matched by the visitor's IP; for type membership, holding one of the required memberships; for a survey type or an item that
 //             requires registration, being a signed-in member; an item with no requirement ('open').
 //             A survey type on a site with an audience provider (issue 42): the provider must know
@@ -37,7 +37,7 @@ export interface GatingReader {
   signedIn: boolean;
   /** The site-license company matched by the visitor's IP, or null. */
   licenseCompany: string | null;
-  /** True only for a search-engine crawler verified by reverse and forward DNS (api/crawlers/verify.ts). */
+  /** True only for a search-engine crawler verified by reverse and forward DNS (engine/services/crawlers/verify.ts). */
   crawler: boolean;
   /**
    * For survey-type items: true when the tenant's audience provider knows the signed-in reader as a

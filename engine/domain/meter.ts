@@ -1,7 +1,7 @@
 // The content meter (public §3 "Content meter", §4 "Content meter status", "Hidden blocks", §9):
 // per-tenant settings, the state kept in a signed cookie, the status of a view, the meter bar text
 // and what a page shows. Pure and browser-safe; the API signs and reads the cookie
-// (api/members/meter-cookie.ts) and calls `recordView` with the settings of the tenant.
+// (engine/services/members/meter-cookie.ts) and calls `recordView` with the settings of the tenant.
 //
 // Rules the spec leaves open, fixed here:
 // - The meter counts anonymous readers only, on items without a gate of their own ('open' items),

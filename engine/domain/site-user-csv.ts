@@ -4,7 +4,7 @@
 // when the header has more of them than commas, as spreadsheets in many locales write it);
 // guessMapping matches header names to fields; readRows applies a mapping and checks each row's
 // values, naming the field of every problem. Memberships and newsletters are resolved against the
-// tenant by the API (api/members/migrate-users.ts).
+// tenant by the API (engine/services/members/migrate-users.ts).
 import { findCountry } from './countries';
 import { hasControlChars } from './members';
 

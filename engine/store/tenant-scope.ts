@@ -28,7 +28,7 @@ export const ALL_TENANTS_REASONS = {
   'syndication': 'staff of both tenants share an item into another tenant or detach a copy, copies follow their source (api/syndication), and a copy\'s page links to its source (store/site-reader.ts liveContentRows)',
   'id-allocation': 'a new row takes the next id after the largest any tenant uses (ids are installation-wide; store/queries/ids.ts, and the importer\'s store/queries/imports.ts): the max, and whether ids picked are taken; ids only',
   'build-sizing': 'a full build sizes its render workers by the largest tenant (store/site-reader.ts countLiveContent): counts only',
-  'brand-copy': 'global staff copy one site\'s configuration into another (api/tenants/brand-copy.ts)',
+  'brand-copy': 'global staff copy one site\'s configuration into another (engine/services/tenants/brand-copy.ts)',
 } as const;
 export type AllTenantsReason = keyof typeof ALL_TENANTS_REASONS;
 

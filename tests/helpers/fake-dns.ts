@@ -1,8 +1,8 @@
 // A DNS resolver with recorded answers for crawler verification (the node:dns/promises Resolver
-// methods api/crawlers/verify.ts uses). An address or name without a record fails as the real
+// methods engine/services/crawlers/verify.ts uses). An address or name without a record fails as the real
 // resolver does (ENOTFOUND); `fail` makes a lookup fail with another code, `hang` never answers.
 // Every call is logged so tests can see what was looked up and how often.
-import type { CrawlerResolver } from '../../api/crawlers/verify';
+import type { CrawlerResolver } from '../../engine/services/crawlers/verify';
 
 export interface DnsRecords {
   ptr?: Record<string, string[]>;

@@ -56,7 +56,7 @@ describe('the event beacon', () => {
     const sent = await Promise.all([
       beacon({ tenant: 'alpha', sessionId: 's-rest-3', events: [pageView(ALPHA_ITEM + 5)] }),
       beacon({ tenant: 'beta', sessionId: 's-rest-3', events: [pageView(BETA_ITEM + 5)] }),
-      // Another reader (another browser): the server counts one view per visitor and item (api/events/visitor.ts).
+      // Another reader (another browser): the server counts one view per visitor and item (engine/services/events/visitor.ts).
       beacon({ tenant: 'alpha', sessionId: 's-rest-4', events: [pageView(ALPHA_ITEM + 5)] }, `${UA} (second reader)`),
     ]);
     expect(sent.map((r) => [r.statusCode, r.json().accepted])).toEqual([[200, 1], [200, 1], [200, 1]]);

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_TYPES, eventOperation, type EventType } from '../../engine/domain/events';
 import { readDrops, readRollups, rollupEvents } from '../../engine/store/queries/events';
-import { VISITOR_COOKIE } from '../../api/events/visitor';
+import { VISITOR_COOKIE } from '../../engine/services/events/visitor';
 import { startApi, type Harness } from './api-harness';
 
 const CONTENT = 10_010_001; // alpha's first content item

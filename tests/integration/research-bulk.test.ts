@@ -8,7 +8,7 @@ import { parseInput } from '../../engine/domain/validation';
 import { writeContentBatch } from '../../engine/store/writes';
 import type { Actor } from '../../api/access';
 import type { OpContext } from '../../api/operation';
-import { bulkUpdateContent, csvCell, deleteResearchSearch, listResearchSearches, researchContent, researchCsv, saveResearchSearch } from '../../api/research/operations';
+import { bulkUpdateContent, csvCell, deleteResearchSearch, listResearchSearches, researchContent, researchCsv, saveResearchSearch } from '../../engine/services/research/operations';
 import { startApi, type Harness } from './api-harness';
 
 let h: Harness;

@@ -15,7 +15,7 @@ import fc from 'fast-check';
 import { loginCmsUser, logoutCmsUser, refreshCmsUserToken, changeOwnCmsUserPassword } from '../../api/auth/operations';
 import { sessionFromBearer } from '../../api/auth/sessions';
 import { CLI_ACTOR, type Actor } from '../../api/access';
-import { updateCmsUser } from '../../api/cms-users/operations';
+import { updateCmsUser } from '../../engine/services/cms-users/operations';
 import type { OpContext } from '../../api/operation';
 import { createServices, type Services } from '../../api/services';
 import { hashPassword } from '../../engine/auth/passwords';

@@ -112,11 +112,12 @@ const noCycle = {
 };
 
 /**
- * Domain doors (issue 38): under `root` (api/), every folder is a domain, except the shared
- * kernel folders named in `kernel`. A file of one domain, a file at the root's top level, or a file
- * of an `importers` folder (cli/) enters another domain only through its `index.ts`; and no two
- * domains import each other (a domain that needs the other's work takes it through the kernel or
- * is entered the other way only). Tests are not checked: they may reach into a domain.
+ * Domain doors (issue 38): under each `root` (api/, engine/services/), every folder is a domain,
+ * except the shared kernel folders named in `kernel`. A file of one domain, a file at the root's top
+ * level, or a file of an `importers` folder (cli/; api/ for the services) enters another domain only
+ * through its `index.ts`; and no two domains of a root import each other (a domain that needs the
+ * other's work takes it through the kernel or is entered the other way only). The rule takes one
+ * options object per root. Tests are not checked: they may reach into a domain.
  */
 function domainOf(abs, root) {
   const rel = relative(resolve(ROOT, root), abs).split(sep);
@@ -154,36 +155,43 @@ function domainGraph(root, kernel) {
 const domainDoors = {
   meta: {
     type: 'problem',
-    schema: [{ type: 'object', properties: { root: { type: 'string' }, kernel: { type: 'array' }, importers: { type: 'array' } } }],
+    // One options object per layer of domains: api/ (transport) and engine/services/ (the work).
+    schema: { type: 'array', items: { type: 'object', properties: { root: { type: 'string' }, kernel: { type: 'array' }, importers: { type: 'array' } } } },
     messages: {
       door: '{{to}} is entered only through {{door}} (issue 38: domain doors), not {{file}}.',
       twoWay: '{{from}} and {{to}} import each other: one of them must enter the other only through the kernel or not at all.',
     },
   },
   create(context) {
-    const { root = 'api', kernel = [], importers = [] } = context.options[0] ?? {};
     const file = context.filename;
     if (/\.test\.tsx?$/.test(file)) return {};
     const rel = relative(ROOT, file).split(sep).join('/');
-    const inRoot = rel.startsWith(`${root}/`);
-    if (!inRoot && !importers.some((f) => rel.startsWith(`${f}/`))) return {};
-    const from = inRoot ? domainOf(file, root) : null;
-    if (from && kernel.includes(from)) return {};
+    const checks = [];
+    for (const { root = 'api', kernel = [], importers = [] } of context.options.length ? context.options : [{}]) {
+      const inRoot = rel.startsWith(`${root}/`);
+      if (!inRoot && !importers.some((f) => rel.startsWith(`${f}/`))) continue;
+      const from = inRoot ? domainOf(file, root) : null;
+      if (from && kernel.includes(from)) continue;
+      checks.push((node, target) => {
+        const to = domainOf(target, root);
+        if (!to || to === from || kernel.includes(to)) return;
+        const door = `${root}/${to}/index.ts`;
+        const targetRel = relative(ROOT, target).split(sep).join('/');
+        if (targetRel !== door) {
+          context.report({ node, messageId: 'door', data: { to: `${root}/${to}`, door, file: targetRel } });
+          return;
+        }
+        if (from && domainGraph(root, kernel).get(to)?.has(from)) {
+          context.report({ node, messageId: 'twoWay', data: { from: `${root}/${from}`, to: `${root}/${to}` } });
+        }
+      });
+    }
+    if (!checks.length) return {};
     const check = (node, spec) => {
       if (typeof spec !== 'string') return;
       const target = resolveSpecifier(file, spec);
       if (!target) return;
-      const to = domainOf(target, root);
-      if (!to || to === from || kernel.includes(to)) return;
-      const door = `${root}/${to}/index.ts`;
-      const targetRel = relative(ROOT, target).split(sep).join('/');
-      if (targetRel !== door) {
-        context.report({ node, messageId: 'door', data: { to: `${root}/${to}`, door, file: targetRel } });
-        return;
-      }
-      if (from && domainGraph(root, kernel).get(to)?.has(from)) {
-        context.report({ node, messageId: 'twoWay', data: { from: `${root}/${from}`, to: `${root}/${to}` } });
-      }
+      for (const c of checks) c(node, target);
     };
     return {
       ImportDeclaration: (n) => check(n, n.source.value),

@@ -4,10 +4,11 @@ import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
 const eslint = new ESLint({ cwd: process.cwd() });
-async function doorErrors(filePath: string, code: string): Promise<string[]> {
+async function ruleErrors(rule: string, filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
-  return result!.messages.filter((m) => m.ruleId === 'masthead/domain-doors').map((m) => m.message);
+  return result!.messages.filter((m) => m.ruleId === rule).map((m) => m.message);
 }
+const doorErrors = (filePath: string, code: string) => ruleErrors('masthead/domain-doors', filePath, code);
 
 describe('masthead/domain-doors', () => {
   it('refuses a domain that enters another past its index.ts, and lets it in through the door', async () => {
@@ -27,5 +28,30 @@ describe('masthead/domain-doors', () => {
     expect(await doorErrors('cli/probe.ts', "import { memberOf } from '../api/members/session';\nexport const x = memberOf;\n")).toHaveLength(1);
     expect(await doorErrors('api/reports/probe.ts', "import { digest } from '../auth/tokens';\nimport { clientKey } from '../rate-limit';\nexport const x = [digest, clientKey];\n")).toEqual([]);
     expect(await doorErrors('api/reports/probe.test.ts', "import { memberOf } from '../members/session';\nexport const x = memberOf;\n")).toEqual([]);
+  });
+
+  describe('engine/services/<domain>/ (the transport-free services)', () => {
+    it('is entered only through its index.ts from another service domain, api/ and cli/', async () => {
+      expect(await doorErrors('engine/services/research/probe.ts', "import { pathOf } from '../content/operations';\nexport const x = pathOf;\n"))
+        .toEqual(['engine/services/content is entered only through engine/services/content/index.ts (issue 38: domain doors), not engine/services/content/operations.ts.']);
+      expect(await doorErrors('engine/services/research/probe.ts', "import { pathOf } from '../content';\nexport const x = pathOf;\n")).toEqual([]);
+      expect(await doorErrors('api/content/probe.ts', "import { pathOf } from '../../engine/services/content/operations';\nexport const x = pathOf;\n"))
+        .toEqual(['engine/services/content is entered only through engine/services/content/index.ts (issue 38: domain doors), not engine/services/content/operations.ts.']);
+      expect(await doorErrors('api/content/probe.ts', "import { pathOf } from '../../engine/services/content';\nexport const x = pathOf;\n")).toEqual([]);
+      expect(await doorErrors('cli/probe.ts', "import { memberRuntime } from '../engine/services/members/runtime';\nexport const x = memberRuntime;\n")).toHaveLength(1);
+      expect(await doorErrors('engine/services/research/probe.test.ts', "import { pathOf } from '../content/operations';\nexport const x = pathOf;\n")).toEqual([]);
+    });
+
+    it('refuses two service domains that import each other', async () => {
+      // research enters content (checkReferences); content entering research closes the loop.
+      expect(await doorErrors('engine/services/content/probe.ts', "import { researchContent } from '../research';\nexport const x = researchContent;\n"))
+        .toEqual(['engine/services/content and engine/services/research import each other: one of them must enter the other only through the kernel or not at all.']);
+    });
+
+    it('reaches api/ only for its kernel files, never a domain\'s resolvers or routes', async () => {
+      expect(await ruleErrors('masthead/direction', 'engine/services/content/probe.ts', "import { contentResolvers } from '../../../api/content/resolvers';\nexport const x = contentResolvers;\n"))
+        .toHaveLength(1);
+      expect(await ruleErrors('masthead/direction', 'engine/services/content/probe.ts', "import { commit } from '../../../api/operation';\nexport const x = commit;\n")).toEqual([]);
+    });
   });
 });

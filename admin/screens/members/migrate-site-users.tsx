@@ -2,7 +2,7 @@
 // Choose the file → the columns are mapped by their names (each can be changed) → the preview says
 // per row whether it creates a user, merges into one with the same e-mail address, or is invalid
 // (with the field and reason) → Import. A file with invalid rows imports nothing unless "Import the
-// valid rows" is ticked. The API (api/members/migrate-users.ts) checks everything again.
+// valid rows" is ticked. The API (engine/services/members/migrate-users.ts) checks everything again.
 import { useState } from 'react';
 import { SITE_USER_CSV_MAX_CHARS, SITE_USER_CSV_MAX_ROWS } from '../../../engine/domain/site-user-csv';
 import * as api from '../../data/api-migrate';

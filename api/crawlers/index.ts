@@ -1,4 +1,0 @@
-// The door of api/crawlers/: what other API domains, the API's top level and cli/ may use of it
-// (lint: masthead/domain-doors). Everything else in this folder is internal.
-export { CrawlerVerifier, plainAddress } from './verify';
-export type { CrawlerVerifierOptions } from './verify';

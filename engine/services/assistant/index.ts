@@ -1,0 +1,4 @@
+// The door of engine/services/assistant/: what api/, cli/ and other service domains use of it
+// (lint: masthead/domain-doors). Everything else in this folder is internal; no HTTP or GraphQL here.
+export * from './operations';
+export { type AssistantOptions, configureAssistant, STAND_IN_MODEL } from './options';

@@ -1,0 +1,4 @@
+// The door of engine/services/contracts/: what api/, cli/ and other service domains use of it
+// (lint: masthead/domain-doors). Everything else in this folder is internal; no HTTP or GraphQL here.
+export { contractMail } from './mail';
+export * from './operations';

@@ -1,0 +1,10 @@
+// The door of engine/services/members/: what api/, cli/ and other service domains use of it
+// (lint: masthead/domain-doors). Everything else in this folder is internal; no HTTP or GraphQL here.
+export { audienceMembershipIds, linkProviderCustomer, memberByEncryptedId, setOmedaCustomer, surveyCustomer } from './audience';
+export { checkCaptcha, consentFor, type ConsentValue, countryOf, emailField, givenPassword, loginName, passwordField, profileText, promoField, regionOf, throttle, tokenField } from './inputs';
+export { sendMailLater, sendMemberMail } from './mail';
+export { meterCookieName, readMeter, signMeter } from './meter-cookie';
+export { importSiteUsers, previewSiteUserImport } from './migrate-users';
+export { syncNewsletterProducts } from './newsletter-products';
+export { memberRuntime } from './runtime';
+export { newslettersOfUser, siteUserView, type SiteUserView } from './user-view';
