@@ -7,7 +7,7 @@ import type { Store } from '../../engine/store/connection';
 import { runEventJob } from '../../engine/store/queries/events';
 import { refreshRemoteData, type RebuildQueue } from '../../engine/build/index';
 import type { Mailer } from '../../engine/mail/mailer';
-import { sendDueCampaigns } from '../../engine/newsletter/scheduled';
+import { failStalledSends, sendDueCampaigns } from '../../engine/newsletter/scheduled';
 import { DEFAULT_UNSUBSCRIBE_PATH as UNSUBSCRIBE_PATH } from '../commands/newsletter';
 
 /** `event-rollup`: new tracking events rolled up, raw events past the retention removed. */
@@ -85,6 +85,8 @@ export function scheduledSendsJob(o: ScheduledSendsJobOptions): JobSpec {
   return {
     name: 'scheduled-sends', title: 'Scheduled newsletter sends', everyMs: o.everyMs,
     run: async () => {
+      // Sends a stopped process cut off first: they fail the run below, so the System screen says so.
+      const stalled = await failStalledSends({ store: o.store }, { now: now() });
       const r = await sendDueCampaigns({ store: o.store, mailer: o.mailer, unsubscribeSecret: o.unsubscribeSecret, now }, {
         now: now(),
         sendOptions: (t) => {
@@ -96,7 +98,11 @@ export function scheduledSendsJob(o: ScheduledSendsJobOptions): JobSpec {
         await o.queue.request(s.tenantKey, { entity: 'newsletter', action: 'update', ids: [`campaign:${s.campaignId}`], paths: [`/newsletter/${s.campaignId}`, `/latest-newsletter/${s.templateId}`] });
       }
       const sent = r.sent.map((s) => `campaign ${s.campaignId} (${s.tenantKey}): ${s.sent} of ${s.recipients} sent`).join('; ');
-      if (r.failed.length) throw new Error(`${r.failed.map((f) => `campaign ${f.campaignId} (${f.tenantKey}) not sent: ${f.error}`).join('; ')}${sent ? `; ${sent}` : ''}`);
+      const problems = [
+        ...stalled.map((s) => `campaign ${s.campaignId} (${s.tenantKey}) was cut off mid-send (${s.sent} of ${s.recipients} sent by then) and is now Failed; a new deploy from the admin sends to every subscriber again`),
+        ...r.failed.map((f) => `campaign ${f.campaignId} (${f.tenantKey}) not sent: ${f.error}`),
+      ];
+      if (problems.length) throw new Error(`${problems.join('; ')}${sent ? `; ${sent}` : ''}`);
       return sent || 'no campaign due';
     },
   };

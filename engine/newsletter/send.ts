@@ -8,6 +8,7 @@ import type { AudienceStatus } from '../domain/newsletter';
 import type { Mailer } from '../mail/mailer';
 import type { Store } from '../store/connection';
 import { finishSend, insertSend, listNewsletterItems, setCampaignStatus } from '../store/queries/newsletters';
+import { progressSend, type SendCounts } from '../store/queries/newsletter-sends';
 import { localAudienceProvider, type AudienceProvider } from './audience';
 import { normalizeOrigin } from './links';
 import { loadCampaignSnapshot } from './load';
@@ -36,6 +37,12 @@ export interface SendOptions {
   batchSize?: number;
   /** Deploy a campaign that is already Sent (never one that is Sending). */
   force?: boolean;
+  /**
+   * How often a deploy writes its counts to its send row while it delivers (default a minute), and
+   * after each batch: the sign of life by which a send a stopped process cut off is told from a
+   * long one (scheduled.ts failStalledSends).
+   */
+  progressEveryMs?: number;
   passendoBaseUrl?: string;
 }
 
@@ -83,7 +90,10 @@ async function prepare(deps: SendDeps, tenantKey: string, campaignId: number, op
   };
 }
 
-async function deliver(deps: SendDeps, tenantKey: string, p: Prepared, recipients: AsyncIterable<string[]>, subject: string, opts: SendOptions, campaignId: number) {
+/** A deploy's sign of life: after each batch, and on a timer while a batch is slow. */
+type Progress = (counts: SendCounts) => Promise<void>;
+
+async function deliver(deps: SendDeps, tenantKey: string, p: Prepared, recipients: AsyncIterable<string[]>, subject: string, opts: SendOptions, campaignId: number, progress?: Progress) {
   const queue = new PQueue({ concurrency: opts.concurrency ?? 4, intervalCap: opts.ratePerSecond ?? 20, interval: 1000 });
   const summary = { recipients: 0, sent: 0, failed: 0, failures: [] as { email: string; error: string }[] };
   const sendOne = async (email: string) => {
@@ -104,10 +114,20 @@ async function deliver(deps: SendDeps, tenantKey: string, p: Prepared, recipient
       if (summary.failures.length < 20) summary.failures.push({ email, error: e instanceof Error ? e.message : String(e) });
     }
   };
-  for await (const batch of recipients) {
-    summary.recipients += batch.length;
-    for (const email of batch) void queue.add(() => sendOne(email));
-    await queue.onIdle();
+  const counts = (): SendCounts => ({ recipients: summary.recipients, sent: summary.sent, failed: summary.failed });
+  // A heartbeat that cannot be written (the store busy, say) is skipped: the send goes on.
+  const beat = () => progress?.(counts()).catch(() => {});
+  const timer = progress ? setInterval(() => void beat(), opts.progressEveryMs ?? 60_000) : null;
+  timer?.unref();
+  try {
+    for await (const batch of recipients) {
+      summary.recipients += batch.length;
+      for (const email of batch) void queue.add(() => sendOne(email));
+      await queue.onIdle();
+      await beat();
+    }
+  } finally {
+    if (timer) clearInterval(timer);
   }
   return summary;
 }
@@ -151,9 +171,10 @@ export async function deployCampaign(deps: SendDeps, tenantKey: string, campaign
   }
   let s: Awaited<ReturnType<typeof deliver>>;
   try {
-    s = await deliver(deps, tenantKey, p, emails(), p.rendered.subject, opts, campaignId);
+    s = await deliver(deps, tenantKey, p, emails(), p.rendered.subject, opts, campaignId, (c) => progressSend(deps.store.db, sendId, c, now()));
   } catch (e) {
     await setCampaignStatus(deps.store.db, tenantKey, campaignId, 'Failed');
+    await finishSend(deps.store.db, sendId, { recipients: 0, sent: 0, failed: 0, finishedAt: now() }).catch(() => {});
     throw e;
   }
   const finished = now();

@@ -117,6 +117,8 @@ export const newsletterSends = sqliteTable('newsletter_sends', {
   sent: integer('sent').notNull().default(0),
   failed: integer('failed').notNull().default(0),
   startedAt: integer('started_at').notNull(),
+  /** When a deploy last reported progress (after each batch): a Sending campaign whose open send went quiet was cut off. */
+  progressAt: integer('progress_at'),
   finishedAt: integer('finished_at'),
 }, (t) => [
   index('newsletter_sends_campaign').on(t.campaignId),

@@ -97,6 +97,7 @@ export const newsletterSends = pgTable('newsletter_sends', {
   sent: bigint('sent', { mode: 'number' }).notNull().default(0),
   failed: bigint('failed', { mode: 'number' }).notNull().default(0),
   startedAt: bigint('started_at', { mode: 'number' }).notNull(),
+  progressAt: bigint('progress_at', { mode: 'number' }),
   finishedAt: bigint('finished_at', { mode: 'number' }),
 }, (t) => [
   index('newsletter_sends_campaign').on(t.campaignId),
