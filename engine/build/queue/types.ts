@@ -1,9 +1,10 @@
 // The rebuild queue's contract. Both implementations (store-queue.ts, rows in the store's own
-// database, the default on SQLite; pg-queue.ts, graphile-worker on PostgreSQL) must: store a request durably before `request` resolves (the API
-// answers after it); run at most one rebuild per tenant at a time (one writer per tenant, DESIGN
-// §4); coalesce the requests that arrive while a rebuild runs into the next one; resume requests
-// left open by a crash or a stop on `start`; rebuild each tenant at its next time boundary
-// (a start or end date passing). Rebuilding itself is `rebuildTenant` (rebuild.ts), shared by all.
+// database, the default on SQLite; pg-queue.ts, graphile-worker on PostgreSQL) must: store a
+// request durably before `request` resolves (the API answers after it); run at most one rebuild per
+// tenant at a time (one writer per tenant, DESIGN §4); coalesce the requests that arrive while a
+// rebuild runs into the next one; resume requests left open by a crash or a stop on `start`;
+// rebuild each tenant at its next time boundary (a start or end date passing). Rebuilding itself is
+// `rebuildTenant` (rebuild.ts), shared by all.
 
 import type { Db } from '../../store/connection';
 
