@@ -14,6 +14,7 @@ import type { Store } from '../../engine/store/connection';
 import { runBuild, type RebuildQueue } from '../../engine/build/index';
 import { createPgBuildQueue, RESUME_CHANGE, type PgQueueOptions } from '../../engine/build/queue/pg-queue';
 import { failingRebuilds, findTarget, readBuildStatus, readEpoch } from '../../engine/store/queries/builds';
+import { readSiteMetrics } from '../../engine/store/queries/site-metrics';
 import type { UpdateResult } from '../../engine/build/incremental/tenant-builder';
 import { freshPgDatabase, type FreshPg } from '../helpers/pg';
 import { articleInserter, seedBuildSite, waitUntil } from './build-site-fixture';
@@ -92,6 +93,11 @@ describe('rebuild queue on PostgreSQL (graphile-worker)', () => {
     expect(builds).toBeLessThan(8); // requests made while a rebuild ran coalesced into the next one
     const rows = await store.all<{ n: number }>("SELECT count(*) AS n FROM rebuild_requests WHERE state <> 'done'");
     expect(rows[0]!.n).toBe(0);
+    // The site performance report's figures, as on SQLite: one build figure per rebuild, and one
+    // edit → live wait per request (each of the eight edits went live in some rebuild).
+    const metrics = await readSiteMetrics(store.db, ['alpha'], '2000-01-01', '2999-12-31');
+    expect(metrics.find((m) => m.metric === 'build')?.n).toBe(builds);
+    expect(metrics.find((m) => m.metric === 'edit-live')?.n).toBe(8);
     await a.close();
     await b.close();
   }, 180_000);

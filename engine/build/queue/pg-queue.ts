@@ -35,7 +35,7 @@ import {
 import { listTenants } from '../../store/site-reader';
 import { createTenantLocks } from '../../store/pg/tenant-locks';
 import { inTenant } from '../../store/tenant-scope';
-import { rebuildTenant, tenantBuilders } from './rebuild';
+import { rebuildTenant, recordBuildTimes, tenantBuilders } from './rebuild';
 import type { StoreQueueOptions } from './store-queue';
 import type { QueuedChange, RebuildQueue } from './types';
 
@@ -184,14 +184,18 @@ export function createPgBuildQueue(o: PgQueueOptions): RebuildQueue {
     o.onBuildStart?.(tenantKey);
     try {
       const changes = rows.map((r) => JSON.parse(r.change) as QueuedChange);
-      const result = await rebuildTenant(await builderOf(tenantKey), changes, now(), newerOf(tenantKey, flag), o.busy, o.yieldSliceMs);
+      const started = now();
+      const result = await rebuildTenant(await builderOf(tenantKey), changes, started, newerOf(tenantKey, flag), o.busy, o.yieldSliceMs);
       // Under the tenant's advisory lock: two instances' publishes of one tenant never interleave.
       await o.afterRebuild?.(tenantKey, result);
+      const live = now();
       // The second phase yielded: a waiting request's rebuild finishes its work (this instance's
       // builder carries it; another's reads the tenant again and finds it). None waits when the
       // newer request was claimed here after all: one is stored to carry the work.
       if (result.interrupted && !(await hasDueRequest(o.store, tenantKey, now()))) await enqueueRebuild(o.store, tenantKey, RESUME_CHANGE, now());
-      await finishRequests(o.store, ids, { state: 'done', at: now(), buildId: result.buildId });
+      await finishRequests(o.store, ids, { state: 'done', at: live, buildId: result.buildId });
+      // The site performance report's build and edit → live figures, as store-queue.ts records them.
+      await recordBuildTimes(o.store, tenantKey, started, live, rows, changes).catch((e: unknown) => o.onError?.(tenantKey, e));
       o.onBuilt?.(tenantKey, result);
       return true;
     } catch (e) {

@@ -2,6 +2,7 @@
 // implementation runs. Changes coalesce into one incremental update (incremental/tenant-builder.ts);
 // builders are kept per tenant so the tenant's index stays in memory between edits.
 import type { Store } from '../../store/connection';
+import { recordSiteMetric } from '../../store/queries/site-metrics';
 import type { IncrementalOptions, TenantBuilder, UpdateRequest, UpdateResult } from '../incremental/tenant-builder';
 import type { QueuedChange } from './types';
 
@@ -69,4 +70,17 @@ export async function rebuildTenant(
   builder: TenantBuilder, changes: QueuedChange[], now: number, yieldTo?: () => boolean, busy?: () => boolean, yieldSliceMs?: number,
 ): Promise<UpdateResult> {
   return builder.update({ ...updateFor(changes), now, ...(yieldTo ? { yieldTo } : {}), ...(busy ? { busy } : {}), ...(yieldSliceMs !== undefined ? { yieldSliceMs } : {}) });
+}
+
+/** An editor's change (not the clock's, nor a full rebuild asked for): what edit→live latency measures. */
+const isEdit = (c: QueuedChange) => c.entity !== 'time' && c.entity !== 'full' && c.entity !== 'resume';
+
+/**
+ * The site performance report's figures of one rebuild (issue #20), on either queue: its duration
+ * and each claimed edit's wait from its request until it went live.
+ */
+export async function recordBuildTimes(store: Store, tenantKey: string, started: number, live: number, claimed: { enqueuedAt: number }[], changes: QueuedChange[]): Promise<void> {
+  const day = new Date(live).toISOString().slice(0, 10);
+  await recordSiteMetric(store, tenantKey, 'build', day, [live - started]);
+  await recordSiteMetric(store, tenantKey, 'edit-live', day, claimed.filter((_, i) => isEdit(changes[i]!)).map((r) => live - r.enqueuedAt));
 }

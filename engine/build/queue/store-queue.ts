@@ -11,11 +11,9 @@ import PQueue from 'p-queue';
 import {
   claimRequests, enqueueRebuild, findTarget, finishRequests, pruneRequests, readEpoch, retryRequests, stageRebuild, tenantsWithOpenRequests,
 } from '../../store/queries/builds';
-import { recordSiteMetric } from '../../store/queries/site-metrics';
 import { listTenants } from '../../store/site-reader';
-import type { Store } from '../../store/connection';
 import type { UpdateResult } from '../incremental/tenant-builder';
-import { rebuildTenant, tenantBuilders, type RebuildOptions } from './rebuild';
+import { rebuildTenant, recordBuildTimes, tenantBuilders, type RebuildOptions } from './rebuild';
 import type { QueuedChange, RebuildQueue } from './types';
 
 export interface StoreQueueOptions extends RebuildOptions {
@@ -41,15 +39,6 @@ export interface StoreQueueOptions extends RebuildOptions {
 
 const MAX_TIMER_MS = 2_147_000_000;
 
-/** An editor's change (not the clock's, nor a full rebuild asked for): what edit→live latency measures. */
-const isEdit = (c: QueuedChange) => c.entity !== 'time' && c.entity !== 'full';
-
-/** The site performance report's figures of one rebuild: its duration and each edit's wait until it went live (issue #20). */
-async function recordBuildTimes(store: Store, tenantKey: string, started: number, live: number, editToLive: number[]): Promise<void> {
-  const day = new Date(live).toISOString().slice(0, 10);
-  await recordSiteMetric(store, tenantKey, 'build', day, [live - started]);
-  await recordSiteMetric(store, tenantKey, 'edit-live', day, editToLive);
-}
 const KEEP_FINISHED_MS = 24 * 3_600_000;
 
 export function createBuildQueue(o: StoreQueueOptions): RebuildQueue {
@@ -99,7 +88,7 @@ export function createBuildQueue(o: StoreQueueOptions): RebuildQueue {
       await o.afterRebuild?.(key, result);
       const live = now();
       if (ids.length) await finishRequests(o.store, ids, { state: 'done', at: live, buildId: result.buildId });
-      await recordBuildTimes(o.store, key, started, live, rows.filter((_, i) => isEdit(changes[i]!)).map((r) => live - r.enqueuedAt))
+      await recordBuildTimes(o.store, key, started, live, rows, changes)
         .catch((e: unknown) => o.onError?.(key, e));
       if (result.interrupted) schedule(key);
       o.onBuilt?.(key, result);
