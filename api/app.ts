@@ -35,10 +35,10 @@ import { configurePageSpeed, pageSpeedIdle, type PageSpeedOptions } from './repo
 import { registerGatedDocumentRoute } from './members';
 import type { NewsletterOptions } from '../engine/services/newsletters';
 import { buildSchema } from './schema';
-import { captchaPolicy, recordCaptchaPolicy, type CaptchaOptions } from './captcha';
+import { captchaPolicy, recordCaptchaPolicy, type CaptchaOptions } from '../engine/services/kernel/captcha';
 import { syncCopies } from '../engine/services/syndication';
 import type { Db } from '../engine/store/connection';
-import { createServices, type ChangeEvent, type Logger, type OnChange, type ServiceOptions, type Services } from './services';
+import { createServices, type ChangeEvent, type Logger, type OnChange, type ServiceOptions, type Services } from '../engine/services/kernel/services';
 
 export interface ApiOptions extends ServiceOptions {
   /** Folders whose disk use /admin/system shows: the built sites (out/) and the media library. */
@@ -56,7 +56,7 @@ export interface ApiOptions extends ServiceOptions {
    * before the mutation answers, then `onChange`, if any), and it starts and stops with the app.
    */
   rebuildQueue?: RebuildQueue;
-  /** The captcha of anonymous forms (api/captcha.ts); `newsletters.captcha` and `members.captcha`, when given, win for their forms. */
+  /** The captcha of anonymous forms (engine/services/kernel/captcha.ts); `newsletters.captcha` and `members.captcha`, when given, win for their forms. */
   captcha?: CaptchaOptions;
   /** Event tracking: per-client rate limit and raw-event retention (engine/services/events/ingest.ts). */
   events?: EventOptions;

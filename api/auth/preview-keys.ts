@@ -3,7 +3,7 @@
 // instance opens on another. Tokens of different uses are told apart by their HMAC purpose.
 import { randomBytes } from 'node:crypto';
 import { secretFor } from '../../engine/store/queries/member-sessions';
-import type { Services } from '../services';
+import type { Services } from '../../engine/services/kernel/services';
 
 export const PREVIEW_SECRET_NAME = 'preview';
 const keys = new WeakMap<Services, Promise<Buffer>>();

@@ -7,7 +7,7 @@ import { AppError } from '../../engine/domain/errors';
 import { contentStream } from '../../engine/store/queries/content';
 import type { ContentRecord } from '../../engine/store/queries/content';
 import { listNewsletterCampaigns } from '../../engine/store/queries/newsletters';
-import { may, requireTenantPermission } from '../access';
+import { may, requireTenantPermission } from '../../engine/services/kernel/access';
 import type { GqlContext } from '../context';
 
 const LIST = 5;

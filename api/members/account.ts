@@ -12,13 +12,13 @@ import {
   consumeSiteUserToken, findSiteUserToken, insertSiteUserToken, revokeSiteUserSessions, voidSiteUserTokens,
 } from '../../engine/store/queries/member-sessions';
 import { findSiteUserByLogin, findSiteUserById, loginNameTaken, updateSiteUser, type SiteUserRow } from '../../engine/store/queries/members';
-import { digest } from '../auth/tokens';
+import { digest } from '../../engine/services/auth';
 import type { GqlContext } from '../context';
-import { tenantAccess } from '../operation';
-import { clientKey } from '../rate-limit';
+import { tenantAccess } from '../../engine/services/kernel/operation';
+import { clientKey } from '../../engine/services/kernel/rate-limit';
 import { checkCaptcha, emailField, givenPassword, loginName, passwordField, throttle, tokenField } from '../../engine/services/members';
 import { sendMemberMail } from '../../engine/services/members';
-import { siteOrigin } from '../member-options';
+import { siteOrigin } from '../../engine/services/kernel/member-options';
 import { memberRuntime } from '../../engine/services/members';
 import {
   endMemberSession, issueMemberSession, looksLikeMemberToken, newMemberToken, requireMember, setMemberCookie, type IssuedSession,

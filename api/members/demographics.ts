@@ -16,9 +16,9 @@ import { membershipStream } from '../../engine/store/queries/catalog';
 import type { MembershipRecord } from '../../engine/store/queries/memberships';
 import type { DemographicChoice } from '../../engine/store/queries/members';
 import type { GqlContext } from '../context';
-import { commit, diff, snapshot, tenantAccess, type OpArgs } from '../operation';
-import { clampLimit, connection, skipOf } from '../paging';
-import { idArg } from '../patch';
+import { commit, diff, snapshot, tenantAccess, type OpArgs } from '../../engine/services/kernel/operation';
+import { clampLimit, connection, skipOf } from '../../engine/services/kernel/paging';
+import { idArg } from '../../engine/services/kernel/patch';
 
 export const demographicsInput = z.array(z.object({
   questionId: z.number().int().positive(),

@@ -1,7 +1,7 @@
 // IP gating settings (admin /admin/ip-gating-settings, manage_ip_gating) and the site-license
 // lookup (public §4, §7 siteLicenseCompany). Lookups are remembered per tenant and address: 600 s
 // when no company matches, 86,400 s when one does; any edit forgets the tenant's at once (in every
-// instance when the cache is shared: api/shared-state.ts).
+// instance when the cache is shared: engine/services/kernel/shared-state.ts).
 import { z } from 'zod';
 import { AppError } from '../../engine/domain/errors';
 import { ipKey, parseCidr, type IpRange } from '../../engine/domain/ip-range';
@@ -10,12 +10,12 @@ import {
   deleteLicenseCompany, getLicenseCompany, licenseCompanyForIp, licenseCompanyNameTaken, listLicenseCompanies, writeLicenseCompany,
   type LicenseCompanyRecord,
 } from '../../engine/store/queries/site-license';
-import { may } from '../access';
+import { may } from '../../engine/services/kernel/access';
 import type { GqlContext } from '../context';
-import { commit, diff, snapshot, tenantAccess, type OpArgs, type OpContext } from '../operation';
-import { clampLimit, connection, skipOf } from '../paging';
-import { idArg } from '../patch';
-import type { Services } from '../services';
+import { commit, diff, snapshot, tenantAccess, type OpArgs, type OpContext } from '../../engine/services/kernel/operation';
+import { clampLimit, connection, skipOf } from '../../engine/services/kernel/paging';
+import { idArg } from '../../engine/services/kernel/patch';
+import type { Services } from '../../engine/services/kernel/services';
 import { MEMBER_TIMES } from '../../engine/domain/members';
 
 const MANAGE = ['manage_ip_gating'] as const;

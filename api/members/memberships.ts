@@ -12,10 +12,10 @@ import {
   deleteMembershipRow, getMembershipByAlias, getMembershipById, insertMembership, membershipAliasTaken, membershipUsage, nextMembershipId,
   updateMembershipRow, type MembershipRecord,
 } from '../../engine/store/queries/memberships';
-import { may } from '../access';
+import { may } from '../../engine/services/kernel/access';
 import type { GqlContext } from '../context';
-import { commit, diff, snapshot, tenantAccess, type OpArgs, type OpContext } from '../operation';
-import { asInput, createInput, idArg, mergePatch } from '../patch';
+import { commit, diff, snapshot, tenantAccess, type OpArgs, type OpContext } from '../../engine/services/kernel/operation';
+import { asInput, createInput, idArg, mergePatch } from '../../engine/services/kernel/patch';
 
 const MANAGE = ['manage_memberships'] as const;
 

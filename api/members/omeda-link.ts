@@ -9,10 +9,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { safeRedirectPath } from '../../engine/domain/members';
 import { findSiteUserById } from '../../engine/store/queries/members';
-import { COOKIES } from '../auth/tokens';
+import { COOKIES } from '../../engine/services/auth';
 import { setCookie } from '../http/cookies';
 import { hostTenant } from '../http/request-tenant';
-import type { Services } from '../services';
+import type { Services } from '../../engine/services/kernel/services';
 import { memberByEncryptedId } from '../../engine/services/members';
 import { issueMemberSession, MEMBER_COOKIE } from './session';
 

@@ -10,11 +10,11 @@ import {
   removeFavorite, setDemographicTexts, setSiteUserMemberships, updateSiteUser, type SiteUserPatch, type SiteUserRow,
 } from '../../engine/store/queries/members';
 import { membershipStream } from '../../engine/store/queries/catalog';
-import { may } from '../access';
+import { may } from '../../engine/services/kernel/access';
 import type { GqlContext } from '../context';
-import { commit, diff, tenantAccess, type OpArgs } from '../operation';
-import { clampLimit, connection, skipOf } from '../paging';
-import { idArg } from '../patch';
+import { commit, diff, tenantAccess, type OpArgs } from '../../engine/services/kernel/operation';
+import { clampLimit, connection, skipOf } from '../../engine/services/kernel/paging';
+import { idArg } from '../../engine/services/kernel/patch';
 import { checkProfileDemographics, demographicsInput, splitAnswers } from './demographics';
 import { countryOf, emailField, loginName, profileText, regionOf } from '../../engine/services/members';
 import { memberOf, requireMember } from './session';

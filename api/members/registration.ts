@@ -16,9 +16,9 @@ import {
 } from '../../engine/store/queries/members';
 import { activeMemberships, getMembershipById, type MembershipRecord } from '../../engine/store/queries/memberships';
 import { localAudienceProvider } from '../../engine/newsletter/audience';
-import { digest } from '../auth/tokens';
+import { digest } from '../../engine/services/auth';
 import type { GqlContext } from '../context';
-import { clientKey } from '../rate-limit';
+import { clientKey } from '../../engine/services/kernel/rate-limit';
 import { mailResetLink, type LoginResult } from './account';
 import { linkProviderCustomer } from '../../engine/services/members';
 import { syncNewsletterProducts } from '../../engine/services/members';
@@ -27,7 +27,7 @@ import {
   checkCaptcha, consentFor, countryOf, emailField, passwordField, profileText, promoField, regionOf, throttle, tokenField, type ConsentValue,
 } from '../../engine/services/members';
 import { sendMemberMail } from '../../engine/services/members';
-import { siteOrigin } from '../member-options';
+import { siteOrigin } from '../../engine/services/kernel/member-options';
 import { memberRuntime } from '../../engine/services/members';
 import { issueMemberSession, looksLikeMemberToken, newMemberToken, setMemberCookie } from './session';
 import { siteUserView } from '../../engine/services/members';

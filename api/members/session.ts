@@ -8,11 +8,11 @@ import {
   findSiteUserSessionWithUser, insertSiteUserSession, revokeSiteUserSession,
 } from '../../engine/store/queries/member-sessions';
 import { type SiteUserRow } from '../../engine/store/queries/members';
-import { COOKIES, digest } from '../auth/tokens';
+import { COOKIES, digest } from '../../engine/services/auth';
 import type { GqlContext } from '../context';
 import type { Db } from '../../engine/store/connection';
-import type { Services } from '../services';
-import { sessionIsLive } from '../member-cache';
+import type { Services } from '../../engine/services/kernel/services';
+import { sessionIsLive } from '../../engine/services/kernel/member-cache';
 import { memberRuntime } from '../../engine/services/members';
 
 export type MemberTokenKind = 'session' | 'register' | 'reset' | 'username';

@@ -7,7 +7,7 @@
 // The tenant is always the Host's: a link signed for another tenant is refused.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hostTenant } from '../http/request-tenant';
-import type { Services } from '../services';
+import type { Services } from '../../engine/services/kernel/services';
 import { setCookie } from '../http/cookies';
 import { renderDraftPage } from '../../engine/services/preview';
 import { previewKey } from '../auth/preview-keys';

@@ -14,8 +14,8 @@ import { inTenant } from '../../engine/store/tenant-scope';
 import {
   activePageSpeedRun, addPageSpeedScore, createPageSpeedRun, finishPageSpeedRun, readPageSpeedRun, startPageSpeedRun, unfinishedPageSpeedRuns, type NewPageSpeedScore,
 } from '../../engine/store/queries/page-speed';
-import { siteOrigin } from '../common/site-origin';
-import type { Services } from '../services';
+import { siteOrigin } from '../../engine/services/kernel/site-origin';
+import type { Services } from '../../engine/services/kernel/services';
 
 export type PageForm = 'mobile' | 'desktop';
 export type PageScores = Omit<NewPageSpeedScore, 'path' | 'measuredAt' | 'form'>;

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { parseInput } from '../../engine/domain/validation';
 import { listPageSpeedRuns, pageSpeedHistory, pageSpeedScoresOf, readPageSpeedRun, type PageSpeedRun } from '../../engine/store/queries/page-speed';
-import { requireTenantPermission } from '../access';
+import { requireTenantPermission } from '../../engine/services/kernel/access';
 import type { GqlContext } from '../context';
 import { requestPageSpeedRun } from './page-speed';
 import { runReport } from './run';

@@ -10,7 +10,7 @@ import { countDropsBetween, reportGeneration } from '../../engine/store/queries/
 import { runReportQuery } from '../../engine/store/queries/reports';
 import { EXCESS_REASONS } from '../../engine/services/events';
 import { allTenants, inTenant } from '../../engine/store/tenant-scope';
-import { requireTenantPermission, type Actor } from '../access';
+import { requireTenantPermission, type Actor } from '../../engine/services/kernel/access';
 import type { GqlContext } from '../context';
 
 export interface ReportAnswer {

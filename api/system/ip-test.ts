@@ -7,8 +7,8 @@ import { hostTenant } from '../http/request-tenant';
 import { ipKey } from '../../engine/domain/ip-range';
 import { licenseCompanyFor } from '../members';
 import { PAGE_HEADERS } from '../http/standalone-page';
-import { AttemptLimiter, clientKey, type LimitRule } from '../rate-limit';
-import type { Services } from '../services';
+import { AttemptLimiter, clientKey, type LimitRule } from '../../engine/services/kernel/rate-limit';
+import type { Services } from '../../engine/services/kernel/services';
 import { escapeHtml as esc } from '../../engine/domain/html-escape';
 
 export const IP_TEST_PATH = '/ip-test';

@@ -2,7 +2,7 @@
 // handed to the API with its options; a server without one (tests, the CLI's one-off commands)
 // shows none.
 import type { JobRunner, JobState } from '../../engine/jobs/runner';
-import type { Services } from '../services';
+import type { Services } from '../../engine/services/kernel/services';
 
 const runners = new WeakMap<Services, Pick<JobRunner, 'status'>>();
 

@@ -3,12 +3,12 @@
 import { statSync } from 'node:fs';
 import { AppError } from '../../engine/domain/errors';
 import { readFileSync } from 'node:fs';
-import { captchaStateOf, serverWarnings } from '../captcha';
+import { captchaStateOf, serverWarnings } from '../../engine/services/kernel/captcha';
 import { diskUse, type DiskUse } from './disk-use';
 import { jobsOf, jobWarnings, type SystemJob } from './jobs';
 import { failingRebuilds, storeFacts, type FailingRebuild } from '../../engine/store/queries/builds';
-import { requireActor, type Actor } from '../access';
-import { commit, tenantAccess, type OpArgs, type OpContext } from '../operation';
+import { requireActor, type Actor } from '../../engine/services/kernel/access';
+import { commit, tenantAccess, type OpArgs, type OpContext } from '../../engine/services/kernel/operation';
 
 function systemAdmin(ctx: OpContext): Actor {
   const a = requireActor(ctx.actor);

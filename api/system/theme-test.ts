@@ -10,13 +10,13 @@ import { hostTenant } from '../http/request-tenant';
 import { z } from 'zod';
 import { renderThemeTestPage, THEME_TEST_KINDS, type ThemeTestKind } from '../../engine/build/front-door';
 import { badInput } from '../../engine/domain/validation';
-import { requireTenantPermission } from '../access';
+import { requireTenantPermission } from '../../engine/services/kernel/access';
 import type { GqlContext } from '../context';
-import { open, seal } from '../common/sealed';
-import { siteOrigin } from '../common/site-origin';
+import { open, seal } from '../../engine/services/kernel/sealed';
+import { siteOrigin } from '../../engine/services/kernel/site-origin';
 import { previewKey } from '../auth/preview-keys';
 import { messagePage } from '../http/standalone-page';
-import type { Services } from '../services';
+import type { Services } from '../../engine/services/kernel/services';
 
 export const THEME_TEST_PATH = '/__preview/theme-test';
 export const THEME_TEST_TTL_MS = 60 * 60 * 1000;

@@ -1,8 +1,8 @@
 // The media library's storage as the API's operations and routes use it: the bucket of
 // MASTHEAD_MEDIA_URL when cli/ configured one, else the assets folder (engine/assets/media-store.ts),
 // and a bucket failure as the catalogue's MEDIA_STORAGE_FAILED (a clear 503, nothing half written).
-import { localMediaStore, MediaStoreError, type MediaStore } from '../../engine/assets/media-store';
-import { AppError } from '../../engine/domain/errors';
+import { localMediaStore, MediaStoreError, type MediaStore } from '../../assets/media-store';
+import { AppError } from '../../domain/errors';
 
 /** Where the library's files are: the bucket of MASTHEAD_MEDIA_URL, else the assets folder. */
 export function mediaStore(assets: { dir: string; store?: MediaStore | null | undefined }): MediaStore {

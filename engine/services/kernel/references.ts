@@ -1,10 +1,10 @@
 // Checks of the ids an operation's input names, shared by the domains that take such references
 // (newsletters, magazine, ads): each id must be the tenant's own, else BAD_USER_INPUT naming the
 // field. Here, not in one of those domains, so none has to import another for them.
-import { badInput } from '../../engine/domain/validation';
-import type { Db } from '../../engine/store/connection';
-import { idsNotInTenant } from '../../engine/store/queries/ownership';
-import { isTenantImageAsset } from '../../engine/store/queries/magazine-admin';
+import { badInput } from '../../domain/validation';
+import type { Db } from '../../store/connection';
+import { idsNotInTenant } from '../../store/queries/ownership';
+import { isTenantImageAsset } from '../../store/queries/magazine-admin';
 
 /** Every [field, id] names a section, item or newsletter of the tenant; else the first stranger's field is refused. */
 export async function checkOwned(tx: Db, tenantKey: string, kind: 'section' | 'content' | 'newsletter', refs: [string, number][]): Promise<void> {

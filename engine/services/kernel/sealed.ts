@@ -6,7 +6,7 @@
 // Every payload carries `e`, its expiry (epoch ms); an expired, tampered or foreign token opens to null.
 import { createHmac, randomBytes } from 'node:crypto';
 import type { z } from 'zod';
-import { macMatches } from '../../engine/auth/signature';
+import { macMatches } from '../../auth/signature';
 
 const VERSION = 'v1';
 const MAX_TOKEN = 2048;

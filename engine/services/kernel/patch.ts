@@ -1,7 +1,7 @@
 // Update semantics shared by the admin operations: a patch names only the fields it changes; a
 // field sent as null is cleared (and then fails 'Field is required' if the field is required).
-import { AppError } from '../engine/domain/errors';
-import { withoutNulls } from '../engine/domain/validation';
+import { AppError } from '../../domain/errors';
+import { withoutNulls } from '../../domain/validation';
 
 export function mergePatch<T extends Record<string, unknown>>(current: T, patch: unknown, field = 'input'): Record<string, unknown> {
   if (!patch || typeof patch !== 'object' || Array.isArray(patch)) throw new AppError('BAD_USER_INPUT', { field, message: 'Field is required' });

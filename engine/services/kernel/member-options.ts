@@ -1,7 +1,7 @@
 // What the composition root passes for site members (ServiceOptions.members), and the defaults.
 // Nothing here reads the environment: cli/ resolves the mailer and the settings and passes them in.
-import type { MailMessage } from '../engine/mail';
-import type { CaptchaVerifier } from '../engine/newsletter/captcha';
+import type { MailMessage } from '../../mail';
+import type { CaptchaVerifier } from '../../newsletter/captcha';
 import type { LimitRule } from './rate-limit';
 
 /** The one mailer (engine/mail): registration links, password resets and username confirmations. */
@@ -63,4 +63,4 @@ export const DEFAULT_MEMBER_LIMITS: MemberLimits = {
   inquiryPerSite: { max: 100, windowMs: HOUR },
 };
 
-export { siteOrigin } from './common/site-origin';
+export { siteOrigin } from './site-origin';

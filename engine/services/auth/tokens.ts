@@ -1,7 +1,7 @@
 // Opaque tokens: 256 random bits, base64url, with a short prefix naming their kind. The database
 // keeps only their SHA-256 digest, so a leaked table cannot be replayed.
 import { createHash, randomBytes } from 'node:crypto';
-import { MEMBER_HINT_COOKIE } from '../../engine/domain/members';
+import { MEMBER_HINT_COOKIE } from '../../domain/members';
 
 export const COOKIES = {
   /** The staff bearer token (HttpOnly). */

@@ -1,10 +1,10 @@
 // A per-tenant snapshot of the site's structure (sections, layouts, redirects, menus) for the hot
 // public reads. Kept for `ttlMs` and dropped at once when this process commits a change; writes
 // made by another process show after at most `ttlMs`.
-import type { Store } from '../engine/store/connection';
-import { listAllLayouts, type LayoutRecord } from '../engine/store/queries/layouts';
-import { listSections, type SectionRecord } from '../engine/store/queries/sections';
-import { listAllRedirects, listMenus, type MenuRecord, type RedirectRecord } from '../engine/store/queries/site-config';
+import type { Store } from '../../store/connection';
+import { listAllLayouts, type LayoutRecord } from '../../store/queries/layouts';
+import { listSections, type SectionRecord } from '../../store/queries/sections';
+import { listAllRedirects, listMenus, type MenuRecord, type RedirectRecord } from '../../store/queries/site-config';
 
 export interface SectionNode extends SectionRecord {
   depth: number;

@@ -6,11 +6,11 @@
 // An entry lives `ttlMs` and the tenant's entries are dropped at once when this process (or,
 // through the shared state, another instance) commits a change; a change made by another process
 // without shared state shows after at most `ttlMs`. Bounded in items; the oldest go first.
-import { sanitizeBody } from '../engine/html/sanitize';
-import { sanitizedSidebars } from '../engine/html/sidebars';
-import type { Store } from '../engine/store/connection';
-import * as q from '../engine/store/queries/content';
-import { activeMemberships, type MembershipRecord } from '../engine/store/queries/memberships';
+import { sanitizeBody } from '../../html/sanitize';
+import { sanitizedSidebars } from '../../html/sidebars';
+import type { Store } from '../../store/connection';
+import * as q from '../../store/queries/content';
+import { activeMemberships, type MembershipRecord } from '../../store/queries/memberships';
 
 export interface CachedItem {
   row: q.ContentRecord;

@@ -10,9 +10,9 @@
 // change or reset, simulation hand-off), and when another instance reports either through the
 // shared state. A write by another process without shared state (the CLI, SQL) shows after at
 // most `ttlMs`, as for the content cache. Bounded in entries; the oldest go first.
-import type { Store } from '../engine/store/connection';
-import { findSiteUserSessionWithUser } from '../engine/store/queries/member-sessions';
-import { heldMemberships } from '../engine/store/queries/members';
+import type { Store } from '../../store/connection';
+import { findSiteUserSessionWithUser } from '../../store/queries/member-sessions';
+import { heldMemberships } from '../../store/queries/members';
 
 /** The entity of an invalidation that drops only member facts (a member's own write; no content changed). */
 export const MEMBER_SESSIONS_ENTITY = 'member-session';

@@ -5,7 +5,7 @@
 // explicitly, which the app reports as a warning (getBuildStatus.warnings, and at start).
 import {
   developmentCaptchaVerifier, disabledCaptchaVerifier, recaptchaV3Verifier, unconfiguredCaptchaVerifier, type CaptchaVerifier,
-} from '../engine/newsletter/captcha';
+} from '../../newsletter/captcha';
 import type { Services } from './services';
 
 export interface CaptchaOptions {

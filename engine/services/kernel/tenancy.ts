@@ -1,8 +1,8 @@
 // Tenant resolution (admin §7.1): x-tenant-key, else x-domain, else the Host header, matched
 // against tenants.domain with or without a port. The tenant list is cached briefly.
-import { AppError } from '../engine/domain/errors';
-import type { Store } from '../engine/store/connection';
-import { listTenants, type TenantRow } from '../engine/store/queries/tenants';
+import { AppError } from '../../domain/errors';
+import type { Store } from '../../store/connection';
+import { listTenants, type TenantRow } from '../../store/queries/tenants';
 
 export type { TenantRow };
 

@@ -1,8 +1,8 @@
 // What operations get: the store, the clock, caches, limiters and the injected hooks. Built once
 // per app (or per CLI command) by `createServices`; nothing here reads files or the environment.
-import type { MediaStore } from '../engine/assets/media-store';
-import type { Db, Store } from '../engine/store/connection';
-import { resolveLifetimes, type Lifetimes } from './auth/lifetimes';
+import type { MediaStore } from '../../assets/media-store';
+import type { Db, Store } from '../../store/connection';
+import { resolveLifetimes, type Lifetimes } from './lifetimes';
 import type { LimitRule } from './rate-limit';
 import { memorySharedState, type Limiter, type SharedState } from './shared-state';
 import { TenantDirectory } from './tenancy';
@@ -11,8 +11,8 @@ import { MEMBER_SESSIONS_ENTITY, MemberCache } from './member-cache';
 import { SiteCache } from './site-cache';
 import { ResponseCache } from './response-cache';
 import type { MemberOptions } from './member-options';
-import { CrawlerVerifier, type CrawlerVerifierOptions } from '../engine/services/crawlers';
-import { AudienceDirectory, type AudienceOptions } from '../engine/audience/resilient';
+import { CrawlerVerifier, type CrawlerVerifierOptions } from '../crawlers';
+import { AudienceDirectory, type AudienceOptions } from '../../audience/resilient';
 
 /** What changed, for the rebuild queue: the entity kind, the action and the ids. */
 export interface ChangeEvent {
@@ -43,7 +43,7 @@ export interface Logger {
   error(obj: unknown, msg?: string): void;
 }
 
-export type { Lifetimes } from './auth/lifetimes';
+export type { Lifetimes } from './lifetimes';
 
 export interface LimitRules {
   loginPerIp: LimitRule;
@@ -72,7 +72,7 @@ export interface ServiceOptions {
   members?: MemberOptions;
   /**
    * What several API instances share (limits, the license cache, cache invalidations): Redis when
-   * configured (api/shared-state.ts), else this process's memory. The caller owns it (closes it).
+   * configured (engine/services/kernel/shared-state.ts), else this process's memory. The caller owns it (closes it).
    */
   shared?: SharedState;
   /** Search-engine crawler verification: the DNS resolver, timeout, cache TTLs and size (engine/services/crawlers/verify.ts). */
@@ -110,7 +110,7 @@ export interface Services {
   crawlers: CrawlerVerifier;
   /** Each tenant's audience provider (Omeda or the fake) with its outage fallback. */
   audience: AudienceDirectory;
-  /** Stores a change's rebuild request on the edit's transaction, when a rebuild queue is attached (api/operation.ts `commit`). */
+  /** Stores a change's rebuild request on the edit's transaction, when a rebuild queue is attached (engine/services/kernel/operation.ts `commit`). */
   stageChange?: StageChange;
   /**
    * Calls the injected hook after a committed change; a failing hook is logged, never thrown.

@@ -1,21 +1,21 @@
 // Staff session operations (admin §7.2). Login and the reset request answer the same way whether
 // or not the account exists, and spend the same time (one scrypt verification either way).
 import { z } from 'zod';
-import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '../../engine/auth/passwords';
-import { AppError } from '../../engine/domain/errors';
-import { parseInput, REQUIRED } from '../../engine/domain/validation';
+import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '../../auth/passwords';
+import { AppError } from '../../domain/errors';
+import { parseInput, REQUIRED } from '../../domain/validation';
 import {
   findCmsUserByEmail, findCmsUserById, findCmsUserByUsername, setCmsUserPassword, touchCmsUserLogin,
-} from '../../engine/store/queries/cms-users';
-import { insertHistory } from '../../engine/store/queries/history';
+} from '../../store/queries/cms-users';
+import { insertHistory } from '../../store/queries/history';
 import {
   consumeUserToken, findSessionByRefresh, findUserToken, insertUserToken, revokeSessionFamily, revokeUserSessions, voidUserTokens,
   type UserTokenKind,
-} from '../../engine/store/queries/sessions';
-import { requireActor } from '../access';
-import type { OpArgs, OpContext } from '../operation';
-import { clientKey } from '../rate-limit';
-import { throttle } from '../shared-state';
+} from '../../store/queries/sessions';
+import { requireActor } from '../kernel/access';
+import type { OpArgs, OpContext } from '../kernel/operation';
+import { clientKey } from '../kernel/rate-limit';
+import { throttle } from '../kernel/shared-state';
 import { staffPassword } from './password-policy';
 import { issueTokens, rotateRefreshToken, type TokenPair } from './sessions';
 import { digest, looksLikeToken, newToken } from './tokens';

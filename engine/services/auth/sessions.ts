@@ -1,16 +1,16 @@
 // Staff sessions: issuing a bearer/refresh pair, finding the actor behind a bearer token, and
 // rotating refresh tokens (reuse of a rotated one revokes the whole family).
 import { randomUUID } from 'node:crypto';
-import { AppError } from '../../engine/domain/errors';
-import { permissionsFor, PERMISSIONS, ROLES, type Permission, type Role } from '../../engine/domain/permissions';
-import type { Db } from '../../engine/store/connection';
-import { findCmsUserById, type CmsUserRecord } from '../../engine/store/queries/cms-users';
+import { AppError } from '../../domain/errors';
+import { permissionsFor, PERMISSIONS, ROLES, type Permission, type Role } from '../../domain/permissions';
+import type { Db } from '../../store/connection';
+import { findCmsUserById, type CmsUserRecord } from '../../store/queries/cms-users';
 import {
   findSessionByBearer, findSessionByRefresh, insertSession, markSessionRotated, revokeSessionFamily, type SessionRow,
-} from '../../engine/store/queries/sessions';
-import type { Actor } from '../access';
-import type { Services } from '../services';
-import { pairExpiries } from './lifetimes';
+} from '../../store/queries/sessions';
+import type { Actor } from '../kernel/access';
+import type { Services } from '../kernel/services';
+import { pairExpiries } from '../kernel/lifetimes';
 import { digest, looksLikeToken, newToken } from './tokens';
 
 export interface TokenPair {

@@ -1,7 +1,7 @@
 // Who is asking, and whether they may: signed in, inside their tenant scope, holding any one of
 // the permissions an operation asks for (admin §6).
-import { AppError } from '../engine/domain/errors';
-import { hasAnyPermission, PERMISSIONS, type Permission, type Role } from '../engine/domain/permissions';
+import { AppError } from '../../domain/errors';
+import { hasAnyPermission, PERMISSIONS, type Permission, type Role } from '../../domain/permissions';
 
 export interface Actor {
   kind: 'staff' | 'cli';

@@ -3,8 +3,8 @@
 // the length rule of engine/domain, then the strength estimate (engine/auth/strength.ts). Both
 // refusals are BAD_USER_INPUT naming the field; the strength one carries zxcvbn's reason.
 import { z } from 'zod';
-import { passwordWeakness, type PasswordAudience } from '../../engine/auth/strength';
-import { staffPasswordSchema } from '../../engine/domain/validation';
+import { passwordWeakness, type PasswordAudience } from '../../auth/strength';
+import { staffPasswordSchema } from '../../domain/validation';
 
 /** Adds the strength check to a length-checked password schema. */
 export function strong<S extends z.ZodType<string>>(schema: S, audience: PasswordAudience) {

@@ -1,11 +1,11 @@
 // Attempt limiter: a sliding window of attempt times per key, in memory. An attempt is counted
 // before the password is checked (so concurrent requests cannot race past the limit) and forgiven
 // on success; `take` counts a batch (events) at once. One process holds the counts: the memory side
-// of api/shared-state.ts, whose Redis side several API instances share.
+// of engine/services/kernel/shared-state.ts, whose Redis side several API instances share.
 // Keys name who is counted: `clientKey` turns a client address into the key every per-address limit
 // uses (IPv4 whole, IPv6 by its /64), so a second address of one IPv6 customer network shares the
 // count; limits of anonymous forms also count per target (docs/security.md "Rate limits").
-import { formatKey, ipKey } from '../engine/domain/ip-range';
+import { formatKey, ipKey } from '../../domain/ip-range';
 
 export interface LimitRule {
   max: number;

@@ -1,10 +1,10 @@
 // The shape every admin operation shares: one args object, staged access → validate → write →
 // after. `commit` runs the write, its history row and its rebuild request in one transaction, then
 // wakes the rebuild queue.
-import { AppError } from '../engine/domain/errors';
-import type { Permission } from '../engine/domain/permissions';
-import type { Db } from '../engine/store/connection';
-import { insertHistory } from '../engine/store/queries/history';
+import { AppError } from '../../domain/errors';
+import type { Permission } from '../../domain/permissions';
+import type { Db } from '../../store/connection';
+import { insertHistory } from '../../store/queries/history';
 import { requireTenantPermission, type Actor } from './access';
 import type { ChangeEvent, Services } from './services';
 import type { TenantRow } from './tenancy';

@@ -11,7 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { RateLimiterRedis } from 'rate-limiter-flexible';
-import { AppError } from '../engine/domain/errors';
+import { AppError } from '../../domain/errors';
 import { AttemptLimiter, type LimitRule } from './rate-limit';
 
 /** A failed-attempt limiter whose count may live outside the process. */
