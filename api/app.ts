@@ -2,8 +2,7 @@
 // listening; only the CLI listens. `registerApi` mounts the same routes on an existing instance
 // (what `masthead serve` does, beside the static sites and the admin).
 import { registerCompanyUpdateRoutes } from './company-updates';
-import { recordFolders } from './system';
-import { recordJobs } from './system';
+import { recordFolders, recordJobs } from '../engine/services/system';
 import type { JobRunner } from '../engine/jobs/runner';
 import { registerContractRoutes } from './contracts';
 import { registerIpTestRoute } from './system';
@@ -31,7 +30,7 @@ import { registerEventRoutes } from './events';
 import { registerReportExportRoute } from './reports';
 import { registerImportRoutes, type ImportRouteOptions } from './imports';
 import { configureAssistant, type AssistantOptions } from '../engine/services/assistant';
-import { configurePageSpeed, pageSpeedIdle, type PageSpeedOptions } from './reports';
+import { configurePageSpeed, pageSpeedIdle, type PageSpeedOptions } from '../engine/services/reports';
 import { registerGatedDocumentRoute } from './members';
 import type { NewsletterOptions } from '../engine/services/newsletters';
 import { buildSchema } from './schema';
@@ -60,7 +59,7 @@ export interface ApiOptions extends ServiceOptions {
   captcha?: CaptchaOptions;
   /** Event tracking: per-client rate limit and raw-event retention (engine/services/events/ingest.ts). */
   events?: EventOptions;
-  /** Page speed runs (api/reports/page-speed.ts): the origin measured, the sample, the measurer. */
+  /** Page speed runs (engine/services/reports/page-speed.ts): the origin measured, the sample, the measurer. */
   pageSpeed?: PageSpeedOptions;
   /** The assistant's chat-completions endpoint and key (engine/services/assistant/options.ts), from cli/. */
   assistant?: AssistantOptions;

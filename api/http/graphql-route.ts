@@ -17,7 +17,7 @@ import { limitRule, MAX_TOKENS } from './limits';
 import { isSameOrigin } from './origin';
 import { CACHEABLE_FIELDS } from '../../engine/services/kernel/response-cache';
 import { inScope } from '../../engine/services/kernel/access';
-import { previewKey } from '../auth/preview-keys';
+import { previewKey } from '../../engine/services/kernel/preview-keys';
 import { STAFF_SITE_COOKIE, staffFromSiteCookie } from '../auth/staff-site';
 import { nameTenant } from './request-tenant';
 

@@ -26,7 +26,7 @@ describe('masthead/domain-doors', () => {
   it('holds for the API top level and cli/ too, not for the kernel folders or tests', async () => {
     expect(await doorErrors('api/probe.ts', "import { memberOf } from './members/session';\nexport const x = memberOf;\n")).toHaveLength(1);
     expect(await doorErrors('cli/probe.ts', "import { memberOf } from '../api/members/session';\nexport const x = memberOf;\n")).toHaveLength(1);
-    expect(await doorErrors('api/reports/probe.ts', "import { previewKey } from '../auth/preview-keys';\nimport { TransportError } from '../http/errors';\nexport const x = [previewKey, TransportError];\n")).toEqual([]);
+    expect(await doorErrors('api/reports/probe.ts', "import { liveStaff } from '../auth/staff-site';\nimport { TransportError } from '../http/errors';\nexport const x = [liveStaff, TransportError];\n")).toEqual([]);
     expect(await doorErrors('api/reports/probe.test.ts', "import { memberOf } from '../members/session';\nexport const x = memberOf;\n")).toEqual([]);
   });
 
@@ -56,7 +56,7 @@ describe('masthead/domain-doors', () => {
     it('imports nothing of api/: the services sit below the transport', async () => {
       expect(await ruleErrors('masthead/direction', 'engine/services/content/probe.ts', "import { contentResolvers } from '../../../api/content/resolvers';\nexport const x = contentResolvers;\n"))
         .toEqual(['engine/services may not import api (DESIGN.md §2: engine/services may import only engine/domain, engine/audience, engine/jobs, engine/store, engine/html, engine/build, engine/import, engine/fixtures, engine/auth, engine/mail, engine/newsletter, engine/magazine, templates).']);
-      expect(await ruleErrors('masthead/direction', 'engine/services/kernel/probe.ts', "import { previewKey } from '../../../api/auth/preview-keys';\nexport const x = previewKey;\n")).toHaveLength(1);
+      expect(await ruleErrors('masthead/direction', 'engine/services/kernel/probe.ts', "import { liveStaff } from '../../../api/auth/staff-site';\nexport const x = liveStaff;\n")).toHaveLength(1);
       expect(await ruleErrors('masthead/direction', 'engine/services/content/probe.ts', "import { commit } from '../kernel/operation';\nexport const x = commit;\n")).toEqual([]);
     });
   });

@@ -17,6 +17,17 @@ export interface OpContext {
   ip?: string;
 }
 
+/**
+ * A caller whose tenant and actor are resolved only when asked (the GraphQL context, api/context.ts,
+ * is one): for reads whose errors depend on which is asked first. `tenant()` throws TENANT_UNKNOWN
+ * when the request names none.
+ */
+export interface LazyCaller {
+  services: Services;
+  tenant(): Promise<TenantRow>;
+  actor(): Promise<Actor | null>;
+}
+
 export interface OpArgs<I = unknown> {
   ctx: OpContext;
   input: I;

@@ -1,8 +1,8 @@
 // The background jobs /admin/system shows (engine/jobs/runner.ts): the runner cli/ started is
 // handed to the API with its options; a server without one (tests, the CLI's one-off commands)
 // shows none.
-import type { JobRunner, JobState } from '../../engine/jobs/runner';
-import type { Services } from '../../engine/services/kernel/services';
+import type { JobRunner, JobState } from '../../jobs/runner';
+import type { Services } from '../kernel/services';
 
 const runners = new WeakMap<Services, Pick<JobRunner, 'status'>>();
 

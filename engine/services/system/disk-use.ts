@@ -3,7 +3,7 @@
 // regular files' sizes, follows no symlinks and stops after MAX_ENTRIES entries (then "at least").
 import { lstat, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Services } from '../../engine/services/kernel/services';
+import type { Services } from '../kernel/services';
 
 const MAX_ENTRIES = 500_000;
 const folders = new WeakMap<Services, { out?: string; assets?: string }>();

@@ -2,16 +2,16 @@
 // the address query (the same parser the admin screen uses), check who may see which tenant's
 // numbers, run the store query for the period and the comparison period. GraphQL (a sorted page of
 // rows) and the export route (every row, CSV or XLSX) both call it.
-import { AppError } from '../../engine/domain/errors';
-import { comparisonRange, parseReportParams, reportById, sortRows, type ReportData, type ReportDefinition, type ReportId, type ReportParams } from '../../engine/domain/reports';
-import { badInput } from '../../engine/domain/validation';
-import type { Db } from '../../engine/store/connection';
-import { countDropsBetween, reportGeneration } from '../../engine/store/queries/events';
-import { runReportQuery } from '../../engine/store/queries/reports';
-import { EXCESS_REASONS } from '../../engine/services/events';
-import { allTenants, inTenant } from '../../engine/store/tenant-scope';
-import { requireTenantPermission, type Actor } from '../../engine/services/kernel/access';
-import type { GqlContext } from '../context';
+import { AppError } from '../../domain/errors';
+import { comparisonRange, parseReportParams, reportById, sortRows, type ReportData, type ReportDefinition, type ReportId, type ReportParams } from '../../domain/reports';
+import { badInput } from '../../domain/validation';
+import type { Db } from '../../store/connection';
+import { countDropsBetween, reportGeneration } from '../../store/queries/events';
+import { runReportQuery } from '../../store/queries/reports';
+import { EXCESS_REASONS } from '../events';
+import { allTenants, inTenant } from '../../store/tenant-scope';
+import { requireTenantPermission, type Actor } from '../kernel/access';
+import type { LazyCaller } from '../kernel/operation';
 
 export interface ReportAnswer {
   def: ReportDefinition;
@@ -20,7 +20,7 @@ export interface ReportAnswer {
   tenant: string;
   data: ReportData;
   comparison: { from: string; to: string; summary: Record<string, number> } | null;
-  /** Events of the period dropped by the ingestion limits (api/events/ingest.ts EXCESS_REASONS), for reports that count events; else null. */
+  /** Events of the period dropped by the ingestion limits (engine/services/events/ingest.ts EXCESS_REASONS), for reports that count events; else null. */
   droppedEvents: number | null;
 }
 
@@ -37,7 +37,7 @@ const today = (): string => new Date().toISOString().slice(0, 10);
  * The tenants a report may count for this actor: its own request tenant, another it is scoped to, or
  * every tenant (global staff). Cross-site reports always count every tenant, so only global staff run them.
  */
-async function tenantsFor(ctx: GqlContext, def: ReportDefinition, wanted: string | null): Promise<{ actor: Actor; tenant: string; keys: string[] | null }> {
+async function tenantsFor(ctx: LazyCaller, def: ReportDefinition, wanted: string | null): Promise<{ actor: Actor; tenant: string; keys: string[] | null }> {
   const perms = def.permissions;
   if (wanted === '*' || def.crossSite) {
     const actor = requireTenantPermission(await ctx.actor(), (await ctx.tenant()).tenantKey, perms);
@@ -50,7 +50,7 @@ async function tenantsFor(ctx: GqlContext, def: ReportDefinition, wanted: string
   return { actor, tenant: key, keys: [key] };
 }
 
-export async function runReport(ctx: GqlContext, id: string, search: string): Promise<ReportAnswer> {
+export async function runReport(ctx: LazyCaller, id: string, search: string): Promise<ReportAnswer> {
   const def = reportById(id);
   if (!def) badInput('id', 'No report has this id');
   const parsed = parseReportParams(def, new URLSearchParams(search), today());

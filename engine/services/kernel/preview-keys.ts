@@ -2,8 +2,8 @@
 // on first use and shared by every API instance on the same database, so a link minted by one
 // instance opens on another. Tokens of different uses are told apart by their HMAC purpose.
 import { randomBytes } from 'node:crypto';
-import { secretFor } from '../../engine/store/queries/member-sessions';
-import type { Services } from '../../engine/services/kernel/services';
+import { secretFor } from '../../store/queries/member-sessions';
+import type { Services } from './services';
 
 export const PREVIEW_SECRET_NAME = 'preview';
 const keys = new WeakMap<Services, Promise<Buffer>>();

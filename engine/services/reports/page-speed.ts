@@ -8,14 +8,14 @@
 // per page (its command line), so its work never holds up the API's thread.
 import { execFile, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { createJobRunner, type JobRunner } from '../../engine/jobs/runner';
-import { readBuildStatus } from '../../engine/store/queries/builds';
-import { inTenant } from '../../engine/store/tenant-scope';
+import { createJobRunner, type JobRunner } from '../../jobs/runner';
+import { readBuildStatus } from '../../store/queries/builds';
+import { inTenant } from '../../store/tenant-scope';
 import {
   activePageSpeedRun, addPageSpeedScore, createPageSpeedRun, finishPageSpeedRun, readPageSpeedRun, startPageSpeedRun, unfinishedPageSpeedRuns, type NewPageSpeedScore,
-} from '../../engine/store/queries/page-speed';
-import { siteOrigin } from '../../engine/services/kernel/site-origin';
-import type { Services } from '../../engine/services/kernel/services';
+} from '../../store/queries/page-speed';
+import { siteOrigin } from '../kernel/site-origin';
+import type { Services } from '../kernel/services';
 
 export type PageForm = 'mobile' | 'desktop';
 export type PageScores = Omit<NewPageSpeedScore, 'path' | 'measuredAt' | 'form'>;

@@ -1,14 +1,14 @@
 // /admin/system (issue 22): what the server runs on and how its builds are doing, for global staff
 // with manage_modules (developer tools); and a full rebuild of one tenant.
 import { statSync } from 'node:fs';
-import { AppError } from '../../engine/domain/errors';
+import { AppError } from '../../domain/errors';
 import { readFileSync } from 'node:fs';
-import { captchaStateOf, serverWarnings } from '../../engine/services/kernel/captcha';
+import { captchaStateOf, serverWarnings } from '../kernel/captcha';
 import { diskUse, type DiskUse } from './disk-use';
 import { jobsOf, jobWarnings, type SystemJob } from './jobs';
-import { failingRebuilds, storeFacts, type FailingRebuild } from '../../engine/store/queries/builds';
-import { requireActor, type Actor } from '../../engine/services/kernel/access';
-import { commit, tenantAccess, type OpArgs, type OpContext } from '../../engine/services/kernel/operation';
+import { failingRebuilds, storeFacts, type FailingRebuild } from '../../store/queries/builds';
+import { requireActor, type Actor } from '../kernel/access';
+import { commit, tenantAccess, type OpArgs, type OpContext } from '../kernel/operation';
 
 function systemAdmin(ctx: OpContext): Actor {
   const a = requireActor(ctx.actor);
@@ -17,7 +17,7 @@ function systemAdmin(ctx: OpContext): Actor {
 }
 
 const MASTHEAD_VERSION = (() => {
-  try { return String((JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: string }).version ?? ''); } catch { return ''; }
+  try { return String((JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version?: string }).version ?? ''); } catch { return ''; }
 })();
 
 const size = (path: string): number => { try { return statSync(path).size; } catch { return 0; } };
