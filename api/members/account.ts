@@ -20,9 +20,8 @@ import { checkCaptcha, emailField, givenPassword, loginName, passwordField, thro
 import { sendMemberMail } from '../../engine/services/members';
 import { siteOrigin } from '../../engine/services/kernel/member-options';
 import { memberRuntime } from '../../engine/services/members';
-import {
-  endMemberSession, issueMemberSession, looksLikeMemberToken, newMemberToken, requireMember, setMemberCookie, type IssuedSession,
-} from './session';
+import { issueMemberSession, looksLikeMemberToken, newMemberToken, type IssuedSession } from '../../engine/services/members';
+import { endMemberSession, requireMember, setMemberCookie } from './session';
 import { mintSimulateCode } from './simulate';
 import { siteUserView, type SiteUserView } from '../../engine/services/members';
 

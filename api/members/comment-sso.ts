@@ -9,7 +9,7 @@ import { hostTenant } from '../http/request-tenant';
 import { COOKIES } from '../../engine/services/auth';
 import { readCookie } from '../http/cookies';
 import type { Services } from '../../engine/services/kernel/services';
-import { memberByToken } from './session';
+import { memberByToken } from '../../engine/services/members';
 
 export const COMMENT_SSO_PATH = '/users/validate/viafoura';
 export const COMMENT_SSO_TEXTS = {

@@ -14,7 +14,7 @@ import type { GqlContext } from '../context';
 import type { TenantRow } from '../../engine/services/kernel/tenancy';
 import { idArg } from '../../engine/services/kernel/patch';
 import { audienceMembershipIds, surveyCustomer } from '../../engine/services/members';
-import { licenseCompanyFor } from './ip-gating';
+import { licenseCompanyFor } from '../../engine/services/members';
 import { meterCookieName, readMeter, signMeter } from '../../engine/services/members';
 import { memberRuntime } from '../../engine/services/members';
 import { signedInMemberId } from './session';

@@ -15,7 +15,7 @@ import type { GqlContext } from '../context';
 import { commit, diff, tenantAccess, type OpArgs } from '../../engine/services/kernel/operation';
 import { clampLimit, connection, skipOf } from '../../engine/services/kernel/paging';
 import { idArg } from '../../engine/services/kernel/patch';
-import { checkProfileDemographics, demographicsInput, splitAnswers } from './demographics';
+import { checkProfileDemographics, demographicsInput, splitAnswers } from '../../engine/services/members';
 import { countryOf, emailField, loginName, profileText, regionOf } from '../../engine/services/members';
 import { memberOf, requireMember } from './session';
 import { newslettersOfUser, siteUserView, siteUserView as viewOf, type SiteUserView } from '../../engine/services/members';

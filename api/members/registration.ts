@@ -22,14 +22,15 @@ import { clientKey } from '../../engine/services/kernel/rate-limit';
 import { mailResetLink, type LoginResult } from './account';
 import { linkProviderCustomer } from '../../engine/services/members';
 import { syncNewsletterProducts } from '../../engine/services/members';
-import { checkDemographics, demographicsInput, splitAnswers } from './demographics';
+import { checkDemographics, demographicsInput, splitAnswers } from '../../engine/services/members';
 import {
   checkCaptcha, consentFor, countryOf, emailField, passwordField, profileText, promoField, regionOf, throttle, tokenField, type ConsentValue,
 } from '../../engine/services/members';
 import { sendMemberMail } from '../../engine/services/members';
 import { siteOrigin } from '../../engine/services/kernel/member-options';
 import { memberRuntime } from '../../engine/services/members';
-import { issueMemberSession, looksLikeMemberToken, newMemberToken, setMemberCookie } from './session';
+import { issueMemberSession, looksLikeMemberToken, newMemberToken } from '../../engine/services/members';
+import { setMemberCookie } from './session';
 import { siteUserView } from '../../engine/services/members';
 
 const requestInput = z.object({

@@ -9,11 +9,13 @@ import { getLicenseCompany } from '../../engine/store/queries/site-license';
 import type { GqlContext } from '../context';
 import * as account from './account';
 import { setOmedaCustomer } from '../../engine/services/members';
-import * as demographics from './demographics';
+import {
+  createDemographicQuestion, createMembership, createSiteLicenseCompany, deleteDemographicQuestion, deleteMembership, deleteSiteLicenseCompany,
+  readDemographicStream, readLicenseCompany, readLicenseCompanyStream, readMembership, updateDemographicQuestion, updateMembership, updateSiteLicenseCompany,
+} from '../../engine/services/members';
 import { getGatedContent } from './gated-content';
 import { submitInquiry } from './inquiry';
-import * as ip from './ip-gating';
-import * as memberships from './memberships';
+import { siteLicenseCompany } from './ip-gating';
 import { importSiteUsers, previewSiteUserImport } from '../../engine/services/members';
 import * as profile from './profile';
 import * as registration from './registration';
@@ -39,11 +41,11 @@ export const memberResolvers = {
     getSiteUserStub: (_: unknown, a: Args, ctx: GqlContext) => registration.getSiteUserStub(ctx, { id: a.id ?? undefined }),
     getActiveSiteUserWithNewsletters: (_: unknown, _a: Args, ctx: GqlContext) => profile.getActiveSiteUserWithNewsletters(ctx),
     getSiteUserStream: async (_: unknown, a: Args, ctx: GqlContext) => profile.readSiteUserStream({ ctx: await ctx.op(), input: a.input }),
-    getMembership: (_: unknown, a: Args, ctx: GqlContext) => memberships.readMembership(ctx, a),
-    getOmedaDemographicStream: (_: unknown, a: Args, ctx: GqlContext) => demographics.readDemographicStream(ctx, a.input),
-    siteLicenseCompany: (_: unknown, a: Args, ctx: GqlContext) => ip.siteLicenseCompany(ctx, a),
-    getSiteLicenseCompany: async (_: unknown, a: Args, ctx: GqlContext) => ip.readLicenseCompany({ ctx: await ctx.op(), input: { id: a.id } }),
-    getSiteLicenseCompanyStream: async (_: unknown, a: Args, ctx: GqlContext) => ip.readLicenseCompanyStream({ ctx: await ctx.op(), input: a.input }),
+    getMembership: (_: unknown, a: Args, ctx: GqlContext) => readMembership(ctx, a),
+    getOmedaDemographicStream: (_: unknown, a: Args, ctx: GqlContext) => readDemographicStream(ctx, a.input),
+    siteLicenseCompany: (_: unknown, a: Args, ctx: GqlContext) => siteLicenseCompany(ctx, a),
+    getSiteLicenseCompany: async (_: unknown, a: Args, ctx: GqlContext) => readLicenseCompany({ ctx: await ctx.op(), input: { id: a.id } }),
+    getSiteLicenseCompanyStream: async (_: unknown, a: Args, ctx: GqlContext) => readLicenseCompanyStream({ ctx: await ctx.op(), input: a.input }),
     getGatedContent: (_: unknown, a: Args, ctx: GqlContext) => getGatedContent(ctx, a),
     previewSiteUserImport: async (_: unknown, a: Args, ctx: GqlContext) => previewSiteUserImport({ ctx: await ctx.op(), input: a.input }),
   },
@@ -69,32 +71,32 @@ export const memberResolvers = {
     setOmedaCustomer: async (_: unknown, a: Args, ctx: GqlContext) => setOmedaCustomer({ ctx: await ctx.op(), input: given(a, ['email', 'omedaCustomerId', 'hashedOmedaCustomerId', 'products']) }),
     importSiteUsers: async (_: unknown, a: Args, ctx: GqlContext) => importSiteUsers({ ctx: await ctx.op(), input: a.input }),
     async createMembership(_: unknown, a: Args, ctx: GqlContext) {
-      const { id } = await memberships.createMembership({ ctx: await ctx.op(), input: a.input });
+      const { id } = await createMembership({ ctx: await ctx.op(), input: a.input });
       return getMembershipById(ctx.services.store.db, (await ctx.tenant()).tenantKey, id);
     },
     async updateMembership(_: unknown, a: Args, ctx: GqlContext) {
-      const { id } = await memberships.updateMembership({ ctx: await ctx.op(), input: { id: a.id, input: a.input } });
+      const { id } = await updateMembership({ ctx: await ctx.op(), input: { id: a.id, input: a.input } });
       return getMembershipById(ctx.services.store.db, (await ctx.tenant()).tenantKey, id);
     },
-    deleteMembership: async (_: unknown, a: Args, ctx: GqlContext) => memberships.deleteMembership({ ctx: await ctx.op(), input: { id: a.id } }),
+    deleteMembership: async (_: unknown, a: Args, ctx: GqlContext) => deleteMembership({ ctx: await ctx.op(), input: { id: a.id } }),
     async createDemographicQuestion(_: unknown, a: Args, ctx: GqlContext) {
-      const { id } = await demographics.createDemographicQuestion({ ctx: await ctx.op(), input: a.input });
+      const { id } = await createDemographicQuestion({ ctx: await ctx.op(), input: a.input });
       return questionById(ctx, id);
     },
     async updateDemographicQuestion(_: unknown, a: Args, ctx: GqlContext) {
-      const { id } = await demographics.updateDemographicQuestion({ ctx: await ctx.op(), input: { id: a.id, input: a.input } });
+      const { id } = await updateDemographicQuestion({ ctx: await ctx.op(), input: { id: a.id, input: a.input } });
       return questionById(ctx, id);
     },
-    deleteDemographicQuestion: async (_: unknown, a: Args, ctx: GqlContext) => demographics.deleteDemographicQuestion({ ctx: await ctx.op(), input: { id: a.id } }),
+    deleteDemographicQuestion: async (_: unknown, a: Args, ctx: GqlContext) => deleteDemographicQuestion({ ctx: await ctx.op(), input: { id: a.id } }),
     async createSiteLicenseCompany(_: unknown, a: Args, ctx: GqlContext) {
-      const { id } = await ip.createSiteLicenseCompany({ ctx: await ctx.op(), input: a.input });
+      const { id } = await createSiteLicenseCompany({ ctx: await ctx.op(), input: a.input });
       return getLicenseCompany(ctx.services.store.db, (await ctx.tenant()).tenantKey, id);
     },
     async updateSiteLicenseCompany(_: unknown, a: Args, ctx: GqlContext) {
-      const { id } = await ip.updateSiteLicenseCompany({ ctx: await ctx.op(), input: { id: a.id, input: a.input } });
+      const { id } = await updateSiteLicenseCompany({ ctx: await ctx.op(), input: { id: a.id, input: a.input } });
       return getLicenseCompany(ctx.services.store.db, (await ctx.tenant()).tenantKey, id);
     },
-    deleteSiteLicenseCompany: async (_: unknown, a: Args, ctx: GqlContext) => ip.deleteSiteLicenseCompany({ ctx: await ctx.op(), input: { id: a.id } }),
+    deleteSiteLicenseCompany: async (_: unknown, a: Args, ctx: GqlContext) => deleteSiteLicenseCompany({ ctx: await ctx.op(), input: { id: a.id } }),
   },
   DemographicQuestion: {
     formKey: (q: DemographicQuestionRecord) => demographicKey(q.id),

@@ -1,52 +1,13 @@
-// Member sessions (public §4 "Site user session", admin §6 "x-site-user"): opaque tokens of 256
-// random bits; only their SHA-256 digest is stored. The token travels as `x-site-user: Bearer …`
-// or in the HttpOnly member cookie (30 days; 1 day when staff simulate a member). A session
-// belongs to one tenant: presented to another tenant it is no session at all.
-import { randomBytes } from 'node:crypto';
+// The member session of a GraphQL request (public §4 "Site user session"): the token it presents
+// (`x-site-user: Bearer …` or the member cookie), resolved once per request, and the cookie set and
+// cleared. The tokens and session rows are engine/services/members/sessions.ts.
 import { AppError } from '../../engine/domain/errors';
-import {
-  findSiteUserSessionWithUser, insertSiteUserSession, revokeSiteUserSession,
-} from '../../engine/store/queries/member-sessions';
-import { type SiteUserRow } from '../../engine/store/queries/members';
 import { COOKIES, digest } from '../../engine/services/auth';
-import type { GqlContext } from '../context';
-import type { Db } from '../../engine/store/connection';
-import type { Services } from '../../engine/services/kernel/services';
 import { sessionIsLive } from '../../engine/services/kernel/member-cache';
-import { memberRuntime } from '../../engine/services/members';
-
-export type MemberTokenKind = 'session' | 'register' | 'reset' | 'username';
-const PREFIX: Record<MemberTokenKind, string> = { session: 'mhm', register: 'mhg', reset: 'mhk', username: 'mhu' };
-
-export function newMemberToken(kind: MemberTokenKind): string {
-  return `${PREFIX[kind]}_${randomBytes(32).toString('base64url')}`;
-}
-
-export function looksLikeMemberToken(kind: MemberTokenKind, value: unknown): value is string {
-  return typeof value === 'string' && value.length === 47 && value.startsWith(`${PREFIX[kind]}_`) && /^[A-Za-z0-9_-]+$/.test(value);
-}
-
-export const MEMBER_COOKIE = COOKIES.member;
-
-export interface MemberSession {
-  sessionId: number;
-  tenantKey: string;
-  user: SiteUserRow;
-  /** A staff member signed in as this member (simulateSiteUser). */
-  simulating: boolean;
-  expiresAt: number;
-}
+import { looksLikeMemberToken, MEMBER_COOKIE, memberByToken, revokeMemberSession, type IssuedSession, type MemberSession } from '../../engine/services/members';
+import type { GqlContext } from '../context';
 
 const sessions = new WeakMap<GqlContext, Promise<MemberSession | null>>();
-
-/** The live session of a member token presented to `tenantKey` (outside GraphQL too), or null. */
-export async function memberByToken(services: Services, tenantKey: string, token: unknown): Promise<MemberSession | null> {
-  if (!looksLikeMemberToken('session', token)) return null;
-  const db = services.store.db;
-  const s = await findSiteUserSessionWithUser(db, digest(token));
-  if (!s || s.tenantKey !== tenantKey || s.user.tenantKey !== tenantKey || s.revokedAt !== null || s.expiresAt <= services.now() || s.user.status !== 1) return null;
-  return { sessionId: s.id, tenantKey: s.tenantKey, user: s.user, simulating: s.simulatedBy !== null, expiresAt: s.expiresAt };
-}
 
 async function lookup(ctx: GqlContext): Promise<MemberSession | null> {
   const token = ctx.req.siteUserToken;
@@ -85,17 +46,6 @@ export async function requireMember(ctx: GqlContext): Promise<MemberSession> {
   return m;
 }
 
-export interface IssuedSession { token: string; tokenExpiration: number }
-
-/** Creates a session row (call inside the write's transaction when there is one). */
-export async function issueMemberSession(db: Db, services: Services, tenantKey: string, siteUserId: number, simulatedBy: number | null = null): Promise<IssuedSession> {
-  const lifetimes = memberRuntime(services).lifetimes;
-  const token = newMemberToken('session');
-  const tokenExpiration = services.now() + (simulatedBy === null ? lifetimes.sessionMs : lifetimes.simulationMs);
-  await insertSiteUserSession(db, { tenantKey, siteUserId, tokenHash: digest(token), expiresAt: tokenExpiration, simulatedBy });
-  return { token, tokenExpiration };
-}
-
 /** Sets the member cookie for an issued session and makes it this request's session. */
 export function setMemberCookie(ctx: GqlContext, s: IssuedSession): void {
   ctx.req.cookies.set(MEMBER_COOKIE, s.token, { expires: new Date(s.tokenExpiration), path: '/' });
@@ -110,9 +60,6 @@ export function clearMemberCookie(ctx: GqlContext): void {
 /** Ends this request's session (if any) and clears the cookie. Always succeeds. */
 export async function endMemberSession(ctx: GqlContext): Promise<void> {
   const m = await memberOf(ctx);
-  if (m) {
-    await revokeSiteUserSession(ctx.services.store.db, m.sessionId, ctx.services.now());
-    await ctx.services.memberSessionsChanged(m.tenantKey);
-  }
+  if (m) await revokeMemberSession(ctx.services, m);
   clearMemberCookie(ctx);
 }

@@ -8,7 +8,7 @@ import type { Services } from '../../engine/services/kernel/services';
 import { IP_TEST_LIMIT, IP_TEST_PATH, ipTestAnswer, ipTestPage } from '../../engine/services/system';
 import { PAGE_HEADERS } from '../http/standalone-page';
 import { hostTenant } from '../http/request-tenant';
-import { licenseCompanyFor } from '../members';
+import { licenseCompanyFor } from '../../engine/services/members';
 
 export function registerIpTestRoute(app: FastifyInstance, services: Services): void {
   const limiter = new AttemptLimiter(IP_TEST_LIMIT, services.now);

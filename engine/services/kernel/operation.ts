@@ -26,6 +26,8 @@ export interface LazyCaller {
   services: Services;
   tenant(): Promise<TenantRow>;
   actor(): Promise<Actor | null>;
+  /** The operation context: actor and tenant (null when the request names none). */
+  op(): Promise<OpContext>;
 }
 
 export interface OpArgs<I = unknown> {

@@ -8,3 +8,15 @@ export { importSiteUsers, previewSiteUserImport } from './migrate-users';
 export { syncNewsletterProducts } from './newsletter-products';
 export { memberRuntime } from './runtime';
 export { newslettersOfUser, siteUserView, type SiteUserView } from './user-view';
+export {
+  checkDemographics, checkProfileDemographics, createDemographicQuestion, deleteDemographicQuestion, demographicsInput, readDemographicStream, splitAnswers,
+  updateDemographicQuestion,
+} from './demographics';
+export {
+  createSiteLicenseCompany, deleteSiteLicenseCompany, licenseCompanyFor, readLicenseCompany, readLicenseCompanyStream, updateSiteLicenseCompany,
+} from './ip-gating';
+export { createMembership, deleteMembership, readMembership, updateMembership } from './memberships';
+export {
+  type IssuedSession, issueMemberSession, looksLikeMemberToken, MEMBER_COOKIE, memberByToken, type MemberSession, type MemberTokenKind, newMemberToken,
+  revokeMemberSession,
+} from './sessions';

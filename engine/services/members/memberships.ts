@@ -2,24 +2,23 @@
 // staff edits with manage_memberships. A membership that content lists or members hold cannot be
 // deleted (that would open paid content); set its status to 0 instead.
 import { z } from 'zod';
-import { AppError } from '../../engine/domain/errors';
-import { COMMON_USER_FIELD_NAMES } from '../../engine/domain/members';
-import { membershipSchema } from '../../engine/domain/records';
-import { badInput, parseInput, withoutNulls } from '../../engine/domain/validation';
-import type { Db } from '../../engine/store/connection';
-import { demographicQuestionsByIds } from '../../engine/store/queries/demographics';
+import { AppError } from '../../domain/errors';
+import { COMMON_USER_FIELD_NAMES } from '../../domain/members';
+import { membershipSchema } from '../../domain/records';
+import { badInput, parseInput, withoutNulls } from '../../domain/validation';
+import type { Db } from '../../store/connection';
+import { demographicQuestionsByIds } from '../../store/queries/demographics';
 import {
   deleteMembershipRow, getMembershipByAlias, getMembershipById, insertMembership, membershipAliasTaken, membershipUsage, nextMembershipId,
   updateMembershipRow, type MembershipRecord,
-} from '../../engine/store/queries/memberships';
-import { may } from '../../engine/services/kernel/access';
-import type { GqlContext } from '../context';
-import { commit, diff, snapshot, tenantAccess, type OpArgs, type OpContext } from '../../engine/services/kernel/operation';
-import { asInput, createInput, idArg, mergePatch } from '../../engine/services/kernel/patch';
+} from '../../store/queries/memberships';
+import { may } from '../kernel/access';
+import { commit, diff, snapshot, tenantAccess, type OpArgs, type OpContext, type LazyCaller } from '../kernel/operation';
+import { asInput, createInput, idArg, mergePatch } from '../kernel/patch';
 
 const MANAGE = ['manage_memberships'] as const;
 
-export async function readMembership(ctx: GqlContext, a: { id?: unknown; alias?: unknown }): Promise<MembershipRecord> {
+export async function readMembership(ctx: LazyCaller, a: { id?: unknown; alias?: unknown }): Promise<MembershipRecord> {
   const tenant = await ctx.tenant();
   const db = ctx.services.store.db;
   let row: MembershipRecord | undefined;

@@ -2,23 +2,22 @@
 // the public stream, staff edits (manage_memberships), and the answer checks registration and
 // profile updates share.
 import { z } from 'zod';
-import { AppError } from '../../engine/domain/errors';
+import { AppError } from '../../domain/errors';
 import {
   DEMOGRAPHIC_QUERY_LIMIT, DEMOGRAPHIC_TYPE_CODES, isChoiceType, validateDemographicAnswers, type DemographicAnswer,
-} from '../../engine/domain/members';
-import { badInput, parseInput, REQUIRED, withoutNulls } from '../../engine/domain/validation';
-import type { Db } from '../../engine/store/connection';
+} from '../../domain/members';
+import { badInput, parseInput, REQUIRED, withoutNulls } from '../../domain/validation';
+import type { Db } from '../../store/connection';
 import {
   deleteDemographicQuestion as deleteRow, demographicQuestionsByIds, demographicStream, writeDemographicQuestion,
   type DemographicQuestionRecord,
-} from '../../engine/store/queries/demographics';
-import { membershipStream } from '../../engine/store/queries/catalog';
-import type { MembershipRecord } from '../../engine/store/queries/memberships';
-import type { DemographicChoice } from '../../engine/store/queries/members';
-import type { GqlContext } from '../context';
-import { commit, diff, snapshot, tenantAccess, type OpArgs } from '../../engine/services/kernel/operation';
-import { clampLimit, connection, skipOf } from '../../engine/services/kernel/paging';
-import { idArg } from '../../engine/services/kernel/patch';
+} from '../../store/queries/demographics';
+import { membershipStream } from '../../store/queries/catalog';
+import type { MembershipRecord } from '../../store/queries/memberships';
+import type { DemographicChoice } from '../../store/queries/members';
+import { commit, diff, snapshot, tenantAccess, type OpArgs, type LazyCaller } from '../kernel/operation';
+import { clampLimit, connection, skipOf } from '../kernel/paging';
+import { idArg } from '../kernel/patch';
 
 export const demographicsInput = z.array(z.object({
   questionId: z.number().int().positive(),
@@ -68,7 +67,7 @@ const streamInput = z.strictObject({
 });
 
 /** Public: active questions (staff with manage_memberships may ask for any status). Default and cap: 10 and 100. */
-export async function readDemographicStream(ctx: GqlContext, input: unknown) {
+export async function readDemographicStream(ctx: LazyCaller, input: unknown) {
   const f = parseInput(streamInput, withoutNulls(input ?? {}), 'input');
   const tenant = await ctx.tenant();
   const op = await ctx.op();
