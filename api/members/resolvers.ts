@@ -11,13 +11,15 @@ import * as account from './account';
 import { setOmedaCustomer } from '../../engine/services/members';
 import {
   createDemographicQuestion, createMembership, createSiteLicenseCompany, deleteDemographicQuestion, deleteMembership, deleteSiteLicenseCompany,
-  readDemographicStream, readLicenseCompany, readLicenseCompanyStream, readMembership, updateDemographicQuestion, updateMembership, updateSiteLicenseCompany,
+  readDemographicStream, readLicenseCompany, submitInquiry, readLicenseCompanyStream, readMembership, updateDemographicQuestion, updateMembership, updateSiteLicenseCompany,
 } from '../../engine/services/members';
 import { getGatedContent } from './gated-content';
-import { submitInquiry } from './inquiry';
 import { siteLicenseCompany } from './ip-gating';
 import { importSiteUsers, previewSiteUserImport } from '../../engine/services/members';
-import * as profile from './profile';
+import {
+  addSiteUserFavorite, getActiveSiteUserWithNewsletters, getSiteUser, readSiteUserStream, removeSiteUserFavorite, updateSiteUserProfile, updateSiteUserProfileAdmin,
+} from '../../engine/services/members';
+import { memberCaller } from './session';
 import * as registration from './registration';
 import { siteUserView } from '../../engine/services/members';
 
@@ -37,10 +39,10 @@ const REGISTER_FIELDS = ['id', 'password', 'membershipId', 'firstName', 'lastNam
 
 export const memberResolvers = {
   Query: {
-    getSiteUser: (_: unknown, a: Args, ctx: GqlContext) => profile.getSiteUser(ctx, a),
+    getSiteUser: (_: unknown, a: Args, ctx: GqlContext) => getSiteUser(memberCaller(ctx), a),
     getSiteUserStub: (_: unknown, a: Args, ctx: GqlContext) => registration.getSiteUserStub(ctx, { id: a.id ?? undefined }),
-    getActiveSiteUserWithNewsletters: (_: unknown, _a: Args, ctx: GqlContext) => profile.getActiveSiteUserWithNewsletters(ctx),
-    getSiteUserStream: async (_: unknown, a: Args, ctx: GqlContext) => profile.readSiteUserStream({ ctx: await ctx.op(), input: a.input }),
+    getActiveSiteUserWithNewsletters: (_: unknown, _a: Args, ctx: GqlContext) => getActiveSiteUserWithNewsletters(memberCaller(ctx)),
+    getSiteUserStream: async (_: unknown, a: Args, ctx: GqlContext) => readSiteUserStream({ ctx: await ctx.op(), input: a.input }),
     getMembership: (_: unknown, a: Args, ctx: GqlContext) => readMembership(ctx, a),
     getOmedaDemographicStream: (_: unknown, a: Args, ctx: GqlContext) => readDemographicStream(ctx, a.input),
     siteLicenseCompany: (_: unknown, a: Args, ctx: GqlContext) => siteLicenseCompany(ctx, a),
@@ -50,22 +52,22 @@ export const memberResolvers = {
     previewSiteUserImport: async (_: unknown, a: Args, ctx: GqlContext) => previewSiteUserImport({ ctx: await ctx.op(), input: a.input }),
   },
   Mutation: {
-    submitInquiry: (_: unknown, a: Args, ctx: GqlContext) => submitInquiry(ctx, given(a, ['name', 'email', 'company', 'message', 'contentId', 'consent', 'recaptchaToken'])),
+    submitInquiry: (_: unknown, a: Args, ctx: GqlContext) => submitInquiry(ctx, given(a, ['name', 'email', 'company', 'message', 'contentId', 'consent', 'recaptchaToken']), ctx.req.ip),
     loginSiteUser: (_: unknown, a: Args, ctx: GqlContext) => account.loginSiteUser(ctx, given(a, ['username', 'password', 'recaptchaToken'])),
     logoutSiteUser: (_: unknown, _a: Args, ctx: GqlContext) => account.logoutSiteUser(ctx),
     requestRegisterSiteUser: (_: unknown, a: Args, ctx: GqlContext) => registration.requestRegisterSiteUser(ctx, given(a, ['email', 'membershipId', 'countryCode', 'region', 'consent', 'path', 'recaptchaToken', 'promoCode'])),
     registerSiteUser: (_: unknown, a: Args, ctx: GqlContext) => registration.registerSiteUser(ctx, given(a, REGISTER_FIELDS)),
-    updateSiteUserProfile: (_: unknown, a: Args, ctx: GqlContext) => profile.updateSiteUserProfile(ctx, a.input),
+    updateSiteUserProfile: (_: unknown, a: Args, ctx: GqlContext) => updateSiteUserProfile(memberCaller(ctx), a.input),
     requestSiteUserChangeUsername: (_: unknown, a: Args, ctx: GqlContext) => account.requestSiteUserChangeUsername(ctx, given(a, ['password', 'newUsername'])),
     updateSiteUserUsername: (_: unknown, a: Args, ctx: GqlContext) => account.updateSiteUserUsername(ctx, given(a, ['id'])),
     requestSiteUserPasswordReset: (_: unknown, a: Args, ctx: GqlContext) => account.requestSiteUserPasswordReset(ctx, given(a, ['username', 'path', 'recaptchaToken'])),
     resetSiteUserPassword: (_: unknown, a: Args, ctx: GqlContext) => account.resetSiteUserPassword(ctx, given(a, ['id', 'password'])),
     updateSiteUserPassword: (_: unknown, a: Args, ctx: GqlContext) => account.updateSiteUserPassword(ctx, given(a, ['password', 'newPassword'])),
-    addSiteUserFavorite: (_: unknown, a: Args, ctx: GqlContext) => profile.addSiteUserFavorite(ctx, a),
-    removeSiteUserFavorite: (_: unknown, a: Args, ctx: GqlContext) => profile.removeSiteUserFavorite(ctx, a),
+    addSiteUserFavorite: (_: unknown, a: Args, ctx: GqlContext) => addSiteUserFavorite(memberCaller(ctx), a),
+    removeSiteUserFavorite: (_: unknown, a: Args, ctx: GqlContext) => removeSiteUserFavorite(memberCaller(ctx), a),
     simulateSiteUser: (_: unknown, a: Args, ctx: GqlContext) => account.simulateSiteUser(ctx, given(a, ['username'])),
     async updateSiteUserProfileAdmin(_: unknown, a: Args, ctx: GqlContext) {
-      const { id } = await profile.updateSiteUserProfileAdmin({ ctx: await ctx.op(), input: { id: a.id, input: a.input } });
+      const { id } = await updateSiteUserProfileAdmin({ ctx: await ctx.op(), input: { id: a.id, input: a.input } });
       return siteUserById(ctx, id);
     },
     setOmedaCustomer: async (_: unknown, a: Args, ctx: GqlContext) => setOmedaCustomer({ ctx: await ctx.op(), input: given(a, ['email', 'omedaCustomerId', 'hashedOmedaCustomerId', 'products']) }),

@@ -1,10 +1,11 @@
 // The member session of a GraphQL request (public §4 "Site user session"): the token it presents
 // (`x-site-user: Bearer …` or the member cookie), resolved once per request, and the cookie set and
 // cleared. The tokens and session rows are engine/services/members/sessions.ts.
-import { AppError } from '../../engine/domain/errors';
 import { COOKIES, digest } from '../../engine/services/auth';
 import { sessionIsLive } from '../../engine/services/kernel/member-cache';
-import { looksLikeMemberToken, MEMBER_COOKIE, memberByToken, revokeMemberSession, type IssuedSession, type MemberSession } from '../../engine/services/members';
+import {
+  looksLikeMemberToken, MEMBER_COOKIE, memberByToken, type MemberCaller, requireMember as requireSignedIn, revokeMemberSession, type IssuedSession, type MemberSession,
+} from '../../engine/services/members';
 import type { GqlContext } from '../context';
 
 const sessions = new WeakMap<GqlContext, Promise<MemberSession | null>>();
@@ -40,10 +41,13 @@ export async function signedInMemberId(ctx: GqlContext): Promise<number | null> 
   return s && sessionIsLive(s, tenant.tenantKey, ctx.services.now()) ? s.userId : null;
 }
 
-export async function requireMember(ctx: GqlContext): Promise<MemberSession> {
-  const m = await memberOf(ctx);
-  if (!m) throw new AppError('UNAUTHENTICATED');
-  return m;
+export function requireMember(ctx: GqlContext): Promise<MemberSession> {
+  return requireSignedIn(memberCaller(ctx));
+}
+
+/** The request as a member service's caller: tenant, actor and operation context as the GraphQL context resolves them, and memberOf. */
+export function memberCaller(ctx: GqlContext): MemberCaller {
+  return { services: ctx.services, tenant: ctx.tenant, actor: ctx.actor, op: ctx.op, member: () => memberOf(ctx) };
 }
 
 /** Sets the member cookie for an issued session and makes it this request's session. */

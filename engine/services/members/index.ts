@@ -17,6 +17,10 @@ export {
 } from './ip-gating';
 export { createMembership, deleteMembership, readMembership, updateMembership } from './memberships';
 export {
-  type IssuedSession, issueMemberSession, looksLikeMemberToken, MEMBER_COOKIE, memberByToken, type MemberSession, type MemberTokenKind, newMemberToken,
-  revokeMemberSession,
+  type IssuedSession, issueMemberSession, looksLikeMemberToken, MEMBER_COOKIE, memberByToken, type MemberCaller, type MemberSession, type MemberTokenKind,
+  newMemberToken, requireMember, revokeMemberSession,
 } from './sessions';
+export { composeInquiryMail, type InquiryAnswer, submitInquiry } from './inquiry';
+export {
+  addSiteUserFavorite, getActiveSiteUserWithNewsletters, getSiteUser, readSiteUserStream, removeSiteUserFavorite, updateSiteUserProfile, updateSiteUserProfileAdmin,
+} from './profile';

@@ -10,6 +10,8 @@ import { type SiteUserRow } from '../../store/queries/members';
 import { COOKIES, digest } from '../auth';
 import type { Db } from '../../store/connection';
 import type { Services } from '../kernel/services';
+import type { LazyCaller } from '../kernel/operation';
+import { AppError } from '../../domain/errors';
 import { memberRuntime } from './runtime';
 
 export type MemberTokenKind = 'session' | 'register' | 'reset' | 'username';
@@ -35,6 +37,18 @@ export interface MemberSession {
 }
 
 /** The live session of a member token presented to `tenantKey` (outside GraphQL too), or null. */
+/** A caller that also knows the signed-in member of its request (api/members/session.ts memberCaller). */
+export interface MemberCaller extends LazyCaller {
+  member(): Promise<MemberSession | null>;
+}
+
+/** The caller's signed-in member; UNAUTHENTICATED without one. */
+export async function requireMember(ctx: Pick<MemberCaller, 'member'>): Promise<MemberSession> {
+  const m = await ctx.member();
+  if (!m) throw new AppError('UNAUTHENTICATED');
+  return m;
+}
+
 export async function memberByToken(services: Services, tenantKey: string, token: unknown): Promise<MemberSession | null> {
   if (!looksLikeMemberToken('session', token)) return null;
   const db = services.store.db;

@@ -2,23 +2,23 @@
 // profile updates (only non-empty fields change, public §5) and favourites; and the staff side
 // (manage_site_users): listing and searching members, reading one, updateSiteUserProfileAdmin.
 import { z } from 'zod';
-import { AppError } from '../../engine/domain/errors';
-import { badInput, parseInput, withoutNulls } from '../../engine/domain/validation';
-import { revokeSiteUserSessions } from '../../engine/store/queries/member-sessions';
+import { AppError } from '../../domain/errors';
+import { badInput, parseInput, withoutNulls } from '../../domain/validation';
+import { revokeSiteUserSessions } from '../../store/queries/member-sessions';
 import {
   addFavorite, findSiteUserById, findSiteUserByLogin, listSiteUsers, loginNameTaken, membershipsOfSiteUser, publishedContentExists,
   removeFavorite, setDemographicTexts, setSiteUserMemberships, updateSiteUser, type SiteUserPatch, type SiteUserRow,
-} from '../../engine/store/queries/members';
-import { membershipStream } from '../../engine/store/queries/catalog';
-import { may } from '../../engine/services/kernel/access';
-import type { GqlContext } from '../context';
-import { commit, diff, tenantAccess, type OpArgs } from '../../engine/services/kernel/operation';
-import { clampLimit, connection, skipOf } from '../../engine/services/kernel/paging';
-import { idArg } from '../../engine/services/kernel/patch';
-import { checkProfileDemographics, demographicsInput, splitAnswers } from '../../engine/services/members';
-import { countryOf, emailField, loginName, profileText, regionOf } from '../../engine/services/members';
-import { memberOf, requireMember } from './session';
-import { newslettersOfUser, siteUserView, siteUserView as viewOf, type SiteUserView } from '../../engine/services/members';
+} from '../../store/queries/members';
+import { membershipStream } from '../../store/queries/catalog';
+import { may } from '../kernel/access';
+import type { Services } from '../kernel/services';
+import { commit, diff, tenantAccess, type OpArgs } from '../kernel/operation';
+import { clampLimit, connection, skipOf } from '../kernel/paging';
+import { idArg } from '../kernel/patch';
+import { checkProfileDemographics, demographicsInput, splitAnswers } from './demographics';
+import { countryOf, emailField, loginName, profileText, regionOf } from './inputs';
+import { requireMember, type MemberCaller } from './sessions';
+import { newslettersOfUser, siteUserView, siteUserView as viewOf, type SiteUserView } from './user-view';
 
 const MANAGE = ['manage_site_users'] as const;
 
@@ -26,11 +26,11 @@ const MANAGE = ['manage_site_users'] as const;
  * getSiteUser: without id or username, the signed-in member; with one, staff with manage_site_users
  * (or the member asking about themself).
  */
-export async function getSiteUser(ctx: GqlContext, input: { id?: unknown; username?: unknown; useOmedaCache?: unknown }): Promise<SiteUserView> {
+export async function getSiteUser(ctx: MemberCaller, input: { id?: unknown; username?: unknown; useOmedaCache?: unknown }): Promise<SiteUserView> {
   const tenant = await ctx.tenant();
-  const m = await memberOf(ctx);
+  const m = await ctx.member();
   // useOmedaCache false: the audience provider is asked afresh instead of its answer kept for the member.
-  const siteUserView = (services: GqlContext['services'], u: SiteUserRow, simulating?: boolean) => {
+  const siteUserView = (services: Services, u: SiteUserRow, simulating?: boolean) => {
     if (input.useOmedaCache === false) services.audience.forget(tenant.tenantKey, `member:${u.id}`);
     return viewOf(services, u, simulating);
   };
@@ -50,8 +50,8 @@ export async function getSiteUser(ctx: GqlContext, input: { id?: unknown; userna
 }
 
 /** The reduced view (email, memberships, newsletters) of the signed-in member, or null when nobody is signed in. */
-export async function getActiveSiteUserWithNewsletters(ctx: GqlContext) {
-  const m = await memberOf(ctx);
+export async function getActiveSiteUserWithNewsletters(ctx: MemberCaller) {
+  const m = await ctx.member();
   if (!m) return null;
   const v = await siteUserView(ctx.services, m.user, m.simulating);
   return { id: v.id, email: v.email, memberships: v.memberships, newsletters: await newslettersOfUser(ctx.services, m.user), simulating: m.simulating };
@@ -70,7 +70,7 @@ const profileInput = z.object({
 });
 
 /** Only non-empty fields change (public §5); the region is checked against the resulting country. */
-export async function updateSiteUserProfile(ctx: GqlContext, input: unknown): Promise<SiteUserView> {
+export async function updateSiteUserProfile(ctx: MemberCaller, input: unknown): Promise<SiteUserView> {
   const m = await requireMember(ctx);
   const f = parseInput(profileInput, withoutNulls(input ?? {}), 'input');
   const db = ctx.services.store.db;
@@ -95,7 +95,7 @@ export async function updateSiteUserProfile(ctx: GqlContext, input: unknown): Pr
   return siteUserView(ctx.services, (await findSiteUserById(db, m.tenantKey, m.user.id))!, m.simulating);
 }
 
-export async function addSiteUserFavorite(ctx: GqlContext, input: { contentId?: unknown }): Promise<SiteUserView> {
+export async function addSiteUserFavorite(ctx: MemberCaller, input: { contentId?: unknown }): Promise<SiteUserView> {
   const m = await requireMember(ctx);
   const contentId = idArg(input.contentId, 'contentId');
   if (!(await publishedContentExists(ctx.services.store.db, m.tenantKey, contentId, ctx.services.now()))) throw new AppError('NOT_FOUND', { entity: 'Content', id: contentId });
@@ -103,7 +103,7 @@ export async function addSiteUserFavorite(ctx: GqlContext, input: { contentId?: 
   return siteUserView(ctx.services, m.user, m.simulating);
 }
 
-export async function removeSiteUserFavorite(ctx: GqlContext, input: { contentId?: unknown }): Promise<SiteUserView> {
+export async function removeSiteUserFavorite(ctx: MemberCaller, input: { contentId?: unknown }): Promise<SiteUserView> {
   const m = await requireMember(ctx);
   await removeFavorite(ctx.services.store.db, m.user.id, idArg(input.contentId, 'contentId'));
   return siteUserView(ctx.services, m.user, m.simulating);

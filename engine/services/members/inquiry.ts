@@ -3,20 +3,21 @@
 // anything else, so a flood is cut off cheaply), the fields (BAD_USER_INPUT naming the first bad one),
 // the captcha (the subscribe form's reCAPTCHA v3 verifier, action inquirySubmit), the content item
 // (this tenant's, published). Only then is the inquiry stored, with the consent text and time, and
-// e-mailed to the tenant's RMI contact through the one mailer, after the answer.
-import { AppError } from '../../engine/domain/errors';
-import { INQUIRY_CAPTCHA_ACTION, INQUIRY_TEXTS, rmiContact, validateInquiry, type InquiryInput } from '../../engine/domain/inquiry';
-import { MEMBER_TEXTS } from '../../engine/domain/members';
-import { badInput } from '../../engine/domain/validation';
-import * as q from '../../engine/store/queries/content';
-import { insertInquiry } from '../../engine/store/queries/inquiries';
-import type { GqlContext } from '../context';
-import { subscribeCaptcha } from '../../engine/services/kernel/captcha';
-import { clientKey } from '../../engine/services/kernel/rate-limit';
-import { throttle } from '../../engine/services/kernel/shared-state';
-import { sendMailLater } from '../../engine/services/members';
-import { memberRuntime } from '../../engine/services/members';
-import { escapeHtml as escape } from '../../engine/domain/html-escape';
+// e-mailed to the tenant's RMI contact through the one mailer, after the answer. `ip`: the
+// reader's address as the request gives it (the limit and the captcha's remote address).
+import { AppError } from '../../domain/errors';
+import { INQUIRY_CAPTCHA_ACTION, INQUIRY_TEXTS, rmiContact, validateInquiry, type InquiryInput } from '../../domain/inquiry';
+import { MEMBER_TEXTS } from '../../domain/members';
+import { badInput } from '../../domain/validation';
+import * as q from '../../store/queries/content';
+import { insertInquiry } from '../../store/queries/inquiries';
+import type { LazyCaller } from '../kernel/operation';
+import { subscribeCaptcha } from '../kernel/captcha';
+import { clientKey } from '../kernel/rate-limit';
+import { throttle } from '../kernel/shared-state';
+import { sendMailLater } from './mail';
+import { memberRuntime } from './runtime';
+import { escapeHtml as escape } from '../../domain/html-escape';
 
 export interface InquiryAnswer { id: number; message: string }
 
@@ -36,20 +37,20 @@ export function composeInquiryMail(i: InquiryInput, about: { siteName: string; c
   return { subject, text, html };
 }
 
-export async function submitInquiry(ctx: GqlContext, input: Record<string, unknown>): Promise<InquiryAnswer> {
+export async function submitInquiry(ctx: LazyCaller, input: Record<string, unknown>, ip: string): Promise<InquiryAnswer> {
   const tenant = await ctx.tenant();
   const contact = rmiContact(tenant.settings);
   if (!contact) throw new AppError('FORBIDDEN');
   // Per client address (IPv6 by /64), and per site: the target is the site's one sales inbox.
   const { limiters } = memberRuntime(ctx.services);
-  await throttle([[limiters.inquiryIp, `${tenant.tenantKey}|${clientKey(ctx.req.ip)}`], [limiters.inquirySite, tenant.tenantKey]]);
+  await throttle([[limiters.inquiryIp, `${tenant.tenantKey}|${clientKey(ip)}`], [limiters.inquirySite, tenant.tenantKey]]);
   const checked = validateInquiry(input);
   if (!checked.ok) {
     const [field, message] = Object.entries(checked.fields)[0]!;
     badInput(field, message);
   }
   const inquiry = checked.value;
-  const verdict = await subscribeCaptcha(ctx.services).verify(inquiry.recaptchaToken, { action: INQUIRY_CAPTCHA_ACTION, remoteIp: ctx.req.ip });
+  const verdict = await subscribeCaptcha(ctx.services).verify(inquiry.recaptchaToken, { action: INQUIRY_CAPTCHA_ACTION, remoteIp: ip });
   if (!verdict.ok) badInput('recaptchaToken', MEMBER_TEXTS.captchaFailed);
   const db = ctx.services.store.db;
   const now = ctx.services.now();
