@@ -16,14 +16,13 @@ import { digest } from '../../engine/services/auth';
 import type { GqlContext } from '../context';
 import { tenantAccess } from '../../engine/services/kernel/operation';
 import { clientKey } from '../../engine/services/kernel/rate-limit';
-import { checkCaptcha, emailField, givenPassword, loginName, passwordField, throttle, tokenField } from '../../engine/services/members';
-import { sendMemberMail } from '../../engine/services/members';
+import {
+  checkCaptcha, emailField, givenPassword, type IssuedSession, issueMemberSession, loginName, looksLikeMemberToken, memberRuntime, newMemberToken,
+  passwordField, sendMemberMail, siteUserView, type SiteUserView, throttle, tokenField,
+} from '../../engine/services/members';
 import { siteOrigin } from '../../engine/services/kernel/member-options';
-import { memberRuntime } from '../../engine/services/members';
-import { issueMemberSession, looksLikeMemberToken, newMemberToken, type IssuedSession } from '../../engine/services/members';
 import { endMemberSession, requireMember, setMemberCookie } from './session';
 import { mintSimulateCode } from './simulate';
-import { siteUserView, type SiteUserView } from '../../engine/services/members';
 
 export interface LoginResult extends IssuedSession {
   userInfo: SiteUserView;

@@ -13,10 +13,7 @@ import type { AssetRecord } from '../../engine/store/queries/catalog';
 import type { GqlContext } from '../context';
 import type { TenantRow } from '../../engine/services/kernel/tenancy';
 import { idArg } from '../../engine/services/kernel/patch';
-import { audienceMembershipIds, surveyCustomer } from '../../engine/services/members';
-import { licenseCompanyFor } from '../../engine/services/members';
-import { meterCookieName, readMeter, signMeter } from '../../engine/services/members';
-import { memberRuntime } from '../../engine/services/members';
+import { audienceMembershipIds, licenseCompanyFor, memberRuntime, meterCookieName, readMeter, signMeter, surveyCustomer } from '../../engine/services/members';
 import { signedInMemberId } from './session';
 
 export interface MeterView {

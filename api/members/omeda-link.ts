@@ -13,8 +13,7 @@ import { COOKIES } from '../../engine/services/auth';
 import { setCookie } from '../http/cookies';
 import { hostTenant } from '../http/request-tenant';
 import type { Services } from '../../engine/services/kernel/services';
-import { memberByEncryptedId } from '../../engine/services/members';
-import { issueMemberSession, MEMBER_COOKIE } from '../../engine/services/members';
+import { issueMemberSession, MEMBER_COOKIE, memberByEncryptedId } from '../../engine/services/members';
 
 export const MEMBER_OMEDA_LINK_PATH = '/__member/omeda';
 

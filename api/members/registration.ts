@@ -20,18 +20,13 @@ import { digest } from '../../engine/services/auth';
 import type { GqlContext } from '../context';
 import { clientKey } from '../../engine/services/kernel/rate-limit';
 import { mailResetLink, type LoginResult } from './account';
-import { linkProviderCustomer } from '../../engine/services/members';
-import { syncNewsletterProducts } from '../../engine/services/members';
-import { checkDemographics, demographicsInput, splitAnswers } from '../../engine/services/members';
 import {
-  checkCaptcha, consentFor, countryOf, emailField, passwordField, profileText, promoField, regionOf, throttle, tokenField, type ConsentValue,
+  checkCaptcha, checkDemographics, consentFor, type ConsentValue, countryOf, demographicsInput, emailField, issueMemberSession, linkProviderCustomer,
+  looksLikeMemberToken, memberRuntime, newMemberToken, passwordField, profileText, promoField, regionOf, sendMemberMail, siteUserView, splitAnswers,
+  syncNewsletterProducts, throttle, tokenField,
 } from '../../engine/services/members';
-import { sendMemberMail } from '../../engine/services/members';
 import { siteOrigin } from '../../engine/services/kernel/member-options';
-import { memberRuntime } from '../../engine/services/members';
-import { issueMemberSession, looksLikeMemberToken, newMemberToken } from '../../engine/services/members';
 import { setMemberCookie } from './session';
-import { siteUserView } from '../../engine/services/members';
 
 const requestInput = z.object({
   email: emailField,

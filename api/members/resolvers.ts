@@ -8,20 +8,16 @@ import { getMembershipById } from '../../engine/store/queries/memberships';
 import { getLicenseCompany } from '../../engine/store/queries/site-license';
 import type { GqlContext } from '../context';
 import * as account from './account';
-import { setOmedaCustomer } from '../../engine/services/members';
 import {
-  createDemographicQuestion, createMembership, createSiteLicenseCompany, deleteDemographicQuestion, deleteMembership, deleteSiteLicenseCompany,
-  readDemographicStream, readLicenseCompany, submitInquiry, readLicenseCompanyStream, readMembership, updateDemographicQuestion, updateMembership, updateSiteLicenseCompany,
+  addSiteUserFavorite, createDemographicQuestion, createMembership, createSiteLicenseCompany, deleteDemographicQuestion, deleteMembership,
+  deleteSiteLicenseCompany, getActiveSiteUserWithNewsletters, getSiteUser, importSiteUsers, previewSiteUserImport, readDemographicStream,
+  readLicenseCompany, readLicenseCompanyStream, readMembership, readSiteUserStream, removeSiteUserFavorite, setOmedaCustomer, siteUserView,
+  submitInquiry, updateDemographicQuestion, updateMembership, updateSiteLicenseCompany, updateSiteUserProfile, updateSiteUserProfileAdmin,
 } from '../../engine/services/members';
 import { getGatedContent } from './gated-content';
 import { siteLicenseCompany } from './ip-gating';
-import { importSiteUsers, previewSiteUserImport } from '../../engine/services/members';
-import {
-  addSiteUserFavorite, getActiveSiteUserWithNewsletters, getSiteUser, readSiteUserStream, removeSiteUserFavorite, updateSiteUserProfile, updateSiteUserProfileAdmin,
-} from '../../engine/services/members';
 import { memberCaller } from './session';
 import * as registration from './registration';
-import { siteUserView } from '../../engine/services/members';
 
 type Args = Record<string, unknown>;
 const given = (a: Args, keys: string[]) => Object.fromEntries(keys.filter((k) => a[k] !== undefined && a[k] !== null).map((k) => [k, a[k]]));

@@ -26,8 +26,7 @@ import { messagePage } from '../http/standalone-page';
 import type { Services } from '../../engine/services/kernel/services';
 import { registerOmedaLinkRoute } from './omeda-link';
 import { registerReaderSurveyRoute } from './reader-survey';
-import { memberRuntime } from '../../engine/services/members';
-import { issueMemberSession, looksLikeMemberToken, MEMBER_COOKIE, type IssuedSession } from '../../engine/services/members';
+import { type IssuedSession, issueMemberSession, looksLikeMemberToken, MEMBER_COOKIE, memberRuntime } from '../../engine/services/members';
 
 export const MEMBER_SIMULATE_PATH = '/__member/simulate';
 /** How long a simulation code can be spent. */
