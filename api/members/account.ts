@@ -17,19 +17,12 @@ import type { GqlContext } from '../context';
 import { tenantAccess } from '../../engine/services/kernel/operation';
 import { clientKey } from '../../engine/services/kernel/rate-limit';
 import {
-  checkCaptcha, emailField, givenPassword, type IssuedSession, issueMemberSession, loginName, looksLikeMemberToken, memberRuntime, newMemberToken,
-  passwordField, sendMemberMail, siteUserView, type SiteUserView, throttle, tokenField,
+  checkCaptcha, emailField, givenPassword, issueMemberSession, loginName, type LoginResult, looksLikeMemberToken, mailResetLink,
+  memberRuntime, newMemberToken, passwordField, sendMemberMail, siteUserView, type SiteUserView, throttle, tokenField,
 } from '../../engine/services/members';
 import { siteOrigin } from '../../engine/services/kernel/member-options';
 import { endMemberSession, requireMember, setMemberCookie } from './session';
 import { mintSimulateCode } from './simulate';
-
-export interface LoginResult extends IssuedSession {
-  userInfo: SiteUserView;
-  message?: string;
-  /** simulateSiteUser only: the single-use code that carries the simulation to the site's host (simulate.ts). */
-  simulateCode?: string | null;
-}
 
 async function hashToCheck(stored: string | null | undefined): Promise<string> {
   return stored && stored.startsWith('scrypt$') ? stored : DUMMY_HASH_PROMISE();
@@ -112,20 +105,6 @@ async function allowLink(ctx: GqlContext, tenantKey: string, address: string): P
   await throttle([[linkIp, ipKey]]);
   const mailKey = `${tenantKey}:to:${address}`;
   return (await linkEmail.attempt(mailKey)) === 0;
-}
-
-/** Creates a reset link for a user (voiding older ones) and mails it. */
-export async function mailResetLink(ctx: GqlContext, user: SiteUserRow, path: string, kind: 'reset' | 'already-registered' = 'reset'): Promise<void> {
-  const tenant = await ctx.tenant();
-  const token = newMemberToken('reset');
-  const now = ctx.services.now();
-  const expiresAt = now + memberRuntime(ctx.services).lifetimes.resetMs;
-  await ctx.services.store.transaction(async (tx) => {
-    await voidSiteUserTokens(tx, { tenantKey: tenant.tenantKey, kind: 'reset', siteUserId: user.id }, now);
-    await insertSiteUserToken(tx, { tenantKey: tenant.tenantKey, kind: 'reset', tokenHash: digest(token), siteUserId: user.id, email: user.email, payload: {}, expiresAt });
-  });
-  const link = `${siteOrigin(ctx.services.members, tenant)}/account/login?reset=${token}&redirectTo=${encodeURIComponent(path)}`;
-  sendMemberMail(ctx.services, { kind, to: user.email, siteName: tenant.settings.general.siteName, link, expiresAt });
 }
 
 const resetRequest = z.object({ username: loginName, path: z.string().max(2000).optional(), recaptchaToken: z.string().max(4000).optional() });

@@ -10,14 +10,13 @@ import type { GqlContext } from '../context';
 import * as account from './account';
 import {
   addSiteUserFavorite, createDemographicQuestion, createMembership, createSiteLicenseCompany, deleteDemographicQuestion, deleteMembership,
-  deleteSiteLicenseCompany, getActiveSiteUserWithNewsletters, getSiteUser, importSiteUsers, previewSiteUserImport, readDemographicStream,
-  readLicenseCompany, readLicenseCompanyStream, readMembership, readSiteUserStream, removeSiteUserFavorite, setOmedaCustomer, siteUserView,
+  deleteSiteLicenseCompany, getActiveSiteUserWithNewsletters, getSiteUser, getSiteUserStub, importSiteUsers, previewSiteUserImport, readDemographicStream,
+  readLicenseCompany, readLicenseCompanyStream, readMembership, readSiteUserStream, registerSiteUser, removeSiteUserFavorite, requestRegisterSiteUser, setOmedaCustomer, siteUserView,
   submitInquiry, updateDemographicQuestion, updateMembership, updateSiteLicenseCompany, updateSiteUserProfile, updateSiteUserProfileAdmin,
 } from '../../engine/services/members';
 import { getGatedContent } from './gated-content';
 import { siteLicenseCompany } from './ip-gating';
 import { memberCaller } from './session';
-import * as registration from './registration';
 
 type Args = Record<string, unknown>;
 const given = (a: Args, keys: string[]) => Object.fromEntries(keys.filter((k) => a[k] !== undefined && a[k] !== null).map((k) => [k, a[k]]));
@@ -36,7 +35,7 @@ const REGISTER_FIELDS = ['id', 'password', 'membershipId', 'firstName', 'lastNam
 export const memberResolvers = {
   Query: {
     getSiteUser: (_: unknown, a: Args, ctx: GqlContext) => getSiteUser(memberCaller(ctx), a),
-    getSiteUserStub: (_: unknown, a: Args, ctx: GqlContext) => registration.getSiteUserStub(ctx, { id: a.id ?? undefined }),
+    getSiteUserStub: (_: unknown, a: Args, ctx: GqlContext) => getSiteUserStub(memberCaller(ctx), { id: a.id ?? undefined }),
     getActiveSiteUserWithNewsletters: (_: unknown, _a: Args, ctx: GqlContext) => getActiveSiteUserWithNewsletters(memberCaller(ctx)),
     getSiteUserStream: async (_: unknown, a: Args, ctx: GqlContext) => readSiteUserStream({ ctx: await ctx.op(), input: a.input }),
     getMembership: (_: unknown, a: Args, ctx: GqlContext) => readMembership(ctx, a),
@@ -51,8 +50,8 @@ export const memberResolvers = {
     submitInquiry: (_: unknown, a: Args, ctx: GqlContext) => submitInquiry(ctx, given(a, ['name', 'email', 'company', 'message', 'contentId', 'consent', 'recaptchaToken']), ctx.req.ip),
     loginSiteUser: (_: unknown, a: Args, ctx: GqlContext) => account.loginSiteUser(ctx, given(a, ['username', 'password', 'recaptchaToken'])),
     logoutSiteUser: (_: unknown, _a: Args, ctx: GqlContext) => account.logoutSiteUser(ctx),
-    requestRegisterSiteUser: (_: unknown, a: Args, ctx: GqlContext) => registration.requestRegisterSiteUser(ctx, given(a, ['email', 'membershipId', 'countryCode', 'region', 'consent', 'path', 'recaptchaToken', 'promoCode'])),
-    registerSiteUser: (_: unknown, a: Args, ctx: GqlContext) => registration.registerSiteUser(ctx, given(a, REGISTER_FIELDS)),
+    requestRegisterSiteUser: (_: unknown, a: Args, ctx: GqlContext) => requestRegisterSiteUser(memberCaller(ctx), given(a, ['email', 'membershipId', 'countryCode', 'region', 'consent', 'path', 'recaptchaToken', 'promoCode'])),
+    registerSiteUser: (_: unknown, a: Args, ctx: GqlContext) => registerSiteUser(memberCaller(ctx), given(a, REGISTER_FIELDS)),
     updateSiteUserProfile: (_: unknown, a: Args, ctx: GqlContext) => updateSiteUserProfile(memberCaller(ctx), a.input),
     requestSiteUserChangeUsername: (_: unknown, a: Args, ctx: GqlContext) => account.requestSiteUserChangeUsername(ctx, given(a, ['password', 'newUsername'])),
     updateSiteUserUsername: (_: unknown, a: Args, ctx: GqlContext) => account.updateSiteUserUsername(ctx, given(a, ['id'])),

@@ -45,9 +45,11 @@ export function requireMember(ctx: GqlContext): Promise<MemberSession> {
   return requireSignedIn(memberCaller(ctx));
 }
 
-/** The request as a member service's caller: tenant, actor and operation context as the GraphQL context resolves them, and memberOf. */
+/** The request as a member service's caller: tenant, actor and operation context as the GraphQL context resolves them, memberOf, the address and the cookie. */
 export function memberCaller(ctx: GqlContext): MemberCaller {
-  return { services: ctx.services, tenant: ctx.tenant, actor: ctx.actor, op: ctx.op, member: () => memberOf(ctx) };
+  return {
+    services: ctx.services, tenant: ctx.tenant, actor: ctx.actor, op: ctx.op, member: () => memberOf(ctx), ip: ctx.req.ip, signIn: (s) => setMemberCookie(ctx, s),
+  };
 }
 
 /** Sets the member cookie for an issued session and makes it this request's session. */

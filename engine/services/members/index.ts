@@ -17,10 +17,12 @@ export {
 } from './ip-gating';
 export { createMembership, deleteMembership, readMembership, updateMembership } from './memberships';
 export {
-  type IssuedSession, issueMemberSession, looksLikeMemberToken, MEMBER_COOKIE, memberByToken, type MemberCaller, type MemberSession, type MemberTokenKind,
+  type IssuedSession, issueMemberSession, type LoginResult, looksLikeMemberToken, MEMBER_COOKIE, memberByToken, type MemberCaller, type MemberSession, type MemberTokenKind,
   newMemberToken, requireMember, revokeMemberSession,
 } from './sessions';
 export { composeInquiryMail, type InquiryAnswer, submitInquiry } from './inquiry';
 export {
   addSiteUserFavorite, getActiveSiteUserWithNewsletters, getSiteUser, readSiteUserStream, removeSiteUserFavorite, updateSiteUserProfile, updateSiteUserProfileAdmin,
 } from './profile';
+export { mailResetLink } from './links';
+export { getSiteUserStub, registerSiteUser, requestRegisterSiteUser } from './registration';

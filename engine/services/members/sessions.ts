@@ -13,6 +13,7 @@ import type { Services } from '../kernel/services';
 import type { LazyCaller } from '../kernel/operation';
 import { AppError } from '../../domain/errors';
 import { memberRuntime } from './runtime';
+import type { SiteUserView } from './user-view';
 
 export type MemberTokenKind = 'session' | 'register' | 'reset' | 'username';
 const PREFIX: Record<MemberTokenKind, string> = { session: 'mhm', register: 'mhg', reset: 'mhk', username: 'mhu' };
@@ -40,6 +41,10 @@ export interface MemberSession {
 /** A caller that also knows the signed-in member of its request (api/members/session.ts memberCaller). */
 export interface MemberCaller extends LazyCaller {
   member(): Promise<MemberSession | null>;
+  /** The reader's address as the request gives it (limits, captcha). */
+  ip: string;
+  /** Makes an issued session the request's own (the member cookie). */
+  signIn(session: IssuedSession): void;
 }
 
 /** The caller's signed-in member; UNAUTHENTICATED without one. */
@@ -58,6 +63,14 @@ export async function memberByToken(services: Services, tenantKey: string, token
 }
 
 export interface IssuedSession { token: string; tokenExpiration: number }
+
+/** What a sign-in answers: the session and the member's view. */
+export interface LoginResult extends IssuedSession {
+  userInfo: SiteUserView;
+  message?: string;
+  /** simulateSiteUser only: the single-use code that carries the simulation to the site's host (simulate.ts). */
+  simulateCode?: string | null;
+}
 
 /** Creates a session row (call inside the write's transaction when there is one). */
 export async function issueMemberSession(db: Db, services: Services, tenantKey: string, siteUserId: number, simulatedBy: number | null = null): Promise<IssuedSession> {

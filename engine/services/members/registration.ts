@@ -3,30 +3,33 @@
 // gets a password-reset link instead); registerSiteUser completes it with the password, names,
 // the membership's required fields, demographics, newsletters and consent, then signs the member in.
 import { z } from 'zod';
-import { hashPassword } from '../../engine/auth/passwords';
-import { AppError } from '../../engine/domain/errors';
-import { isCommonUserField, MEMBER_TEXTS, safeRedirectPath, type CommonUserField } from '../../engine/domain/members';
-import type { Consent } from '../../engine/domain/newsletter-subscribe';
-import { badInput, parseInput, REQUIRED, withoutNulls } from '../../engine/domain/validation';
-import type { Db } from '../../engine/store/connection';
-import type { RegistrationPayload } from '../../engine/store/schema-members';
-import { consumeSiteUserToken, findSiteUserToken, insertSiteUserToken, voidSiteUserTokens } from '../../engine/store/queries/member-sessions';
+import { hashPassword } from '../../auth/passwords';
+import { AppError } from '../../domain/errors';
+import { isCommonUserField, MEMBER_TEXTS, safeRedirectPath, type CommonUserField } from '../../domain/members';
+import type { Consent } from '../../domain/newsletter-subscribe';
+import { badInput, parseInput, REQUIRED, withoutNulls } from '../../domain/validation';
+import type { Db } from '../../store/connection';
+import type { RegistrationPayload } from '../../store/schema-members';
+import { consumeSiteUserToken, findSiteUserToken, insertSiteUserToken, voidSiteUserTokens } from '../../store/queries/member-sessions';
 import {
   findSiteUserByEmail, findSiteUserById, grantMembership, insertConsent, insertSiteUser, loginNameTaken, setDemographicTexts, tenantNewsletterIds,
-} from '../../engine/store/queries/members';
-import { activeMemberships, getMembershipById, type MembershipRecord } from '../../engine/store/queries/memberships';
-import { localAudienceProvider } from '../../engine/newsletter/audience';
-import { digest } from '../../engine/services/auth';
-import type { GqlContext } from '../context';
-import { clientKey } from '../../engine/services/kernel/rate-limit';
-import { mailResetLink, type LoginResult } from './account';
+} from '../../store/queries/members';
+import { activeMemberships, getMembershipById, type MembershipRecord } from '../../store/queries/memberships';
+import { localAudienceProvider } from '../../newsletter/audience';
+import { digest } from '../auth';
+import { clientKey } from '../kernel/rate-limit';
+import { demographicsInput, checkDemographics, splitAnswers } from './demographics';
 import {
-  checkCaptcha, checkDemographics, consentFor, type ConsentValue, countryOf, demographicsInput, emailField, issueMemberSession, linkProviderCustomer,
-  looksLikeMemberToken, memberRuntime, newMemberToken, passwordField, profileText, promoField, regionOf, sendMemberMail, siteUserView, splitAnswers,
-  syncNewsletterProducts, throttle, tokenField,
-} from '../../engine/services/members';
-import { siteOrigin } from '../../engine/services/kernel/member-options';
-import { setMemberCookie } from './session';
+  checkCaptcha, consentFor, type ConsentValue, countryOf, emailField, passwordField, profileText, promoField, regionOf, throttle, tokenField,
+} from './inputs';
+import { linkProviderCustomer } from './audience';
+import { mailResetLink } from './links';
+import { sendMemberMail } from './mail';
+import { syncNewsletterProducts } from './newsletter-products';
+import { memberRuntime } from './runtime';
+import { issueMemberSession, looksLikeMemberToken, type LoginResult, type MemberCaller, newMemberToken } from './sessions';
+import { siteUserView } from './user-view';
+import { siteOrigin } from '../kernel/member-options';
 
 const requestInput = z.object({
   email: emailField,
@@ -51,7 +54,7 @@ async function membershipFor(db: Db, tenantKey: string, id: number | undefined):
   return first;
 }
 
-export async function requestRegisterSiteUser(ctx: GqlContext, input: unknown): Promise<{ ok: true; message: string }> {
+export async function requestRegisterSiteUser(ctx: MemberCaller, input: unknown): Promise<{ ok: true; message: string }> {
   const tenant = await ctx.tenant();
   const f = parseInput(requestInput, withoutNulls(input ?? {}));
   const db = ctx.services.store.db;
@@ -62,9 +65,9 @@ export async function requestRegisterSiteUser(ctx: GqlContext, input: unknown): 
     consent = consentFor(country, regionOf(country, f.region), f.consent);
   }
   const path = safeRedirectPath(f.path);
-  await checkCaptcha(ctx.services, f.recaptchaToken, 'siteUserRegister', ctx.req.ip);
+  await checkCaptcha(ctx.services, f.recaptchaToken, 'siteUserRegister', ctx.ip);
   const { linkIp, linkEmail } = memberRuntime(ctx.services).limiters;
-  const ipKey = `${tenant.tenantKey}:ip:${clientKey(ctx.req.ip)}`;
+  const ipKey = `${tenant.tenantKey}:ip:${clientKey(ctx.ip)}`;
   await throttle([[linkIp, ipKey]]);
   const answer = { ok: true as const, message: MEMBER_TEXTS.registrationSent };
   const mailKey = `${tenant.tenantKey}:to:${f.email}`;
@@ -91,7 +94,7 @@ export async function requestRegisterSiteUser(ctx: GqlContext, input: unknown): 
 }
 
 /** A pending registration behind a link: what the signup page pre-fills ('Please complete your registration'). */
-export async function getSiteUserStub(ctx: GqlContext, input: unknown) {
+export async function getSiteUserStub(ctx: MemberCaller, input: unknown) {
   const tenant = await ctx.tenant();
   const { id } = parseInput(z.object({ id: tokenField }), input);
   const invalid = new AppError('BAD_USER_INPUT', { field: 'id', message: MEMBER_TEXTS.linkInvalid });
@@ -139,7 +142,7 @@ function checkRequiredCommon(m: MembershipRecord, f: RegisterFields, country: st
   }
 }
 
-export async function registerSiteUser(ctx: GqlContext, input: unknown): Promise<LoginResult> {
+export async function registerSiteUser(ctx: MemberCaller, input: unknown): Promise<LoginResult> {
   const tenant = await ctx.tenant();
   const f = parseInput(registerInput, withoutNulls(input ?? {}));
   const db = ctx.services.store.db;
@@ -185,7 +188,7 @@ export async function registerSiteUser(ctx: GqlContext, input: unknown): Promise
     }
     return { id, session: await issueMemberSession(tx, ctx.services, tenant.tenantKey, id) };
   });
-  setMemberCookie(ctx, created.session);
+  ctx.signIn(created.session);
   // The audience provider: the customer with this address is linked; newsletters chosen here are opted in there.
   await linkProviderCustomer(ctx.services, tenant, created.id, t.email);
   if (newsletters.length) await syncNewsletterProducts(ctx.services, tenant, t.email, newsletters, true);
