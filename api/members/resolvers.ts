@@ -7,12 +7,14 @@ import { findSiteUserById } from '../../engine/store/queries/members';
 import { getMembershipById } from '../../engine/store/queries/memberships';
 import { getLicenseCompany } from '../../engine/store/queries/site-license';
 import type { GqlContext } from '../context';
-import * as account from './account';
+import { simulateSiteUser } from './account';
 import {
   addSiteUserFavorite, createDemographicQuestion, createMembership, createSiteLicenseCompany, deleteDemographicQuestion, deleteMembership,
-  deleteSiteLicenseCompany, getActiveSiteUserWithNewsletters, getSiteUser, getSiteUserStub, importSiteUsers, previewSiteUserImport, readDemographicStream,
-  readLicenseCompany, readLicenseCompanyStream, readMembership, readSiteUserStream, registerSiteUser, removeSiteUserFavorite, requestRegisterSiteUser, setOmedaCustomer, siteUserView,
-  submitInquiry, updateDemographicQuestion, updateMembership, updateSiteLicenseCompany, updateSiteUserProfile, updateSiteUserProfileAdmin,
+  deleteSiteLicenseCompany, getActiveSiteUserWithNewsletters, getSiteUser, getSiteUserStub, importSiteUsers, loginSiteUser, logoutSiteUser,
+  previewSiteUserImport, readDemographicStream, readLicenseCompany, readLicenseCompanyStream, readMembership, readSiteUserStream, registerSiteUser,
+  removeSiteUserFavorite, requestRegisterSiteUser, requestSiteUserChangeUsername, requestSiteUserPasswordReset, resetSiteUserPassword, setOmedaCustomer,
+  siteUserView, submitInquiry, updateDemographicQuestion, updateMembership, updateSiteLicenseCompany, updateSiteUserPassword, updateSiteUserProfile,
+  updateSiteUserProfileAdmin, updateSiteUserUsername,
 } from '../../engine/services/members';
 import { getGatedContent } from './gated-content';
 import { siteLicenseCompany } from './ip-gating';
@@ -48,19 +50,19 @@ export const memberResolvers = {
   },
   Mutation: {
     submitInquiry: (_: unknown, a: Args, ctx: GqlContext) => submitInquiry(ctx, given(a, ['name', 'email', 'company', 'message', 'contentId', 'consent', 'recaptchaToken']), ctx.req.ip),
-    loginSiteUser: (_: unknown, a: Args, ctx: GqlContext) => account.loginSiteUser(ctx, given(a, ['username', 'password', 'recaptchaToken'])),
-    logoutSiteUser: (_: unknown, _a: Args, ctx: GqlContext) => account.logoutSiteUser(ctx),
+    loginSiteUser: (_: unknown, a: Args, ctx: GqlContext) => loginSiteUser(memberCaller(ctx), given(a, ['username', 'password', 'recaptchaToken'])),
+    logoutSiteUser: (_: unknown, _a: Args, ctx: GqlContext) => logoutSiteUser(memberCaller(ctx)),
     requestRegisterSiteUser: (_: unknown, a: Args, ctx: GqlContext) => requestRegisterSiteUser(memberCaller(ctx), given(a, ['email', 'membershipId', 'countryCode', 'region', 'consent', 'path', 'recaptchaToken', 'promoCode'])),
     registerSiteUser: (_: unknown, a: Args, ctx: GqlContext) => registerSiteUser(memberCaller(ctx), given(a, REGISTER_FIELDS)),
     updateSiteUserProfile: (_: unknown, a: Args, ctx: GqlContext) => updateSiteUserProfile(memberCaller(ctx), a.input),
-    requestSiteUserChangeUsername: (_: unknown, a: Args, ctx: GqlContext) => account.requestSiteUserChangeUsername(ctx, given(a, ['password', 'newUsername'])),
-    updateSiteUserUsername: (_: unknown, a: Args, ctx: GqlContext) => account.updateSiteUserUsername(ctx, given(a, ['id'])),
-    requestSiteUserPasswordReset: (_: unknown, a: Args, ctx: GqlContext) => account.requestSiteUserPasswordReset(ctx, given(a, ['username', 'path', 'recaptchaToken'])),
-    resetSiteUserPassword: (_: unknown, a: Args, ctx: GqlContext) => account.resetSiteUserPassword(ctx, given(a, ['id', 'password'])),
-    updateSiteUserPassword: (_: unknown, a: Args, ctx: GqlContext) => account.updateSiteUserPassword(ctx, given(a, ['password', 'newPassword'])),
+    requestSiteUserChangeUsername: (_: unknown, a: Args, ctx: GqlContext) => requestSiteUserChangeUsername(memberCaller(ctx), given(a, ['password', 'newUsername'])),
+    updateSiteUserUsername: (_: unknown, a: Args, ctx: GqlContext) => updateSiteUserUsername(memberCaller(ctx), given(a, ['id'])),
+    requestSiteUserPasswordReset: (_: unknown, a: Args, ctx: GqlContext) => requestSiteUserPasswordReset(memberCaller(ctx), given(a, ['username', 'path', 'recaptchaToken'])),
+    resetSiteUserPassword: (_: unknown, a: Args, ctx: GqlContext) => resetSiteUserPassword(memberCaller(ctx), given(a, ['id', 'password'])),
+    updateSiteUserPassword: (_: unknown, a: Args, ctx: GqlContext) => updateSiteUserPassword(memberCaller(ctx), given(a, ['password', 'newPassword'])),
     addSiteUserFavorite: (_: unknown, a: Args, ctx: GqlContext) => addSiteUserFavorite(memberCaller(ctx), a),
     removeSiteUserFavorite: (_: unknown, a: Args, ctx: GqlContext) => removeSiteUserFavorite(memberCaller(ctx), a),
-    simulateSiteUser: (_: unknown, a: Args, ctx: GqlContext) => account.simulateSiteUser(ctx, given(a, ['username'])),
+    simulateSiteUser: (_: unknown, a: Args, ctx: GqlContext) => simulateSiteUser(ctx, given(a, ['username'])),
     async updateSiteUserProfileAdmin(_: unknown, a: Args, ctx: GqlContext) {
       const { id } = await updateSiteUserProfileAdmin({ ctx: await ctx.op(), input: { id: a.id, input: a.input } });
       return siteUserById(ctx, id);

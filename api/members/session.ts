@@ -48,7 +48,8 @@ export function requireMember(ctx: GqlContext): Promise<MemberSession> {
 /** The request as a member service's caller: tenant, actor and operation context as the GraphQL context resolves them, memberOf, the address and the cookie. */
 export function memberCaller(ctx: GqlContext): MemberCaller {
   return {
-    services: ctx.services, tenant: ctx.tenant, actor: ctx.actor, op: ctx.op, member: () => memberOf(ctx), ip: ctx.req.ip, signIn: (s) => setMemberCookie(ctx, s),
+    services: ctx.services, tenant: ctx.tenant, actor: ctx.actor, op: ctx.op, member: () => memberOf(ctx), ip: ctx.req.ip,
+    signIn: (s) => setMemberCookie(ctx, s), signOut: () => endMemberSession(ctx),
   };
 }
 

@@ -26,3 +26,6 @@ export {
 } from './profile';
 export { mailResetLink } from './links';
 export { getSiteUserStub, registerSiteUser, requestRegisterSiteUser } from './registration';
+export {
+  loginSiteUser, logoutSiteUser, requestSiteUserChangeUsername, requestSiteUserPasswordReset, resetSiteUserPassword, updateSiteUserPassword, updateSiteUserUsername,
+} from './account';

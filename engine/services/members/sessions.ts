@@ -45,6 +45,8 @@ export interface MemberCaller extends LazyCaller {
   ip: string;
   /** Makes an issued session the request's own (the member cookie). */
   signIn(session: IssuedSession): void;
+  /** Ends the request's member session, if any, and clears the cookie. */
+  signOut(): Promise<void>;
 }
 
 /** The caller's signed-in member; UNAUTHENTICATED without one. */
