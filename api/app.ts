@@ -2,8 +2,7 @@
 // listening; only the CLI listens. `registerApi` mounts the same routes on an existing instance
 // (what `masthead serve` does, beside the static sites and the admin).
 import { registerCompanyUpdateRoutes } from './company-updates';
-import { recordFolders } from './system';
-import { recordJobs } from './system';
+import { recordFolders, recordJobs } from '../engine/services/system';
 import type { JobRunner } from '../engine/jobs/runner';
 import { registerContractRoutes } from './contracts';
 import { registerIpTestRoute } from './system';
@@ -31,14 +30,14 @@ import { registerEventRoutes } from './events';
 import { registerReportExportRoute } from './reports';
 import { registerImportRoutes, type ImportRouteOptions } from './imports';
 import { configureAssistant, type AssistantOptions } from '../engine/services/assistant';
-import { configurePageSpeed, pageSpeedIdle, type PageSpeedOptions } from './reports';
+import { configurePageSpeed, pageSpeedIdle, type PageSpeedOptions } from '../engine/services/reports';
 import { registerGatedDocumentRoute } from './members';
 import type { NewsletterOptions } from '../engine/services/newsletters';
 import { buildSchema } from './schema';
-import { captchaPolicy, recordCaptchaPolicy, type CaptchaOptions } from './captcha';
+import { captchaPolicy, recordCaptchaPolicy, type CaptchaOptions } from '../engine/services/kernel/captcha';
 import { syncCopies } from '../engine/services/syndication';
 import type { Db } from '../engine/store/connection';
-import { createServices, type ChangeEvent, type Logger, type OnChange, type ServiceOptions, type Services } from './services';
+import { createServices, type ChangeEvent, type Logger, type OnChange, type ServiceOptions, type Services } from '../engine/services/kernel/services';
 
 export interface ApiOptions extends ServiceOptions {
   /** Folders whose disk use /admin/system shows: the built sites (out/) and the media library. */
@@ -56,11 +55,11 @@ export interface ApiOptions extends ServiceOptions {
    * before the mutation answers, then `onChange`, if any), and it starts and stops with the app.
    */
   rebuildQueue?: RebuildQueue;
-  /** The captcha of anonymous forms (api/captcha.ts); `newsletters.captcha` and `members.captcha`, when given, win for their forms. */
+  /** The captcha of anonymous forms (engine/services/kernel/captcha.ts); `newsletters.captcha` and `members.captcha`, when given, win for their forms. */
   captcha?: CaptchaOptions;
   /** Event tracking: per-client rate limit and raw-event retention (engine/services/events/ingest.ts). */
   events?: EventOptions;
-  /** Page speed runs (api/reports/page-speed.ts): the origin measured, the sample, the measurer. */
+  /** Page speed runs (engine/services/reports/page-speed.ts): the origin measured, the sample, the measurer. */
   pageSpeed?: PageSpeedOptions;
   /** The assistant's chat-completions endpoint and key (engine/services/assistant/options.ts), from cli/. */
   assistant?: AssistantOptions;

@@ -2,14 +2,13 @@
 // read pays only for what it touches, and memoised so an operation never resolves twice.
 import { AppError } from '../engine/domain/errors';
 import { setScopeTenant } from '../engine/store/tenant-scope';
-import type { Actor } from './access';
-import { sessionFromBearer, type BearerSession, type TokenPair } from './auth/sessions';
-import { COOKIES } from './auth/tokens';
+import type { Actor } from '../engine/services/kernel/access';
+import { sessionFromBearer, type BearerSession, type TokenPair, COOKIES } from '../engine/services/auth';
 import { createLoaders, type Loaders } from './loaders';
-import type { OpContext } from './operation';
-import type { Services } from './services';
-import type { SiteSnapshot } from './site-cache';
-import type { TenantHeaders, TenantRow } from './tenancy';
+import type { OpContext } from '../engine/services/kernel/operation';
+import type { Services } from '../engine/services/kernel/services';
+import type { SiteSnapshot } from '../engine/services/kernel/site-cache';
+import type { TenantHeaders, TenantRow } from '../engine/services/kernel/tenancy';
 
 export interface CookieWriter {
   set(name: string, value: string, opts: { expires: Date; path: string; httpOnly?: boolean }): void;

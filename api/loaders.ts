@@ -2,8 +2,8 @@
 // with authors and images costs a query per link kind, not one per item.
 import * as q from '../engine/store/queries/content';
 import { assetsByIds, type AssetRecord, type PersonRecord, type TaxonomyRecord } from '../engine/store/queries/catalog';
-import type { Services } from './services';
-import type { TenantRow } from './tenancy';
+import type { Services } from '../engine/services/kernel/services';
+import type { TenantRow } from '../engine/services/kernel/tenancy';
 
 export interface Loader<K, V> {
   load(key: K): Promise<V>;

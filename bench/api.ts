@@ -52,7 +52,7 @@ async function serve(fixtures: string, readers: number): Promise<void> {
   const { buildApp } = await import('../api/app');
   const { hashPassword } = await import('../engine/auth/passwords');
   const { grantMembership, insertSiteUser } = await import('../engine/store/queries/members');
-  const { issueMemberSession } = await import('../api/members/session');
+  const { issueMemberSession } = await import('../engine/services/members');
   const dir = mkdtempSync(join(tmpdir(), 'masthead-bench-'));
   const store = await openStore({ path: join(dir, 'bench.sqlite'), readers });
   await seedFixtures(store, fixtures);

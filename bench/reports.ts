@@ -3,7 +3,7 @@
 // year with bodies of 50–2,500 words, 40,000 history entries, 40 layouts, and --events tracking events
 // (default 1,000,000) over the last 90 days (page views, favourites, gallery views, registration
 // steps, newsletter sign-ups, menu and company clicks from 20,000 visitors), rolled up by the real
-// rollup job. Each report is then answered the way the API does it (api/reports/run.ts answerReport:
+// rollup job. Each report is then answered the way the API does it (engine/services/reports/run.ts answerReport:
 // the period, the previous period's figures, the sort) with its default parameters (last 30 days):
 // --requests answers per run, --runs runs; per run the p95 of its answers; printed and saved per
 // report: the median over runs of p95 and of the median answer (target: p95 ≤ 500 ms). Those answers
@@ -14,7 +14,7 @@ import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { answerReport, CACHED_REPORTS } from '../api/reports/run';
+import { answerReport, CACHED_REPORTS } from '../engine/services/reports/run';
 import { REGISTRATION_STEPS } from '../engine/domain/events';
 import { addDays, parseReportParams, REPORT_DEFINITIONS, type ReportDefinition } from '../engine/domain/reports';
 import { openStore, rawOf } from '../engine/store/connection';
@@ -140,7 +140,7 @@ for (const def of REPORT_DEFINITIONS as readonly ReportDefinition[]) {
     }
     runs.push({ p95Ms: round(p95(times)), medianMs: round(median(times)) });
   }
-  // The same answers from the per-generation answer cache (api/reports/run.ts CACHED_REPORTS): the first fills it.
+  // The same answers from the per-generation answer cache (engine/services/reports/run.ts CACHED_REPORTS): the first fills it.
   let cachedP95Ms: number | null = null;
   if (CACHED_REPORTS.has(def.id)) {
     const times: number[] = [];

@@ -3,7 +3,7 @@ import { AppError } from '../../engine/domain/errors';
 import { adUnitSettingsReport } from '../../engine/domain/ads';
 import { getAdUnit, listAdUnits } from '../../engine/store/queries/ad-units';
 import { listAllLayouts } from '../../engine/store/queries/layouts';
-import { requireTenantPermission } from '../access';
+import { requireTenantPermission } from '../../engine/services/kernel/access';
 import type { GqlContext } from '../context';
 import * as ops from '../../engine/services/ads';
 import * as house from '../../engine/services/ads';

@@ -12,11 +12,11 @@ import type { MediaKind } from '../../engine/assets/media-store';
 import { AppError } from '../../engine/domain/errors';
 import { badInput } from '../../engine/domain/validation';
 import * as q from '../../engine/store/queries/assets';
-import { asStorageError, mediaStore } from '../common/media-storage';
+import { asStorageError, mediaStore } from '../../engine/services/kernel/media-storage';
 import { contextFor, refuseCrossSiteCookies, type GraphqlRouteOptions } from '../http/graphql-route';
 import { errorBody } from '../http/errors';
-import { tenantAccess, type OpContext } from '../operation';
-import { idArg } from '../patch';
+import { tenantAccess, type OpContext } from '../../engine/services/kernel/operation';
+import { idArg } from '../../engine/services/kernel/patch';
 import { READ } from '../../engine/services/assets';
 
 export const PREVIEW_PATH = '/api/assets/:id/preview';

@@ -8,7 +8,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../engine/domain/errors';
-import { requireTenantPermission } from '../access';
+import { requireTenantPermission } from '../../engine/services/kernel/access';
 import { contextFor, refuseCrossSiteCookies, type GraphqlRouteOptions } from '../http/graphql-route';
 import { errorBody } from '../http/errors';
 import { uploadAsset } from '../../engine/services/assets';

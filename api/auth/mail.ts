@@ -2,7 +2,7 @@
 // StaffMailer hook (services.mail, after the request's answer); `staffMailer` turns that hook into
 // messages on the one mailer of engine/mail, which `masthead serve` passes in.
 import type { MailMessage } from '../../engine/mail/mailer';
-import type { StaffMailer, StaffMessage } from '../services';
+import type { StaffMailer, StaffMessage } from '../../engine/services/kernel/services';
 import { escapeHtml as escape } from '../../engine/domain/html-escape';
 
 

@@ -2,7 +2,7 @@
 // and clear the session cookies.
 import { AppError } from '../../engine/domain/errors';
 import type { GqlContext } from '../context';
-import * as ops from './operations';
+import * as ops from '../../engine/services/auth';
 
 type Args = Record<string, unknown>;
 

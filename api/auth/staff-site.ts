@@ -14,10 +14,10 @@
 import { z } from 'zod';
 import { findCmsUserById } from '../../engine/store/queries/cms-users';
 import { findSessionByBearer } from '../../engine/store/queries/sessions';
-import type { Actor } from '../access';
-import { actorOf } from './sessions';
-import type { Services } from '../services';
-import { NONCE_PATTERN, newNonce, open, seal, spendNonce } from '../common/sealed';
+import type { Actor } from '../../engine/services/kernel/access';
+import { actorOf } from '../../engine/services/auth';
+import type { Services } from '../../engine/services/kernel/services';
+import { NONCE_PATTERN, newNonce, open, seal, spendNonce } from '../../engine/services/kernel/sealed';
 
 export const STAFF_SITE_COOKIE = 'mh_staff_site';
 export const STAFF_ENTER_PATH = '/__staff/enter';

@@ -4,8 +4,8 @@
 // can act on the server's configuration (global staff or manage_modules), empty for the others.
 import { AppError } from '../../engine/domain/errors';
 import { readBuildStatus } from '../../engine/store/queries/builds';
-import { requireTenantPermission } from '../access';
-import { serverWarnings } from '../captcha';
+import { requireTenantPermission } from '../../engine/services/kernel/access';
+import { serverWarnings } from '../../engine/services/kernel/captcha';
 import type { GqlContext } from '../context';
 
 const iso = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : new Date(ms).toISOString());

@@ -5,10 +5,10 @@ import { AppError } from '../../engine/domain/errors';
 import { TAXONOMY_TYPES } from '../../engine/domain/enums';
 import { parseInput, withoutNulls } from '../../engine/domain/validation';
 import { assetsByIds, membershipStream, personStream, publicAssetIds, taxonomyStream } from '../../engine/store/queries/catalog';
-import { inScope } from '../access';
+import { inScope } from '../../engine/services/kernel/access';
 import type { GqlContext } from '../context';
-import { clampLimit, connection, skipOf } from '../paging';
-import { idArg } from '../patch';
+import { clampLimit, connection, skipOf } from '../../engine/services/kernel/paging';
+import { idArg } from '../../engine/services/kernel/patch';
 
 export const PERSON_LIMIT = 9999;
 export const TAXONOMY_MATCH_LIMIT = 1000;

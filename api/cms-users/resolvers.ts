@@ -4,11 +4,11 @@ import { ROLES } from '../../engine/domain/permissions';
 import { parseInput, withoutNulls } from '../../engine/domain/validation';
 import { z } from 'zod';
 import { findCmsUserById, listCmsUsers, type CmsUserRecord } from '../../engine/store/queries/cms-users';
-import { requireActor, requirePermission } from '../access';
-import { permissionsOf } from '../auth/sessions';
+import { requireActor, requirePermission } from '../../engine/services/kernel/access';
+import { permissionsOf } from '../../engine/services/auth';
 import type { GqlContext } from '../context';
-import { clampLimit, connection, skipOf } from '../paging';
-import { idArg } from '../patch';
+import { clampLimit, connection, skipOf } from '../../engine/services/kernel/paging';
+import { idArg } from '../../engine/services/kernel/patch';
 import * as ops from '../../engine/services/cms-users';
 
 const streamInput = z.strictObject({

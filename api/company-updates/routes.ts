@@ -5,7 +5,7 @@
 // The hash is the link's token (256 random bits), compared by its SHA-256 digest; it must be
 // neither expired nor revoked, belong to this host's tenant, and the tenant's company-updates
 // module must be on. A submission is never published directly; staff review it in the admin.
-// Both routes are rate-limited per client address (api/rate-limit.ts clientKey: IPv6 by /64) and
+// Both routes are rate-limited per client address (engine/services/kernel/rate-limit.ts clientKey: IPv6 by /64) and
 // per link, so more addresses do not buy more tries at one link.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hostTenant } from '../http/request-tenant';
@@ -15,10 +15,10 @@ import { enabledModules } from '../../engine/domain/settings';
 import { contentByIds } from '../../engine/store/queries/content';
 import { companyUpdateByTokenHash, submitCompanyUpdateRow, type CompanyUpdateRecord } from '../../engine/store/queries/company-updates';
 import { insertHistory } from '../../engine/store/queries/history';
-import { digest, looksLikeToken } from '../auth/tokens';
+import { digest, looksLikeToken } from '../../engine/services/auth';
 import { invalidLinkPage, sendPage as send, throttledPage, urlencodedFields } from '../http/standalone-page';
-import { clientKey, type LimitRule } from '../rate-limit';
-import type { Services } from '../services';
+import { clientKey, type LimitRule } from '../../engine/services/kernel/rate-limit';
+import type { Services } from '../../engine/services/kernel/services';
 import { formPage, formValues, submittedPage } from '../../engine/services/company-updates';
 
 export const COMPANY_UPDATE_PATH = '/company-update/:hash';

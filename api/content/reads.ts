@@ -7,10 +7,10 @@ import { isoDate } from '../../engine/domain/records';
 import { SEARCH_TEXT_MAX } from '../../engine/domain/search';
 import { parseInput, withoutNulls } from '../../engine/domain/validation';
 import * as q from '../../engine/store/queries/content';
-import { may } from '../access';
+import { may } from '../../engine/services/kernel/access';
 import type { GqlContext } from '../context';
-import { idArg } from '../patch';
-import { clampLimit, connection } from '../paging';
+import { idArg } from '../../engine/services/kernel/patch';
+import { clampLimit, connection } from '../../engine/services/kernel/paging';
 import { searchStream } from './search';
 
 export const STREAM_LIMIT = 100;

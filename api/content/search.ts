@@ -5,9 +5,9 @@
 // gated item matches readers on its name and teaser only.
 import type { SearchFacets } from '../../engine/store/queries/search';
 import * as q from '../../engine/store/queries/search';
-import { may } from '../access';
+import { may } from '../../engine/services/kernel/access';
 import type { GqlContext } from '../context';
-import { connection } from '../paging';
+import { connection } from '../../engine/services/kernel/paging';
 
 export interface SearchArgs {
   search: string;

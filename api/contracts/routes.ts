@@ -12,10 +12,10 @@ import { contractDate, sameName, truncateIp } from '../../engine/domain/company'
 import { approveContractRow, getContract, type ContractRecord } from '../../engine/store/queries/contracts';
 import { findCmsUserById } from '../../engine/store/queries/cms-users';
 import { insertHistory } from '../../engine/store/queries/history';
-import { digest, looksLikeToken } from '../auth/tokens';
+import { digest, looksLikeToken } from '../../engine/services/auth';
 import { invalidLinkPage, sendPage as send, standalonePage, throttledPage, urlencodedFields } from '../http/standalone-page';
-import { clientKey, type LimitRule } from '../rate-limit';
-import type { Services } from '../services';
+import { clientKey, type LimitRule } from '../../engine/services/kernel/rate-limit';
+import type { Services } from '../../engine/services/kernel/services';
 import { contractMail } from '../../engine/services/contracts';
 import { escapeHtml as esc } from '../../engine/domain/html-escape';
 

@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { AppError } from '../../engine/domain/errors';
 import { parseInput, withoutNulls } from '../../engine/domain/validation';
 import { listHistory } from '../../engine/store/queries/history';
-import { requireTenantPermission } from '../access';
+import { requireTenantPermission } from '../../engine/services/kernel/access';
 import type { GqlContext } from '../context';
-import { clampLimit, connection, skipOf } from '../paging';
+import { clampLimit, connection, skipOf } from '../../engine/services/kernel/paging';
 
 const input = z.strictObject({
   entityType: z.enum(['content', 'section', 'layout', 'menu', 'redirect', 'settings', 'adUnitPattern', 'adUnit', 'houseAd', 'cmsUser']).optional(),

@@ -4,7 +4,7 @@
 // Transport refusals (batching, trusted documents, limits, CSRF) have their own small table here.
 import { GraphQLError } from '../graphql';
 import { ERRORS, isAppError } from '../../engine/domain/errors';
-import type { Logger } from '../services';
+import type { Logger } from '../../engine/services/kernel/services';
 
 export const TRANSPORT_ERRORS = {
   BAD_REQUEST: { status: 400, message: 'Send a JSON object with a "query" string (and optional "variables").' },

@@ -9,15 +9,15 @@ import {
 import { createContext, type GqlContext } from '../context';
 import type { DocumentRegistry } from '../documents';
 import { sha256 } from '../documents';
-import type { Services } from '../services';
-import { COOKIES } from '../auth/tokens';
+import type { Services } from '../../engine/services/kernel/services';
+import { COOKIES } from '../../engine/services/auth';
 import { clearCookie, readCookie, setCookie } from './cookies';
 import { errorBody, formatError, TransportError, type FormattedError } from './errors';
 import { limitRule, MAX_TOKENS } from './limits';
 import { isSameOrigin } from './origin';
-import { CACHEABLE_FIELDS } from '../response-cache';
-import { inScope } from '../access';
-import { previewKey } from '../auth/preview-keys';
+import { CACHEABLE_FIELDS } from '../../engine/services/kernel/response-cache';
+import { inScope } from '../../engine/services/kernel/access';
+import { previewKey } from '../../engine/services/kernel/preview-keys';
 import { STAFF_SITE_COOKIE, staffFromSiteCookie } from '../auth/staff-site';
 import { nameTenant } from './request-tenant';
 

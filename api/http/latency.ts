@@ -6,7 +6,7 @@ import { addSamples, emptySummary, type LatencySummary } from '../../engine/doma
 import type { Store } from '../../engine/store/connection';
 import { recordSiteMetric } from '../../engine/store/queries/site-metrics';
 import { inTenant } from '../../engine/store/tenant-scope';
-import type { TenantDirectory } from '../tenancy';
+import type { TenantDirectory } from '../../engine/services/kernel/tenancy';
 
 export const LATENCY_FLUSH_MS = 30_000;
 const MEASURED = /^\/(graphql|api\/)/;

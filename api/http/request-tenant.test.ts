@@ -3,7 +3,7 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { currentTenant } from '../../engine/store/tenant-scope';
-import type { Services } from '../services';
+import type { Services } from '../../engine/services/kernel/services';
 import { hostTenant, nameTenant, scopeEveryRoute } from './request-tenant';
 
 async function app() {

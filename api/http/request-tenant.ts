@@ -7,8 +7,8 @@
 // different tenant in one request throws (setScopeTenant).
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import { setScopeTenant, tenantScope } from '../../engine/store/tenant-scope';
-import type { Services } from '../services';
-import type { TenantRow } from '../tenancy';
+import type { Services } from '../../engine/services/kernel/services';
+import type { TenantRow } from '../../engine/services/kernel/tenancy';
 
 /** Runs every route handler registered on `app` (and its child plugins) from now on in a tenant scope of its own. */
 export function scopeEveryRoute(app: FastifyInstance): void {

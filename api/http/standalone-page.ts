@@ -5,7 +5,7 @@ import type { FastifyReply } from 'fastify';
 import { AppError } from '../../engine/domain/errors';
 import { escapeHtml } from '../../engine/domain/html-escape';
 import { PAGE_HEADERS, standalonePage } from '../../engine/services/page-shell';
-import { throttle, type Limiter } from '../shared-state';
+import { throttle, type Limiter } from '../../engine/services/kernel/shared-state';
 
 export { messagePage, PAGE_HEADERS, standalonePage, urlencodedFields } from '../../engine/services/page-shell';
 

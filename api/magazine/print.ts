@@ -9,9 +9,9 @@ import { daysBetween, isDay } from '../../engine/domain/reports';
 import { badInput, parseInput } from '../../engine/domain/validation';
 import { exportIssueForPrint, exportSectionsForPrint, PrintExportError, type PrintManifest } from '../../engine/magazine/print-export';
 import { getSection } from '../../engine/store/queries/sections';
-import { requireTenantPermission } from '../access';
+import { requireTenantPermission } from '../../engine/services/kernel/access';
 import type { GqlContext } from '../context';
-import { idArg } from '../patch';
+import { idArg } from '../../engine/services/kernel/patch';
 import { PERMS } from '../../engine/services/magazine';
 
 export async function printExport(ctx: GqlContext, rawId: unknown) {

@@ -8,11 +8,11 @@ import {
   listIssuePlacements, listMagazineIssues, listMagazinePublications, listMagazineSections, readMagazineIssue, readMagazinePublication,
   type MagazineIssueRow, type MagazinePublicationRow,
 } from '../../engine/store/queries/magazine-admin';
-import { requireTenantPermission } from '../access';
+import { requireTenantPermission } from '../../engine/services/kernel/access';
 import type { GqlContext } from '../context';
-import { clampLimit, connection, skipOf } from '../paging';
-import { idArg } from '../patch';
-import { optionalInt } from '../common/references';
+import { clampLimit, connection, skipOf } from '../../engine/services/kernel/paging';
+import { idArg } from '../../engine/services/kernel/patch';
+import { optionalInt } from '../../engine/services/kernel/references';
 import { PERMS } from '../../engine/services/magazine';
 
 type Pagination = { limit?: unknown; skip?: unknown; after?: unknown } | null | undefined;

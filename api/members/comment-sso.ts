@@ -6,10 +6,10 @@
 // not post comments under a reader's name. Never cached.
 import type { FastifyInstance } from 'fastify';
 import { hostTenant } from '../http/request-tenant';
-import { COOKIES } from '../auth/tokens';
+import { COOKIES } from '../../engine/services/auth';
 import { readCookie } from '../http/cookies';
-import type { Services } from '../services';
-import { memberByToken } from './session';
+import type { Services } from '../../engine/services/kernel/services';
+import { memberByToken } from '../../engine/services/members';
 
 export const COMMENT_SSO_PATH = '/users/validate/viafoura';
 export const COMMENT_SSO_TEXTS = {

@@ -16,7 +16,7 @@ import { AppError } from '../../engine/domain/errors';
 import { gatingStatus } from '../../engine/domain/gating';
 import { assetStoredData, mediaAssetsByIds } from '../../engine/store/queries/assets';
 import { listAllLayouts } from '../../engine/store/queries/layouts';
-import { asStorageError } from '../common/media-storage';
+import { asStorageError } from '../../engine/services/kernel/media-storage';
 import { contextFor, refuseCrossSiteCookies, type GraphqlRouteOptions } from '../http/graphql-route';
 import { errorBody } from '../http/errors';
 import { gatingReader, readerForItem } from './gated-content';

@@ -11,12 +11,9 @@ import { paywallJsonLd } from '../../engine/domain/paywall';
 import type { MembershipRecord } from '../../engine/store/queries/memberships';
 import type { AssetRecord } from '../../engine/store/queries/catalog';
 import type { GqlContext } from '../context';
-import type { TenantRow } from '../tenancy';
-import { idArg } from '../patch';
-import { audienceMembershipIds, surveyCustomer } from '../../engine/services/members';
-import { licenseCompanyFor } from './ip-gating';
-import { meterCookieName, readMeter, signMeter } from '../../engine/services/members';
-import { memberRuntime } from '../../engine/services/members';
+import type { TenantRow } from '../../engine/services/kernel/tenancy';
+import { idArg } from '../../engine/services/kernel/patch';
+import { audienceMembershipIds, licenseCompanyFor, memberRuntime, meterCookieName, readMeter, signMeter, surveyCustomer } from '../../engine/services/members';
 import { signedInMemberId } from './session';
 
 export interface MeterView {

@@ -2,7 +2,6 @@
 // (lint: masthead/domain-doors). Everything else in this folder is internal.
 export { registerCommentSsoRoute } from './comment-sso';
 export { registerGatedDocumentRoute } from './document-route';
-export { licenseCompanyFor } from './ip-gating';
 export { memberResolvers } from './resolvers';
 export { memberOf } from './session';
 export { registerMemberRoutes } from './simulate';

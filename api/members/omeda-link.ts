@@ -9,12 +9,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { safeRedirectPath } from '../../engine/domain/members';
 import { findSiteUserById } from '../../engine/store/queries/members';
-import { COOKIES } from '../auth/tokens';
+import { COOKIES } from '../../engine/services/auth';
 import { setCookie } from '../http/cookies';
 import { hostTenant } from '../http/request-tenant';
-import type { Services } from '../services';
-import { memberByEncryptedId } from '../../engine/services/members';
-import { issueMemberSession, MEMBER_COOKIE } from './session';
+import type { Services } from '../../engine/services/kernel/services';
+import { issueMemberSession, MEMBER_COOKIE, memberByEncryptedId } from '../../engine/services/members';
 
 export const MEMBER_OMEDA_LINK_PATH = '/__member/omeda';
 

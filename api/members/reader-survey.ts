@@ -13,9 +13,9 @@ import { demographicStream } from '../../engine/store/queries/demographics';
 import { readCookie } from '../http/cookies';
 import { hostTenant } from '../http/request-tenant';
 import { PAGE_HEADERS, sendPage, standalonePage, urlencodedFields } from '../http/standalone-page';
-import type { Services } from '../services';
-import type { TenantRow } from '../tenancy';
-import { memberByToken, MEMBER_COOKIE, type MemberSession } from './session';
+import type { Services } from '../../engine/services/kernel/services';
+import type { TenantRow } from '../../engine/services/kernel/tenancy';
+import { memberByToken, MEMBER_COOKIE, type MemberSession } from '../../engine/services/members';
 
 export const READER_SURVEY_PATH = '/__member/reader-survey';
 

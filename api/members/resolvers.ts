@@ -7,17 +7,18 @@ import { findSiteUserById } from '../../engine/store/queries/members';
 import { getMembershipById } from '../../engine/store/queries/memberships';
 import { getLicenseCompany } from '../../engine/store/queries/site-license';
 import type { GqlContext } from '../context';
-import * as account from './account';
-import { setOmedaCustomer } from '../../engine/services/members';
-import * as demographics from './demographics';
+import { simulateSiteUser } from './account';
+import {
+  addSiteUserFavorite, createDemographicQuestion, createMembership, createSiteLicenseCompany, deleteDemographicQuestion, deleteMembership,
+  deleteSiteLicenseCompany, getActiveSiteUserWithNewsletters, getSiteUser, getSiteUserStub, importSiteUsers, loginSiteUser, logoutSiteUser,
+  previewSiteUserImport, readDemographicStream, readLicenseCompany, readLicenseCompanyStream, readMembership, readSiteUserStream, registerSiteUser,
+  removeSiteUserFavorite, requestRegisterSiteUser, requestSiteUserChangeUsername, requestSiteUserPasswordReset, resetSiteUserPassword, setOmedaCustomer,
+  siteUserView, submitInquiry, updateDemographicQuestion, updateMembership, updateSiteLicenseCompany, updateSiteUserPassword, updateSiteUserProfile,
+  updateSiteUserProfileAdmin, updateSiteUserUsername,
+} from '../../engine/services/members';
 import { getGatedContent } from './gated-content';
-import { submitInquiry } from './inquiry';
-import * as ip from './ip-gating';
-import * as memberships from './memberships';
-import { importSiteUsers, previewSiteUserImport } from '../../engine/services/members';
-import * as profile from './profile';
-import * as registration from './registration';
-import { siteUserView } from '../../engine/services/members';
+import { siteLicenseCompany } from './ip-gating';
+import { memberCaller } from './session';
 
 type Args = Record<string, unknown>;
 const given = (a: Args, keys: string[]) => Object.fromEntries(keys.filter((k) => a[k] !== undefined && a[k] !== null).map((k) => [k, a[k]]));
@@ -35,66 +36,66 @@ const REGISTER_FIELDS = ['id', 'password', 'membershipId', 'firstName', 'lastNam
 
 export const memberResolvers = {
   Query: {
-    getSiteUser: (_: unknown, a: Args, ctx: GqlContext) => profile.getSiteUser(ctx, a),
-    getSiteUserStub: (_: unknown, a: Args, ctx: GqlContext) => registration.getSiteUserStub(ctx, { id: a.id ?? undefined }),
-    getActiveSiteUserWithNewsletters: (_: unknown, _a: Args, ctx: GqlContext) => profile.getActiveSiteUserWithNewsletters(ctx),
-    getSiteUserStream: async (_: unknown, a: Args, ctx: GqlContext) => profile.readSiteUserStream({ ctx: await ctx.op(), input: a.input }),
-    getMembership: (_: unknown, a: Args, ctx: GqlContext) => memberships.readMembership(ctx, a),
-    getOmedaDemographicStream: (_: unknown, a: Args, ctx: GqlContext) => demographics.readDemographicStream(ctx, a.input),
-    siteLicenseCompany: (_: unknown, a: Args, ctx: GqlContext) => ip.siteLicenseCompany(ctx, a),
-    getSiteLicenseCompany: async (_: unknown, a: Args, ctx: GqlContext) => ip.readLicenseCompany({ ctx: await ctx.op(), input: { id: a.id } }),
-    getSiteLicenseCompanyStream: async (_: unknown, a: Args, ctx: GqlContext) => ip.readLicenseCompanyStream({ ctx: await ctx.op(), input: a.input }),
+    getSiteUser: (_: unknown, a: Args, ctx: GqlContext) => getSiteUser(memberCaller(ctx), a),
+    getSiteUserStub: (_: unknown, a: Args, ctx: GqlContext) => getSiteUserStub(memberCaller(ctx), { id: a.id ?? undefined }),
+    getActiveSiteUserWithNewsletters: (_: unknown, _a: Args, ctx: GqlContext) => getActiveSiteUserWithNewsletters(memberCaller(ctx)),
+    getSiteUserStream: async (_: unknown, a: Args, ctx: GqlContext) => readSiteUserStream({ ctx: await ctx.op(), input: a.input }),
+    getMembership: (_: unknown, a: Args, ctx: GqlContext) => readMembership(ctx, a),
+    getOmedaDemographicStream: (_: unknown, a: Args, ctx: GqlContext) => readDemographicStream(ctx, a.input),
+    siteLicenseCompany: (_: unknown, a: Args, ctx: GqlContext) => siteLicenseCompany(ctx, a),
+    getSiteLicenseCompany: async (_: unknown, a: Args, ctx: GqlContext) => readLicenseCompany({ ctx: await ctx.op(), input: { id: a.id } }),
+    getSiteLicenseCompanyStream: async (_: unknown, a: Args, ctx: GqlContext) => readLicenseCompanyStream({ ctx: await ctx.op(), input: a.input }),
     getGatedContent: (_: unknown, a: Args, ctx: GqlContext) => getGatedContent(ctx, a),
     previewSiteUserImport: async (_: unknown, a: Args, ctx: GqlContext) => previewSiteUserImport({ ctx: await ctx.op(), input: a.input }),
   },
   Mutation: {
-    submitInquiry: (_: unknown, a: Args, ctx: GqlContext) => submitInquiry(ctx, given(a, ['name', 'email', 'company', 'message', 'contentId', 'consent', 'recaptchaToken'])),
-    loginSiteUser: (_: unknown, a: Args, ctx: GqlContext) => account.loginSiteUser(ctx, given(a, ['username', 'password', 'recaptchaToken'])),
-    logoutSiteUser: (_: unknown, _a: Args, ctx: GqlContext) => account.logoutSiteUser(ctx),
-    requestRegisterSiteUser: (_: unknown, a: Args, ctx: GqlContext) => registration.requestRegisterSiteUser(ctx, given(a, ['email', 'membershipId', 'countryCode', 'region', 'consent', 'path', 'recaptchaToken', 'promoCode'])),
-    registerSiteUser: (_: unknown, a: Args, ctx: GqlContext) => registration.registerSiteUser(ctx, given(a, REGISTER_FIELDS)),
-    updateSiteUserProfile: (_: unknown, a: Args, ctx: GqlContext) => profile.updateSiteUserProfile(ctx, a.input),
-    requestSiteUserChangeUsername: (_: unknown, a: Args, ctx: GqlContext) => account.requestSiteUserChangeUsername(ctx, given(a, ['password', 'newUsername'])),
-    updateSiteUserUsername: (_: unknown, a: Args, ctx: GqlContext) => account.updateSiteUserUsername(ctx, given(a, ['id'])),
-    requestSiteUserPasswordReset: (_: unknown, a: Args, ctx: GqlContext) => account.requestSiteUserPasswordReset(ctx, given(a, ['username', 'path', 'recaptchaToken'])),
-    resetSiteUserPassword: (_: unknown, a: Args, ctx: GqlContext) => account.resetSiteUserPassword(ctx, given(a, ['id', 'password'])),
-    updateSiteUserPassword: (_: unknown, a: Args, ctx: GqlContext) => account.updateSiteUserPassword(ctx, given(a, ['password', 'newPassword'])),
-    addSiteUserFavorite: (_: unknown, a: Args, ctx: GqlContext) => profile.addSiteUserFavorite(ctx, a),
-    removeSiteUserFavorite: (_: unknown, a: Args, ctx: GqlContext) => profile.removeSiteUserFavorite(ctx, a),
-    simulateSiteUser: (_: unknown, a: Args, ctx: GqlContext) => account.simulateSiteUser(ctx, given(a, ['username'])),
+    submitInquiry: (_: unknown, a: Args, ctx: GqlContext) => submitInquiry(ctx, given(a, ['name', 'email', 'company', 'message', 'contentId', 'consent', 'recaptchaToken']), ctx.req.ip),
+    loginSiteUser: (_: unknown, a: Args, ctx: GqlContext) => loginSiteUser(memberCaller(ctx), given(a, ['username', 'password', 'recaptchaToken'])),
+    logoutSiteUser: (_: unknown, _a: Args, ctx: GqlContext) => logoutSiteUser(memberCaller(ctx)),
+    requestRegisterSiteUser: (_: unknown, a: Args, ctx: GqlContext) => requestRegisterSiteUser(memberCaller(ctx), given(a, ['email', 'membershipId', 'countryCode', 'region', 'consent', 'path', 'recaptchaToken', 'promoCode'])),
+    registerSiteUser: (_: unknown, a: Args, ctx: GqlContext) => registerSiteUser(memberCaller(ctx), given(a, REGISTER_FIELDS)),
+    updateSiteUserProfile: (_: unknown, a: Args, ctx: GqlContext) => updateSiteUserProfile(memberCaller(ctx), a.input),
+    requestSiteUserChangeUsername: (_: unknown, a: Args, ctx: GqlContext) => requestSiteUserChangeUsername(memberCaller(ctx), given(a, ['password', 'newUsername'])),
+    updateSiteUserUsername: (_: unknown, a: Args, ctx: GqlContext) => updateSiteUserUsername(memberCaller(ctx), given(a, ['id'])),
+    requestSiteUserPasswordReset: (_: unknown, a: Args, ctx: GqlContext) => requestSiteUserPasswordReset(memberCaller(ctx), given(a, ['username', 'path', 'recaptchaToken'])),
+    resetSiteUserPassword: (_: unknown, a: Args, ctx: GqlContext) => resetSiteUserPassword(memberCaller(ctx), given(a, ['id', 'password'])),
+    updateSiteUserPassword: (_: unknown, a: Args, ctx: GqlContext) => updateSiteUserPassword(memberCaller(ctx), given(a, ['password', 'newPassword'])),
+    addSiteUserFavorite: (_: unknown, a: Args, ctx: GqlContext) => addSiteUserFavorite(memberCaller(ctx), a),
+    removeSiteUserFavorite: (_: unknown, a: Args, ctx: GqlContext) => removeSiteUserFavorite(memberCaller(ctx), a),
+    simulateSiteUser: (_: unknown, a: Args, ctx: GqlContext) => simulateSiteUser(ctx, given(a, ['username'])),
     async updateSiteUserProfileAdmin(_: unknown, a: Args, ctx: GqlContext) {
-      const { id } = await profile.updateSiteUserProfileAdmin({ ctx: await ctx.op(), input: { id: a.id, input: a.input } });
+      const { id } = await updateSiteUserProfileAdmin({ ctx: await ctx.op(), input: { id: a.id, input: a.input } });
       return siteUserById(ctx, id);
     },
     setOmedaCustomer: async (_: unknown, a: Args, ctx: GqlContext) => setOmedaCustomer({ ctx: await ctx.op(), input: given(a, ['email', 'omedaCustomerId', 'hashedOmedaCustomerId', 'products']) }),
     importSiteUsers: async (_: unknown, a: Args, ctx: GqlContext) => importSiteUsers({ ctx: await ctx.op(), input: a.input }),
     async createMembership(_: unknown, a: Args, ctx: GqlContext) {
-      const { id } = await memberships.createMembership({ ctx: await ctx.op(), input: a.input });
+      const { id } = await createMembership({ ctx: await ctx.op(), input: a.input });
       return getMembershipById(ctx.services.store.db, (await ctx.tenant()).tenantKey, id);
     },
     async updateMembership(_: unknown, a: Args, ctx: GqlContext) {
-      const { id } = await memberships.updateMembership({ ctx: await ctx.op(), input: { id: a.id, input: a.input } });
+      const { id } = await updateMembership({ ctx: await ctx.op(), input: { id: a.id, input: a.input } });
       return getMembershipById(ctx.services.store.db, (await ctx.tenant()).tenantKey, id);
     },
-    deleteMembership: async (_: unknown, a: Args, ctx: GqlContext) => memberships.deleteMembership({ ctx: await ctx.op(), input: { id: a.id } }),
+    deleteMembership: async (_: unknown, a: Args, ctx: GqlContext) => deleteMembership({ ctx: await ctx.op(), input: { id: a.id } }),
     async createDemographicQuestion(_: unknown, a: Args, ctx: GqlContext) {
-      const { id } = await demographics.createDemographicQuestion({ ctx: await ctx.op(), input: a.input });
+      const { id } = await createDemographicQuestion({ ctx: await ctx.op(), input: a.input });
       return questionById(ctx, id);
     },
     async updateDemographicQuestion(_: unknown, a: Args, ctx: GqlContext) {
-      const { id } = await demographics.updateDemographicQuestion({ ctx: await ctx.op(), input: { id: a.id, input: a.input } });
+      const { id } = await updateDemographicQuestion({ ctx: await ctx.op(), input: { id: a.id, input: a.input } });
       return questionById(ctx, id);
     },
-    deleteDemographicQuestion: async (_: unknown, a: Args, ctx: GqlContext) => demographics.deleteDemographicQuestion({ ctx: await ctx.op(), input: { id: a.id } }),
+    deleteDemographicQuestion: async (_: unknown, a: Args, ctx: GqlContext) => deleteDemographicQuestion({ ctx: await ctx.op(), input: { id: a.id } }),
     async createSiteLicenseCompany(_: unknown, a: Args, ctx: GqlContext) {
-      const { id } = await ip.createSiteLicenseCompany({ ctx: await ctx.op(), input: a.input });
+      const { id } = await createSiteLicenseCompany({ ctx: await ctx.op(), input: a.input });
       return getLicenseCompany(ctx.services.store.db, (await ctx.tenant()).tenantKey, id);
     },
     async updateSiteLicenseCompany(_: unknown, a: Args, ctx: GqlContext) {
-      const { id } = await ip.updateSiteLicenseCompany({ ctx: await ctx.op(), input: { id: a.id, input: a.input } });
+      const { id } = await updateSiteLicenseCompany({ ctx: await ctx.op(), input: { id: a.id, input: a.input } });
       return getLicenseCompany(ctx.services.store.db, (await ctx.tenant()).tenantKey, id);
     },
-    deleteSiteLicenseCompany: async (_: unknown, a: Args, ctx: GqlContext) => ip.deleteSiteLicenseCompany({ ctx: await ctx.op(), input: { id: a.id } }),
+    deleteSiteLicenseCompany: async (_: unknown, a: Args, ctx: GqlContext) => deleteSiteLicenseCompany({ ctx: await ctx.op(), input: { id: a.id } }),
   },
   DemographicQuestion: {
     formKey: (q: DemographicQuestionRecord) => demographicKey(q.id),

@@ -1,52 +1,14 @@
-// Member sessions (public §4 "Site user session", admin §6 "x-site-user"): opaque tokens of 256
-// random bits; only their SHA-256 digest is stored. The token travels as `x-site-user: Bearer …`
-// or in the HttpOnly member cookie (30 days; 1 day when staff simulate a member). A session
-// belongs to one tenant: presented to another tenant it is no session at all.
-import { randomBytes } from 'node:crypto';
-import { AppError } from '../../engine/domain/errors';
+// The member session of a GraphQL request (public §4 "Site user session"): the token it presents
+// (`x-site-user: Bearer …` or the member cookie), resolved once per request, and the cookie set and
+// cleared. The tokens and session rows are engine/services/members/sessions.ts.
+import { COOKIES, digest } from '../../engine/services/auth';
+import { sessionIsLive } from '../../engine/services/kernel/member-cache';
 import {
-  findSiteUserSessionWithUser, insertSiteUserSession, revokeSiteUserSession,
-} from '../../engine/store/queries/member-sessions';
-import { type SiteUserRow } from '../../engine/store/queries/members';
-import { COOKIES, digest } from '../auth/tokens';
+  looksLikeMemberToken, MEMBER_COOKIE, memberByToken, type MemberCaller, requireMember as requireSignedIn, revokeMemberSession, type IssuedSession, type MemberSession,
+} from '../../engine/services/members';
 import type { GqlContext } from '../context';
-import type { Db } from '../../engine/store/connection';
-import type { Services } from '../services';
-import { sessionIsLive } from '../member-cache';
-import { memberRuntime } from '../../engine/services/members';
-
-export type MemberTokenKind = 'session' | 'register' | 'reset' | 'username';
-const PREFIX: Record<MemberTokenKind, string> = { session: 'mhm', register: 'mhg', reset: 'mhk', username: 'mhu' };
-
-export function newMemberToken(kind: MemberTokenKind): string {
-  return `${PREFIX[kind]}_${randomBytes(32).toString('base64url')}`;
-}
-
-export function looksLikeMemberToken(kind: MemberTokenKind, value: unknown): value is string {
-  return typeof value === 'string' && value.length === 47 && value.startsWith(`${PREFIX[kind]}_`) && /^[A-Za-z0-9_-]+$/.test(value);
-}
-
-export const MEMBER_COOKIE = COOKIES.member;
-
-export interface MemberSession {
-  sessionId: number;
-  tenantKey: string;
-  user: SiteUserRow;
-  /** A staff member signed in as this member (simulateSiteUser). */
-  simulating: boolean;
-  expiresAt: number;
-}
 
 const sessions = new WeakMap<GqlContext, Promise<MemberSession | null>>();
-
-/** The live session of a member token presented to `tenantKey` (outside GraphQL too), or null. */
-export async function memberByToken(services: Services, tenantKey: string, token: unknown): Promise<MemberSession | null> {
-  if (!looksLikeMemberToken('session', token)) return null;
-  const db = services.store.db;
-  const s = await findSiteUserSessionWithUser(db, digest(token));
-  if (!s || s.tenantKey !== tenantKey || s.user.tenantKey !== tenantKey || s.revokedAt !== null || s.expiresAt <= services.now() || s.user.status !== 1) return null;
-  return { sessionId: s.id, tenantKey: s.tenantKey, user: s.user, simulating: s.simulatedBy !== null, expiresAt: s.expiresAt };
-}
 
 async function lookup(ctx: GqlContext): Promise<MemberSession | null> {
   const token = ctx.req.siteUserToken;
@@ -79,21 +41,16 @@ export async function signedInMemberId(ctx: GqlContext): Promise<number | null> 
   return s && sessionIsLive(s, tenant.tenantKey, ctx.services.now()) ? s.userId : null;
 }
 
-export async function requireMember(ctx: GqlContext): Promise<MemberSession> {
-  const m = await memberOf(ctx);
-  if (!m) throw new AppError('UNAUTHENTICATED');
-  return m;
+export function requireMember(ctx: GqlContext): Promise<MemberSession> {
+  return requireSignedIn(memberCaller(ctx));
 }
 
-export interface IssuedSession { token: string; tokenExpiration: number }
-
-/** Creates a session row (call inside the write's transaction when there is one). */
-export async function issueMemberSession(db: Db, services: Services, tenantKey: string, siteUserId: number, simulatedBy: number | null = null): Promise<IssuedSession> {
-  const lifetimes = memberRuntime(services).lifetimes;
-  const token = newMemberToken('session');
-  const tokenExpiration = services.now() + (simulatedBy === null ? lifetimes.sessionMs : lifetimes.simulationMs);
-  await insertSiteUserSession(db, { tenantKey, siteUserId, tokenHash: digest(token), expiresAt: tokenExpiration, simulatedBy });
-  return { token, tokenExpiration };
+/** The request as a member service's caller: tenant, actor and operation context as the GraphQL context resolves them, memberOf, the address and the cookie. */
+export function memberCaller(ctx: GqlContext): MemberCaller {
+  return {
+    services: ctx.services, tenant: ctx.tenant, actor: ctx.actor, op: ctx.op, member: () => memberOf(ctx), ip: ctx.req.ip,
+    signIn: (s) => setMemberCookie(ctx, s), signOut: () => endMemberSession(ctx),
+  };
 }
 
 /** Sets the member cookie for an issued session and makes it this request's session. */
@@ -110,9 +67,6 @@ export function clearMemberCookie(ctx: GqlContext): void {
 /** Ends this request's session (if any) and clears the cookie. Always succeeds. */
 export async function endMemberSession(ctx: GqlContext): Promise<void> {
   const m = await memberOf(ctx);
-  if (m) {
-    await revokeSiteUserSession(ctx.services.store.db, m.sessionId, ctx.services.now());
-    await ctx.services.memberSessionsChanged(m.tenantKey);
-  }
+  if (m) await revokeMemberSession(ctx.services, m);
   clearMemberCookie(ctx);
 }

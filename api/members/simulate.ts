@@ -1,7 +1,7 @@
 // Simulation reaching the site (public §4 "Simulating a user"). simulateSiteUser runs on the admin's
 // host, whose cookies a tenant's site (<key>.localhost:4000, its own domain in production) never
 // sees, so the simulated session is handed over like the staff toolbar's pass:
-//   1. simulateSiteUser also answers `simulateCode`: sealed (api/common/sealed.ts, purpose
+//   1. simulateSiteUser also answers `simulateCode`: sealed (engine/services/kernel/sealed.ts, purpose
 //      "member-simulate") with the staff user, the digest of the staff bearer, the tenant, the
 //      member and a nonce; valid SIMULATE_CODE_TTL_MS and spendable once.
 //   2. The admin opens GET /__member/simulate?code=…&to=/account on the site's host. The route spends
@@ -17,17 +17,16 @@ import { z } from 'zod';
 import { safeRedirectPath } from '../../engine/domain/members';
 import { findSiteUserSession, revokeSiteUserSession } from '../../engine/store/queries/member-sessions';
 import { findSiteUserById } from '../../engine/store/queries/members';
-import { may } from '../access';
-import { COOKIES, digest } from '../auth/tokens';
+import { may } from '../../engine/services/kernel/access';
+import { COOKIES, digest } from '../../engine/services/auth';
 import { readCookie, setCookie } from '../http/cookies';
-import { NONCE_PATTERN, newNonce, open, seal, spendNonce } from '../common/sealed';
+import { NONCE_PATTERN, newNonce, open, seal, spendNonce } from '../../engine/services/kernel/sealed';
 import { liveStaff } from '../auth/staff-site';
 import { messagePage } from '../http/standalone-page';
-import type { Services } from '../services';
+import type { Services } from '../../engine/services/kernel/services';
 import { registerOmedaLinkRoute } from './omeda-link';
 import { registerReaderSurveyRoute } from './reader-survey';
-import { memberRuntime } from '../../engine/services/members';
-import { issueMemberSession, looksLikeMemberToken, MEMBER_COOKIE, type IssuedSession } from './session';
+import { type IssuedSession, issueMemberSession, looksLikeMemberToken, MEMBER_COOKIE, memberRuntime } from '../../engine/services/members';
 
 export const MEMBER_SIMULATE_PATH = '/__member/simulate';
 /** How long a simulation code can be spent. */

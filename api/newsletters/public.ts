@@ -15,8 +15,8 @@ import { signedInMemberId } from './member';
 import { syncNewsletterProducts } from '../../engine/services/members';
 import { findSiteUserById } from '../../engine/store/queries/members';
 import { newsletterRuntime } from '../../engine/services/newsletters';
-import { clientKey } from '../rate-limit';
-import { throttle, type Limiter } from '../shared-state';
+import { clientKey } from '../../engine/services/kernel/rate-limit';
+import { throttle, type Limiter } from '../../engine/services/kernel/shared-state';
 
 export interface SubscribeAnswer { error: boolean; message: string; fields: Record<string, string> | null; newsletterIds: number[] }
 

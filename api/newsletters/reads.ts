@@ -11,10 +11,10 @@ import {
   getNewsletterAd, getNewsletterCampaign, getNewsletterTemplate, listNewsletterAds, listNewsletterCampaigns, listNewsletterItems,
   listNewsletterTemplates, listSends, type AdRecord, type CampaignRecord,
 } from '../../engine/store/queries/newsletters';
-import { requireTenantPermission } from '../access';
+import { requireTenantPermission } from '../../engine/services/kernel/access';
 import type { GqlContext } from '../context';
-import { clampLimit, connection, skipOf } from '../paging';
-import { idArg } from '../patch';
+import { clampLimit, connection, skipOf } from '../../engine/services/kernel/paging';
+import { idArg } from '../../engine/services/kernel/patch';
 import { optionalInt, PERMS } from '../../engine/services/newsletters';
 
 type Pagination = { limit?: unknown; skip?: unknown; after?: unknown } | null | undefined;

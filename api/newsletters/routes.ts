@@ -10,7 +10,7 @@ import { htmlToText } from '../../engine/domain/text';
 import { listNewsletterItems } from '../../engine/store/queries/newsletters';
 import { checkUnsubscribeToken, INVALID_UNSUBSCRIBE_LINK, refusedLinkMessage, unsubscribeByToken, type UnsubscribePayload } from '../../engine/newsletter/unsubscribe';
 import { hostTenant, nameTenant } from '../http/request-tenant';
-import type { Services } from '../services';
+import type { Services } from '../../engine/services/kernel/services';
 import { configureNewsletters, UNSUBSCRIBE_PATH, type NewsletterOptions } from '../../engine/services/newsletters';
 import { confirmPage, messagePage, multipartFields, PAGE_HEADERS, urlencodedFields } from '../../engine/services/newsletters';
 

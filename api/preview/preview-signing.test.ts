@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { checkPreview, previewPath, PREVIEW_PREFIX } from '../../engine/services/preview/links';
-import { open, seal } from '../common/sealed';
+import { open, seal } from '../../engine/services/kernel/sealed';
 import { landingPath } from '../auth/staff-site';
 
 const key = randomBytes(32);

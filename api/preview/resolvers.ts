@@ -4,10 +4,10 @@ import { AppError } from '../../engine/domain/errors';
 import { hasAnyPermission, type Permission } from '../../engine/domain/permissions';
 import { badInput } from '../../engine/domain/validation';
 import { contentHead } from '../../engine/store/queries/content';
-import { inScope, requireTenantPermission, type Actor } from '../access';
+import { inScope, requireTenantPermission, type Actor } from '../../engine/services/kernel/access';
 import type { GqlContext } from '../context';
-import { siteOrigin } from '../common/site-origin';
-import { previewKey } from '../auth/preview-keys';
+import { siteOrigin } from '../../engine/services/kernel/site-origin';
+import { previewKey } from '../../engine/services/kernel/preview-keys';
 import { PREVIEW_LINK_TTL_MS, previewPath } from '../../engine/services/preview';
 import { landingPath, mintStaffPass, STAFF_ENTER_PATH, STAFF_SITE_COOKIE, staffFromSiteCookie } from '../auth/staff-site';
 

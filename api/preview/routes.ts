@@ -7,10 +7,10 @@
 // The tenant is always the Host's: a link signed for another tenant is refused.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hostTenant } from '../http/request-tenant';
-import type { Services } from '../services';
+import type { Services } from '../../engine/services/kernel/services';
 import { setCookie } from '../http/cookies';
 import { renderDraftPage } from '../../engine/services/preview';
-import { previewKey } from '../auth/preview-keys';
+import { previewKey } from '../../engine/services/kernel/preview-keys';
 import { checkPreview, PREVIEW_PREFIX } from '../../engine/services/preview';
 import { landingPath, spendStaffPass, STAFF_ENTER_PATH, STAFF_SITE_COOKIE } from '../auth/staff-site';
 import { messagePage } from '../http/standalone-page';

@@ -1,65 +1,25 @@
 // GET /api/reports/:id/export?format=csv|xlsx&<the report's parameters>: every row of a report as a
-// file, with the same bearer and tenant headers as GraphQL and the same checks (api/reports/run.ts);
-// the staff cookie counts only from the same origin, as for every cookie-authenticated route
-// (refuseCrossSiteCookies). Both formats defuse formula-like text with the one rule
-// (engine/domain/reports.ts safeCellText): CSV is RFC 4180 (csvLines); XLSX is written with
-// exceljs' streaming writer, row by row, straight into the response.
-import { PassThrough, Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+// file, with the same bearer and tenant headers as GraphQL and the same checks
+// (engine/services/reports/run.ts); the staff cookie counts only from the same origin, as for every
+// cookie-authenticated route (refuseCrossSiteCookies). The file itself (CSV or XLSX, formula-like
+// text defused) is engine/services/reports/export.ts; this route parses, checks and streams it.
 import type { FastifyInstance } from 'fastify';
-import { maybeContentTypeLabel } from '../../engine/domain/enums';
-import { csvLines, safeCellText, type Cell, type ReportColumn, type ReportRow } from '../../engine/domain/reports';
-import { badInput } from '../../engine/domain/validation';
+import { reportFile, reportFileFormat, runReport } from '../../engine/services/reports';
 import { contextFor, refuseCrossSiteCookies, type GraphqlRouteOptions } from '../http/graphql-route';
-import { runReport } from './run';
 
 export const REPORT_EXPORT_PATH = '/api/reports/:id/export';
-
-/** The file name of an export: report, site and period, e.g. content-views_freightwise_2026-10-29_2026-11-27.csv. */
-export function exportFileName(id: string, tenant: string, from: string, to: string, dated: boolean, ext: string): string {
-  const site = tenant === '*' ? 'all-sites' : tenant;
-  return `${[id, site, ...(dated ? [from, to] : [])].join('_')}.${ext}`;
-}
-
-const NUMBER_FORMAT: Partial<Record<ReportColumn['kind'], string>> = { int: '#,##0', decimal: '#,##0.00', percent: '0.0%' };
-
-/** An XLSX cell: numbers stay numbers, text is defused like the CSV's (a leading ' before = + - @, tab or CR). */
-const xlsxCell = (v: Cell): string | number | null => (v === null || typeof v === 'number' ? v : safeCellText(v));
-
-async function writeXlsx(out: PassThrough, title: string, columns: readonly ReportColumn[], rows: readonly ReportRow[]): Promise<void> {
-  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  const sheet = book.addWorksheet(title.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = columns.map((c) => ({ header: c.label, key: c.key, width: c.kind === 'content' || c.kind === 'text' ? 40 : 14, style: NUMBER_FORMAT[c.kind] ? { numFmt: NUMBER_FORMAT[c.kind] } : {} }));
-  sheet.getRow(1).font = { bold: true };
-  sheet.getRow(1).commit();
-  for (const r of rows) sheet.addRow(Object.fromEntries(columns.map((c) => [c.key, xlsxCell(r[c.key] ?? null)]))).commit();
-  sheet.commit();
-  await book.commit();
-}
 
 export function registerReportExportRoute(app: FastifyInstance, o: GraphqlRouteOptions): void {
   app.get(REPORT_EXPORT_PATH, async (req, reply) => {
     const { id } = req.params as { id: string };
     const query = new URLSearchParams(req.url.split('?')[1] ?? '');
-    const format = query.get('format') ?? 'csv';
-    if (format !== 'csv' && format !== 'xlsx') badInput('format', 'Must be csv or xlsx');
+    const format = reportFileFormat(query.get('format'));
     query.delete('format');
     query.delete('skip');
     const ctx = contextFor(req, reply, o);
     refuseCrossSiteCookies(req, ctx, o.allowedOrigins);
-    const r = await runReport(ctx, id, query.toString());
-    const name = exportFileName(r.def.id, r.tenant, r.params.from, r.params.to, r.def.dated, format);
-    reply.header('cache-control', 'no-store').header('content-disposition', `attachment; filename="${name}"`);
-    // Content types are named as the report's table names them ("Press release"), not by their identifier.
-    const rows = r.def.columns.some((c) => c.key === 'type')
-      ? r.data.rows.map((row) => (typeof row.type === 'string' ? { ...row, type: maybeContentTypeLabel(row.type) } : row))
-      : r.data.rows;
-    if (format === 'csv') {
-      // A byte-order mark, so spreadsheet programs read the file as UTF-8.
-      return reply.type('text/csv; charset=utf-8').send(Readable.from((function* () { yield '\ufeff'; yield* csvLines(r.def.columns, rows); })()));
-    }
-    const out = new PassThrough();
-    writeXlsx(out, r.def.title, r.def.columns, rows).catch((e: unknown) => out.destroy(e as Error));
-    return reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').send(out);
+    const file = reportFile(await runReport(ctx, id, query.toString()), format);
+    reply.header('cache-control', 'no-store').header('content-disposition', `attachment; filename="${file.name}"`);
+    return reply.type(file.contentType).send(file.body);
   });
 }

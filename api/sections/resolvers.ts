@@ -2,10 +2,10 @@
 import { AppError } from '../../engine/domain/errors';
 import { sectionPath } from '../../engine/domain/paths';
 import { badInput } from '../../engine/domain/validation';
-import { may } from '../access';
+import { may } from '../../engine/services/kernel/access';
 import type { GqlContext } from '../context';
-import { clampLimit } from '../paging';
-import type { SectionNode } from '../site-cache';
+import { clampLimit } from '../../engine/services/kernel/paging';
+import type { SectionNode } from '../../engine/services/kernel/site-cache';
 import * as ops from '../../engine/services/sections';
 
 const CHILDREN_CAP = 1000;

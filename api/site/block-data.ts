@@ -19,9 +19,9 @@ import { parseInput, withoutNulls } from '../../engine/domain/validation';
 import { playlistVideoData, recommendationsFor, rssFeedItems } from '../../engine/build/front-door';
 import { listAdUnits } from '../../engine/store/queries/ad-units';
 import { listAdUnitPatterns } from '../../engine/store/queries/site-config';
-import { requireTenantPermission } from '../access';
+import { requireTenantPermission } from '../../engine/services/kernel/access';
 import type { GqlContext } from '../context';
-import { clampLimit, connection, skipOf } from '../paging';
+import { clampLimit, connection, skipOf } from '../../engine/services/kernel/paging';
 import { resolveContext } from './secondary';
 
 /** Most videos a playlist answer holds (a block stores at most 50, plus the cached copy). */

@@ -9,7 +9,7 @@ import { parseInput, withoutNulls } from '../../engine/domain/validation';
 import { loadSiteResolver, resolveNextPage, resolveSecondaryGrid, type SiteResolver } from '../../engine/build/front-door';
 import { contentByIds } from '../../engine/store/queries/content';
 import type { GqlContext } from '../context';
-import type { SiteSnapshot } from '../site-cache';
+import type { SiteSnapshot } from '../../engine/services/kernel/site-cache';
 
 /** Most ids a caller may send back (8 loads of full pages stay far below this). */
 export const MAX_EXCLUDED = 2000;

@@ -1,7 +1,6 @@
 // The door of api/system/: what other API domains, the API's top level and cli/ may use of it
-// (lint: masthead/domain-doors). Everything else in this folder is internal.
-export { recordFolders } from './disk-use';
+// (lint: masthead/domain-doors). Everything else in this folder is internal; the work is
+// engine/services/system.
 export { registerIpTestRoute } from './ip-test';
-export { recordJobs } from './jobs';
 export { systemResolvers } from './resolvers';
 export { registerThemeTestRoute } from './theme-test';

@@ -1,18 +1,19 @@
-// System resolvers: thin adapters over operations.ts.
+// System resolvers: thin adapters over engine/services/system.
+import { createThemeTestLink, getSystemStatus, rebuildTenant } from '../../engine/services/system';
 import type { GqlContext } from '../context';
-import * as ops from './operations';
-import { themeTestResolvers } from './theme-test';
 
 export const systemResolvers = {
   Query: {
     async getSystemStatus(_: unknown, _a: unknown, ctx: GqlContext) {
-      return ops.getSystemStatus({ ctx: await ctx.op(), input: {} });
+      return getSystemStatus({ ctx: await ctx.op(), input: {} });
     },
   },
   Mutation: {
     async rebuildTenant(_: unknown, _a: unknown, ctx: GqlContext) {
-      return ops.rebuildTenant({ ctx: await ctx.op(), input: {} });
+      return rebuildTenant({ ctx: await ctx.op(), input: {} });
     },
-    ...themeTestResolvers.Mutation,
+    async createThemeTestLink(_: unknown, a: { kind?: unknown }, ctx: GqlContext) {
+      return createThemeTestLink(ctx, a.kind);
+    },
   },
 };

@@ -1,6 +1,6 @@
 import type { GqlContext } from '../context';
-import type { TenantRow } from '../tenancy';
-import { inScope } from '../access';
+import type { TenantRow } from '../../engine/services/kernel/tenancy';
+import { inScope } from '../../engine/services/kernel/access';
 import { enabledModules } from '../../engine/domain/settings';
 import { updateHeaderCta, updateSiteSettings } from '../../engine/services/tenants';
 import { migrateSiteSettings } from '../../engine/services/tenants';

@@ -4,7 +4,7 @@
 import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
 import type { Command } from 'commander';
-import type { OpContext } from '../../api/operation';
+import type { OpContext } from '../../engine/services/kernel/operation';
 import type { Store } from '../../engine/store/connection';
 import { UsageError, withStore, type CommandEnv } from '../context';
 
@@ -49,7 +49,7 @@ export async function readPassword(io: UserIo): Promise<string> {
 const operations = () => import('../../engine/services/cms-users');
 
 async function operator(store: Store): Promise<OpContext> {
-  const [{ CLI_ACTOR }, { createServices }] = await Promise.all([import('../../api/access'), import('../../api/services')]);
+  const [{ CLI_ACTOR }, { createServices }] = await Promise.all([import('../../engine/services/kernel/access'), import('../../engine/services/kernel/services')]);
   return { services: createServices({ store }), actor: CLI_ACTOR, tenant: null };
 }
 

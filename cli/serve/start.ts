@@ -3,7 +3,7 @@
 // registering the commands (and `masthead --help`) does not load Fastify, GraphQL or the mailer.
 import { resolve } from 'node:path';
 import { dialectOf, type Store } from '../../engine/store/connection';
-import { captchaPolicy } from '../../api/captcha';
+import { captchaPolicy } from '../../engine/services/kernel/captcha';
 import { createMailer } from '../../engine/mail/mailer';
 import { createJobRunner, type JobLeases } from '../../engine/jobs/runner';
 import { storeJobStates } from '../../engine/jobs/store-state';
@@ -16,7 +16,7 @@ import { servedTenants } from './site-server';
 import type { Settings } from '../config';
 import { resolveMailSettings } from '../config/mail';
 import { mediaBucketStore } from '../config/media';
-import { sharedStateFor } from '../../api/shared-state';
+import { sharedStateFor } from '../../engine/services/kernel/shared-state';
 import type { FakeAudienceProvider } from '../../engine/audience/fake';
 import type { BucketPublisherOptions } from './bucket-publisher';
 

@@ -1,6 +1,6 @@
 // The background job runner (issue 38, "one job runner"): named jobs that run on their own every
 // so often — event rollup and partition upkeep, feed refresh, scheduled sends, page speed runs (built
-// in cli/serve/jobs.ts and api/reports/page-speed.ts) — one run of a job at a time, a failed
+// in cli/serve/jobs.ts and engine/services/reports/page-speed.ts) — one run of a job at a time, a failed
 // run retried with backoff (30 s doubling, never later than its interval), and every job's last
 // run, next run and failures kept where the System screen reads them.
 //

@@ -24,7 +24,7 @@ export const ALL_TENANTS = '*';
 
 /** Every reason work may act for all tenants at once; a new cross-tenant use is added here, with its why. */
 export const ALL_TENANTS_REASONS = {
-  'cross-site-report': 'global staff read a report counting every site (api/reports/run.ts), after the global check',
+  'cross-site-report': 'global staff read a report counting every site (engine/services/reports/run.ts), after the global check',
   'syndication': 'staff of both tenants share an item into another tenant or detach a copy, copies follow their source (api/syndication), and a copy\'s page links to its source (store/site-reader.ts liveContentRows)',
   'id-allocation': 'a new row takes the next id after the largest any tenant uses (ids are installation-wide; store/queries/ids.ts, and the importer\'s store/queries/imports.ts): the max, and whether ids picked are taken; ids only',
   'build-sizing': 'a full build sizes its render workers by the largest tenant (store/site-reader.ts countLiveContent): counts only',

@@ -8,7 +8,7 @@ import { createOutput, type CommandEnv } from '../../cli/context';
 import { registerUser } from '../../cli/commands/user';
 import {
   resolveLifetimes, STAFF_BEARER_MAX_MS, STAFF_REFRESH_MAX_MS, STAFF_SESSION_MAX_MS,
-} from '../../api/auth/lifetimes';
+} from '../../engine/services/kernel/lifetimes';
 import { PASSWORD, startApi, type Harness } from './api-harness';
 
 let h: Harness;

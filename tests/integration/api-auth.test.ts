@@ -27,7 +27,7 @@ describe('loginCmsUser', () => {
     const t = r.data.loginCmsUser;
     expect(t.bearerToken).toMatch(/^mhb_[A-Za-z0-9_-]{43}$/);
     expect(t.refreshToken).toMatch(/^mhr_[A-Za-z0-9_-]{43}$/);
-    // Bearer: 15 minutes; refresh: the session's absolute end, 12 h after sign-in (api/auth/lifetimes.ts).
+    // Bearer: 15 minutes; refresh: the session's absolute end, 12 h after sign-in (engine/services/kernel/lifetimes.ts).
     expect(Date.parse(t.bearerTokenExpiration) - clock).toBe(15 * 60_000);
     expect(Date.parse(t.refreshTokenExpiration) - clock).toBe(12 * 3600_000);
     const rows = await h.store.all<{ bearer_hash: string; refresh_hash: string }>('select bearer_hash, refresh_hash from cms_sessions');
@@ -156,7 +156,7 @@ describe('logout', () => {
 });
 
 describe('password reset', () => {
-  /** Staff mail goes to the mailer on a later turn of the event loop (api/services.ts): waits for it. */
+  /** Staff mail goes to the mailer on a later turn of the event loop (engine/services/kernel/services.ts): waits for it. */
   const mailArrived = async (n: number) => {
     for (let i = 0; i < 10_000 && h.mail.length < n; i++) await new Promise((r) => setImmediate(r));
   };

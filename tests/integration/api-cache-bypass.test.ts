@@ -3,7 +3,7 @@
 // session (mh_staff_site) for the request's tenant; the bypass cookie alone changes nothing, so
 // readers cannot empty the cache's protection at will. The fresh answer refreshes the cache.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueTokens } from '../../api/auth/sessions';
+import { issueTokens } from '../../engine/services/auth/sessions';
 import { CACHE_BYPASS_COOKIE } from '../../api/http/graphql-route';
 import { STAFF_SITE_COOKIE } from '../../api/auth/staff-site';
 import { startApi, USERS, type Harness } from './api-harness';

@@ -1,4 +1,4 @@
-// The captcha of anonymous forms in production (api/captcha.ts), over HTTP: without a secret the
+// The captcha of anonymous forms in production (engine/services/kernel/captcha.ts), over HTTP: without a secret the
 // subscribe, registration, login and reset mutations are refused with CAPTCHA_NOT_CONFIGURED and
 // write nothing; with a secret each token is checked with reCAPTCHA's siteverify; the explicit
 // opt-out lets them through and shows its warning in getBuildStatus.
@@ -8,7 +8,7 @@ import { MEMBER_TEXTS } from '../../engine/domain/members';
 import { SUBSCRIBE_TEXTS } from '../../engine/domain/newsletter-subscribe';
 import { insertSiteUser } from '../../engine/store/queries/members';
 import { subscriptionsOfEmail } from '../../engine/store/queries/newsletters';
-import { CAPTCHA_MISSING_WARNING, CAPTCHA_OFF_WARNING, type CaptchaOptions } from '../../api/captcha';
+import { CAPTCHA_MISSING_WARNING, CAPTCHA_OFF_WARNING, type CaptchaOptions } from '../../engine/services/kernel/captcha';
 import { snapshotCounts, startApi, type Harness } from './api-harness';
 
 const NEWSLETTER = 150;

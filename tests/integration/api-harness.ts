@@ -4,9 +4,9 @@ import { hashPassword } from '../../engine/auth/passwords';
 import { openStore, type Store } from '../../engine/store/connection';
 import { seedFixtures } from '../../engine/fixtures/seed';
 import { insertCmsUser } from '../../engine/store/queries/cms-users';
-import { issueTokens } from '../../api/auth/sessions';
+import { issueTokens } from '../../engine/services/auth/sessions';
 import { buildApp, type BuildAppOptions } from '../../api/app';
-import type { ChangeEvent, StaffMessage } from '../../api/services';
+import type { ChangeEvent, StaffMessage } from '../../engine/services/kernel/services';
 import { tempDbPath, tenantFixture, writeFixtureSet } from '../helpers/fixture-set';
 import { appRoleUrlSync, TEST_PG_AS_APP_ROLE } from '../helpers/pg';
 

@@ -8,7 +8,7 @@ import { createMailer, type Mailer } from '../../engine/mail/mailer';
 import { startTestSmtpServer, type TestSmtpServer } from '../../engine/mail/testing';
 import { insertCmsUser } from '../../engine/store/queries/cms-users';
 import { subscriptionsOfEmail } from '../../engine/store/queries/newsletters';
-import { issueTokens } from '../../api/auth/sessions';
+import { issueTokens } from '../../engine/services/auth/sessions';
 import { startApi, type GqlResponse, type Harness, type RequestOpts } from './api-harness';
 
 export { TEMPLATE } from './newsletter-helpers';

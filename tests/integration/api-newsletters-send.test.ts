@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReceivedMail } from '../../engine/mail/testing';
 import { SUBSCRIBE_TEXTS } from '../../engine/domain/newsletter-subscribe';
 import { INVALID_UNSUBSCRIBE_LINK } from '../../engine/newsletter/unsubscribe';
-import { issueTokens } from '../../api/auth/sessions';
+import { issueTokens } from '../../engine/services/auth/sessions';
 import { buildApp } from '../../api/app';
 import type { Harness } from './api-harness';
 import { ALPHA, BASIC_EDITOR_ID, campaignInput, code, SECRET, startNewsletterApi, TEMPLATE, type NewsletterApi } from './api-newsletters-helpers';

@@ -9,7 +9,7 @@ import { newsletterCampaignSchema } from '../../engine/domain/newsletter';
 import { insertSiteUser } from '../../engine/store/queries/members';
 import { setCampaignStatus, subscriptionsOfEmail, upsertNewsletterCampaign } from '../../engine/store/queries/newsletters';
 import { buildApp } from '../../api/app';
-import { issueMemberSession } from '../../api/members/session';
+import { issueMemberSession } from '../../engine/services/members/sessions';
 import { newsletterRuntime } from '../../engine/services/newsletters/options';
 import type { GqlResponse, Harness, RequestOpts } from './api-harness';
 import { ALPHA, BETA, campaignInput, code, startNewsletterApi, TEMPLATE, type NewsletterApi } from './api-newsletters-helpers';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { load } from 'cheerio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueTokens } from '../../api/auth/sessions';
+import { issueTokens } from '../../engine/services/auth/sessions';
 import { PREVIEW_EXPIRED, PREVIEW_INVALID, STAFF_PASS_INVALID } from '../../api/preview/routes';
 import { STAFF_SITE_COOKIE } from '../../api/auth/staff-site';
 import { runBuild } from '../../engine/build/index';

@@ -2,7 +2,7 @@
 // write (here the history row, refused by a trigger) leaves nothing behind, and a write through
 // the store's own handles during the commit is refused instead of escaping the transaction.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commit } from '../../api/operation';
+import { commit } from '../../engine/services/kernel/operation';
 import { writeRedirects } from '../../engine/store/writes';
 import { WriteOutsideTransactionError } from '../../engine/store/connection';
 import { snapshotCounts, startApi, type Harness } from './api-harness';

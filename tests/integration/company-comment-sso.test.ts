@@ -3,7 +3,7 @@
 // commenting on, never for another tenant's session or a staff simulation, and never cached.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMENT_SSO_PATH, COMMENT_SSO_TEXTS } from '../../api/members/comment-sso';
-import { issueMemberSession } from '../../api/members/session';
+import { issueMemberSession } from '../../engine/services/members/sessions';
 import { insertSiteUser } from '../../engine/store/queries/members';
 import { startApi, type Harness } from './api-harness';
 import { setTenantSetting } from '../helpers/tenant-settings';

@@ -6,7 +6,7 @@ import { load, type CheerioAPI } from 'cheerio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLOCK_TYPES } from '../../engine/domain/layout';
 import { BLOCK_LABELS, THEME_TEST_FORMS } from '../../engine/domain/theme-test';
-import { THEME_TEST_INVALID, THEME_TEST_TTL_MS } from '../../api/system/theme-test';
+import { THEME_TEST_INVALID, THEME_TEST_TTL_MS } from '../../engine/services/system/theme-test';
 import { startApi, type Harness } from './api-harness';
 
 const NOW = Date.parse('2026-03-20T12:00:00.000Z');

@@ -1,8 +1,8 @@
-// The published content kept between public reads (api/content-cache.ts): read once per item and
+// The published content kept between public reads (engine/services/kernel/content-cache.ts): read once per item and
 // tenant while fresh, re-read after its lifetime or an invalidation, bounded in items, per tenant,
 // and never kept when the read failed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ContentCache } from '../../api/content-cache';
+import { ContentCache } from '../../engine/services/kernel/content-cache';
 import { seedFixtures } from '../../engine/fixtures/seed';
 import { openStore, type Store } from '../../engine/store/connection';
 import { tempDbPath, tenantFixture, writeFixtureSet } from '../helpers/fixture-set';

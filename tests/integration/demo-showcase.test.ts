@@ -18,7 +18,7 @@ import { replaceAssetFile } from '../../engine/store/queries/assets';
 import { HOUSE_AD_KINDS } from '../../engine/domain/house-ads';
 import { CONSENT_META } from '../../engine/domain/consent';
 import { buildApp } from '../../api/app';
-import { issueTokens } from '../../api/auth/sessions';
+import { issueTokens } from '../../engine/services/auth/sessions';
 import { tempDbPath } from '../helpers/fixture-set';
 import { BUILD_NOW, listFiles } from './build-site-fixture';
 

@@ -5,9 +5,9 @@
 // another instance's report. A change made behind the API shows within the cache's lifetime.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantMembership } from '../../engine/store/queries/members';
-import type { Invalidation, SharedState } from '../../api/shared-state';
-import { memorySharedState } from '../../api/shared-state';
-import { MEMBER_SESSIONS_ENTITY } from '../../api/member-cache';
+import type { Invalidation, SharedState } from '../../engine/services/kernel/shared-state';
+import { memorySharedState } from '../../engine/services/kernel/shared-state';
+import { MEMBER_SESSIONS_ENTITY } from '../../engine/services/kernel/member-cache';
 import { ALPHA, ITEMS, MEMBER_PASSWORD, startMembers, type MemberHarness } from './members-harness';
 
 /** A memory shared state that hands this test the instance's handler, to deliver another instance's invalidation. */

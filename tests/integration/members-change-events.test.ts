@@ -2,7 +2,7 @@
 // ('membership'), so the header buttons and the /membership pages are rebuilt; a refused edit
 // tells nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChangeEvent } from '../../api/services';
+import type { ChangeEvent } from '../../engine/services/kernel/services';
 import { ALPHA, startMembers, type MemberHarness } from './members-harness';
 
 let h: MemberHarness;

@@ -5,7 +5,7 @@
 // session or the member no longer qualify.
 import { load } from 'cheerio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueTokens } from '../../api/auth/sessions';
+import { issueTokens } from '../../engine/services/auth/sessions';
 import { SIMULATE_CODE_INVALID } from '../../api/members/simulate';
 import { startMembers, USERS, type MemberHarness } from './members-harness';
 

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJobRunner, type JobRunner } from '../../engine/jobs/runner';
 import { createPageSpeedRun, readPageSpeedRun, startPageSpeedRun } from '../../engine/store/queries/page-speed';
-import { PAGE_SPEED_JOB, pageSpeedIdle, type PageMeasurer } from '../../api/reports/page-speed';
+import { PAGE_SPEED_JOB, pageSpeedIdle, type PageMeasurer } from '../../engine/services/reports/page-speed';
 import { startApi, type Harness } from './api-harness';
 
 let h: Harness;

@@ -1,10 +1,10 @@
 // SLOW — RUNS REAL LIGHTHOUSE: Lighthouse 12 (its command line, in a child process) with Debian's
 // Chromium (/usr/bin/chromium, or CHROMIUM_PATH) against one small page served on loopback,
-// through the measurer the page speed runs use (api/reports/page-speed.ts). About 10–30 s on a quiet machine; the limit is 90 s.
+// through the measurer the page speed runs use (engine/services/reports/page-speed.ts). About 10–30 s on a quiet machine; the limit is 90 s.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lighthouseMeasurer } from '../../api/reports/page-speed';
+import { lighthouseMeasurer } from '../../engine/services/reports/page-speed';
 
 const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Port volumes rise</title><meta name="description" content="A short article about port volumes for the page speed test."></head>

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addPageSpeedScore, createPageSpeedRun, finishPageSpeedRun, listPageSpeedRuns, pageSpeedHistory, readPageSpeedRun, startPageSpeedRun,
 } from '../../engine/store/queries/page-speed';
-import { samplePaths, spread, type PageMeasurer } from '../../api/reports/page-speed';
+import { samplePaths, spread, type PageMeasurer } from '../../engine/services/reports/page-speed';
 import { startApi, type Harness } from './api-harness';
 
 const SITEMAP = `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${

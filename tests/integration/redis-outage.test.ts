@@ -5,7 +5,7 @@
 // once Redis is back, limits count again without a restart.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { redisSharedState, type SharedState } from '../../api/shared-state';
+import { redisSharedState, type SharedState } from '../../engine/services/kernel/shared-state';
 import { startApi, type Harness } from './api-harness';
 import { waitUntil } from './build-site-fixture';
 import { freePort } from '../helpers/serve-process';

@@ -5,7 +5,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, daysBetween, parseReportParams, reportById, REPORT_IDS, type ReportRow } from '../../engine/domain/reports';
-import { answerReport } from '../../api/reports/run';
+import { answerReport } from '../../engine/services/reports/run';
 import { rawOf } from '../../engine/store/connection';
 import { appendEvents, rollupEvents, type EventRow } from '../../engine/store/queries/events';
 import { FUNNEL, runReportQuery, wordCount } from '../../engine/store/queries/reports';

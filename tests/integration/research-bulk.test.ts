@@ -6,8 +6,8 @@ import { permissionsFor, type Role } from '../../engine/domain/permissions';
 import { contentSchema } from '../../engine/domain/records';
 import { parseInput } from '../../engine/domain/validation';
 import { writeContentBatch } from '../../engine/store/writes';
-import type { Actor } from '../../api/access';
-import type { OpContext } from '../../api/operation';
+import type { Actor } from '../../engine/services/kernel/access';
+import type { OpContext } from '../../engine/services/kernel/operation';
 import { bulkUpdateContent, csvCell, deleteResearchSearch, listResearchSearches, researchContent, researchCsv, saveResearchSearch } from '../../engine/services/research/operations';
 import { startApi, type Harness } from './api-harness';
 

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../api/app';
-import { memorySharedState, redisSharedState, sharedStateFor, type SharedState } from '../../api/shared-state';
+import { memorySharedState, redisSharedState, sharedStateFor, type SharedState } from '../../engine/services/kernel/shared-state';
 import { writeLicenseCompany } from '../../engine/store/queries/site-license';
 import { resolveConfig } from '../../cli/config';
 import { parseCidr } from '../../engine/domain/ip-range';

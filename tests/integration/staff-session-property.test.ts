@@ -12,12 +12,12 @@
 // Password hashing is replaced by a fast digest: scrypt's cost is not what is under test here.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
-import { loginCmsUser, logoutCmsUser, refreshCmsUserToken, changeOwnCmsUserPassword } from '../../api/auth/operations';
-import { sessionFromBearer } from '../../api/auth/sessions';
-import { CLI_ACTOR, type Actor } from '../../api/access';
+import { loginCmsUser, logoutCmsUser, refreshCmsUserToken, changeOwnCmsUserPassword } from '../../engine/services/auth/operations';
+import { sessionFromBearer } from '../../engine/services/auth/sessions';
+import { CLI_ACTOR, type Actor } from '../../engine/services/kernel/access';
 import { updateCmsUser } from '../../engine/services/cms-users/operations';
-import type { OpContext } from '../../api/operation';
-import { createServices, type Services } from '../../api/services';
+import type { OpContext } from '../../engine/services/kernel/operation';
+import { createServices, type Services } from '../../engine/services/kernel/services';
 import { hashPassword } from '../../engine/auth/passwords';
 import { openStore, type Store } from '../../engine/store/connection';
 import { insertCmsUser } from '../../engine/store/queries/cms-users';

@@ -26,7 +26,7 @@ describe('masthead/domain-doors', () => {
   it('holds for the API top level and cli/ too, not for the kernel folders or tests', async () => {
     expect(await doorErrors('api/probe.ts', "import { memberOf } from './members/session';\nexport const x = memberOf;\n")).toHaveLength(1);
     expect(await doorErrors('cli/probe.ts', "import { memberOf } from '../api/members/session';\nexport const x = memberOf;\n")).toHaveLength(1);
-    expect(await doorErrors('api/reports/probe.ts', "import { digest } from '../auth/tokens';\nimport { clientKey } from '../rate-limit';\nexport const x = [digest, clientKey];\n")).toEqual([]);
+    expect(await doorErrors('api/reports/probe.ts', "import { liveStaff } from '../auth/staff-site';\nimport { TransportError } from '../http/errors';\nexport const x = [liveStaff, TransportError];\n")).toEqual([]);
     expect(await doorErrors('api/reports/probe.test.ts', "import { memberOf } from '../members/session';\nexport const x = memberOf;\n")).toEqual([]);
   });
 
@@ -48,10 +48,16 @@ describe('masthead/domain-doors', () => {
         .toEqual(['engine/services/content and engine/services/research import each other: one of them must enter the other only through the kernel or not at all.']);
     });
 
-    it('reaches api/ only for its kernel files, never a domain\'s resolvers or routes', async () => {
+    it('enters its kernel/ from any service domain and from api/ without a door', async () => {
+      expect(await doorErrors('engine/services/content/probe.ts', "import { commit } from '../kernel/operation';\nexport const x = commit;\n")).toEqual([]);
+      expect(await doorErrors('api/content/probe.ts', "import { clientKey } from '../../engine/services/kernel/rate-limit';\nexport const x = clientKey;\n")).toEqual([]);
+    });
+
+    it('imports nothing of api/: the services sit below the transport', async () => {
       expect(await ruleErrors('masthead/direction', 'engine/services/content/probe.ts', "import { contentResolvers } from '../../../api/content/resolvers';\nexport const x = contentResolvers;\n"))
-        .toHaveLength(1);
-      expect(await ruleErrors('masthead/direction', 'engine/services/content/probe.ts', "import { commit } from '../../../api/operation';\nexport const x = commit;\n")).toEqual([]);
+        .toEqual(['engine/services may not import api (DESIGN.md §2: engine/services may import only engine/domain, engine/audience, engine/jobs, engine/store, engine/html, engine/build, engine/import, engine/fixtures, engine/auth, engine/mail, engine/newsletter, engine/magazine, templates).']);
+      expect(await ruleErrors('masthead/direction', 'engine/services/kernel/probe.ts', "import { liveStaff } from '../../../api/auth/staff-site';\nexport const x = liveStaff;\n")).toHaveLength(1);
+      expect(await ruleErrors('masthead/direction', 'engine/services/content/probe.ts', "import { commit } from '../kernel/operation';\nexport const x = commit;\n")).toEqual([]);
     });
   });
 });

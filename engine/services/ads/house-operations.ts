@@ -5,9 +5,9 @@ import { AppError } from '../../domain/errors';
 import { parseInput } from '../../domain/validation';
 import { deleteHouseAdRow, getHouseAd, writeHouseAds } from '../../store/queries/house-ads';
 import { nextId } from '../../store/queries/ids';
-import { commit, diff, snapshot, tenantAccess, type OpArgs } from '../../../api/operation';
-import { createInput, idArg, mergePatch } from '../../../api/patch';
-import { checkImageAssets } from '../../../api/common/references';
+import { commit, diff, snapshot, tenantAccess, type OpArgs } from '../kernel/operation';
+import { createInput, idArg, mergePatch } from '../kernel/patch';
+import { checkImageAssets } from '../kernel/references';
 import type { Db } from '../../store/connection';
 
 /** A native's library image must be an image of the tenant's media library. */

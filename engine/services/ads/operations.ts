@@ -7,8 +7,8 @@ import { badInput, parseInput } from '../../domain/validation';
 import type { Db } from '../../store/connection';
 import { deleteAdUnitRow, findAdUnitByKey, getAdUnit, writeAdUnits, type AdUnitRecord } from '../../store/queries/ad-units';
 import { nextId } from '../../store/queries/ids';
-import { commit, diff, snapshot, tenantAccess, type OpArgs } from '../../../api/operation';
-import { createInput, idArg, mergePatch } from '../../../api/patch';
+import { commit, diff, snapshot, tenantAccess, type OpArgs } from '../kernel/operation';
+import { createInput, idArg, mergePatch } from '../kernel/patch';
 
 const PERMS = ['manage_ad_unit_patterns'] as const;
 

@@ -11,10 +11,10 @@ import {
   deleteAspireNewsRow, getAspireNews, insertAspireNews, listAspireNews, markAspireNewsReadRow, updateAspireNews,
   type AspireNewsRow,
 } from '../../store/queries/aspire-news';
-import { requireActor, type Actor } from '../../../api/access';
-import { commit, diff, snapshot, type OpArgs, type OpContext } from '../../../api/operation';
-import { clampLimit } from '../../../api/paging';
-import { idArg } from '../../../api/patch';
+import { requireActor, type Actor } from '../kernel/access';
+import { commit, diff, snapshot, type OpArgs, type OpContext } from '../kernel/operation';
+import { clampLimit } from '../kernel/paging';
+import { idArg } from '../kernel/patch';
 
 /** Global admins manage internal news: global scope and manage_users (the CLI is one too). */
 export function isNewsAdmin(actor: Actor | null): boolean {

@@ -9,9 +9,9 @@ import { AssetInputError, EXT, ingestedFiles, ingestImage, inspectUpload, type I
 import { AppError } from '../../domain/errors';
 import { badInput } from '../../domain/validation';
 import * as q from '../../store/queries/assets';
-import { asStorageError, mediaStore } from '../../../api/common/media-storage';
-import { commit, diff, snapshot, tenantAccess, type OpArgs, type OpContext } from '../../../api/operation';
-import { idArg } from '../../../api/patch';
+import { asStorageError, mediaStore } from '../kernel/media-storage';
+import { commit, diff, snapshot, tenantAccess, type OpArgs, type OpContext } from '../kernel/operation';
+import { idArg } from '../kernel/patch';
 
 const MANAGE = ['manage_assets'] as const;
 export const READ = ['manage_assets', 'manage_content'] as const;

@@ -1,8 +1,8 @@
 // The assistant's installation options (issue 42), handed in by cli/ (the key comes from the
 // server's environment there and nowhere else) and kept per Services, like page speed's.
-import type { LimitRule } from '../../../api/rate-limit';
-import type { Limiter } from '../../../api/shared-state';
-import type { Services } from '../../../api/services';
+import type { LimitRule } from '../kernel/rate-limit';
+import type { Limiter } from '../kernel/shared-state';
+import type { Services } from '../kernel/services';
 import type { SiteSettings } from '../../domain/settings';
 import type { ChatEndpoint, FetchLike } from './provider';
 

@@ -8,7 +8,7 @@ import { AppError } from '../../domain/errors';
 import { hasAnyPermission, permissionsFor, type Permission } from '../../domain/permissions';
 import { cmsUserSchema, requiredString } from '../../domain/records';
 import { badInput, parseInput } from '../../domain/validation';
-import { staffPassword } from '../../../api/auth/password-policy';
+import { staffPassword, createUserToken } from '../auth';
 import type { Db } from '../../store/connection';
 import {
   cmsUserTaken, findCmsUserById, findCmsUserByUsername, insertCmsUser, setCmsUserPassword, setCmsUserProfile, updateCmsUserRow,
@@ -17,10 +17,9 @@ import {
 import { nextId } from '../../store/queries/ids';
 import { revokeUserSessions, voidUserTokens } from '../../store/queries/sessions';
 import { listTenants } from '../../store/queries/tenants';
-import { requireActor, requirePermission, type Actor } from '../../../api/access';
-import { createUserToken } from '../../../api/auth/operations';
-import { commit, diff, snapshot, type OpArgs } from '../../../api/operation';
-import { createInput, idArg, mergePatch } from '../../../api/patch';
+import { requireActor, requirePermission, type Actor } from '../kernel/access';
+import { commit, diff, snapshot, type OpArgs } from '../kernel/operation';
+import { createInput, idArg, mergePatch } from '../kernel/patch';
 
 /** The stored hash of an invited user who has not set a password yet: never matches anything. */
 export const NO_PASSWORD = '!invited';

@@ -1,7 +1,7 @@
 // Company update e-mails through the one mailer (engine/mail, handed in as the members' mailer):
 // the private link to the company contact, and the review's outcome with the staff's message.
 import { contractDate } from '../../domain/company';
-import type { Services } from '../../../api/services';
+import type { Services } from '../kernel/services';
 import { escapeHtml as esc } from '../../domain/html-escape';
 
 

@@ -17,12 +17,12 @@ import {
   companyOptions, getCompanyUpdate, insertCompanyUpdate, listCompanyUpdates, reviewCompanyUpdateRow, revokeCompanyUpdateToken,
   type CompanyUpdateRecord,
 } from '../../store/queries/company-updates';
-import { digest, newToken } from '../../../api/auth/tokens';
+import { digest, newToken } from '../auth';
 import { patchChange, patchContentIn } from '../content';
-import { siteOrigin as originOf } from '../../../api/common/site-origin';
-import { commit, diff, tenantAccess, type OpArgs, type OpContext } from '../../../api/operation';
-import { clampLimit } from '../../../api/paging';
-import { idArg } from '../../../api/patch';
+import { siteOrigin as originOf } from '../kernel/site-origin';
+import { commit, diff, tenantAccess, type OpArgs, type OpContext } from '../kernel/operation';
+import { clampLimit } from '../kernel/paging';
+import { idArg } from '../kernel/patch';
 import { companyUpdateMail } from './mail';
 
 const PERM = ['manage_content'] as const;

@@ -13,8 +13,8 @@ import { idsNotInTenant, type ReferenceKind } from '../../store/queries/ownershi
 import { getSection } from '../../store/queries/sections';
 import { recordMovedPaths } from '../../store/queries/site-config';
 import { writeContentBatch } from '../../store/writes';
-import { commit, diff, snapshot, tenantAccess, type OpArgs } from '../../../api/operation';
-import { asInput, createInput, idArg, mergePatch } from '../../../api/patch';
+import { commit, diff, snapshot, tenantAccess, type OpArgs } from '../kernel/operation';
+import { asInput, createInput, idArg, mergePatch } from '../kernel/patch';
 
 const iso = (ms: number | null | undefined) => (ms === null || ms === undefined ? undefined : new Date(ms).toISOString());
 

@@ -1,13 +1,13 @@
 // Contract e-mails through the one mailer (engine/mail, handed in as the members' mailer): the link
 // to the contributor, and after approval an HTML copy of the approved terms to both sides.
-import { siteOrigin } from '../../../api/common/site-origin';
+import { siteOrigin } from '../kernel/site-origin';
 import { contractDate } from '../../domain/company';
-import type { Services } from '../../../api/services';
+import type { Services } from '../kernel/services';
 import { escapeHtml as esc } from '../../domain/html-escape';
 
 
 /** The tenant's public origin for links (never taken from the request). */
-/** The tenant's site origin for links in contract and company-update mail (api/common/site-origin.ts). */
+/** The tenant's site origin for links in contract and company-update mail (engine/services/kernel/site-origin.ts). */
 export const servicesSiteOrigin = (services: Services, tenant: { tenantKey: string; domain: string }): string => siteOrigin(services.members, tenant);
 
 export type ContractMail =

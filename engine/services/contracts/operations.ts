@@ -15,10 +15,10 @@ import {
   deleteContractRow, getContract, insertContract, listContracts, revokeContractToken, setContractToken, updateContractFields,
   type ContractFields, type ContractRecord,
 } from '../../store/queries/contracts';
-import { digest, newToken } from '../../../api/auth/tokens';
-import { commit, diff, snapshot, tenantAccess, type OpArgs, type OpContext } from '../../../api/operation';
-import { clampLimit } from '../../../api/paging';
-import { idArg } from '../../../api/patch';
+import { digest, newToken } from '../auth';
+import { commit, diff, snapshot, tenantAccess, type OpArgs, type OpContext } from '../kernel/operation';
+import { clampLimit } from '../kernel/paging';
+import { idArg } from '../kernel/patch';
 import { contractMail, servicesSiteOrigin as siteOrigin } from './mail';
 
 const PERM = ['manage_contracts'] as const;

@@ -3,7 +3,7 @@
 // (engine/domain/events.ts: type, fields, bounds) and its ids are checked against the tenant, bots
 // are dropped (the user-agent list, and any request claiming a search engine's crawler, verified or
 // not: api/crawlers), then, so that one client cannot inflate the reports (issue 41), the limits of
-// api/rate-limit.ts through the shared limiters: events per client address (api/rate-limit.ts
+// engine/services/kernel/rate-limit.ts through the shared limiters: events per client address (engine/services/kernel/rate-limit.ts
 // clientKey, within the tenant), events per visitor (the server's visitor, ./visitor.ts, never the
 // client's session id; more is implausible) and one page view per visitor and item per window
 // (more are duplicates). What a limit drops is counted per reason, not refused. The accepted events
@@ -17,13 +17,13 @@ import { appendEvents, countDrops, daySalt, type EventRow } from '../../store/qu
 import { idsNotInTenant } from '../../store/queries/ownership';
 import { inTenant } from '../../store/tenant-scope';
 import { plainAddress } from '../crawlers';
-import { clientKey, type LimitRule } from '../../../api/rate-limit';
-import type { Services } from '../../../api/services';
-import type { Limiter } from '../../../api/shared-state';
+import { clientKey, type LimitRule } from '../kernel/rate-limit';
+import type { Services } from '../kernel/services';
+import type { Limiter } from '../kernel/shared-state';
 import { visitorOf, visitorKey, type Visitor, type VisitorRequest } from './visitor';
 
 export interface EventOptions {
-  /** Events one client address (api/rate-limit.ts clientKey) may send per tenant in the window; more are dropped as rate-limit. Default 600 a minute. */
+  /** Events one client address (engine/services/kernel/rate-limit.ts clientKey) may send per tenant in the window; more are dropped as rate-limit. Default 600 a minute. */
   rateLimit?: LimitRule;
   /** Events one visitor may send in the window; more are dropped as implausible. Default 60 a minute. */
   perVisitor?: LimitRule;

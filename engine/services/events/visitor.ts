@@ -1,7 +1,7 @@
 // Who an event counts for (issue 41): never an id the client chose. A reader who granted
 // performance consent (the site's consent rules, engine/domain/consent.ts categoryGranted) gets a
 // first-party cookie from the server, `mh_vid`: a random id bound to the tenant and sealed with the
-// installation's event key (api/common/sealed.ts, purpose "visitor"), kept 13 months; a request
+// installation's event key (engine/services/kernel/sealed.ts, purpose "visitor"), kept 13 months; a request
 // carrying a genuine one counts as that visitor. Every other request (no consent, no cookie yet, a
 // forged or another tenant's cookie) counts cookie-less, the way Plausible counts: a hash of the
 // day's random salt, the tenant, the client address and the user agent, which cannot be linked
@@ -11,9 +11,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { categoryGranted, siteConsentConfig } from '../../domain/consent';
 import { secretFor } from '../../store/queries/member-sessions';
-import { open, seal } from '../../../api/common/sealed';
-import type { Services } from '../../../api/services';
-import type { TenantRow } from '../../../api/tenancy';
+import { open, seal } from '../kernel/sealed';
+import type { Services } from '../kernel/services';
+import type { TenantRow } from '../kernel/tenancy';
 
 export const VISITOR_COOKIE = 'mh_vid';
 /** 13 months: the longest an audience-measurement cookie may live (CNIL guidance). */

@@ -10,8 +10,8 @@ import type { ImportReport, PeopleReport } from '../../import/report';
 import { insertHistory } from '../../store/queries/history';
 import { finishImportJob, insertImportJob, setImportJobProgress, type ImportJobRow } from '../../store/queries/import-jobs';
 import { inTenant } from '../../store/tenant-scope';
-import type { Actor } from '../../../api/access';
-import type { Services } from '../../../api/services';
+import type { Actor } from '../kernel/access';
+import type { Services } from '../kernel/services';
 import { KIND_LABEL, type ImportKind, type PreparedExport } from './detect';
 
 /** Lines of the dry-run plan and skipped items kept in the stored report (a 200 MB export has a line per record). */

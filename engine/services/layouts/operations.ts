@@ -8,9 +8,9 @@ import { nextId } from '../../store/queries/ids';
 import { deleteLayoutRow, getLayout, listAllLayouts, type LayoutRecord } from '../../store/queries/layouts';
 import { idsNotInTenant, type ReferenceKind } from '../../store/queries/ownership';
 import { writeLayouts } from '../../store/writes';
-import type { Actor } from '../../../api/access';
-import { commit, diff, snapshot, tenantAccess, type OpArgs } from '../../../api/operation';
-import { asInput, createInput, idArg, mergePatch } from '../../../api/patch';
+import type { Actor } from '../kernel/access';
+import { commit, diff, snapshot, tenantAccess, type OpArgs } from '../kernel/operation';
+import { asInput, createInput, idArg, mergePatch } from '../kernel/patch';
 import { normalizePath } from './page';
 
 export function layoutInputOf(l: LayoutRecord): Record<string, unknown> {

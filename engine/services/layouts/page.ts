@@ -6,7 +6,7 @@ import { issuePath, publicationPath } from '../../domain/magazine';
 import { contentPath, sectionPath } from '../../domain/paths';
 import type { ContentHead } from '../../store/queries/content';
 import type { LayoutRecord } from '../../store/queries/layouts';
-import type { SectionNode, SiteSnapshot } from '../../../api/site-cache';
+import type { SectionNode, SiteSnapshot } from '../kernel/site-cache';
 
 export const MAX_PATH_LENGTH = 2000;
 

@@ -10,7 +10,7 @@ import { layoutSchema, type Layout } from '../../domain/layout';
 import { badInput, parseInput } from '../../domain/validation';
 import { getLayout, listAllLayouts } from '../../store/queries/layouts';
 import { writeLayouts } from '../../store/writes';
-import { commit, diff, tenantAccess, type OpArgs } from '../../../api/operation';
+import { commit, diff, tenantAccess, type OpArgs } from '../kernel/operation';
 import { layoutInputOf } from './operations';
 
 export interface ScheduleOptionChange {

@@ -10,9 +10,9 @@ import {
   deleteMagazineIssue as deleteRow, listIssuePlacements, listMagazineSections, readMagazineIssue, writeMagazineIssue, type MagazineIssueRow,
 } from '../../store/queries/magazine-admin';
 import { nextNewsletterId } from '../../store/queries/newsletters';
-import { commit, diff, snapshot, tenantAccess, type OpArgs } from '../../../api/operation';
-import { asInput, createInput, idArg, mergePatch } from '../../../api/patch';
-import { checkOwned } from '../../../api/common/references';
+import { commit, diff, snapshot, tenantAccess, type OpArgs } from '../kernel/operation';
+import { asInput, createInput, idArg, mergePatch } from '../kernel/patch';
+import { checkOwned } from '../kernel/references';
 import { magazineChange, pagesOf, PERMS, publicationRef } from './shared';
 
 export function issueInputOf(i: MagazineIssueRow): Record<string, unknown> {

@@ -8,8 +8,8 @@ import { nextNewsletterId } from '../../store/queries/newsletters';
 import {
   deleteMagazinePublication as deleteRow, readMagazinePublication, writeMagazinePublication, type MagazinePublicationRow,
 } from '../../store/queries/magazine-admin';
-import { commit, diff, snapshot, tenantAccess, type OpArgs } from '../../../api/operation';
-import { asInput, createInput, idArg, mergePatch } from '../../../api/patch';
+import { commit, diff, snapshot, tenantAccess, type OpArgs } from '../kernel/operation';
+import { asInput, createInput, idArg, mergePatch } from '../kernel/patch';
 import { checkImageAssets, magazineChange, pagesOf, PERMS } from './shared';
 
 export function publicationInputOf(p: MagazinePublicationRow): Record<string, unknown> {

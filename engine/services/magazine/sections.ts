@@ -7,8 +7,8 @@ import { upsertMagazineSection } from '../../store/queries/magazine';
 import {
   deleteMagazineSection as deleteRow, nextMagazineSectionId, readMagazineSection, type MagazineSectionRow,
 } from '../../store/queries/magazine-admin';
-import { commit, diff, snapshot, tenantAccess, type OpArgs } from '../../../api/operation';
-import { createInput, idArg, mergePatch } from '../../../api/patch';
+import { commit, diff, snapshot, tenantAccess, type OpArgs } from '../kernel/operation';
+import { createInput, idArg, mergePatch } from '../kernel/patch';
 import { magazineChange, PERMS, publicationRef } from './shared';
 
 const inputOf = (s: MagazineSectionRow) => ({ publicationId: s.publicationId, name: s.name, position: s.position });

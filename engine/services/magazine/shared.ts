@@ -5,7 +5,7 @@ import type { Permission } from '../../domain/permissions';
 import { badInput } from '../../domain/validation';
 import type { Db } from '../../store/connection';
 import { readMagazinePublication, type MagazinePublicationRow } from '../../store/queries/magazine-admin';
-import type { ChangeEvent } from '../../../api/services';
+import type { ChangeEvent } from '../kernel/services';
 
 export const PERMS = {
   publications: ['manage_magazine_publications'],
@@ -40,4 +40,4 @@ export async function publicationRef(tx: Db, tenantKey: string, id: number, fiel
   return p;
 }
 
-export { checkImageAssets } from '../../../api/common/references';
+export { checkImageAssets } from '../kernel/references';

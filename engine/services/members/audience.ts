@@ -9,9 +9,9 @@ import { badInput, parseInput, REQUIRED, withoutNulls } from '../../domain/valid
 import { findSiteUserByEncryptedCustomerId, setSiteUserAudience, siteUserAudience, type SiteUserAudience } from '../../store/queries/audience';
 import { findSiteUserByEmail } from '../../store/queries/members';
 import { listNewsletterItems } from '../../store/queries/newsletters';
-import { commit, diff, tenantAccess, type OpArgs } from '../../../api/operation';
-import type { Services } from '../../../api/services';
-import type { TenantRow } from '../../../api/tenancy';
+import { commit, diff, tenantAccess, type OpArgs } from '../kernel/operation';
+import type { Services } from '../kernel/services';
+import type { TenantRow } from '../kernel/tenancy';
 import { emailField } from './inputs';
 
 const MANAGE = ['manage_site_users'] as const;

@@ -4,15 +4,15 @@ import { z } from 'zod';
 import { findCountry, consentKey } from '../../domain/countries';
 import { hasControlChars, MEMBER_TEXTS, SITE_USER_PASSWORD_MAX, SITE_USER_PASSWORD_MIN } from '../../domain/members';
 import { badInput, REQUIRED } from '../../domain/validation';
-import { strong } from '../../../api/auth/password-policy';
-import type { Services } from '../../../api/services';
+import { strong } from '../auth';
+import type { Services } from '../kernel/services';
 
 const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/;
 
 export const emailField = z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(254, 'At most 254 characters')
   .refine((v) => EMAIL.test(v), 'Must be an e-mail address').transform((v) => v.toLowerCase());
 
-/** A new member password: at least 8 characters, at most 200, not easy to guess (api/auth/password-policy.ts). */
+/** A new member password: at least 8 characters, at most 200, not easy to guess (engine/services/auth/password-policy.ts). */
 export const passwordField = strong(z.string({ error: REQUIRED }).min(1, REQUIRED)
   .min(SITE_USER_PASSWORD_MIN, `At least ${SITE_USER_PASSWORD_MIN} characters`).max(SITE_USER_PASSWORD_MAX, `At most ${SITE_USER_PASSWORD_MAX} characters`), 'member');
 
@@ -72,4 +72,4 @@ export async function checkCaptcha(services: Services, token: unknown, action: s
 }
 
 /** RATE_LIMITED when any key is over its limit. */
-export { throttle } from '../../../api/shared-state';
+export { throttle } from '../kernel/shared-state';

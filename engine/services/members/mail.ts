@@ -1,7 +1,7 @@
 // Member e-mails: the registration link, the "already registered" notice, the password-reset link
 // and the username-change confirmation. They go through the one mailer (engine/mail) after the
 // request's answer, so the answer and its timing do not depend on whether a mail is sent.
-import type { Services } from '../../../api/services';
+import type { Services } from '../kernel/services';
 import { escapeHtml as escape } from '../../domain/html-escape';
 
 export type MemberMailKind = 'register' | 'already-registered' | 'reset' | 'username';

@@ -4,10 +4,10 @@
 // Format: v1.<base64url(JSON)>.<base64url(HMAC-SHA256(key, "meter:v1." + payload))>
 import { z } from 'zod';
 import { MAX_METERED_VIEWS, type MeterState } from '../../domain/meter';
-import { seal, unsealJson } from '../../../api/common/sealed';
+import { seal, unsealJson } from '../kernel/sealed';
 
 const DAY_MS = 86_400_000;
-/** The sealed-token purpose: the cookie is a api/common/sealed token of purpose "meter". */
+/** The sealed-token purpose: the cookie is a engine/services/kernel/sealed token of purpose "meter". */
 const PURPOSE = 'meter';
 const MAX_COOKIE = 4096;
 

@@ -16,7 +16,7 @@ import { badInput, parseInput, REQUIRED, withoutNulls } from '../../domain/valid
 import type { Db } from '../../store/connection';
 import { addMembership, addNewsletterOptIn, insertConsentAt, membershipNames, newsletterNames, siteUsersByLogins, type NamedRecord } from '../../store/queries/member-import';
 import { insertSiteUser, updateSiteUser, type SiteUserPatch, type SiteUserRow } from '../../store/queries/members';
-import { commit, tenantAccess, type OpArgs } from '../../../api/operation';
+import { commit, tenantAccess, type OpArgs } from '../kernel/operation';
 
 const input = z.strictObject({
   csv: z.string({ error: REQUIRED }).min(1, REQUIRED).max(SITE_USER_CSV_MAX_CHARS, `At most ${SITE_USER_CSV_MAX_CHARS.toLocaleString('en')} characters; split the file`),

@@ -4,8 +4,8 @@
 // A provider that is off (disableOmeda), unconfigured or down changes nothing here: the local
 // subscription stands and the failure is logged (engine/audience/resilient.ts).
 import { listNewsletterItems } from '../../store/queries/newsletters';
-import type { Services } from '../../../api/services';
-import type { TenantRow } from '../../../api/tenancy';
+import type { Services } from '../kernel/services';
+import type { TenantRow } from '../kernel/tenancy';
 
 export async function syncNewsletterProducts(services: Services, tenant: TenantRow, email: string, newsletterIds: readonly number[], subscribe: boolean): Promise<void> {
   const settings = tenant.settings.audience;

@@ -2,9 +2,9 @@
 // and the meter key. Kept beside the Services object (one per app), created on first use.
 import { randomBytes } from 'node:crypto';
 import { secretFor } from '../../store/queries/member-sessions';
-import type { Limiter } from '../../../api/shared-state';
-import type { Services } from '../../../api/services';
-import { DEFAULT_MEMBER_LIFETIMES, DEFAULT_MEMBER_LIMITS, type MemberLifetimes } from '../../../api/member-options';
+import type { Limiter } from '../kernel/shared-state';
+import type { Services } from '../kernel/services';
+import { DEFAULT_MEMBER_LIFETIMES, DEFAULT_MEMBER_LIMITS, type MemberLifetimes } from '../kernel/member-options';
 
 export interface MemberRuntime {
   lifetimes: MemberLifetimes;

@@ -6,7 +6,7 @@ import {
   activeMembershipIds, demographicTextsOf, favoritesOf, newsletterIdsOf, type SiteUserRow,
 } from '../../store/queries/members';
 import { localAudienceProvider } from '../../newsletter/audience';
-import type { Services } from '../../../api/services';
+import type { Services } from '../kernel/services';
 import { memberRuntime } from './runtime';
 import { audienceMembershipIds, audienceNewsletterIds } from './audience';
 

@@ -10,9 +10,9 @@ import { contentByIds } from '../../store/queries/content';
 import {
   deleteNewsletterAdRow, getNewsletterAd, nextNewsletterId, upsertNewsletterAd, type AdRecord,
 } from '../../store/queries/newsletters';
-import { commit, diff, snapshot, tenantAccess, type OpArgs } from '../../../api/operation';
-import { asInput, createInput, idArg, mergePatch } from '../../../api/patch';
-import { checkImageAssets } from '../../../api/common/references';
+import { commit, diff, snapshot, tenantAccess, type OpArgs } from '../kernel/operation';
+import { asInput, createInput, idArg, mergePatch } from '../kernel/patch';
+import { checkImageAssets } from '../kernel/references';
 import { newsletterChange, PERMS, templateRef } from './shared';
 
 export function adInputOf(a: AdRecord): Record<string, unknown> {

@@ -12,8 +12,8 @@ import {
   deleteNewsletterCampaignRow, getNewsletterCampaign, getPublication, issueFor, nextNewsletterId, upsertNewsletterCampaign,
   type CampaignRecord,
 } from '../../store/queries/newsletters';
-import { commit, diff, snapshot, tenantAccess, type OpArgs } from '../../../api/operation';
-import { asInput, createInput, idArg, mergePatch } from '../../../api/patch';
+import { commit, diff, snapshot, tenantAccess, type OpArgs } from '../kernel/operation';
+import { asInput, createInput, idArg, mergePatch } from '../kernel/patch';
 import { newsletterRuntime } from './options';
 import { campaignPaths, checkOwned, newsletterChange, PERMS, templateRef } from './shared';
 

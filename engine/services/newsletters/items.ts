@@ -11,8 +11,8 @@ import {
   updateNewsletterItemRow, type NewsletterItemWrite,
 } from '../../store/queries/newsletter-items';
 import type { NewsletterItemRecord } from '../../store/queries/newsletters';
-import { commit, diff, snapshot, tenantAccess, type OpArgs } from '../../../api/operation';
-import { asInput, createInput, idArg, mergePatch } from '../../../api/patch';
+import { commit, diff, snapshot, tenantAccess, type OpArgs } from '../kernel/operation';
+import { asInput, createInput, idArg, mergePatch } from '../kernel/patch';
 import { newsletterRuntime } from './options';
 import { newsletterChange, PERMS } from './shared';
 

@@ -3,15 +3,15 @@
 // unsubscribe route's URL. `registerNewsletterRoutes` (routes.ts) records the options for the
 // app's Services; operations read them with `newsletterRuntime(services)`. Nothing here reads the
 // environment.
-import { siteOrigin } from '../../../api/common/site-origin';
-import { recordSubscribeCaptcha } from '../../../api/captcha';
+import { siteOrigin } from '../kernel/site-origin';
+import { recordSubscribeCaptcha } from '../kernel/captcha';
 import type { Mailer } from '../../mail/mailer';
 import type { AudienceProvider } from '../../newsletter/audience';
 import { developmentCaptchaVerifier, recaptchaV3Verifier, type CaptchaVerifier } from '../../newsletter/captcha';
 import { MIN_SECRET_LENGTH } from '../../newsletter/unsubscribe';
-import type { LimitRule } from '../../../api/rate-limit';
-import type { Limiter } from '../../../api/shared-state';
-import type { Services } from '../../../api/services';
+import type { LimitRule } from '../kernel/rate-limit';
+import type { Limiter } from '../kernel/shared-state';
+import type { Services } from '../kernel/services';
 
 export const UNSUBSCRIBE_PATH = '/api/newsletter/unsubscribe';
 

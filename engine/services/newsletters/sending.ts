@@ -6,10 +6,10 @@
 import { AppError } from '../../domain/errors';
 import { deployCampaign, sendTest, type SendDeps, type SendOptions, type SendSummary } from '../../newsletter/send';
 import { getNewsletterCampaign } from '../../store/queries/newsletters';
-import { commit, tenantAccess, type OpArgs } from '../../../api/operation';
-import { idArg } from '../../../api/patch';
-import type { Services } from '../../../api/services';
-import type { TenantRow } from '../../../api/tenancy';
+import { commit, tenantAccess, type OpArgs } from '../kernel/operation';
+import { idArg } from '../kernel/patch';
+import type { Services } from '../kernel/services';
+import type { TenantRow } from '../kernel/tenancy';
 import { newsletterRuntime } from './options';
 import { campaignPaths, newsletterChange, PERMS } from './shared';
 

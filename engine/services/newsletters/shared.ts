@@ -6,7 +6,7 @@ import type { Permission } from '../../domain/permissions';
 import { badInput } from '../../domain/validation';
 import type { Db } from '../../store/connection';
 import { getNewsletterTemplate, type TemplateRecord } from '../../store/queries/newsletters';
-import type { ChangeEvent } from '../../../api/services';
+import type { ChangeEvent } from '../kernel/services';
 
 export const PERMS = {
   /** Templates: create and delete, and the fields that decide who gets mail and from whom. */
@@ -46,4 +46,4 @@ export async function templateRef(tx: Db, tenantKey: string, id: number, field: 
   return t;
 }
 
-export { checkOwned, optionalInt } from '../../../api/common/references';
+export { checkOwned, optionalInt } from '../kernel/references';

@@ -12,9 +12,9 @@ import {
   deleteNewsletterTemplateRow, getNewsletterTemplate, listNewsletterCampaigns, nextNewsletterId, upsertNewsletterTemplate,
   type TemplateRecord,
 } from '../../store/queries/newsletters';
-import { commit, diff, snapshot, tenantAccess, type OpArgs } from '../../../api/operation';
-import { asInput, createInput, idArg } from '../../../api/patch';
-import { checkImageAssets } from '../../../api/common/references';
+import { commit, diff, snapshot, tenantAccess, type OpArgs } from '../kernel/operation';
+import { asInput, createInput, idArg } from '../kernel/patch';
+import { checkImageAssets } from '../kernel/references';
 import { checkOwned, newsletterChange, PERMS } from './shared';
 
 /** Fields only manage_newsletter_templates may change: they decide who gets the mail and from whom. */

@@ -7,9 +7,9 @@ import type { SiteSettings } from '../../domain/settings';
 import { badInput, parseInput } from '../../domain/validation';
 import { personsByIds, type PersonRecord } from '../../store/queries/catalog';
 import { getContactsSettings, personIdsOfTenant, saveContactsSettings } from '../../store/queries/people';
-import { may } from '../../../api/access';
-import { commit, diff, tenantAccess, type OpArgs, type OpContext } from '../../../api/operation';
-import { createInput } from '../../../api/patch';
+import { may } from '../kernel/access';
+import { commit, diff, tenantAccess, type OpArgs, type OpContext } from '../kernel/operation';
+import { createInput } from '../kernel/patch';
 
 export interface ContactsView { title: string; personIds: number[]; persons: PersonRecord[] }
 

@@ -11,8 +11,8 @@ import type { Db } from '../../store/connection';
 import { nextId } from '../../store/queries/ids';
 import { recordMovedPaths } from '../../store/queries/site-config';
 import { assetOfTenant, contentOfPerson, deletePersonRow, getPerson, savePerson, type PersonRow } from '../../store/queries/people';
-import { commit, diff, snapshot, tenantAccess, type OpArgs } from '../../../api/operation';
-import { asInput, createInput, idArg, mergePatch } from '../../../api/patch';
+import { commit, diff, snapshot, tenantAccess, type OpArgs } from '../kernel/operation';
+import { asInput, createInput, idArg, mergePatch } from '../kernel/patch';
 
 export const PERSON_PERMS = ['manage_content', 'manage_contacts'] as const;
 

@@ -11,8 +11,8 @@ import { nextId } from '../../store/queries/ids';
 import {
   contentOfTerms, deleteTermRow, listTerms, moveTermLinks, saveTerms, termContentCounts, type TermRow,
 } from '../../store/queries/people';
-import { commit, diff, snapshot, tenantAccess, type OpArgs, type OpContext } from '../../../api/operation';
-import { asInput, createInput, idArg, mergePatch } from '../../../api/patch';
+import { commit, diff, snapshot, tenantAccess, type OpArgs, type OpContext } from '../kernel/operation';
+import { asInput, createInput, idArg, mergePatch } from '../kernel/patch';
 
 const PERMS = ['manage_taxonomy'] as const;
 

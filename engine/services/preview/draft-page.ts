@@ -3,7 +3,7 @@
 // written: the HTML goes to the preview route's answer only.
 import { renderDraftContentPage } from '../../build/front-door';
 import { contentByIds, linksOf } from '../../store/queries/content';
-import type { Services } from '../../../api/services';
+import type { Services } from '../kernel/services';
 
 export { draftContent } from '../../build/front-door';
 

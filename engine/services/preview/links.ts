@@ -2,7 +2,7 @@
 // link names the content id; the tenant is the host the link is opened on and is bound by the
 // signature, as is the expiry: /__preview/content/<id>?exp=<epoch ms>&sig=<HMAC>.
 // The path sits under "__" like /__rss, so it can never shadow a section or content alias.
-import { sign, verify } from '../../../api/common/sealed';
+import { sign, verify } from '../kernel/sealed';
 
 export const PREVIEW_PREFIX = '/__preview/content/';
 /** How long a preview link opens the draft. */

@@ -13,9 +13,9 @@ import { recordMovedPaths, type MovedPath } from '../../store/queries/site-confi
 import { researchContent as findContent, researchIds, type ResearchFilter, type ResearchRow } from '../../store/queries/research';
 import { deleteSavedSearch, insertSavedSearch, listSavedSearches, type SavedSearch } from '../../store/queries/saved-searches';
 import { writeContentBatch } from '../../store/writes';
-import { inScope, requireActor } from '../../../api/access';
+import { inScope, requireActor } from '../kernel/access';
 import { checkReferences, contentInputOf, pathOf, withPublishDate } from '../content';
-import { diff, tenantAccess, type OpArgs, type OpContext } from '../../../api/operation';
+import { diff, tenantAccess, type OpArgs, type OpContext } from '../kernel/operation';
 import { hasAnyPermission } from '../../domain/permissions';
 
 export const MAX_RESEARCH_PAGE = 200;

@@ -10,8 +10,8 @@ import { nextId } from '../../store/queries/ids';
 import { deleteSectionRow, listSections, sectionUsage, type SectionRecord } from '../../store/queries/sections';
 import { recordMovedPaths } from '../../store/queries/site-config';
 import { writeSections, type SectionRow } from '../../store/writes';
-import { commit, diff, snapshot, tenantAccess, type OpArgs } from '../../../api/operation';
-import { asInput, createInput, idArg, mergePatch } from '../../../api/patch';
+import { commit, diff, snapshot, tenantAccess, type OpArgs } from '../kernel/operation';
+import { asInput, createInput, idArg, mergePatch } from '../kernel/patch';
 
 export const MAX_SECTION_DEPTH = 3;
 

@@ -11,8 +11,8 @@ import {
   type AdUnitPatternRecord, type RedirectRecord,
 } from '../../store/queries/site-config';
 import { writeAdUnitPatterns, writeMenus, writeRedirects } from '../../store/writes';
-import { commit, diff, snapshot, tenantAccess, type OpArgs } from '../../../api/operation';
-import { createInput, idArg, mergePatch } from '../../../api/patch';
+import { commit, diff, snapshot, tenantAccess, type OpArgs } from '../kernel/operation';
+import { createInput, idArg, mergePatch } from '../kernel/patch';
 
 export const MAX_MENU_LINKS = 100;
 export const MAX_AD_PATTERN_LENGTH = 500;

@@ -12,10 +12,10 @@ import * as q from '../../store/queries/content';
 import { nextId } from '../../store/queries/ids';
 import { deleteSyndicationLink, insertSyndicationLink, linkOfCopy, linksOfSources, listSyndicationLinks, type SyndicationListRow } from '../../store/queries/syndication';
 import { writeContentBatch } from '../../store/writes';
-import { inScope } from '../../../api/access';
+import { inScope } from '../kernel/access';
 import { checkReferences, contentInputOf, pathOf } from '../content';
-import { commit, snapshot, tenantAccess, type OpArgs } from '../../../api/operation';
-import { idArg } from '../../../api/patch';
+import { commit, snapshot, tenantAccess, type OpArgs } from '../kernel/operation';
+import { idArg } from '../kernel/patch';
 import { allTenants } from '../../store/tenant-scope';
 
 /**

@@ -18,8 +18,8 @@ import { linksOfSources } from '../../store/queries/syndication';
 import { writeContentBatch } from '../../store/writes';
 import { allTenants, inTenant } from '../../store/tenant-scope';
 import { checkOwnedReferences, contentInputOf, pathOf } from '../content';
-import { diff } from '../../../api/operation';
-import type { ChangeEvent, Services } from '../../../api/services';
+import { diff } from '../kernel/operation';
+import type { ChangeEvent, Services } from '../kernel/services';
 import { copyInput } from './operations';
 
 type Link = Awaited<ReturnType<typeof linksOfSources>>[number];

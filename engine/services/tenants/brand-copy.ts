@@ -18,8 +18,8 @@ import {
 } from '../../store/queries/brand-copy';
 import { nextId } from '../../store/queries/ids';
 import { getTenant, writeTenantSettings } from '../../store/queries/tenants';
-import { requireActor } from '../../../api/access';
-import { commit, type OpArgs } from '../../../api/operation';
+import { requireActor } from '../kernel/access';
+import { commit, type OpArgs } from '../kernel/operation';
 import { allTenants } from '../../store/tenant-scope';
 
 const SETTINGS_KEYS = [...BRAND_SETTINGS_KEYS, ...BRAND_IDENTITY_KEYS] as const;

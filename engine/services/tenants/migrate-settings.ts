@@ -9,8 +9,8 @@ import { AppError } from '../../domain/errors';
 import { siteSettingsSchema } from '../../domain/settings';
 import { fieldPath } from '../../domain/validation';
 import { getTenant, listTenants, writeTenantSettings } from '../../store/queries/tenants';
-import { requireActor } from '../../../api/access';
-import { commit, diff, type OpArgs } from '../../../api/operation';
+import { requireActor } from '../kernel/access';
+import { commit, diff, type OpArgs } from '../kernel/operation';
 import { inTenant } from '../../store/tenant-scope';
 
 export interface SettingsMigrationRow {

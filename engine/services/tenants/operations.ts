@@ -4,7 +4,7 @@ import { AppError } from '../../domain/errors';
 import { siteSettingsSchema, type SiteSettings } from '../../domain/settings';
 import { checkLinkUrl, checkTagManagerId, parseInput, withoutNulls } from '../../domain/validation';
 import { getTenant, writeTenantSettings } from '../../store/queries/tenants';
-import { commit, diff, tenantAccess, type OpArgs } from '../../../api/operation';
+import { commit, diff, tenantAccess, type OpArgs } from '../kernel/operation';
 
 export async function updateSiteSettings({ ctx, input }: OpArgs): Promise<SiteSettings> {
   const { tenant } = tenantAccess(ctx, ['manage_site_settings']);

@@ -138,7 +138,7 @@ export async function enqueueRebuild(store: Store, tenantKey: string, change: un
 }
 
 /**
- * The same request written on the caller's transaction (api/operation.ts `commit`): it commits or
+ * The same request written on the caller's transaction (engine/services/kernel/operation.ts `commit`): it commits or
  * rolls back with the edit itself, so an acknowledged edit always has its rebuild request, even
  * if the database goes away right after the commit.
  */

@@ -300,7 +300,7 @@ export async function runEventJob(store: RollupStore, o: { now: number; retentio
   return { ...rolled, pruned };
 }
 
-/** The generation report answers are cached for: the build epoch and the last rollup (api/reports/run.ts). */
+/** The generation report answers are cached for: the build epoch and the last rollup (engine/services/reports/run.ts). */
 export async function reportGeneration(db: Db): Promise<string> {
   const [row] = await rawOf(db).all<{ epoch: number | null; rolled: number | null }>(
     'select (select n from build_epoch where id = 1) as epoch, (select max(rolled_at) from event_rollup_state) as rolled');
