@@ -17,6 +17,7 @@ import { WorkerPool, workerHeapLimitMb } from './workers/pool';
 import { cleanup, prepareTarget, publish, release, type BuildMeta } from './stages/publish';
 import { authorsWithPages, hasPage } from './stages/pages';
 import type { TenantIndex } from './types';
+import type { BuildEvent, BuildSummary, TenantSummary } from './summary';
 import { realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { precompressBuilds } from './precompress-run';
@@ -51,42 +52,6 @@ function bySize(items: { id: number; body: string }[], max: number): { id: numbe
 
 /** Above this many items per tenant the next tenant is not read ahead (memory over speed). */
 const PREFETCH_MAX_ITEMS = 25_000;
-
-/**
- * Wall time per stage of one tenant. A small tenant's load overlaps the previous tenant's render;
- * emit (crawler files, in a worker, and assets) runs beside the page renders, so it is part of
- * render's wall time too. total is the sum of load and the rest (wall time can be less).
- */
-export interface StageTimings { load: number; render: number; emit: number; publish: number; total: number }
-export interface TenantSummary {
-  key: string; buildId: string; pages: number; files: number; bytes: number; assets: number;
-  routeRules: number; timings: StageTimings; warnings: string[];
-  /** Time the render workers spent on this tenant's tasks, summed over workers. */
-  workerBusyMs: number;
-  /** Storing the state for incremental builds (after publish, beside the next tenant's render; not in timings.total). */
-  stateMs?: number;
-}
-export interface BuildSummary {
-  buildId: string; outDir: string; workers: number; tenants: TenantSummary[]; pages: number; files: number;
-  wallMs: number; pagesPerSecond: number; peakRssMb: number;
-  /** What the render workers ran: the pre-bundled module (workers/worker-bundle.ts) or the TypeScript sources. */
-  workerModule?: 'bundle' | 'source';
-  /** CPU time of the whole process (all threads) during the build. */
-  cpuUserMs: number; cpuSystemMs: number;
-  /** From the start until every tenant was live (its latest.json switched): wallMs less the precompression. */
-  publishedMs?: number;
-  /** The precompression after the publish (precompress.ts): files given siblings, files that had them (linked from the previous build), its time. */
-  precompress?: { files: number; present: number; ms: number };
-}
-
-export type BuildEvent =
-  | { type: 'plan'; buildId: string; tenants: string[]; workers: number }
-  | { type: 'tenant-start'; key: string; total: number }
-  | { type: 'progress'; key: string; done: number; total: number }
-  | { type: 'tenant-done'; key: string; summary: TenantSummary }
-  | { type: 'warning'; key: string; message: string }
-  /** Precompression after the publish: files of the tenant done of total. */
-  | { type: 'precompress'; key: string; done: number; total: number };
 
 type Emit = (e: BuildEvent) => void;
 

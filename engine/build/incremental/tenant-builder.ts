@@ -377,13 +377,3 @@ export class TenantBuilder {
     return timeBoundary(this.#store, this.key, indexBoundary(index, now), now);
   }
 }
-
-/** The FullBuild of a TenantBuilder: run-build.ts runBuild for one tenant (imported lazily: it starts workers). */
-export const fullTenantBuild: FullBuild = async (store, key, options, now) => {
-  const { runBuild } = await import('../run-build');
-  const s = await runBuild(store, {
-    outDir: options.outDir, tenants: [key], originTemplate: options.originTemplate, now, workers: options.workers, clientDir: options.clientDir,
-    buildPollMs: options.buildPollMs, configHash: options.configHash, workerRuntime: options.workerRuntime, scriptSources: options.scriptSources, assetsDir: options.assetsDir,
-  });
-  return { buildId: s.buildId, pages: s.pages };
-};
