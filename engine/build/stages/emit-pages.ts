@@ -4,7 +4,8 @@
 // Each page comes back with its files, a content hash and the input keys it read.
 import type { ChromeView, HeadView, PageView } from '../../../site/model';
 import { noindexHeadMarkup } from '../../../site/head';
-import { authorGroup, contentGroup, digest, listingGroup, magazineGroup, magazinePageDeps, pageDeps, SHELL_DEPS } from '../deps';
+import { authorGroup, contentGroup, digest, listingGroup, magazineGroup, SHELL_DEPS } from '../deps';
+import { magazinePageDeps, pageDeps } from './page-deps';
 import { resolveAuthorPage } from './resolve-author';
 import { authorsWithPages } from './pages';
 import type { DocumentParts } from '../../../site/document';
