@@ -66,9 +66,9 @@ const API_KERNEL = [
   'api/tenancy.ts',
 ];
 
-/** The build's top-level files below its folders: shared types, dependency keys, paths, remote data. */
+/** The build's top-level files below its folders: shared types, memo tables, dependency keys, paths, remote data. */
 const BUILD_LOWER = [
-  'engine/build/types.ts', 'engine/build/summary.ts', 'engine/build/deps.ts', 'engine/build/digest.ts', 'engine/build/config-hash.ts',
+  'engine/build/types.ts', 'engine/build/summary.ts', 'engine/build/caches.ts', 'engine/build/deps.ts', 'engine/build/digest.ts', 'engine/build/config-hash.ts',
   'engine/build/paths.ts', 'engine/build/feeds.ts', 'engine/build/playlists.ts', 'engine/build/sourceesb.ts',
 ];
 

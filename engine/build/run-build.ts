@@ -18,6 +18,7 @@ import { cleanup, prepareTarget, publish, release, type BuildMeta } from './stag
 import { authorsWithPages, hasPage } from './stages/pages';
 import type { TenantIndex } from './types';
 import type { BuildEvent, BuildSummary, TenantSummary } from './summary';
+import { BuildCaches } from './caches';
 import { realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { precompressBuilds } from './precompress-run';
@@ -119,7 +120,7 @@ interface Pending { loaded: Promise<LoadResult> | null; loadMs: number }
 
 async function buildTenant(
   store: Store, reader: Store, pool: WorkerPool, p: BuildPlan, tenant: TenantRow, pending: Pending, emit: Emit,
-  cleanupAfter: Promise<unknown>,
+  cleanupAfter: Promise<unknown>, caches: BuildCaches,
 ): Promise<{ summary: TenantSummary; done: Promise<void> }> {
   const t0 = performance.now();
   const key = tenant.tenantKey;
@@ -148,10 +149,10 @@ async function buildTenant(
     writer.write(css.path, css.body);
     writer.write(DRAGONFORM_PATH, dragonformCss(index.tenant.settings));
     writeClientBundle(p.client, writer);
-    writeEmailIcons(writer);
+    writeEmailIcons(writer, caches);
     const ids = index.content.filter(hasPage).map((c) => c.id);
     const sectionIds = [null, ...index.sections.filter((s) => s.alias !== 'home').map((s) => s.id)];
-    const shellCount = 4 + (index.memberships?.length ?? 0) + authorsWithPages(index).size;
+    const shellCount = 4 + (index.memberships?.length ?? 0) + authorsWithPages(index, caches).size;
     await pool.setTenant({ index, css: { href: css.href, integrity: css.integrity }, client: p.client?.scripts ?? null, root: target.staging, writer: writerOptions });
     const origin = index.tenant.origin;
     const state: { tracked: TrackedInputs | null } = { tracked: null };
@@ -159,7 +160,7 @@ async function buildTenant(
     // then the index is dropped: the workers hold it, the main thread keeps only the ids.
     const media = referencedMedia(index);
     const withheld = withheldFiles(index);
-    const track = () => { state.tracked = trackInputs(index!, p.now); index = null; };
+    const track = () => { state.tracked = trackInputs(index!, p.now, caches); index = null; };
     const assetsStarted = performance.now();
     let assetsMs = 0;
     const assets = writeAssets(store, key, writer, withheld).then((n) => { assetsMs = performance.now() - assetsStarted; return n; });
@@ -201,7 +202,7 @@ async function buildTenant(
     const folder = join(target.buildsRoot, p.buildId);
     const outputs = rendered.outputs;
     const s0 = performance.now();
-    const saved = saveBuildState(store, p, key, inputs, outputs, nl, folder, (m) => emit({ type: 'warning', key, message: m }))
+    const saved = saveBuildState(store, p, key, inputs, outputs, nl, folder, (m) => emit({ type: 'warning', key, message: m }), caches)
       .then(() => { summary.stateMs = ms(performance.now() - s0); });
     const done = (async () => {
       try {
@@ -243,6 +244,8 @@ export async function runBuild(store: Store, options: BuildOptions, onEvent: Emi
   const started = performance.now();
   const cpu0 = process.cpuUsage();
   const p = await plan(store, options);
+  // The main thread's memo tables for this run (the workers keep their own per tenant).
+  const caches = new BuildCaches();
   p.epoch = await readEpoch(store);
   // Workers start (load their modules) while the first tenant is read from the store.
   const pool = new WorkerPool({
@@ -288,7 +291,7 @@ export async function runBuild(store: Store, options: BuildOptions, onEvent: Emi
       const large = current.index.content.length > PREFETCH_MAX_ITEMS;
       current = null; // buildTenant drops its reference once the workers have the index
       // A large tenant is finished (and its old builds deleted) before the next one is read.
-      const built = await inTenant(t.tenantKey, () => buildTenant(store, reader, pool, p, t, pending, onEvent, large ? Promise.resolve() : written));
+      const built = await inTenant(t.tenantKey, () => buildTenant(store, reader, pool, p, t, pending, onEvent, large ? Promise.resolve() : written, caches));
       tenants.push(built.summary);
       saving.push(built.done);
       // A large tenant's output list is stored before the next index is read (bounded memory).

@@ -7,6 +7,7 @@ import { isAbsolute, join } from 'node:path';
 import { dialectOf, type Store } from '../../store/connection';
 import { deleteTargets, ensureTarget, otherTargets, saveTargetState, type OutputRow } from '../../store/queries/builds';
 import { newsletterStamp, nextDateBoundary } from '../../store/queries/builds-content';
+import type { BuildCaches } from '../caches';
 import { newsletterCodeHash } from '../config-hash';
 import { digest } from '../deps';
 import { fingerprints } from '../stages/fingerprints';
@@ -79,8 +80,8 @@ export async function saveFullState(store: Store, s: FullState): Promise<void> {
 export interface TrackedInputs { inputs: Map<string, string>; indexBoundary: number }
 
 /** Fingerprints of a full build's index, taken before the main thread drops it. */
-export function trackInputs(index: TenantIndex, now: number): TrackedInputs {
-  return { inputs: fingerprints(index), indexBoundary: indexBoundary(index, now) };
+export function trackInputs(index: TenantIndex, now: number, caches: BuildCaches): TrackedInputs {
+  return { inputs: fingerprints(index, caches), indexBoundary: indexBoundary(index, now) };
 }
 
 /**
@@ -89,12 +90,12 @@ export function trackInputs(index: TenantIndex, now: number): TrackedInputs {
  */
 export async function saveBuildState(
   store: Store, p: BuildPlan, key: string, tracked: TrackedInputs, outputs: OutputRow[], newsletters: NewsletterEmitResult,
-  folder: string, warn: (message: string) => void,
+  folder: string, warn: (message: string) => void, caches: BuildCaches,
 ): Promise<void> {
   try {
     const all = [...outputs];
     for (const n of newsletters.pages) all.push({ path: n.path, grp: 'newsletters', hash: digest(readFileSync(join(folder, n.file))), deps: [] });
-    tracked.inputs.set('nl', digest(await newsletterStamp(store, key), newsletterCodeHash()));
+    tracked.inputs.set('nl', digest(await newsletterStamp(store, key), newsletterCodeHash(caches)));
     await saveFullState(store, {
       key, outDir: p.outDir, config: p.configHash, buildId: p.buildId, now: p.now,
       epoch: p.epoch ?? 0, nextBoundary: await timeBoundary(store, key, tracked.indexBoundary, p.now), inputs: tracked.inputs,

@@ -1,6 +1,7 @@
 // The fingerprints of a tenant index's input keys (the keys are named in ../deps.ts): a hash of
 // exactly the data the resolve and emit stages read for each, so they sit beside those stages.
 import { zonedYear } from '../../domain/dates';
+import { BuildCaches } from '../caches';
 import { digest, type Fingerprints, type IndexPatch } from '../deps';
 import type { BuildContent, TenantIndex } from '../types';
 import { newsItems } from './emit-sitemaps';
@@ -69,7 +70,7 @@ function listsReading(index: TenantIndex, touched: ReadonlySet<number>): Set<num
  * by a patch, so their fingerprints stay the live build's. Listing every section's candidates was
  * most of an edit's planning at 20,000 items.
  */
-export function fingerprintsOf(index: TenantIndex, patch?: IndexPatch): Fingerprints {
+export function fingerprintsOf(index: TenantIndex, patch?: IndexPatch, caches: BuildCaches = new BuildCaches()): Fingerprints {
   const out = new Map<string, string>();
   const byId = new Map(index.content.map((c) => [c.id, c]));
   const lists = patch ? listsReading(index, patch.sectionIds) : null;
@@ -93,14 +94,14 @@ export function fingerprintsOf(index: TenantIndex, patch?: IndexPatch): Fingerpr
   out.set('news', fp(newsItems(index).map((c) => [c.id, c.published])));
   out.set('events', digest(eventsPart(index)));
   out.set('videos', digest(videosPart(index)));
-  const authors = authorsWithPages(index);
+  const authors = authorsWithPages(index, caches);
   for (const p of index.persons ?? []) {
     if (patch && !patch.personIds.has(p.id)) continue;
     if (!patch) out.set(`pa:${p.id}`, fp(p));
     const ids = authors.get(p.id);
     if (ids) out.set(`p:${p.id}`, fp([p, ids]));
   }
-  for (const [key, part] of recommenderFor(index).fingerprintParts()) out.set(key, digest(part));
+  for (const [key, part] of recommenderFor(index, caches).fingerprintParts()) out.set(key, digest(part));
   if (!patch) {
     const layouts = index.layouts ?? [];
     out.set('layouts', fp(layouts.map((l) => [l.id, l.type, l.aliases, l.propagate, l.pageType ?? null, l.contentIds, l.contentTypes, l.sectionIds])));
@@ -130,8 +131,8 @@ export function fingerprintsOf(index: TenantIndex, patch?: IndexPatch): Fingerpr
 }
 
 /** Fingerprints of every input key of the index. */
-export function fingerprints(index: TenantIndex): Map<string, string> {
-  return fingerprintsOf(index).values;
+export function fingerprints(index: TenantIndex, caches?: BuildCaches): Map<string, string> {
+  return fingerprintsOf(index, undefined, caches).values;
 }
 
 function magazineFingerprints(index: TenantIndex, out: Map<string, string>): void {

@@ -21,6 +21,7 @@ import type { Block } from '../../domain/layout';
 import { linkTarget, safeHref } from '../../domain/links';
 import type { BlockSettingsView, BlockView, ContentView, ImageView, SiteLink } from '../../../site/model';
 import { imageView, itemsFor, itemView, type ResolveContext } from './resolve-context';
+import type { EventEntry } from '../caches';
 import { takeUnused } from './resolve-lists';
 import type { BuildContent } from '../types';
 
@@ -105,11 +106,10 @@ export function resolveInquiryForm(ctx: ResolveContext, b: Of<'inquiry_form'>, e
   return { kind: 'inquiry', id: b.id, settings: settingsView(b.settings), contentId: env.content?.id ?? null, submitLabel: b.data.buttonLabel?.trim() || INQUIRY_TEXTS.submit };
 }
 
-interface EventEntry { id: number; type: string; start: number; end: number }
-const eventEntries = new WeakMap<ResolveContext, EventEntry[]>();
 
 /** The tenant's dated events and webinars by start date, computed once per build context. */
 function eventsOf(ctx: ResolveContext): EventEntry[] {
+  const { eventEntries } = ctx.caches;
   let list = eventEntries.get(ctx);
   if (!list) {
     list = [];
@@ -135,7 +135,7 @@ export function resolveEventList(ctx: ResolveContext, b: Of<'event_list'>, used:
     used.add(id);
     items.push(v);
   }
-  return items.length ? { kind: 'list', id: b.id, settings: settingsView(b.settings), display: b.data.display, items: itemsFor(items, b.data.display), pagination: null } : null;
+  return items.length ? { kind: 'list', id: b.id, settings: settingsView(b.settings), display: b.data.display, items: itemsFor(items, b.data.display, ctx.caches), pagination: null } : null;
 }
 
 /** An RSS feed block: the feed's last good items, newest as the feed orders them, up to the limit; dropped when there are none. */

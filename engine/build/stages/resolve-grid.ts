@@ -16,6 +16,7 @@ import { sanitizeBody } from '../../html/sanitize';
 import { blockAdSlot, type AdEnv } from './resolve-ads';
 import type { BuildContent, BuildSection, TenantIndex } from '../types';
 import { BODY_RECOMMENDATION_TYPES, ContentRecommender } from '../../domain/recommend';
+import type { BuildCaches } from '../caches';
 
 export interface PageEnv {
   kind: 'home' | 'section' | 'content';
@@ -61,17 +62,13 @@ function views(ctx: ResolveContext, ids: number[], used: Set<number>): ItemView[
   return out;
 }
 
-/** By the index's content list: an incremental build patches an index in place but gives it a new list. */
-const recommenders = new WeakMap<readonly BuildContent[], ContentRecommender>();
-const consulted = new WeakMap<ResolveContext, Map<number, string[]>>();
-
 /**
  * The build's recommender: indexed once per tenant index (the main thread's fingerprints and each
  * worker's pages share it) on first use. Its ranking does not move with the build's time, and a
  * page records what it read (recommendationDeps), so incremental builds re-render the pages whose
  * recommendations an edit changes, as a full build would.
  */
-export function recommenderFor(index: TenantIndex): ContentRecommender {
+export function recommenderFor(index: TenantIndex, { recommenders }: BuildCaches): ContentRecommender {
   let r = recommenders.get(index.content);
   if (!r) {
     r = new ContentRecommender(index.content.map((c) => ({ id: c.id, type: c.type, sectionId: c.sectionId, terms: c.terms, published: c.published })), index.now);
@@ -79,11 +76,11 @@ export function recommenderFor(index: TenantIndex): ContentRecommender {
   }
   return r;
 }
-export const recommenderOf = (ctx: ResolveContext): ContentRecommender => recommenderFor(ctx.index);
+export const recommenderOf = (ctx: ResolveContext): ContentRecommender => recommenderFor(ctx.index, ctx.caches);
 
 /** The dependency keys (engine/build/deps.ts) of the recommendations a content page asked for, if it asked. */
 export function recommendationDeps(ctx: ResolveContext, contentId: number): readonly string[] {
-  return consulted.get(ctx)?.get(contentId) ?? [];
+  return ctx.caches.consulted.get(ctx)?.get(contentId) ?? [];
 }
 
 interface GridState { used: Set<number>; sectionIds: Set<number>; pages: number; paginated: boolean }
@@ -112,10 +109,10 @@ function resolveList(ctx: ResolveContext, b: Extract<Block, { type: 'content_lis
     const pagination = pages > 1
       ? { page, pages, prev: page > 1 ? pagePath(env.path, page - 1) : null, next: page < pages ? pagePath(env.path, page + 1) : null }
       : null;
-    return { kind: 'list', id: b.id, settings, display: b.data.display, items: itemsFor(items, b.data.display), pagination };
+    return { kind: 'list', id: b.id, settings, display: b.data.display, items: itemsFor(items, b.data.display, ctx.caches), pagination };
   }
   const items = views(ctx, takeUnused(candidates, limit, st.used), st.used);
-  return items.length ? { kind: 'list', id: b.id, settings, display: b.data.display, items: itemsFor(items, b.data.display), pagination: null } : null;
+  return items.length ? { kind: 'list', id: b.id, settings, display: b.data.display, items: itemsFor(items, b.data.display, ctx.caches), pagination: null } : null;
 }
 
 function resolveBlock(ctx: ResolveContext, b: Block, env: PageEnv, st: GridState): BlockView | null {
@@ -142,14 +139,14 @@ function resolveBlock(ctx: ResolveContext, b: Block, env: PageEnv, st: GridState
         const recommender = recommenderOf(ctx);
         const recs = recommender.recommendSync({ contentId: self.id, limit: b.data.limit - items.length, exclude: st.used });
         // A fallback item (score 0) came from the newest candidates: the page reads that list too.
-        let deps = consulted.get(ctx);
-        if (!deps) consulted.set(ctx, (deps = new Map()));
+        let deps = ctx.caches.consulted.get(ctx);
+        if (!deps) ctx.caches.consulted.set(ctx, (deps = new Map()));
         deps.set(self.id, recommender.depsOf(self.id, recs.length < b.data.limit - items.length || recs.some((r) => r.score === 0)));
         const more = views(ctx, recs.map((r) => r.contentId), st.used);
         if (more.length) recommended = { provider: 'masthead', ids: more.map((v) => v.id) };
         items.push(...more);
       }
-      return items.length ? { kind: 'related', id: b.id, settings: settings(), items: itemsFor(items, 'compact'), ...(recommended ? { recommended } : {}) } : null;
+      return items.length ? { kind: 'related', id: b.id, settings: settings(), items: itemsFor(items, 'compact', ctx.caches), ...(recommended ? { recommended } : {}) } : null;
     }
     case 'html': {
       let html = ctx.html.get(b.data.html);

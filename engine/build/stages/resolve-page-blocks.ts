@@ -59,10 +59,9 @@ export function resolveVideoPlaylist(ctx: ResolveContext, b: Of<'video_playlist'
   return videos.length ? { kind: 'video', id: b.id, settings: settingsView(b.settings), videos, lockedFor: null } : null;
 }
 
-const videosByCompany = new WeakMap<ResolveContext, Map<number, number[]>>();
-
 /** Company id → the Video items that list it as related, once per build context. */
 function videosNaming(ctx: ResolveContext): Map<number, number[]> {
+  const { videosByCompany } = ctx.caches;
   let map = videosByCompany.get(ctx);
   if (!map) {
     map = new Map();
@@ -87,7 +86,7 @@ export function resolveCompanyVideos(ctx: ResolveContext, b: Of<'company_videos'
     used.add(id);
     items.push(v);
   }
-  return items.length ? { kind: 'list', id: b.id, settings: settingsView(b.settings), display: b.data.display, items: itemsFor(items, b.data.display), pagination: null } : null;
+  return items.length ? { kind: 'list', id: b.id, settings: settingsView(b.settings), display: b.data.display, items: itemsFor(items, b.data.display, ctx.caches), pagination: null } : null;
 }
 
 export function resolveUsMap(b: Of<'us_map'>, env: PageEnv): BlockView | null {

@@ -37,16 +37,16 @@ function bylines(ctx: ResolveContext, c: BuildContent): Pick<ContentView, 'autho
   return out;
 }
 
-const personMaps = new WeakMap<object, Map<number, BuildPerson>>();
 function personsById(ctx: ResolveContext): Map<number, BuildPerson> {
   const list = ctx.index.persons ?? [];
+  const { personMaps } = ctx.caches;
   let m = personMaps.get(list);
   if (!m) personMaps.set(list, (m = new Map(list.map((p) => [p.id, p]))));
   return m;
 }
 
 export function contentView(ctx: ResolveContext, c: BuildContent, sanitizedBody: string): ContentView {
-  const gated = isGated(c) || isMetered(ctx.index, c);
+  const gated = isGated(c) || isMetered(ctx.index, c, ctx.caches);
   const section = ctx.sectionById.get(c.sectionId);
   const instant = displayInstant(c);
   const place = c.event ? [c.event.city, c.event.state, c.event.country].filter(Boolean).join(', ') : '';
