@@ -7,13 +7,13 @@ import type { ContentRecommender } from '../domain/recommend';
 import type { ChromeView, ContentView, ItemView } from '../../site/model';
 import type { BuildContent, BuildPerson, TenantIndex } from './types';
 
-/** A dated event or webinar as event list blocks pick them (stages/resolve-blocks.ts). */
+/** A dated event or webinar as event list blocks pick them (stages/blocks/events.ts). */
 export interface EventEntry { id: number; type: string; start: number; end: number }
 
 export class BuildCaches {
-  /** stages/resolve-grid.ts recommenderFor, by the index's content list: an incremental build patches an index in place but gives it a new list. */
+  /** stages/blocks/related.ts recommenderFor, by the index's content list: an incremental build patches an index in place but gives it a new list. */
   readonly recommenders = new WeakMap<readonly BuildContent[], ContentRecommender>();
-  /** stages/resolve-grid.ts: the recommendation keys each content page read, by resolve context. */
+  /** stages/blocks/related.ts: the recommendation keys each content page read, by resolve context. */
   readonly consulted = new WeakMap<object, Map<number, string[]>>();
   /**
    * stages/pages.ts isMetered, by the schedules array: an incremental builder patches its index in
@@ -27,9 +27,9 @@ export class BuildCaches {
   readonly personMaps = new WeakMap<object, Map<number, BuildPerson>>();
   /** stages/resolve-context.ts itemsFor: an item's view without its image (compact lists). */
   readonly compactViews = new WeakMap<ItemView, ItemView>();
-  /** stages/resolve-blocks.ts: dated events and webinars by start, by resolve context. */
+  /** stages/blocks/events.ts: dated events and webinars by start, by resolve context. */
   readonly eventEntries = new WeakMap<object, EventEntry[]>();
-  /** stages/resolve-page-blocks.ts: company id → the Video items naming it, by resolve context. */
+  /** stages/blocks/media.ts: company id → the Video items naming it, by resolve context. */
   readonly videosByCompany = new WeakMap<object, Map<number, number[]>>();
   /** stages/render.ts: escaped JSON of content views (a print view's is its content page's). */
   readonly contentJson = new WeakMap<ContentView, string>();

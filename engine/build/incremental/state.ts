@@ -32,7 +32,7 @@ function hasEventList(index: TenantIndex): boolean {
 export function indexBoundary(index: TenantIndex, now: number): number {
   let next = nextYearStart(now);
   for (const c of newsItems(index)) if (c.published !== null && c.published + NEWS_WINDOW_MS > now) next = Math.min(next, c.published + NEWS_WINDOW_MS);
-  // an event or webinar ends: upcoming event lists drop it (resolve-blocks.ts resolveEventList: end >= now)
+  // an event or webinar ends: upcoming event lists drop it (stages/blocks/events.ts resolveEventList: end >= now)
   if (hasEventList(index)) for (const c of index.content) {
     if (c.type !== 'Event' && c.type !== 'Webinar') continue;
     const end = c.event?.endDate ?? c.event?.startDate;

@@ -6,10 +6,9 @@
 import type { Block } from '../../domain/layout';
 import { BODY_RECOMMENDATION_LIMIT } from '../../domain/recommend';
 import type { ItemView, VideoView } from '../../../site/model';
-import { resolveRssFeed } from './resolve-blocks';
+import { resolveRssFeed, resolveVideoPlaylist } from './blocks/feeds';
 import { itemView, type ResolveContext } from './resolve-context';
-import { recommenderOf } from './resolve-grid';
-import { resolveVideoPlaylist } from './resolve-page-blocks';
+import { recommenderOf } from './blocks/related';
 
 type Of<T extends Block['type']> = Extract<Block, { type: T }>;
 

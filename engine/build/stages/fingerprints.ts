@@ -7,7 +7,7 @@ import type { BuildContent, TenantIndex } from '../types';
 import { newsItems } from './emit-sitemaps';
 import { authorsWithPages } from './pages';
 import { itemHref } from './resolve-context';
-import { recommenderFor } from './resolve-grid';
+import { recommenderFor } from './blocks/related';
 import { ListIndex } from './resolve-lists';
 
 const fp = (v: unknown) => digest(JSON.stringify(v));
@@ -28,7 +28,7 @@ function listEntries(li: ListIndex, bySection: Map<number, [number, string][]>, 
 }
 
 /**
- * What an event list block picks from (resolve-blocks.ts eventsOf): every dated event and webinar,
+ * What an event list block picks from (blocks/events.ts eventsOf): every dated event and webinar,
  * and which have ended at the index's time (an upcoming list drops an event when it ends; the
  * builder's time boundary, incremental/state.ts indexBoundary, wakes it then).
  */
@@ -45,7 +45,7 @@ function eventsPart(index: TenantIndex): string {
   return `${out.sort().join(',')}|ended:${ended}`;
 }
 
-/** What a company_videos block picks from (resolve-page-blocks.ts videosNaming): each Video item's related ids. */
+/** What a company_videos block picks from (blocks/media.ts videosNaming): each Video item's related ids. */
 function videosPart(index: TenantIndex): string {
   const out: string[] = [];
   for (const c of index.content) if (c.type === 'Video') out.push(`${c.id}:${(c.relatedIds ?? []).join('+')}`);

@@ -4,7 +4,7 @@ import type { PageView } from '../../../site/model';
 import type { BuildContent } from '../types';
 import { playlistKey } from '../playlists';
 import { sectionChain, type ResolveContext } from './resolve-context';
-import { recommendationDeps } from './resolve-grid';
+import { recommendationDeps } from './blocks/related';
 
 /**
  * The keys a page's layout blocks read beyond what the page records: the sections its list blocks

@@ -6,7 +6,8 @@ import { teaserText } from '../../domain/text';
 import { zmagViewerUrl } from '../../domain/magazine';
 import type { ContentView, PageView, SiteLink } from '../../../site/model';
 import { breadcrumbs, imageView, type ResolveContext } from './resolve-context';
-import { adEnvOf, pagePath, resolveGrid, type PageEnv } from './resolve-grid';
+import { adEnvOf, pagePath, type PageEnv } from './blocks';
+import { resolveGrid } from './resolve-grid';
 import { bodyAdSlots, insertBodyAds, pageAds, withListNative, type AdEnv } from './resolve-ads';
 import { contentHead, sectionHead, webPageHead } from './resolve-head';
 import { layoutForContent, layoutForHome, layoutForSection } from './resolve-layout';
@@ -15,7 +16,7 @@ import { isGated, isMetered } from './pages';
 import { issueLink } from './resolve-magazine';
 import type { BuildContent, BuildPerson, BuildSection } from '../types';
 
-export { pagePath } from './resolve-grid';
+export { pagePath } from './blocks';
 export { createResolveContext, type ResolveContext } from './resolve-context';
 export { resolveIssuePage, resolvePublicationPage } from './resolve-magazine';
 
