@@ -40,6 +40,12 @@ const allowed = {
   templates: [],
 };
 
+/** The build's top-level files below its folders: shared types, memo tables, dependency keys, paths, remote data. */
+const BUILD_LOWER = [
+  'engine/build/types.ts', 'engine/build/summary.ts', 'engine/build/caches.ts', 'engine/build/deps.ts', 'engine/build/digest.ts', 'engine/build/config-hash.ts',
+  'engine/build/paths.ts', 'engine/build/feeds.ts', 'engine/build/playlists.ts', 'engine/build/sourceesb.ts',
+];
+
 /**
  * Where a folder may enter another at all (files relative to the project root); other files of it
  * stay internal. api/ reaches the build only through its front door; cli/ through the public entry
@@ -51,6 +57,12 @@ const entryPoints = {
     // pg-queue.ts: the PostgreSQL rebuild queue, kept out of index.ts so SQLite never loads graphile-worker.
     cli: ['engine/build/index.ts', 'engine/build/front-door.ts', 'engine/build/pg-queue.ts'],
     'engine/services': ['engine/build/front-door.ts'],
+    // The build flows one way (issue 38): the stages, workers and incremental builds use the
+    // build's lower files only, never the pipeline on top (run-build.ts, full-build.ts, the entry
+    // points); the incremental side is handed the full build (full-build.ts) instead.
+    'engine/build/stages': BUILD_LOWER,
+    'engine/build/workers': BUILD_LOWER,
+    'engine/build/incremental': BUILD_LOWER,
   },
 };
 

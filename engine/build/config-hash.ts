@@ -5,6 +5,7 @@
 // input, so an edit there re-renders just those pages.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import type { BuildCaches } from './caches';
 import { digest } from './digest';
 import { PROJECT_ROOT as ROOT } from './paths';
 
@@ -46,10 +47,10 @@ export function configHash(originTemplate: string, clientEntry: string | null, s
   return filesHash(siteCodeFiles(), [originTemplate, '\0', clientEntry ?? '', '\0', ...(sources ? [sources, '\0'] : []), ...media]);
 }
 
-let newsletterHash: string | null = null;
-/** Hash of the newsletter templates and renderer (read once per process, like the renderer's own). */
-export function newsletterCodeHash(): string {
-  return (newsletterHash ??= filesHash(newsletterCodeFiles(), []));
+/** Hash of the newsletter templates and renderer (read once per build's caches; none given: read now). */
+export function newsletterCodeHash(caches?: BuildCaches): string {
+  if (!caches) return filesHash(newsletterCodeFiles(), []);
+  return (caches.newsletterHash ??= filesHash(newsletterCodeFiles(), []));
 }
 
 function filesOf(dirs: readonly string[], skip: readonly string[]): string[] {

@@ -23,41 +23,18 @@
 //   feed:<url>    the cached copy of a remote RSS feed or video playlist (feed-cache key) a block shows
 // A fingerprint that is missing means the input does not exist (an item not live, say); that is a
 // change too. Dependencies may over-approximate (more re-rendering), never under-approximate.
+// This file is the keys' vocabulary and imports nothing of the build: the fingerprints of an index
+// are stages/fingerprints.ts, the keys a resolved page read stages/page-deps.ts (beside the
+// resolvers they mirror).
 import { digest } from './digest';
-import { zonedYear } from '../domain/dates';
-import type { PageView } from '../../site/model';
-import { itemHref, sectionChain, type ResolveContext } from './stages/resolve-context';
-import { ListIndex } from './stages/resolve-lists';
-import { newsItems } from './stages/emit-sitemaps';
-import { authorsWithPages } from './stages/pages';
-import { recommendationDeps, recommenderFor } from './stages/resolve-grid';
-import { playlistKey } from './playlists';
-import type { BuildContent, TenantIndex } from './types';
 
 export { digest };
-
-const fp = (v: unknown) => digest(JSON.stringify(v));
 
 /** Keys whose change re-runs the crawler files (sitemaps, news sitemap, feeds, robots, redirects). */
 export function affectsCrawler(key: string): boolean {
   return key.startsWith('c:') || key.startsWith('s:') || key.startsWith('list:') || key.startsWith('mag:p:') || key.startsWith('mag:i:') ||
     key === 'settings' || key === 'home' || key === 'redirects' || key === 'news' || key === 'assets' || key.startsWith('p:') ||
     key === 'modules' || key === 'parts';
-}
-
-function listEntries(li: ListIndex, bySection: Map<number, [number, string][]>, byId: Map<number, BuildContent>, sectionId: number): string {
-  const options = new Map<number, Set<string>>();
-  for (const sid of li.subtree(sectionId)) {
-    for (const [id, option] of bySection.get(sid) ?? []) {
-      const set = options.get(id) ?? new Set<string>();
-      if (set.size === 0) options.set(id, set);
-      set.add(option);
-    }
-  }
-  return li.candidates(sectionId, undefined, []).map((id) => {
-    const c = byId.get(id)!;
-    return `${id}:${[...(options.get(id) ?? [])].sort().join('+')}:${c.type}:${itemHref(c) ? 1 : 0}`;
-  }).join(',');
 }
 
 /**
@@ -75,189 +52,6 @@ export interface Fingerprints {
   values: Map<string, string>;
   /** True for a key this computation covers: a covered key missing from `values` is gone. */
   covers: (key: string) => boolean;
-}
-
-/**
- * What an event list block picks from (resolve-blocks.ts eventsOf): every dated event and webinar,
- * and which have ended at the index's time (an upcoming list drops an event when it ends; the
- * builder's time boundary, incremental/state.ts indexBoundary, wakes it then).
- */
-function eventsPart(index: TenantIndex): string {
-  const out: string[] = [];
-  let ended = 0;
-  for (const c of index.content) {
-    const start = c.event?.startDate;
-    if ((c.type !== 'Event' && c.type !== 'Webinar') || start === undefined) continue;
-    const end = c.event?.endDate ?? start;
-    out.push(`${c.id}:${c.type}:${start}:${end}`);
-    if (end < index.now) ended += 1;
-  }
-  return `${out.sort().join(',')}|ended:${ended}`;
-}
-
-/** What a company_videos block picks from (resolve-page-blocks.ts videosNaming): each Video item's related ids. */
-function videosPart(index: TenantIndex): string {
-  const out: string[] = [];
-  for (const c of index.content) if (c.type === 'Video') out.push(`${c.id}:${(c.relatedIds ?? []).join('+')}`);
-  return out.sort().join(',');
-}
-
-/** The sections whose list reads a schedule of `touched` (each one and its ancestors: lists bubble up). */
-function listsReading(index: TenantIndex, touched: ReadonlySet<number>): Set<number> {
-  const parent = new Map(index.sections.map((s) => [s.id, s.parentId]));
-  const out = new Set<number>();
-  for (const id of touched) {
-    for (let cur: number | null | undefined = id; cur !== null && cur !== undefined && !out.has(cur); cur = parent.get(cur)) out.add(cur);
-  }
-  return out;
-}
-
-/**
- * Fingerprints of every input key of the index; with `patch`, of the keys a content patch can
- * change only: its items' c: keys, the lists of the sections it touched, the whole-site list, the
- * news window, its authors' pages, the recommender and the settings (their year moves with `now`).
- * Structure rows (sections, layouts, menus, people, assets, redirects, magazine) are not re-read
- * by a patch, so their fingerprints stay the live build's. Listing every section's candidates was
- * most of an edit's planning at 20,000 items.
- */
-export function fingerprintsOf(index: TenantIndex, patch?: IndexPatch): Fingerprints {
-  const out = new Map<string, string>();
-  const byId = new Map(index.content.map((c) => [c.id, c]));
-  const lists = patch ? listsReading(index, patch.sectionIds) : null;
-  if (patch) {
-    for (const id of patch.contentIds) { const c = byId.get(id); if (c) out.set(`c:${id}`, fp(c)); }
-  } else {
-    for (const c of index.content) out.set(`c:${c.id}`, fp(c));
-    for (const s of index.sections) out.set(`s:${s.id}`, fp(s));
-    out.set('home', String(index.sections.find((s) => s.alias === 'home')?.id ?? ''));
-  }
-  const li = new ListIndex(index);
-  const bySection = new Map<number, [number, string][]>();
-  for (const s of index.schedules) {
-    const list = bySection.get(s.sectionId);
-    if (list) list.push([s.contentId, s.option]);
-    else bySection.set(s.sectionId, [[s.contentId, s.option]]);
-  }
-  for (const s of index.sections) if (!lists || lists.has(s.id)) out.set(`list:${s.id}`, digest(listEntries(li, bySection, byId, s.id)));
-  out.set('list:all', digest(index.content.map((c) => `${c.id}:${c.type}:${itemHref(c) ? 1 : 0}`).join(',')));
-  out.set('settings', fp([index.tenant, index.memberships ?? [], index.newsletters ?? [], zonedYear(index.now)]));
-  out.set('news', fp(newsItems(index).map((c) => [c.id, c.published])));
-  out.set('events', digest(eventsPart(index)));
-  out.set('videos', digest(videosPart(index)));
-  const authors = authorsWithPages(index);
-  for (const p of index.persons ?? []) {
-    if (patch && !patch.personIds.has(p.id)) continue;
-    if (!patch) out.set(`pa:${p.id}`, fp(p));
-    const ids = authors.get(p.id);
-    if (ids) out.set(`p:${p.id}`, fp([p, ids]));
-  }
-  for (const [key, part] of recommenderFor(index).fingerprintParts()) out.set(key, digest(part));
-  if (!patch) {
-    const layouts = index.layouts ?? [];
-    out.set('layouts', fp(layouts.map((l) => [l.id, l.type, l.aliases, l.propagate, l.pageType ?? null, l.contentIds, l.contentTypes, l.sectionIds])));
-    for (const l of layouts) out.set(`layout:${l.id}`, fp(l));
-    out.set('modules', fp(layouts.filter((l) => l.type === 'module').map((l) => [l.id, l.key?.trim() ?? null])));
-    out.set('menus', fp(index.menus ?? {}));
-    out.set('assets', fp(index.assets ?? []));
-    out.set('redirects', fp(index.redirects));
-    out.set('parts', fp(index.parts ?? null));
-    for (const [url, items] of Object.entries(index.feeds ?? {})) out.set(`feed:${url}`, fp(items));
-    magazineFingerprints(index, out);
-    return { values: out, covers: () => true };
-  }
-  const covers = (key: string): boolean => {
-    const colon = key.indexOf(':');
-    const kind = colon < 0 ? key : key.slice(0, colon);
-    const id = Number(key.slice(colon + 1));
-    switch (kind) {
-      case 'c': return patch.contentIds.has(id);
-      case 'list': return key === 'list:all' || lists!.has(id);
-      case 'p': return patch.personIds.has(id);
-      case 'settings': case 'news': case 'events': case 'videos': case 'rt': case 'rs': case 'rr': return true;
-      default: return false;
-    }
-  };
-  return { values: out, covers };
-}
-
-/** Fingerprints of every input key of the index. */
-export function fingerprints(index: TenantIndex): Map<string, string> {
-  return fingerprintsOf(index).values;
-}
-
-function magazineFingerprints(index: TenantIndex, out: Map<string, string>): void {
-  const m = index.magazine;
-  if (!m) return;
-  const pubs = new Map(m.publications.map((p) => [p.id, p]));
-  for (const p of m.publications) {
-    out.set(`mag:p:${p.id}`, fp([p, m.issues.filter((i) => i.publicationId === p.id).map((i) => [i.id, i.name, i.issueDate, i.path, i.coverImage, i.description])]));
-  }
-  const lines = new Map<number, string>();
-  for (const i of m.issues) {
-    const p = pubs.get(i.publicationId);
-    out.set(`mag:i:${i.id}`, fp([i, p?.name, p?.path]));
-    for (const s of i.sections) for (const id of s.contentIds) if (!lines.has(id)) lines.set(id, fp([i.id, i.path, i.issueDate, p?.name]));
-  }
-  for (const [id, h] of lines) out.set(`mag:c:${id}`, h);
-}
-
-/**
- * The keys a page's layout blocks read beyond what the page records: the sections its list blocks
- * name (their activation changes the page), the publications its issue lists show, and the pools
- * event lists and company videos pick from (a new event or video changes the page).
- */
-function layoutBlockKeys(ctx: ResolveContext, layoutId: number | null): string[] {
-  const layout = (ctx.index.layouts ?? []).find((l) => l.id === layoutId);
-  if (!layout) return [];
-  const keys: string[] = [];
-  for (const row of layout.primaryGrid.rows) {
-    for (const col of row.columns) {
-      for (const b of col.blocks) {
-        if (b.type === 'content_list' && typeof b.data.section === 'number') keys.push(`s:${b.data.section}`, `list:${b.data.section}`);
-        else if (b.type === 'issue_list') keys.push(`mag:p:${b.data.publicationId}`);
-        else if (b.type === 'event_list') keys.push('events');
-        else if (b.type === 'company_videos') keys.push('videos');
-        else if (b.type === 'rss_feed') keys.push(`feed:${b.data.url}`);
-        else if (b.type === 'video_playlist' && b.data.playlistId) keys.push(`feed:${playlistKey(b.data.playlistId)}`);
-      }
-    }
-  }
-  return keys;
-}
-
-/** The input keys a resolved page read. */
-export function pageDeps(ctx: ResolveContext, page: PageView, self?: BuildContent): string[] {
-  const keys = new Set<string>(['settings', 'menus', 'layouts', 'home', 'assets', `layout:${page.layoutId ?? 0}`]);
-  const addSection = (id: number | null | undefined) => {
-    if (id === null || id === undefined) return;
-    keys.add(`s:${id}`);
-    for (const s of sectionChain(ctx, id)) keys.add(`s:${s.id}`);
-  };
-  if (ctx.homeSection) keys.add(`s:${ctx.homeSection.id}`);
-  else if (page.kind !== 'print') keys.add('list:all');
-  for (const id of page.inputs.contentIds) {
-    keys.add(`c:${id}`);
-    addSection(ctx.contentById.get(id)?.sectionId);
-  }
-  if (self) {
-    keys.add(`c:${self.id}`);
-    keys.add(`mag:c:${self.id}`);
-    addSection(self.sectionId);
-    for (const id of self.relatedIds ?? []) keys.add(`c:${id}`);
-    for (const a of self.authors) keys.add(`pa:${a.id}`);
-    for (const k of recommendationDeps(ctx, self.id)) keys.add(k);
-  }
-  for (const id of page.inputs.sectionIds) {
-    keys.add(`list:${id}`);
-    addSection(id);
-  }
-  for (const k of layoutBlockKeys(ctx, page.layoutId)) keys.add(k);
-  return [...keys].sort();
-}
-
-/** The input keys of an issue or publication page: pageDeps plus its own magazine key. */
-export function magazinePageDeps(ctx: ResolveContext, page: PageView, key: string): string[] {
-  return [...new Set([...pageDeps(ctx, page), key])].sort();
 }
 
 export function magazineGroup(kind: 'issue' | 'publication', id: number): string {

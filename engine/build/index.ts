@@ -4,11 +4,12 @@
 // pipeline (renderer, workers, MJML) loads when a build first runs, so `masthead serve` starts
 // without it. Nothing inside engine/build imports this file.
 import type { Store } from '../store/connection';
-import type { BuildEvent, BuildSummary } from './run-build';
+import type { BuildEvent, BuildSummary } from './summary';
+import { fullTenantBuild, runBuild as fullBuild } from './full-build';
 import type { SiteBuildOptions, SiteBuildSummary } from './incremental/site-build';
 import type { BuildOptions } from './stages/plan';
 
-export type { BuildEvent, BuildSummary, StageTimings, TenantSummary } from './run-build';
+export type { BuildEvent, BuildSummary, StageTimings, TenantSummary } from './summary';
 export type { BuildOptions, ScriptSources, WorkerRuntime } from './stages/plan';
 export type { SiteBuildOptions, SiteBuildSummary, TenantMode } from './incremental/site-build';
 export type { UpdateRequest, UpdateResult } from './incremental/tenant-builder';
@@ -24,7 +25,7 @@ export {
 
 /** A full build of the chosen tenants into `options.outDir`, each published atomically (run-build.ts). */
 export async function runBuild(store: Store, options: BuildOptions, onEvent?: (e: BuildEvent) => void): Promise<BuildSummary> {
-  return (await import('./run-build')).runBuild(store, options, onEvent);
+  return fullBuild(store, options, onEvent);
 }
 
 export type { RemoteRefresh } from './stages/fetch';
@@ -36,7 +37,7 @@ export async function refreshRemoteData(...a: Parameters<typeof import('./stages
 
 /** `masthead build`: per tenant unchanged, incremental or full (incremental/site-build.ts). */
 export async function runSiteBuild(store: Store, options: SiteBuildOptions, onEvent?: (e: BuildEvent) => void): Promise<SiteBuildSummary> {
-  return (await import('./incremental/site-build')).runSiteBuild(store, options, onEvent);
+  return (await import('./incremental/site-build')).runSiteBuild(store, options, { runBuild: fullBuild, fullTenantBuild }, onEvent);
 }
 export type { PrecompressResult } from './stages/precompress';
 export type { PrecompressSummary } from './precompress-run';

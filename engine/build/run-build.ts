@@ -17,6 +17,8 @@ import { WorkerPool, workerHeapLimitMb } from './workers/pool';
 import { cleanup, prepareTarget, publish, release, type BuildMeta } from './stages/publish';
 import { authorsWithPages, hasPage } from './stages/pages';
 import type { TenantIndex } from './types';
+import type { BuildEvent, BuildSummary, TenantSummary } from './summary';
+import { BuildCaches } from './caches';
 import { realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { precompressBuilds } from './precompress-run';
@@ -51,42 +53,6 @@ function bySize(items: { id: number; body: string }[], max: number): { id: numbe
 
 /** Above this many items per tenant the next tenant is not read ahead (memory over speed). */
 const PREFETCH_MAX_ITEMS = 25_000;
-
-/**
- * Wall time per stage of one tenant. A small tenant's load overlaps the previous tenant's render;
- * emit (crawler files, in a worker, and assets) runs beside the page renders, so it is part of
- * render's wall time too. total is the sum of load and the rest (wall time can be less).
- */
-export interface StageTimings { load: number; render: number; emit: number; publish: number; total: number }
-export interface TenantSummary {
-  key: string; buildId: string; pages: number; files: number; bytes: number; assets: number;
-  routeRules: number; timings: StageTimings; warnings: string[];
-  /** Time the render workers spent on this tenant's tasks, summed over workers. */
-  workerBusyMs: number;
-  /** Storing the state for incremental builds (after publish, beside the next tenant's render; not in timings.total). */
-  stateMs?: number;
-}
-export interface BuildSummary {
-  buildId: string; outDir: string; workers: number; tenants: TenantSummary[]; pages: number; files: number;
-  wallMs: number; pagesPerSecond: number; peakRssMb: number;
-  /** What the render workers ran: the pre-bundled module (workers/worker-bundle.ts) or the TypeScript sources. */
-  workerModule?: 'bundle' | 'source';
-  /** CPU time of the whole process (all threads) during the build. */
-  cpuUserMs: number; cpuSystemMs: number;
-  /** From the start until every tenant was live (its latest.json switched): wallMs less the precompression. */
-  publishedMs?: number;
-  /** The precompression after the publish (precompress.ts): files given siblings, files that had them (linked from the previous build), its time. */
-  precompress?: { files: number; present: number; ms: number };
-}
-
-export type BuildEvent =
-  | { type: 'plan'; buildId: string; tenants: string[]; workers: number }
-  | { type: 'tenant-start'; key: string; total: number }
-  | { type: 'progress'; key: string; done: number; total: number }
-  | { type: 'tenant-done'; key: string; summary: TenantSummary }
-  | { type: 'warning'; key: string; message: string }
-  /** Precompression after the publish: files of the tenant done of total. */
-  | { type: 'precompress'; key: string; done: number; total: number };
 
 type Emit = (e: BuildEvent) => void;
 
@@ -154,7 +120,7 @@ interface Pending { loaded: Promise<LoadResult> | null; loadMs: number }
 
 async function buildTenant(
   store: Store, reader: Store, pool: WorkerPool, p: BuildPlan, tenant: TenantRow, pending: Pending, emit: Emit,
-  cleanupAfter: Promise<unknown>,
+  cleanupAfter: Promise<unknown>, caches: BuildCaches,
 ): Promise<{ summary: TenantSummary; done: Promise<void> }> {
   const t0 = performance.now();
   const key = tenant.tenantKey;
@@ -183,10 +149,10 @@ async function buildTenant(
     writer.write(css.path, css.body);
     writer.write(DRAGONFORM_PATH, dragonformCss(index.tenant.settings));
     writeClientBundle(p.client, writer);
-    writeEmailIcons(writer);
+    writeEmailIcons(writer, caches);
     const ids = index.content.filter(hasPage).map((c) => c.id);
     const sectionIds = [null, ...index.sections.filter((s) => s.alias !== 'home').map((s) => s.id)];
-    const shellCount = 4 + (index.memberships?.length ?? 0) + authorsWithPages(index).size;
+    const shellCount = 4 + (index.memberships?.length ?? 0) + authorsWithPages(index, caches).size;
     await pool.setTenant({ index, css: { href: css.href, integrity: css.integrity }, client: p.client?.scripts ?? null, root: target.staging, writer: writerOptions });
     const origin = index.tenant.origin;
     const state: { tracked: TrackedInputs | null } = { tracked: null };
@@ -194,7 +160,7 @@ async function buildTenant(
     // then the index is dropped: the workers hold it, the main thread keeps only the ids.
     const media = referencedMedia(index);
     const withheld = withheldFiles(index);
-    const track = () => { state.tracked = trackInputs(index!, p.now); index = null; };
+    const track = () => { state.tracked = trackInputs(index!, p.now, caches); index = null; };
     const assetsStarted = performance.now();
     let assetsMs = 0;
     const assets = writeAssets(store, key, writer, withheld).then((n) => { assetsMs = performance.now() - assetsStarted; return n; });
@@ -236,7 +202,7 @@ async function buildTenant(
     const folder = join(target.buildsRoot, p.buildId);
     const outputs = rendered.outputs;
     const s0 = performance.now();
-    const saved = saveBuildState(store, p, key, inputs, outputs, nl, folder, (m) => emit({ type: 'warning', key, message: m }))
+    const saved = saveBuildState(store, p, key, inputs, outputs, nl, folder, (m) => emit({ type: 'warning', key, message: m }), caches)
       .then(() => { summary.stateMs = ms(performance.now() - s0); });
     const done = (async () => {
       try {
@@ -278,6 +244,8 @@ export async function runBuild(store: Store, options: BuildOptions, onEvent: Emi
   const started = performance.now();
   const cpu0 = process.cpuUsage();
   const p = await plan(store, options);
+  // The main thread's memo tables for this run (the workers keep their own per tenant).
+  const caches = new BuildCaches();
   p.epoch = await readEpoch(store);
   // Workers start (load their modules) while the first tenant is read from the store.
   const pool = new WorkerPool({
@@ -323,7 +291,7 @@ export async function runBuild(store: Store, options: BuildOptions, onEvent: Emi
       const large = current.index.content.length > PREFETCH_MAX_ITEMS;
       current = null; // buildTenant drops its reference once the workers have the index
       // A large tenant is finished (and its old builds deleted) before the next one is read.
-      const built = await inTenant(t.tenantKey, () => buildTenant(store, reader, pool, p, t, pending, onEvent, large ? Promise.resolve() : written));
+      const built = await inTenant(t.tenantKey, () => buildTenant(store, reader, pool, p, t, pending, onEvent, large ? Promise.resolve() : written, caches));
       tenants.push(built.summary);
       saving.push(built.done);
       // A large tenant's output list is stored before the next index is read (bounded memory).

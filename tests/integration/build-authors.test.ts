@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as cheerio from 'cheerio';
 import type { Store } from '../../engine/store/connection';
 import { runBuild } from '../../engine/build/index';
-import { TenantBuilder, fullTenantBuild } from '../../engine/build/incremental/tenant-builder';
+import { TenantBuilder } from '../../engine/build/incremental/tenant-builder';
+import { fullTenantBuild } from '../../engine/build/full-build';
 import { ALPHA, BUILD_NOW, id, publishedTree, seedBuildSite } from './build-site-fixture';
 
 const ORIGIN = 'https://{key}.example.com';

@@ -16,7 +16,8 @@ import { ingestImage } from '../../engine/assets/ingest';
 import { newsletterCampaignSchema, newsletterTemplateSchema } from '../../engine/domain/newsletter';
 import { newsletterAdSchema } from '../../engine/domain/newsletter-ads';
 import { assetUses, insertUploadedAsset, replaceAssetFile } from '../../engine/store/queries/assets';
-import { TenantBuilder, fullTenantBuild } from '../../engine/build/incremental/tenant-builder';
+import { TenantBuilder } from '../../engine/build/incremental/tenant-builder';
+import { fullTenantBuild } from '../../engine/build/full-build';
 import { upsertNewsletterAd, upsertNewsletterCampaign, upsertNewsletterTemplate } from '../../engine/store/queries/newsletters';
 import { ADS, CAMPAIGN, IDS, ORIGIN, TEMPLATE, TENANT, newsletterTestDb, type NewsletterTestDb } from './newsletter-helpers';
 

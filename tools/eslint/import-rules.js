@@ -91,11 +91,15 @@ const noCycle = {
     return {
       'Program:exit'(node) {
         graphCache.delete(file);
+        // The linted file's own imports come from the text being linted (an editor's unsaved text,
+        // a test's probe), every other file's from the disk; static, type-only and dynamic
+        // `import()` alike: a lazy or type import that closes a loop is a cycle too.
+        const own = importSpecifiers(context.sourceCode.text).map((s) => resolveSpecifier(file, s)).filter((f) => f && existsSync(f));
         const seen = new Set();
         const stack = [[file, [file]]];
         while (stack.length) {
           const [cur, path] = stack.pop();
-          for (const dep of importsOf(cur)) {
+          for (const dep of cur === file ? own : importsOf(cur)) {
             if (dep === file) {
               context.report({ node, messageId: 'cycle', data: { path: [...path, dep].map((p) => relative(ROOT, p)).join(' → ') } });
               return;

@@ -61,3 +61,26 @@ describe('masthead/domain-doors', () => {
     });
   });
 });
+
+describe('masthead/no-cycle', () => {
+  // run-build.ts imports stages/plan.ts: a probe in plan.ts's place that imports run-build.ts closes a loop.
+  const cycle = ['Import cycle: engine/build/stages/plan.ts → engine/build/run-build.ts → engine/build/stages/plan.ts'];
+  const cycleErrors = (code: string) => ruleErrors('masthead/no-cycle', 'engine/build/stages/plan.ts', code);
+
+  it('sees a loop closed by a static, a type-only or a dynamic import alike', async () => {
+    expect(await cycleErrors("import { runBuild } from '../run-build';\nexport const x = runBuild;\n")).toEqual(cycle);
+    expect(await cycleErrors("import type { BuildOptions } from '../run-build';\nexport type X = BuildOptions;\n")).toEqual(cycle);
+    expect(await cycleErrors("export const later = async () => (await import('../run-build')).runBuild;\n")).toEqual(cycle);
+    expect(await cycleErrors("export type Later = typeof import('../run-build').runBuild;\n")).toEqual(cycle);
+    expect(await cycleErrors("import type { TenantIndex } from '../types';\nexport type X = TenantIndex;\n")).toEqual([]);
+  });
+});
+
+describe('the build flows one way (masthead/direction)', () => {
+  it('keeps the stages, workers and incremental builds off the pipeline on top', async () => {
+    expect(await ruleErrors('masthead/direction', 'engine/build/incremental/probe.ts', "export const later = () => import('../run-build');\n"))
+      .toEqual([expect.stringContaining('engine/build/incremental may enter engine/build only through engine/build/types.ts')]);
+    expect(await ruleErrors('masthead/direction', 'engine/build/stages/probe.ts', "import type { RunBuild } from '../full-build';\nexport type X = RunBuild;\n")).toHaveLength(1);
+    expect(await ruleErrors('masthead/direction', 'engine/build/incremental/probe.ts', "import type { RunBuild } from '../summary';\nexport type X = RunBuild;\n")).toEqual([]);
+  });
+});

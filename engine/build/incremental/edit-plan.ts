@@ -5,8 +5,10 @@
 import type { Store } from '../../store/connection';
 import type { OutputRow, TargetState } from '../../store/queries/builds';
 import { newsletterStamp } from '../../store/queries/builds-content';
+import { BuildCaches } from '../caches';
 import { newsletterCodeHash } from '../config-hash';
-import { affectsCrawler, authorGroup, contentGroup, digest, fingerprintsOf, listingGroup, type IndexPatch } from '../deps';
+import { affectsCrawler, authorGroup, contentGroup, digest, listingGroup, type IndexPatch } from '../deps';
+import { fingerprintsOf } from '../stages/fingerprints';
 import { magazineGroups } from '../stages/emit-pages';
 import { normalizeFromPath, pathsRedirectsClaim } from '../stages/emit-redirects';
 import { authorsWithPages, hasPage } from '../stages/pages';
@@ -49,9 +51,10 @@ export function sectionOf(ctx: ResolveContext, grp: string): BuildSection | null
 /** The input keys whose fingerprint differs from the live build's (a patched index compares only the keys its patch can change). */
 export async function changedInputs(
   store: Store, key: string, index: TenantIndex, patched: IndexPatch | null, state: TargetState, contentIds: readonly number[] | undefined,
+  caches: BuildCaches = new BuildCaches(),
 ): Promise<ChangedInputs> {
-  const { values: fps, covers } = fingerprintsOf(index, patched ?? undefined);
-  fps.set('nl', digest(await newsletterStamp(store, key), newsletterCodeHash()));
+  const { values: fps, covers } = fingerprintsOf(index, patched ?? undefined, caches);
+  fps.set('nl', digest(await newsletterStamp(store, key), newsletterCodeHash(caches)));
   const changed = new Set<string>();
   for (const [k, h] of fps) if (state.inputs.get(k) !== h) changed.add(k);
   for (const k of state.inputs.keys()) if (!fps.has(k) && covers(k)) changed.add(k);
@@ -96,8 +99,10 @@ export function jobGroup(j: Job): string {
  * changed keys whose first phase has not been published yet (default: all of them); work that only
  * the others require (left over by an interrupted second phase, tenant-builder.ts) is all deferred.
  */
-export function planEdit(index: TenantIndex, state: TargetState, changed: Set<string>, fresh: ReadonlySet<string> = changed): EditPlan {
-  const ctx = createResolveContext(index);
+export function planEdit(
+  index: TenantIndex, state: TargetState, changed: Set<string>, fresh: ReadonlySet<string> = changed, caches: BuildCaches = new BuildCaches(),
+): EditPlan {
+  const ctx = createResolveContext(index, caches);
   const byGroup = new Map<string, OutputRow[]>();
   for (const o of state.outputs.values()) {
     const list = byGroup.get(o.grp);
@@ -135,7 +140,7 @@ export function planEdit(index: TenantIndex, state: TargetState, changed: Set<st
   const wanted = new Set<string>(['shells', listingGroup(null)]);
   for (const sct of index.sections) if (sct.alias !== 'home') wanted.add(listingGroup(sct.id));
   for (const c of index.content) if (hasPage(c)) wanted.add(contentGroup(c.id));
-  for (const id of authorsWithPages(index).keys()) wanted.add(authorGroup(id));
+  for (const id of authorsWithPages(index, ctx.caches).keys()) wanted.add(authorGroup(id));
   for (const g of magazineGroups(ctx)) wanted.add(g);
   for (const g of wanted) if (!byGroup.has(g)) { whole.add(g); freshGroups.add(g); }
   const removals: string[] = [];

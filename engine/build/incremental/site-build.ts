@@ -4,20 +4,24 @@
 //   end or news-window instant has passed since → nothing is read or rendered;
 // - incremental: the database is compared with the live build's input fingerprints and only the
 //   affected outputs are re-rendered (tenant-builder.ts);
-// - full: no usable live build, other code or config, or `full` asked → run-build.ts runBuild.
+// - full: no usable live build, other code or config, or `full` asked → run-build.ts runBuild,
+//   given by the caller (full-build.ts): nothing here imports run-build.ts.
 // Before that, a tenant with a sourceesb parts directory has its catalogue read from the parts API
 // (engine/build/sourceesb.ts); a catalogue that changed makes an unchanged tenant incremental.
 import type { Store } from '../../store/connection';
 import { findTarget, readEpoch } from '../../store/queries/builds';
-import type { BuildEvent, BuildSummary, TenantSummary } from '../run-build';
+import type { BuildEvent, BuildSummary, RunBuild, TenantSummary } from '../summary';
 import { refreshTenantParts } from '../sourceesb';
 import { plan, type BuildOptions } from '../stages/plan';
 import { liveBuildUsable } from '../stages/publish';
+import type { FullBuild } from './update-types';
 
 export interface SiteBuildOptions extends BuildOptions { full?: boolean }
 
 export type TenantMode = 'unchanged' | 'incremental' | 'full';
 export interface SiteBuildSummary extends BuildSummary { modes: Record<string, TenantMode> }
+/** The full builds a site build falls back to (full-build.ts: loaded on first use, so a build with nothing to do never loads the renderer). */
+export interface FullBuilds { runBuild: RunBuild; fullTenantBuild: FullBuild }
 
 function summaryOf(key: string, buildId: string, pages: number, ms: number): TenantSummary {
   return {
@@ -26,12 +30,11 @@ function summaryOf(key: string, buildId: string, pages: number, ms: number): Ten
   };
 }
 
-export async function runSiteBuild(store: Store, options: SiteBuildOptions, onEvent: (e: BuildEvent) => void = () => {}): Promise<SiteBuildSummary> {
+export async function runSiteBuild(
+  store: Store, options: SiteBuildOptions, { runBuild, fullTenantBuild }: FullBuilds, onEvent: (e: BuildEvent) => void = () => {},
+): Promise<SiteBuildSummary> {
   const started = performance.now();
   const p = await plan(store, options);
-  // The full pipeline (renderer, workers, MJML) loads only when a tenant needs a full build, so a
-  // build with nothing to do answers from the database and the live builds alone.
-  const runBuild = async (...a: Parameters<typeof import('../run-build').runBuild>) => (await import('../run-build')).runBuild(...a);
   if (options.full) {
     const s = await runBuild(store, { ...options, configHash: p.configHash }, onEvent);
     return { ...s, modes: Object.fromEntries(s.tenants.map((t) => [t.key, 'full' as const])) };
@@ -53,7 +56,7 @@ export async function runSiteBuild(store: Store, options: SiteBuildOptions, onEv
       continue;
     }
     const t0 = performance.now();
-    const { TenantBuilder, fullTenantBuild } = await import('./tenant-builder');
+    const { TenantBuilder } = await import('./tenant-builder');
     const builder = new TenantBuilder(store, key, {
       outDir: p.outDir, originTemplate: p.originTemplate, clientDir: options.clientDir, workers: options.workers, buildPollMs: options.buildPollMs,
       workerRuntime: options.workerRuntime, scriptSources: options.scriptSources, assetsDir: options.assetsDir,

@@ -7,8 +7,10 @@ import { isAbsolute, join } from 'node:path';
 import { dialectOf, type Store } from '../../store/connection';
 import { deleteTargets, ensureTarget, otherTargets, saveTargetState, type OutputRow } from '../../store/queries/builds';
 import { newsletterStamp, nextDateBoundary } from '../../store/queries/builds-content';
+import type { BuildCaches } from '../caches';
 import { newsletterCodeHash } from '../config-hash';
-import { digest, fingerprints } from '../deps';
+import { digest } from '../deps';
+import { fingerprints } from '../stages/fingerprints';
 import type { NewsletterEmitResult } from '../stages/emit-newsletters';
 import { NEWS_WINDOW_MS, newsItems } from '../stages/emit-sitemaps';
 import type { BuildPlan } from '../stages/plan';
@@ -30,7 +32,7 @@ function hasEventList(index: TenantIndex): boolean {
 export function indexBoundary(index: TenantIndex, now: number): number {
   let next = nextYearStart(now);
   for (const c of newsItems(index)) if (c.published !== null && c.published + NEWS_WINDOW_MS > now) next = Math.min(next, c.published + NEWS_WINDOW_MS);
-  // an event or webinar ends: upcoming event lists drop it (resolve-blocks.ts resolveEventList: end >= now)
+  // an event or webinar ends: upcoming event lists drop it (stages/blocks/events.ts resolveEventList: end >= now)
   if (hasEventList(index)) for (const c of index.content) {
     if (c.type !== 'Event' && c.type !== 'Webinar') continue;
     const end = c.event?.endDate ?? c.event?.startDate;
@@ -78,8 +80,8 @@ export async function saveFullState(store: Store, s: FullState): Promise<void> {
 export interface TrackedInputs { inputs: Map<string, string>; indexBoundary: number }
 
 /** Fingerprints of a full build's index, taken before the main thread drops it. */
-export function trackInputs(index: TenantIndex, now: number): TrackedInputs {
-  return { inputs: fingerprints(index), indexBoundary: indexBoundary(index, now) };
+export function trackInputs(index: TenantIndex, now: number, caches: BuildCaches): TrackedInputs {
+  return { inputs: fingerprints(index, caches), indexBoundary: indexBoundary(index, now) };
 }
 
 /**
@@ -88,12 +90,12 @@ export function trackInputs(index: TenantIndex, now: number): TrackedInputs {
  */
 export async function saveBuildState(
   store: Store, p: BuildPlan, key: string, tracked: TrackedInputs, outputs: OutputRow[], newsletters: NewsletterEmitResult,
-  folder: string, warn: (message: string) => void,
+  folder: string, warn: (message: string) => void, caches: BuildCaches,
 ): Promise<void> {
   try {
     const all = [...outputs];
     for (const n of newsletters.pages) all.push({ path: n.path, grp: 'newsletters', hash: digest(readFileSync(join(folder, n.file))), deps: [] });
-    tracked.inputs.set('nl', digest(await newsletterStamp(store, key), newsletterCodeHash()));
+    tracked.inputs.set('nl', digest(await newsletterStamp(store, key), newsletterCodeHash(caches)));
     await saveFullState(store, {
       key, outDir: p.outDir, config: p.configHash, buildId: p.buildId, now: p.now,
       epoch: p.epoch ?? 0, nextBoundary: await timeBoundary(store, key, tracked.indexBoundary, p.now), inputs: tracked.inputs,

@@ -22,6 +22,7 @@ import type { Store } from '../../store/connection';
 import {
   ensureTarget, findTarget, loadTargetState, readEpoch, saveTargetState, updateTarget, type OutputRow, type TargetRow, type TargetState,
 } from '../../store/queries/builds';
+import { BuildCaches } from '../caches';
 import { configHash } from '../config-hash';
 import { DEFAULT_CLIENT_DIR, readClientBundle, type ClientBundle } from '../stages/emit';
 import type { RouteRules } from '../stages/emit-redirects';
@@ -81,6 +82,8 @@ export class TenantBuilder {
   readonly #store: Store;
   readonly #options: IncrementalOptions & { outDir: string; originTemplate: string };
   readonly #fullBuild: FullBuild;
+  /** This builder's memo tables (../caches.ts), for the tenant's updates on the main thread. */
+  readonly #caches = new BuildCaches();
   readonly #index: TenantIndexCache;
   #state: TargetState | null = null;
   #routeRules: RouteRules | null = null;
@@ -236,7 +239,7 @@ export class TenantBuilder {
     const { index, patched } = await this.#index.at(target, req, now);
     // The newsletter stamp (changedInputs) and the next time boundary side by side: one round trip, not two, on PostgreSQL.
     const [{ changed, inputDelta, fps, covers }, nextBoundary] = await Promise.all([
-      changedInputs(store, this.key, index, patched, state, req.contentIds), this.#nextBoundary(index, now),
+      changedInputs(store, this.key, index, patched, state, req.contentIds, this.#caches), this.#nextBoundary(index, now),
     ]);
     // Keys an interrupted update left: a key this computation covers has its current value (it
     // may be back to the stored one: the pages rendered with the carried value must re-render);
@@ -261,7 +264,7 @@ export class TenantBuilder {
     // The request's own items are always fresh: their fingerprint does not cover the body.
     const forced = new Set((req.contentIds ?? []).map((id) => `c:${id}`));
     const fresh = carried ? new Set([...changed].filter((k) => forced.has(k) || !carried.has(k) || carried.get(k) !== inputDelta.get(k))) : changed;
-    const work = planEdit(index, state, changed, fresh);
+    const work = planEdit(index, state, changed, fresh, this.#caches);
     // Deferred jobs an interrupted phase finished stay done unless a fresh key hits their group.
     if (this.#finished.size) work.deferred = work.deferred.filter((j) => !(this.#finished.has(jobKey(j)) && !work.freshGroups.has(jobGroup(j))));
     // Page jobs oldest planned first (a fresh plan keeps its order: its jobs are new, numbered in
@@ -377,13 +380,3 @@ export class TenantBuilder {
     return timeBoundary(this.#store, this.key, indexBoundary(index, now), now);
   }
 }
-
-/** The FullBuild of a TenantBuilder: run-build.ts runBuild for one tenant (imported lazily: it starts workers). */
-export const fullTenantBuild: FullBuild = async (store, key, options, now) => {
-  const { runBuild } = await import('../run-build');
-  const s = await runBuild(store, {
-    outDir: options.outDir, tenants: [key], originTemplate: options.originTemplate, now, workers: options.workers, clientDir: options.clientDir,
-    buildPollMs: options.buildPollMs, configHash: options.configHash, workerRuntime: options.workerRuntime, scriptSources: options.scriptSources, assetsDir: options.assetsDir,
-  });
-  return { buildId: s.buildId, pages: s.pages };
-};

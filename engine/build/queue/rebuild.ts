@@ -5,6 +5,7 @@ import type { Store } from '../../store/connection';
 import { recordSiteMetric } from '../../store/queries/site-metrics';
 import type { IncrementalOptions, TenantBuilder, UpdateRequest, UpdateResult } from '../incremental/tenant-builder';
 import type { QueuedChange } from './types';
+import { fullTenantBuild } from '../full-build';
 
 /** What the queues build with: the incremental builders' options, with the store and a required origin template. */
 export interface RebuildOptions extends IncrementalOptions {
@@ -40,7 +41,7 @@ export function tenantBuilders(o: RebuildOptions): (key: string) => Promise<Tena
   return (key) => {
     let b = builders.get(key);
     if (!b) {
-      b = import('../incremental/tenant-builder').then(({ TenantBuilder, fullTenantBuild }) => {
+      b = import('../incremental/tenant-builder').then(({ TenantBuilder }) => {
         const before = o.beforeRebuild;
         const Builder = before
           ? class extends TenantBuilder {

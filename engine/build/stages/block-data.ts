@@ -6,10 +6,9 @@
 import type { Block } from '../../domain/layout';
 import { BODY_RECOMMENDATION_LIMIT } from '../../domain/recommend';
 import type { ItemView, VideoView } from '../../../site/model';
-import { resolveRssFeed } from './resolve-blocks';
+import { resolveRssFeed, resolveVideoPlaylist } from './blocks/feeds';
 import { itemView, type ResolveContext } from './resolve-context';
-import { recommenderFor } from './resolve-grid';
-import { resolveVideoPlaylist } from './resolve-page-blocks';
+import { recommenderOf } from './blocks/related';
 
 type Of<T extends Block['type']> = Extract<Block, { type: T }>;
 
@@ -61,7 +60,7 @@ export interface RecommendationData { id: string; score: number; item: ItemView 
  */
 export function recommendationsFor(rc: ResolveContext, q: { contentId: number; limit?: number; exclude?: readonly number[] }): RecommendationData[] | null {
   if (!rc.contentById.has(q.contentId)) return null;
-  const recs = recommenderFor(rc.index).recommendSync({ contentId: q.contentId, limit: q.limit ?? BODY_RECOMMENDATION_LIMIT, exclude: new Set(q.exclude ?? []) });
+  const recs = recommenderOf(rc).recommendSync({ contentId: q.contentId, limit: q.limit ?? BODY_RECOMMENDATION_LIMIT, exclude: new Set(q.exclude ?? []) });
   return recs.flatMap((r) => {
     const item = itemView(rc, r.contentId);
     return item ? [{ id: r.id, score: r.score, item }] : [];

@@ -4,7 +4,8 @@
 // Each page comes back with its files, a content hash and the input keys it read.
 import type { ChromeView, HeadView, PageView } from '../../../site/model';
 import { noindexHeadMarkup } from '../../../site/head';
-import { authorGroup, contentGroup, digest, listingGroup, magazineGroup, magazinePageDeps, pageDeps, SHELL_DEPS } from '../deps';
+import { authorGroup, contentGroup, digest, listingGroup, magazineGroup, SHELL_DEPS } from '../deps';
+import { magazinePageDeps, pageDeps } from './page-deps';
 import { resolveAuthorPage } from './resolve-author';
 import { authorsWithPages } from './pages';
 import type { DocumentParts } from '../../../site/document';
@@ -17,6 +18,7 @@ import {
   type ResolveContext,
 } from './resolve';
 import { sanitizeBody } from '../../html/sanitize';
+import type { BuildCaches } from '../caches';
 import type { BuildContent, BuildPerson, BuildSection } from '../types';
 
 /** A file's bytes: encoded to UTF-8 once, then hashed and written as they are. */
@@ -32,37 +34,35 @@ export interface PageOut {
   listed: boolean;
 }
 
-/** UTF-8 bytes of a tenant's chrome parts, encoded once per worker (bounded). */
-const encodedChrome = new WeakMap<ChromeView, Map<string, Buffer>>();
+/** Most encoded chrome parts kept per chrome (BuildCaches.encodedChrome: a tenant's, once per worker). */
 const ENCODED_MAX = 1_000;
 
-/**
- * Where a page is encoded before one copy into a buffer of its exact size: a Buffer.from per part
- * and a Buffer.concat allocated each part and the page again (a 24 KB page: 15 µs before, 7 µs so).
- * Grows to the largest page seen.
+/*
+ * Pages are encoded in the build's scratch buffer (BuildCaches.scratch) before one copy into a
+ * buffer of their exact size: a Buffer.from per part and a Buffer.concat allocated each part and
+ * the page again (a 24 KB page: 15 µs before, 7 µs so).
  */
-let scratch = Buffer.allocUnsafeSlow(64 * 1024);
 
-/** Room for `bytes` more bytes after the first `used` ones of the scratch buffer. */
-function reserve(used: number, bytes: number): void {
-  if (used + bytes <= scratch.length) return;
+/** Room for `bytes` more bytes after the first `used` ones of the scratch buffer; the buffer. */
+function reserve(caches: BuildCaches, used: number, bytes: number): Buffer {
+  const scratch = caches.scratch;
+  if (used + bytes <= scratch.length) return scratch;
   const grown = Buffer.allocUnsafeSlow(Math.max(used + bytes, scratch.length * 2));
   scratch.copy(grown, 0, 0, used);
-  scratch = grown;
+  return (caches.scratch = grown);
 }
 
 /** Copies the first `used` bytes of the scratch buffer out. */
-function takeScratch(used: number): Buffer {
+function takeScratch(caches: BuildCaches, used: number): Buffer {
   const out = Buffer.allocUnsafeSlow(used);
-  scratch.copy(out, 0, 0, used);
+  caches.scratch.copy(out, 0, 0, used);
   return out;
 }
 
 /** A string's UTF-8 bytes (what Buffer.from gives), through the scratch buffer. */
-function encodeString(s: string): Buffer {
+function encodeString(caches: BuildCaches, s: string): Buffer {
   // A UTF-16 code unit is at most 3 UTF-8 bytes (a surrogate pair, two units, is 4).
-  reserve(0, s.length * 3);
-  return takeScratch(scratch.write(s, 0));
+  return takeScratch(caches, reserve(caches, 0, s.length * 3).write(s, 0));
 }
 
 /**
@@ -70,7 +70,8 @@ function encodeString(s: string): Buffer {
  * whose UTF-8 encoding costs about 2 µs per KB; the chrome (header, mega menu, footer) is a third
  * of a page and the same on every page, so its bytes are reused.
  */
-function encodeDocument(chrome: ChromeView, doc: DocumentParts): Buffer {
+function encodeDocument(caches: BuildCaches, chrome: ChromeView, doc: DocumentParts): Buffer {
+  const { encodedChrome } = caches;
   let cache = encodedChrome.get(chrome);
   if (!cache) encodedChrome.set(chrome, (cache = new Map()));
   let used = 0;
@@ -78,8 +79,7 @@ function encodeDocument(chrome: ChromeView, doc: DocumentParts): Buffer {
     const s = doc.parts[i]!;
     if (!s) continue;
     if (!doc.shared[i]) {
-      reserve(used, s.length * 3);
-      used += scratch.write(s, used);
+      used += reserve(caches, used, s.length * 3).write(s, used);
       continue;
     }
     let b = cache.get(s);
@@ -87,25 +87,24 @@ function encodeDocument(chrome: ChromeView, doc: DocumentParts): Buffer {
       if (cache.size >= ENCODED_MAX) cache.clear();
       cache.set(s, (b = Buffer.from(s)));
     }
-    reserve(used, b.length);
-    used += b.copy(scratch, used);
+    used += b.copy(reserve(caches, used, b.length), used);
   }
-  return takeScratch(used);
+  return takeScratch(caches, used);
 }
 
 export function emitPageView(ctx: ResolveContext, chrome: ChromeView, page: PageView, grp: string, deps: string[]): PageOut {
-  return emitRendered(chrome, page, grp, deps).out;
+  return emitRendered(ctx.caches, chrome, page, grp, deps).out;
 }
 
 /** The page's files and its <head> markup; `headHtml`: that markup when already known. */
-function emitRendered(chrome: ChromeView, page: PageView, grp: string, deps: string[], headHtml?: string): { out: PageOut; head: string } {
-  const r = renderPageParts(page, chrome, headHtml);
+function emitRendered(caches: BuildCaches, chrome: ChromeView, page: PageView, grp: string, deps: string[], headHtml?: string): { out: PageOut; head: string } {
+  const r = renderPageParts(page, chrome, headHtml, caches);
   // Same hash as digest(html, '\0', payload): update() encodes strings as UTF-8 too.
-  const html = encodeDocument(chrome, r.parts);
+  const html = encodeDocument(caches, chrome, r.parts);
   const files: PageFile[] = [{ path: r.htmlFile, body: html }];
   let hash: string;
   if (r.payloadFile && r.payload !== null) {
-    const payload = encodeString(r.payload);
+    const payload = encodeString(caches, r.payload);
     files.push({ path: r.payloadFile, body: payload });
     hash = digest(html, '\0', payload);
   } else {
@@ -133,9 +132,9 @@ export function contentPages(ctx: ResolveContext, chrome: ChromeView, c: BuildCo
   const grp = contentGroup(c.id);
   const page = resolveContentPage(ctx, c, clean);
   const print = resolvePrintPage(ctx, c, clean, page);
-  const first = emitRendered(chrome, page, grp, pageDeps(ctx, page, c));
+  const first = emitRendered(ctx.caches, chrome, page, grp, pageDeps(ctx, page, c));
   const printHead = print.head.robots === 'noindex' && sameHeadButRobots(page.head, print.head) ? noindexHeadMarkup(first.head, page.head) : null;
-  return [first.out, emitRendered(chrome, print, grp, pageDeps(ctx, print, c), printHead ?? undefined).out];
+  return [first.out, emitRendered(ctx.caches, chrome, print, grp, pageDeps(ctx, print, c), printHead ?? undefined).out];
 }
 
 /** Listing pages from..to (to null: page `from` only) and the listing's page count. */
@@ -180,7 +179,7 @@ function modulePages(ctx: ResolveContext, chrome: ChromeView): PageOut[] {
 
 /** One author's page (none when the person signs no live item). */
 export function authorPage(ctx: ResolveContext, chrome: ChromeView, p: BuildPerson): PageOut[] {
-  if (!authorsWithPages(ctx.index).has(p.id)) return [];
+  if (!authorsWithPages(ctx.index, ctx.caches).has(p.id)) return [];
   const page = resolveAuthorPage(ctx, p);
   return [emitPageView(ctx, chrome, page, authorGroup(p.id), [...pageDeps(ctx, page), `p:${p.id}`].sort())];
 }

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { SOCIAL_ICON_DIR } from '../../domain/newsletter';
 import { themeCss } from '../../../site/theme';
 import type { Store } from '../../store/connection';
+import type { BuildCaches } from '../caches';
 import { streamAssetFiles } from '../../store/site-reader';
 import { projectPath } from '../paths';
 import type { TenantIndex } from '../types';
@@ -46,14 +47,13 @@ import type { ClientBundle } from './client-bundle';
 export { DEFAULT_CLIENT_DIR, readClientBundle, type ClientBundle } from './client-bundle';
 
 const EMAIL_ICONS_DIR = projectPath('templates/email-icons/');
-let emailIcons: { name: string; data: Buffer }[] | null = null;
 
 /**
  * Writes the newsletters' social icons (templates/email-icons/*.png) to the tenant's
- * __email/social/: emails load them from the tenant's own origin. Returns how many.
+ * __email/social/: emails load them from the tenant's own origin (read once per build's caches). Returns how many.
  */
-export function writeEmailIcons(writer: FileWriter): number {
-  emailIcons ??= readdirSync(EMAIL_ICONS_DIR).filter((f) => f.endsWith('.png')).sort()
+export function writeEmailIcons(writer: FileWriter, caches: BuildCaches): number {
+  const emailIcons = caches.emailIcons ??= readdirSync(EMAIL_ICONS_DIR).filter((f) => f.endsWith('.png')).sort()
     .map((name) => ({ name, data: readFileSync(join(EMAIL_ICONS_DIR, name)) }));
   for (const icon of emailIcons) writer.write(`${SOCIAL_ICON_DIR}/${icon.name}`, icon.data);
   return emailIcons.length;

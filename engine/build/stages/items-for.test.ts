@@ -3,6 +3,7 @@
 // _payload.json holds no picture it does not render; the other displays keep the views as they are.
 import { describe, expect, it } from 'vitest';
 import type { ItemView } from '../../../site/model';
+import { BuildCaches } from '../caches';
 import { itemsFor } from './resolve-context';
 
 const view = (id: number, withImage: boolean): ItemView => ({
@@ -11,17 +12,18 @@ const view = (id: number, withImage: boolean): ItemView => ({
 });
 
 describe('itemsFor', () => {
+  const caches = new BuildCaches();
   it('drops the image of compact items only, leaving the shared views untouched', () => {
     const items = [view(1, true), view(2, false)];
-    const compact = itemsFor(items, 'compact');
+    const compact = itemsFor(items, 'compact', caches);
     expect(compact.map((i) => i.image)).toEqual([null, null]);
     expect(compact.map((i) => i.title)).toEqual(['Item 1', 'Item 2']);
     expect(items[0]!.image?.src).toBe('/media/alpha/1-960.jpg');
-    for (const display of ['list', 'cards', 'hero']) expect(itemsFor(items, display)).toBe(items);
+    for (const display of ['list', 'cards', 'hero']) expect(itemsFor(items, display, caches)).toBe(items);
   });
 
-  it('reuses one compact view per item view (pages share them)', () => {
+  it('reuses one compact view per item view within a build\'s caches (pages share them)', () => {
     const items = [view(3, true)];
-    expect(itemsFor(items, 'compact')[0]).toBe(itemsFor(items, 'compact')[0]);
+    expect(itemsFor(items, 'compact', caches)[0]).toBe(itemsFor(items, 'compact', caches)[0]);
   });
 });

@@ -2,6 +2,7 @@
 // the main thread can ask without loading the renderer's dependencies.
 import { isGatedItem } from '../../domain/gating';
 import { meterCoversItem } from '../../domain/meter';
+import type { BuildCaches } from '../caches';
 import type { BuildContent, TenantIndex } from '../types';
 
 /** True when the body must not be prerendered: the domain's gating rule (isGatedItem; a zmag item is gated by membership). */
@@ -14,28 +15,24 @@ export function hasPage(c: BuildContent): boolean {
   return c.type !== 'Promotion';
 }
 
-// By the schedules array: an incremental builder patches its index in place and replaces the
-// array (tenant-index.ts), so a cache keyed by the index would keep an item's old sections.
-const scheduledSections = new WeakMap<TenantIndex['schedules'], Map<number, number[]>>();
-
 /**
  * True when the tenant's meter covers the item (metering on, type and sections not exempt): its
  * body is withheld like a gated one and getGatedContent serves it while the reader's meter allows.
  * Same rule and inputs as the API (primary section plus scheduled sections).
  */
-export function isMetered(index: TenantIndex, c: BuildContent): boolean {
+export function isMetered(index: TenantIndex, c: BuildContent, caches?: BuildCaches): boolean {
   const settings = index.tenant.settings.memberships?.contentMetering;
   if (!settings) return false;
   let sectionIds = [c.sectionId];
   if (settings.exemptSectionIds.length > 0) {
-    let byContent = scheduledSections.get(index.schedules);
+    let byContent = caches?.scheduledSections.get(index.schedules);
     if (!byContent) {
       byContent = new Map();
       for (const s of index.schedules) {
         const list = byContent.get(s.contentId);
         if (list) list.push(s.sectionId); else byContent.set(s.contentId, [s.sectionId]);
       }
-      scheduledSections.set(index.schedules, byContent);
+      caches?.scheduledSections.set(index.schedules, byContent);
     }
     sectionIds = [c.sectionId, ...(byContent.get(c.id) ?? [])];
   }
@@ -45,16 +42,18 @@ export function isMetered(index: TenantIndex, c: BuildContent): boolean {
 /** Most items an author page lists (newest first), as the content block lists (admin §9). */
 export const AUTHOR_PAGE_ITEMS = 100;
 
-const authorsCache = new WeakMap<BuildContent[], WeakMap<object, Map<number, number[]>>>();
-
 /**
  * The people who get an author page: active persons who sign at least one live item with a page,
  * each with those items' ids, newest first (all of them; the page shows the first AUTHOR_PAGE_ITEMS).
+ * Memoised in the build's caches when given (a one-off caller, the sitemap, gives none).
  */
-export function authorsWithPages(index: TenantIndex): Map<number, number[]> {
+export function authorsWithPages(index: TenantIndex, caches?: BuildCaches): Map<number, number[]> {
   const persons = index.persons ?? [];
-  let byPersons = authorsCache.get(index.content);
-  if (!byPersons) authorsCache.set(index.content, (byPersons = new WeakMap()));
+  let byPersons = caches?.authors.get(index.content);
+  if (!byPersons) {
+    byPersons = new WeakMap();
+    caches?.authors.set(index.content, byPersons);
+  }
   const cached = byPersons.get(persons);
   if (cached) return cached;
   const active = new Set(persons.map((p) => p.id));

@@ -2,7 +2,8 @@
 // and its _payload.json (the data the page was rendered from, escaped so it can be inlined).
 import { renderDocumentParts, type DocumentParts } from '../../../site/document';
 import { escapeJsonForHtml } from '../../../site/json';
-import type { ChromeView, ContentView, PageView } from '../../../site/model';
+import type { ChromeView, PageView } from '../../../site/model';
+import type { BuildCaches } from '../caches';
 
 export interface RenderedPage { path: string; htmlFile: string; html: string; payloadFile: string | null; payload: string | null }
 /** A rendered page with its HTML still in parts (see renderDocumentParts): the build encodes them. */
@@ -13,8 +14,6 @@ export function pageDir(path: string): string {
   return path.replace(/^\/+|\/+$/g, '');
 }
 
-/** Escaped JSON of content views by object: a print view's is its content page's (resolvePrintPage). */
-const contentJson = new WeakMap<ContentView, string>();
 // Stands for the content view while the rest of the page is serialised (JSON writes U+0000 as \u0000).
 const CONTENT_MARK = '\u0000masthead:content\u0000';
 const CONTENT_MARK_JSON = JSON.stringify(CONTENT_MARK);
@@ -25,12 +24,13 @@ const CONTENT_MARK_JSON = JSON.stringify(CONTENT_MARK);
  * of its members' JSON, and escapeJsonForHtml escapes character by character, so the bytes are
  * those of escaping the whole page at once.
  */
-function payloadOf(page: PageView): string {
+function payloadOf(page: PageView, contentJson?: BuildCaches['contentJson']): string {
   // The structured data is derived from the rest (and written into the page): not repeated here.
   const view = { ...page, head: { ...page.head, jsonLd: undefined } };
   if (!page.content) return escapeJsonForHtml(view);
-  let content = contentJson.get(page.content);
-  if (content === undefined) contentJson.set(page.content, (content = escapeJsonForHtml(page.content)));
+  // Escaped JSON of content views by object, in the build's caches: a print view's is its content page's (resolvePrintPage).
+  let content = contentJson?.get(page.content);
+  if (content === undefined) contentJson?.set(page.content, (content = escapeJsonForHtml(page.content)));
   const json = escapeJsonForHtml({ ...view, content: CONTENT_MARK });
   const at = json.indexOf(CONTENT_MARK_JSON);
   // A page whose own text holds the mark as well (not seen in practice) is serialised whole.
@@ -39,12 +39,12 @@ function payloadOf(page: PageView): string {
 }
 
 /** `headHtml`: the page's <head> markup when the caller has it already (renderDocumentParts). */
-export function renderPageParts(page: PageView, chrome: ChromeView, headHtml?: string): RenderedParts {
+export function renderPageParts(page: PageView, chrome: ChromeView, headHtml?: string, caches?: BuildCaches): RenderedParts {
   const parts = renderDocumentParts(page, chrome, headHtml);
   if (page.kind === 'not-found') return { path: page.path, htmlFile: '404.html', parts, payloadFile: null, payload: null };
   const dir = pageDir(page.path);
   const prefix = dir ? `${dir}/` : '';
-  return { path: page.path, htmlFile: `${prefix}index.html`, parts, payloadFile: `${prefix}_payload.json`, payload: payloadOf(page) };
+  return { path: page.path, htmlFile: `${prefix}index.html`, parts, payloadFile: `${prefix}_payload.json`, payload: payloadOf(page, caches?.contentJson) };
 }
 
 export function renderPage(page: PageView, chrome: ChromeView): RenderedPage {

@@ -29,7 +29,7 @@ function profileHtml(p: BuildPerson): string | null {
 
 /** The ids of the items an author page lists (at most AUTHOR_PAGE_ITEMS, newest first). */
 export function authorItemIds(ctx: ResolveContext, personId: number): number[] {
-  return (authorsWithPages(ctx.index).get(personId) ?? []).slice(0, AUTHOR_PAGE_ITEMS);
+  return (authorsWithPages(ctx.index, ctx.caches).get(personId) ?? []).slice(0, AUTHOR_PAGE_ITEMS);
 }
 
 export function resolveAuthorPage(ctx: ResolveContext, p: BuildPerson): PageView {
@@ -54,6 +54,6 @@ export function resolveAuthorPage(ctx: ResolveContext, p: BuildPerson): PageView
 
 /** Every author page of the tenant. */
 export function resolveAuthorPages(ctx: ResolveContext): PageView[] {
-  const authors = authorsWithPages(ctx.index);
+  const authors = authorsWithPages(ctx.index, ctx.caches);
   return (ctx.index.persons ?? []).filter((p) => authors.has(p.id)).map((p) => resolveAuthorPage(ctx, p));
 }

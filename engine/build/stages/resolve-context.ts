@@ -8,6 +8,7 @@ import type { BlockView, ImageView, ItemView, SiteLink } from '../../../site/mod
 import { pictureOf, teaserPictureOf } from './media';
 import { buildLayoutLookup, type LayoutLookup } from './resolve-layout';
 import { ListIndex } from './resolve-lists';
+import { BuildCaches } from '../caches';
 import type { BuildAsset, BuildContent, BuildImage, BuildIssue, BuildPublication, BuildSection, TenantIndex } from '../types';
 
 export const HOME_ALIAS = 'home';
@@ -35,6 +36,8 @@ export interface ResolveContext {
   publicationById: Map<number, BuildPublication>;
   /** The newest live issue each placed content item is in. */
   issueOfContent: Map<number, BuildIssue>;
+  /** The build's memo tables (../caches.ts): the worker's for its tenant, a run's, or this context's own. */
+  caches: BuildCaches;
 }
 
 function issuesOfContent(index: TenantIndex): Map<number, BuildIssue> {
@@ -44,7 +47,7 @@ function issuesOfContent(index: TenantIndex): Map<number, BuildIssue> {
   return out;
 }
 
-export function createResolveContext(index: TenantIndex): ResolveContext {
+export function createResolveContext(index: TenantIndex, caches: BuildCaches = new BuildCaches()): ResolveContext {
   const settings = index.tenant.settings;
   const nlOn = settings.newsletters?.enabledNewsletters !== false;
   return {
@@ -67,6 +70,7 @@ export function createResolveContext(index: TenantIndex): ResolveContext {
     staticBlocks: new WeakMap(),
     publicationById: new Map((index.magazine?.publications ?? []).map((p) => [p.id, p])),
     issueOfContent: issuesOfContent(index),
+    caches,
   };
 }
 
@@ -110,13 +114,11 @@ export function itemView(ctx: ResolveContext, id: number): ItemView | null {
   return view;
 }
 
-const compactViews = new WeakMap<ItemView, ItemView>();
-
 /**
  * Items as a list display shows them. Compact items show no image (site/items.tsx), so their views
  * carry none: the page's _payload.json holds what the page renders, not every teaser's picture.
  */
-export function itemsFor(items: ItemView[], display: string): ItemView[] {
+export function itemsFor(items: ItemView[], display: string, { compactViews }: BuildCaches): ItemView[] {
   if (display !== 'compact') return items;
   return items.map((v) => {
     if (!v.image) return v;

@@ -8,7 +8,8 @@ import type { Layout } from '../../domain/layout';
 import type { PageView } from '../../../site/model';
 import type { ResolveContext } from './resolve-context';
 import { moduleLayout } from './module-paths';
-import { adEnvOf, resolveGrid, type PageEnv } from './resolve-grid';
+import { adEnvOf, type PageEnv } from './blocks';
+import { resolveGrid } from './resolve-grid';
 import { pageAds, withListNative } from './resolve-ads';
 
 export const MEMBERSHIPS_MODULE_KEY = 'memberships';

@@ -9,7 +9,8 @@ import { sanitizeBody } from '../../html/sanitize';
 import type { BuildSection } from '../types';
 import { hasPage } from './pages';
 import { contentView, type ResolveContext } from './resolve';
-import { resolveGrid, type PageEnv } from './resolve-grid';
+import type { PageEnv } from './blocks';
+import { resolveGrid } from './resolve-grid';
 import { layoutForContent, layoutForHome, layoutForSection } from './resolve-layout';
 import { clampListLimit } from './resolve-lists';
 

@@ -9,7 +9,8 @@ import {
   createResolveContext, resolveContentPage, resolveListingPage, resolveNotFoundPage, resolvePrintPage, resolveShellPages,
 } from './resolve';
 import type { BuildContent, BuildIssue, BuildSection, TenantIndex } from '../types';
-import { fingerprints, fingerprintsOf, pageDeps } from '../deps';
+import { fingerprints, fingerprintsOf } from './fingerprints';
+import { pageDeps } from './page-deps';
 
 const DAY = 86_400_000;
 const NOW = Date.UTC(2026, 10, 1);

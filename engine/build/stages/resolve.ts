@@ -6,7 +6,8 @@ import { teaserText } from '../../domain/text';
 import { zmagViewerUrl } from '../../domain/magazine';
 import type { ContentView, PageView, SiteLink } from '../../../site/model';
 import { breadcrumbs, imageView, type ResolveContext } from './resolve-context';
-import { adEnvOf, pagePath, resolveGrid, type PageEnv } from './resolve-grid';
+import { adEnvOf, pagePath, type PageEnv } from './blocks';
+import { resolveGrid } from './resolve-grid';
 import { bodyAdSlots, insertBodyAds, pageAds, withListNative, type AdEnv } from './resolve-ads';
 import { contentHead, sectionHead, webPageHead } from './resolve-head';
 import { layoutForContent, layoutForHome, layoutForSection } from './resolve-layout';
@@ -15,7 +16,7 @@ import { isGated, isMetered } from './pages';
 import { issueLink } from './resolve-magazine';
 import type { BuildContent, BuildPerson, BuildSection } from '../types';
 
-export { pagePath } from './resolve-grid';
+export { pagePath } from './blocks';
 export { createResolveContext, type ResolveContext } from './resolve-context';
 export { resolveIssuePage, resolvePublicationPage } from './resolve-magazine';
 
@@ -37,16 +38,16 @@ function bylines(ctx: ResolveContext, c: BuildContent): Pick<ContentView, 'autho
   return out;
 }
 
-const personMaps = new WeakMap<object, Map<number, BuildPerson>>();
 function personsById(ctx: ResolveContext): Map<number, BuildPerson> {
   const list = ctx.index.persons ?? [];
+  const { personMaps } = ctx.caches;
   let m = personMaps.get(list);
   if (!m) personMaps.set(list, (m = new Map(list.map((p) => [p.id, p]))));
   return m;
 }
 
 export function contentView(ctx: ResolveContext, c: BuildContent, sanitizedBody: string): ContentView {
-  const gated = isGated(c) || isMetered(ctx.index, c);
+  const gated = isGated(c) || isMetered(ctx.index, c, ctx.caches);
   const section = ctx.sectionById.get(c.sectionId);
   const instant = displayInstant(c);
   const place = c.event ? [c.event.city, c.event.state, c.event.country].filter(Boolean).join(', ') : '';

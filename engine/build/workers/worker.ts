@@ -6,6 +6,7 @@ import { deserialize } from 'node:v8';
 import type { ChromeView } from '../../../site/model';
 import { buildChrome } from '../stages/chrome';
 import { crawlerFiles, writeEmitted } from '../stages/crawler';
+import { BuildCaches } from '../caches';
 import { digest } from '../deps';
 import { authorPages, contentPages, listingPages, magazineGroups, magazinePages, shellPages, type PageOut } from '../stages/emit-pages';
 import { createResolveContext, type ResolveContext } from '../stages/resolve';
@@ -17,7 +18,7 @@ interface State { ctx: ResolveContext; chrome: ChromeView; writer: FileWriter }
 let state: State | null = null;
 
 function setup(s: TenantSetup): State {
-  return { ctx: createResolveContext(s.index), chrome: buildChrome(s.index, s.css, s.client ?? null), writer: new FileWriter(s.root, s.writer ?? {}) };
+  return { ctx: createResolveContext(s.index, new BuildCaches()), chrome: buildChrome(s.index, s.css, s.client ?? null), writer: new FileWriter(s.root, s.writer ?? {}) };
 }
 
 function write(st: State, pages: PageOut[], out: TaskResult): void {

@@ -1,12 +1,13 @@
 // Resolve rules of the carousel, video playlist, company videos, US map and comments blocks (public
 // §4 "Blocks dropped when empty", "Hidden blocks"): each block's drop rule and its view.
 import { describe, expect, it } from 'vitest';
-import { layoutSchema, type LayoutInput } from '../../domain/layout';
-import { siteSettingsSchema } from '../../domain/settings';
-import type { BlockView } from '../../../site/model';
-import { playlistKey } from '../playlists';
-import { createResolveContext, resolveContentPage, resolveListingPage } from './resolve';
-import type { BuildAsset, BuildContent, TenantIndex } from '../types';
+import { layoutSchema, type LayoutInput } from '../../../domain/layout';
+import { siteSettingsSchema } from '../../../domain/settings';
+import type { BlockView } from '../../../../site/model';
+import { playlistKey } from '../../playlists';
+import { createResolveContext } from '../resolve';
+import { acmeSections, acmeTenant, blocksOf } from '../../../../tests/helpers/block-tenant';
+import type { BuildAsset, BuildContent, TenantIndex } from '../../types';
 
 const NOW = Date.UTC(2026, 10, 1);
 const IMG = { path: '/images/acme/port.jpg', alt: 'The port', width: 1200, height: 800, caption: 'Cranes at dawn', credit: null };
@@ -23,15 +24,8 @@ const asset = (id: number, path: string, mimeType = 'image/jpeg'): BuildAsset =>
 function ctxWith(blocks: unknown[], extra: Partial<TenantIndex> = {}, settings: Record<string, unknown> = {}, layoutExtra: Record<string, unknown> = {}) {
   const grid = { rows: [{ settings: { layout: '1' }, columns: [{ blocks }] }] };
   const index: TenantIndex = {
-    tenant: {
-      key: 'acme', name: 'Acme', domain: 'acme.test', abbreviation: 'AC', origin: 'https://acme.test', language: 'en',
-      settings: siteSettingsSchema.parse({
-        general: { siteName: 'Acme' }, header: { logo: '/images/acme/logo.svg' }, footer: {}, tenantInfo: { name: 'Acme', domain: 'acme.test' },
-        colors: { primary: { main: '#0b3d91', container: '#dce6f7', onContainer: '#0a1f44' }, secondary: { main: '#c2410c', container: '#fde8dc', onContainer: '#3b1405' } },
-        ...settings,
-      }),
-    },
-    sections: [{ id: 1, name: 'Home', alias: 'home', path: '/home', parentId: null, description: null, depth: 1, updatedAt: NOW }, { id: 2, name: 'News', alias: 'news', path: '/news', parentId: null, description: null, depth: 1, updatedAt: NOW }],
+    tenant: acmeTenant(settings),
+    sections: acmeSections(NOW),
     content: [
       item(10000001, { image: IMG }),
       item(10000002),
@@ -51,10 +45,6 @@ function ctxWith(blocks: unknown[], extra: Partial<TenantIndex> = {}, settings: 
   return createResolveContext(index);
 }
 
-const blocksOf = (ctx: ReturnType<typeof ctxWith>, id: number | null): BlockView[] => {
-  const page = id === null ? resolveListingPage(ctx, ctx.sectionById.get(2)!).page : resolveContentPage(ctx, ctx.contentById.get(id)!, '<p>Body</p>');
-  return page.rows.flatMap((r) => r.columns.flatMap((c) => c.blocks));
-};
 const parseBlock = (b: unknown) => layoutSchema.safeParse({ id: 1, name: 'x', type: 'section', primaryGrid: { rows: [{ columns: [{ blocks: [b] }] }] } });
 
 describe('carousel', () => {

@@ -1,11 +1,12 @@
 // Resolve rules of the media and content blocks (public §4 "Blocks dropped when empty", "Hidden
 // blocks"): each block's drop rule, its view, and the shared block settings.
 import { describe, expect, it } from 'vitest';
-import { layoutSchema, type LayoutInput } from '../../domain/layout';
-import { siteSettingsSchema } from '../../domain/settings';
-import type { BlockView } from '../../../site/model';
-import { createResolveContext, resolveContentPage, resolveListingPage } from './resolve';
-import type { BuildAsset, BuildContent, TenantIndex } from '../types';
+import { layoutSchema, type LayoutInput } from '../../../domain/layout';
+import { siteSettingsSchema } from '../../../domain/settings';
+import type { BlockView } from '../../../../site/model';
+import { createResolveContext } from '../resolve';
+import { acmeSections, acmeTenant, blocksOf } from '../../../../tests/helpers/block-tenant';
+import type { BuildAsset, BuildContent, TenantIndex } from '../../types';
 
 const NOW = Date.UTC(2026, 10, 1);
 const IMG = { path: '/images/acme/port.jpg', alt: 'The port', width: 1200, height: 800, caption: 'Cranes at dawn', credit: 'A. Photographer' };
@@ -24,14 +25,8 @@ function ctxWith(blocks: unknown[], extra: Partial<TenantIndex> = {}) {
   const layout = layoutSchema.parse({ id: 1, name: 'Content', type: 'content', primaryGrid: { rows: [{ settings: { layout: '1' }, columns: [{ blocks }] }] } } as LayoutInput);
   const section = layoutSchema.parse({ id: 2, name: 'Section', type: 'section', primaryGrid: { rows: [{ settings: { layout: '1' }, columns: [{ blocks }] }] } } as LayoutInput);
   const index: TenantIndex = {
-    tenant: {
-      key: 'acme', name: 'Acme', domain: 'acme.test', abbreviation: 'AC', origin: 'https://acme.test', language: 'en',
-      settings: siteSettingsSchema.parse({
-        general: { siteName: 'Acme' }, header: { logo: '/images/acme/logo.svg' }, footer: {}, tenantInfo: { name: 'Acme', domain: 'acme.test' },
-        colors: { primary: { main: '#0b3d91', container: '#dce6f7', onContainer: '#0a1f44' }, secondary: { main: '#c2410c', container: '#fde8dc', onContainer: '#3b1405' } },
-      }),
-    },
-    sections: [{ id: 1, name: 'Home', alias: 'home', path: '/home', parentId: null, description: null, depth: 1, updatedAt: NOW }, { id: 2, name: 'News', alias: 'news', path: '/news', parentId: null, description: null, depth: 1, updatedAt: NOW }],
+    tenant: acmeTenant(),
+    sections: acmeSections(NOW),
     content: [
       item(10000001, { image: IMG }),
       item(10000002),
@@ -53,10 +48,6 @@ function ctxWith(blocks: unknown[], extra: Partial<TenantIndex> = {}) {
   return createResolveContext(index);
 }
 
-const blocksOf = (ctx: ReturnType<typeof ctxWith>, id: number | null): BlockView[] => {
-  const page = id === null ? resolveListingPage(ctx, ctx.sectionById.get(2)!).page : resolveContentPage(ctx, ctx.contentById.get(id)!, '<p>Body</p>');
-  return page.rows.flatMap((r) => r.columns.flatMap((c) => c.blocks));
-};
 const kinds = (bs: BlockView[]) => bs.map((b) => b.kind);
 
 describe('image gallery', () => {
