@@ -2,7 +2,7 @@
 // and its _payload.json (the data the page was rendered from, escaped so it can be inlined).
 import { renderDocumentParts, type DocumentParts } from '../../../site/document';
 import { escapeJsonForHtml } from '../../../site/json';
-import type { ChromeView, ContentView, PageView } from '../../../site/model';
+import type { BlockView, ChromeView, ColumnView, ContentView, ItemView, PageView, RowView } from '../../../site/model';
 
 export interface RenderedPage { path: string; htmlFile: string; html: string; payloadFile: string | null; payload: string | null }
 /** A rendered page with its HTML still in parts (see renderDocumentParts): the build encodes them. */
@@ -20,22 +20,83 @@ const CONTENT_MARK = '\u0000masthead:content\u0000';
 const CONTENT_MARK_JSON = JSON.stringify(CONTENT_MARK);
 
 /**
+ * Escaped JSON of list items by object. Item views are memoised per item and display
+ * (resolve-context.ts itemView, itemsFor) and shared by every page that lists the item (a content
+ * page's "more in this section" rail, the listing pages): two thirds of a content page's rows.
+ */
+const itemJson = new WeakMap<ItemView, string>();
+// Stands for each list item while the rest of the page is serialised.
+const ITEM_MARK = '\u0000masthead:item\u0000';
+const ITEM_MARK_JSON = JSON.stringify(ITEM_MARK);
+
+function itemJsonOf(v: ItemView): string {
+  let json = itemJson.get(v);
+  if (json === undefined) itemJson.set(v, (json = escapeJsonForHtml(v)));
+  return json;
+}
+
+/**
+ * The rows with every list item ('list' and 'related' blocks) a mark, copied only where they
+ * change; the items' JSON is pushed onto `json` in the order JSON.stringify meets their marks
+ * (rows, columns, blocks, items: an array or object is written in its own order). Null: no items.
+ */
+function markItems(rows: RowView[], json: string[]): RowView[] | null {
+  let out: RowView[] | null = null;
+  for (let r = 0; r < rows.length; r++) {
+    const row = rows[r]!;
+    let columns: ColumnView[] | null = null;
+    for (let c = 0; c < row.columns.length; c++) {
+      const col = row.columns[c]!;
+      let blocks: BlockView[] | null = null;
+      for (let b = 0; b < col.blocks.length; b++) {
+        const block = col.blocks[b]!;
+        if ((block.kind !== 'list' && block.kind !== 'related') || !block.items.length) continue;
+        const items = block.items.map((v) => { json.push(itemJsonOf(v)); return ITEM_MARK; });
+        (blocks ??= col.blocks.slice())[b] = { ...block, items } as unknown as BlockView;
+      }
+      if (blocks) (columns ??= row.columns.slice())[c] = { ...col, blocks };
+    }
+    if (columns) (out ??= rows.slice())[r] = { ...row, columns };
+  }
+  return out;
+}
+
+/**
  * The page's payload. The content view (most of a print view's payload: the body) is serialised
- * once per item and spliced into both payloads; JSON.stringify of an object is the concatenation
- * of its members' JSON, and escapeJsonForHtml escapes character by character, so the bytes are
- * those of escaping the whole page at once.
+ * once per item and spliced into both payloads, and each list item once per build (itemJson);
+ * JSON.stringify of an object or array is the concatenation of its members' JSON, and
+ * escapeJsonForHtml escapes character by character, so the bytes are those of escaping the whole
+ * page at once. A page whose own text holds a mark (not seen in practice) is serialised whole.
  */
 function payloadOf(page: PageView): string {
   // The structured data is derived from the rest (and written into the page): not repeated here.
   const view = { ...page, head: { ...page.head, jsonLd: undefined } };
-  if (!page.content) return escapeJsonForHtml(view);
-  let content = contentJson.get(page.content);
-  if (content === undefined) contentJson.set(page.content, (content = escapeJsonForHtml(page.content)));
-  const json = escapeJsonForHtml({ ...view, content: CONTENT_MARK });
-  const at = json.indexOf(CONTENT_MARK_JSON);
-  // A page whose own text holds the mark as well (not seen in practice) is serialised whole.
-  if (at < 0 || json.includes(CONTENT_MARK_JSON, at + 1)) return escapeJsonForHtml(view);
-  return json.slice(0, at) + content + json.slice(at + CONTENT_MARK_JSON.length);
+  const items: string[] = [];
+  const rows = markItems(page.rows, items);
+  let content: string | undefined;
+  if (page.content) {
+    content = contentJson.get(page.content);
+    if (content === undefined) contentJson.set(page.content, (content = escapeJsonForHtml(page.content)));
+  }
+  if (!rows && content === undefined) return escapeJsonForHtml(view);
+  const json = escapeJsonForHtml({ ...view, rows: rows ?? page.rows, content: content === undefined ? page.content : CONTENT_MARK });
+  const parts = rows ? json.split(ITEM_MARK_JSON) : [json];
+  if (parts.length !== items.length + 1) return escapeJsonForHtml(view);
+  if (content !== undefined) {
+    let found = -1;
+    for (let i = 0; i < parts.length; i++) {
+      const at = parts[i]!.indexOf(CONTENT_MARK_JSON);
+      if (at < 0) continue;
+      if (found >= 0 || parts[i]!.includes(CONTENT_MARK_JSON, at + 1)) return escapeJsonForHtml(view);
+      found = i;
+      parts[i] = parts[i]!.slice(0, at) + content + parts[i]!.slice(at + CONTENT_MARK_JSON.length);
+    }
+    if (found < 0) return escapeJsonForHtml(view);
+  }
+  if (!items.length) return parts[0]!;
+  const out: string[] = [parts[0]!];
+  for (let i = 0; i < items.length; i++) out.push(items[i]!, parts[i + 1]!);
+  return out.join('');
 }
 
 /** `headHtml`: the page's <head> markup when the caller has it already (renderDocumentParts). */
