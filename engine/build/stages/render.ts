@@ -25,22 +25,28 @@ const CONTENT_MARK_JSON = JSON.stringify(CONTENT_MARK);
  * page's "more in this section" rail, the listing pages): two thirds of a content page's rows.
  */
 const itemJson = new WeakMap<ItemView, string>();
-// Stands for each list item while the rest of the page is serialised.
-const ITEM_MARK = '\u0000masthead:item\u0000';
-const ITEM_MARK_JSON = JSON.stringify(ITEM_MARK);
+// Stands for a list's items while the rest of the page is serialised.
+const ITEMS_MARK = '\u0000masthead:items\u0000';
+const ITEMS_MARK_JSON = JSON.stringify(ITEMS_MARK);
 
-function itemJsonOf(v: ItemView): string {
-  let json = itemJson.get(v);
-  if (json === undefined) itemJson.set(v, (json = escapeJsonForHtml(v)));
-  return json;
+/** JSON.stringify(items) escaped, from each item's cached JSON (an array's JSON is its members' joined by commas). */
+function itemsJson(items: ItemView[]): string {
+  let out = '[';
+  for (let i = 0; i < items.length; i++) {
+    const v = items[i]!;
+    let json = itemJson.get(v);
+    if (json === undefined) itemJson.set(v, (json = escapeJsonForHtml(v)));
+    out += i ? `,${json}` : json;
+  }
+  return `${out}]`;
 }
 
 /**
- * The rows with every list item ('list' and 'related' blocks) a mark, copied only where they
- * change; the items' JSON is pushed onto `json` in the order JSON.stringify meets their marks
- * (rows, columns, blocks, items: an array or object is written in its own order). Null: no items.
+ * The rows with the items of every list ('list' and 'related' blocks) a mark, copied only where
+ * they change; the lists' JSON is pushed onto `json` in the order JSON.stringify meets their marks
+ * (rows, columns, blocks: an array or object is written in its own order). Null: no list.
  */
-function markItems(rows: RowView[], json: string[]): RowView[] | null {
+function markLists(rows: RowView[], json: string[]): RowView[] | null {
   let out: RowView[] | null = null;
   for (let r = 0; r < rows.length; r++) {
     const row = rows[r]!;
@@ -51,8 +57,8 @@ function markItems(rows: RowView[], json: string[]): RowView[] | null {
       for (let b = 0; b < col.blocks.length; b++) {
         const block = col.blocks[b]!;
         if ((block.kind !== 'list' && block.kind !== 'related') || !block.items.length) continue;
-        const items = block.items.map((v) => { json.push(itemJsonOf(v)); return ITEM_MARK; });
-        (blocks ??= col.blocks.slice())[b] = { ...block, items } as unknown as BlockView;
+        json.push(itemsJson(block.items));
+        (blocks ??= col.blocks.slice())[b] = { ...block, items: ITEMS_MARK } as unknown as BlockView;
       }
       if (blocks) (columns ??= row.columns.slice())[c] = { ...col, blocks };
     }
@@ -71,8 +77,8 @@ function markItems(rows: RowView[], json: string[]): RowView[] | null {
 function payloadOf(page: PageView): string {
   // The structured data is derived from the rest (and written into the page): not repeated here.
   const view = { ...page, head: { ...page.head, jsonLd: undefined } };
-  const items: string[] = [];
-  const rows = markItems(page.rows, items);
+  const lists: string[] = [];
+  const rows = markLists(page.rows, lists);
   let content: string | undefined;
   if (page.content) {
     content = contentJson.get(page.content);
@@ -80,8 +86,8 @@ function payloadOf(page: PageView): string {
   }
   if (!rows && content === undefined) return escapeJsonForHtml(view);
   const json = escapeJsonForHtml({ ...view, rows: rows ?? page.rows, content: content === undefined ? page.content : CONTENT_MARK });
-  const parts = rows ? json.split(ITEM_MARK_JSON) : [json];
-  if (parts.length !== items.length + 1) return escapeJsonForHtml(view);
+  const parts = rows ? json.split(ITEMS_MARK_JSON) : [json];
+  if (parts.length !== lists.length + 1) return escapeJsonForHtml(view);
   if (content !== undefined) {
     let found = -1;
     for (let i = 0; i < parts.length; i++) {
@@ -93,10 +99,9 @@ function payloadOf(page: PageView): string {
     }
     if (found < 0) return escapeJsonForHtml(view);
   }
-  if (!items.length) return parts[0]!;
-  const out: string[] = [parts[0]!];
-  for (let i = 0; i < items.length; i++) out.push(items[i]!, parts[i + 1]!);
-  return out.join('');
+  let out = parts[0]!;
+  for (let i = 0; i < lists.length; i++) out += lists[i]! + parts[i + 1]!;
+  return out;
 }
 
 /** `headHtml`: the page's <head> markup when the caller has it already (renderDocumentParts). */
