@@ -10,6 +10,13 @@ import type { BuildContent, BuildPerson, TenantIndex } from './types';
 /** A dated event or webinar as event list blocks pick them (stages/blocks/events.ts). */
 export interface EventEntry { id: number; type: string; start: number; end: number }
 
+/** pageDeps's keys that depend on the tenant alone, by section id, listed item id and layout id. */
+export interface DepKeys {
+  sections: Map<number, readonly string[]>;
+  contents: Map<number, readonly string[]>;
+  layouts: Map<number | null, readonly string[]>;
+}
+
 export class BuildCaches {
   /** stages/blocks/related.ts recommenderFor, by the index's content list: an incremental build patches an index in place but gives it a new list. */
   readonly recommenders = new WeakMap<readonly BuildContent[], ContentRecommender>();
@@ -29,10 +36,18 @@ export class BuildCaches {
   readonly compactViews = new WeakMap<ItemView, ItemView>();
   /** stages/blocks/events.ts: dated events and webinars by start, by resolve context. */
   readonly eventEntries = new WeakMap<object, EventEntry[]>();
+  /** stages/page-deps.ts: the input keys taken from the tenant alone (a section's chain, a listed item's, a layout's blocks), by resolve context. */
+  readonly depKeys = new WeakMap<object, DepKeys>();
   /** stages/blocks/media.ts: company id → the Video items naming it, by resolve context. */
   readonly videosByCompany = new WeakMap<object, Map<number, number[]>>();
   /** stages/render.ts: escaped JSON of content views (a print view's is its content page's). */
   readonly contentJson = new WeakMap<ContentView, string>();
+  /**
+   * stages/render.ts: escaped JSON of list items by object. Item views are memoised per item and
+   * display (resolve-context.ts itemView, itemsFor) and shared by every page that lists the item (a
+   * content page's "more in this section" rail, the listing pages): two thirds of a content page's rows.
+   */
+  readonly itemJson = new WeakMap<ItemView, string>();
   /** stages/emit-pages.ts: UTF-8 bytes of a tenant's chrome parts (bounded). */
   readonly encodedChrome = new WeakMap<ChromeView, Map<string, Buffer>>();
   /**
