@@ -61,7 +61,8 @@ describe('db copy', () => {
     } finally {
       await pg.close();
     }
-  });
+    // The whole demo in batches of 7 rows: about 50 s on a loaded 2-core machine, past the project's 60 s default.
+  }, 180_000);
 
   it('computes checksums that change with any value, and not with how PostgreSQL spells JSON', async () => {
     const lite = await openStore({ path: sqlite, migrate: false });
