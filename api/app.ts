@@ -68,7 +68,7 @@ export interface ApiOptions extends ServiceOptions {
   /** The admin's imports (api/imports): the upload size limit, uploads per user, how long a dry run's answer waits. */
   imports?: ImportRouteOptions;
   /** The background job runner cli/ started (engine/jobs/runner.ts), shown on /admin/system. */
-  jobs?: Pick<JobRunner, 'status'>;
+  jobs?: Pick<JobRunner, 'status' | 'runNow'>;
 }
 
 export interface BuildAppOptions extends ApiOptions {

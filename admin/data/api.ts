@@ -316,6 +316,8 @@ export const updateLayoutScheduleOptions = (from: string, to: string | null, dry
 export interface SettingsMigrationRow { tenantKey: string; name: string; state: 'unchanged' | 'changed' | 'migrated' | 'invalid'; keys: string[]; error: string | null }
 export const migrateSiteSettings = (dryRun: boolean) => m<SettingsMigrationRow[]>('migrateSiteSettings', { dryRun });
 export const rebuildTenant = (tenantKey: string) => m<{ ok: boolean }>('rebuildTenant', {}, tenantKey);
+/** Starts a background job now; answered at once with the job (running). */
+export const runBackgroundJob = (name: string) => m<SystemJob>('runBackgroundJob', { name });
 /** A signed link (one hour) to the tenant's theme test page: every block type or every form, with sample data. */
 export const createThemeTestLink = (kind: 'blocks' | 'forms', tenantKey: string) =>
   m<{ path: string; url: string | null; expiresAt: string }>('createThemeTestLink', { kind }, tenantKey);

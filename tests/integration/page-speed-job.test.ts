@@ -34,11 +34,13 @@ afterAll(async () => {
 });
 
 const system = async () => (await h.op('getSystemStatus', {}, { as: 'admin' })).data.getSystemStatus;
+/** The runner's jobs, without the rebuild queue's row that heads the list. */
+const runnerJobs = async () => ((await system()).jobs as { name: string }[]).filter((j) => j.name !== 'rebuild');
 
 describe('page-speed job', () => {
   it('is a named job of the runner, on its interval, listed on the System screen', async () => {
     expect(timers).toEqual([120_000]);
-    const jobs = (await system()).jobs;
+    const jobs = await runnerJobs();
     expect(jobs).toEqual([expect.objectContaining({ name: PAGE_SPEED_JOB, title: 'Page speed runs (Lighthouse)', everyMs: 120_000, failures: 0, nextRunAt: new Date(clock + 120_000).toISOString() })]);
   });
 
@@ -48,7 +50,7 @@ describe('page-speed job', () => {
     await pageSpeedIdle(h.app.api.services);
     expect(await readPageSpeedRun(h.store.db, 'alpha', id)).toMatchObject({ status: 'done', pagesDone: 1 });
     expect(measured).toEqual(['http://alpha.localhost:9/']);
-    expect((await system()).jobs[0]).toMatchObject({ name: PAGE_SPEED_JOB, failures: 0, lastResult: '1 runs done', lastOkAt: new Date(clock).toISOString() });
+    expect((await runnerJobs())[0]).toMatchObject({ name: PAGE_SPEED_JOB, failures: 0, lastResult: '1 runs done', lastOkAt: new Date(clock).toISOString() });
   });
 
   it('picks up a run a stopped server left queued, ends failed one it left running, and shows the failure', async () => {

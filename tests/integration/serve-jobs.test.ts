@@ -72,10 +72,12 @@ describe('masthead serve background jobs', () => {
     const { getSystemStatus } = await graphql('getSystemStatus', {}, loginCmsUser.bearerToken as string);
     const jobs = getSystemStatus.jobs as { name: string; everyMs: number; failures: number; nextRunAt: string | null }[];
     expect(jobs.map((j) => [j.name, j.everyMs, j.failures])).toEqual([
+      // The rebuild queue's row: it runs on each change, not on a timer.
+      ['rebuild', 0, 0],
       ['feed-refresh', 7 * 60_000, 0],
       ['scheduled-sends', 2 * 60_000, 0],
       ['page-speed', 5 * 60_000, 0],
     ]);
-    for (const j of jobs) expect(Date.parse(j.nextRunAt!)).toBeGreaterThan(Date.now());
+    for (const j of jobs.slice(1)) expect(Date.parse(j.nextRunAt!)).toBeGreaterThan(Date.now());
   });
 });

@@ -1,8 +1,9 @@
 // /admin/system: versions, the database, migrations applied, the rebuild queue and the last build
 // of each tenant with its duration, the mail transport and its last send, the captcha and crawler
 // verification state, disk use of out/ and the media library, configuration warnings, the background
-// jobs with their last and next runs (engine/jobs/runner.ts); and
-// "Rebuild site" for the current tenant, after a confirmation. Global staff with manage_modules.
+// jobs with their last and next runs (engine/jobs/runner.ts; the rebuilds as their first row) and
+// "Run now" for each timed one; and "Rebuild site" for the current tenant, after a confirmation.
+// Global staff with manage_modules.
 import { useState, type ReactNode } from 'react';
 import * as api from '../../data/api';
 import { useSession } from '../../app/session';
@@ -17,13 +18,14 @@ import { Card, Page } from '../../shell/page';
 
 const mb = (n: number) => `${(n / 1_048_576).toFixed(1)} MB`;
 const secs = (ms: number | null) => (ms === null ? '—' : `${(ms / 1000).toFixed(1)} s`);
-const every = (ms: number) => (ms % 3_600_000 === 0 ? `${ms / 3_600_000} h` : ms % 60_000 === 0 ? `${ms / 60_000} min` : `${Math.round(ms / 1000)} s`);
+const every = (ms: number) => (ms === 0 ? 'on each change' : ms % 3_600_000 === 0 ? `${ms / 3_600_000} h` : ms % 60_000 === 0 ? `${ms / 60_000} min` : `${Math.round(ms / 1000)} s`);
 
 export default function SystemScreen() {
   const { user } = useSession();
   const { tenant } = useTenant();
   const toast = useToast();
   const [confirm, setConfirm] = useState(false);
+  const [starting, setStarting] = useState<string | null>(null);
   const status = useAsync(() => (user?.isGlobal ? api.getSystemStatus() : Promise.resolve(null)), [user?.isGlobal]);
   if (!user?.isGlobal) return <Page title="System"><EmptyState icon="settings" title="Global administrators only">The system page shows the whole server.</EmptyState></Page>;
   const s = status.data;
@@ -34,6 +36,14 @@ export default function SystemScreen() {
       toast.success(`A full rebuild of ${tenant.name} was requested.`);
       status.reload();
     } catch (e) { toast.error(errorText(e)); } finally { setConfirm(false); }
+  };
+  const runNow = async (name: string, title: string) => {
+    setStarting(name);
+    try {
+      await api.runBackgroundJob(name);
+      toast.success(`${title}: started. Its row shows the result when it ends.`);
+      status.reload();
+    } catch (e) { toast.error(errorText(e)); } finally { setStarting(null); }
   };
   return (
     <Page title="System" actions={tenant ? <Button variant="primary" onClick={() => setConfirm(true)}>Rebuild {tenant.name}</Button> : null}>
@@ -77,7 +87,7 @@ export default function SystemScreen() {
           </Card>
           <Card title="Background jobs">
             {s.jobs.length === 0 ? <EmptyState icon="settings" title="No background jobs">This server runs none: <code>masthead serve</code> runs them (event rollup, feed refresh, scheduled sends, page speed runs), each unless its setting turns it off.</EmptyState> : (
-              <ListTable caption="Background jobs" actions={false} columns={['Job', 'Every', 'State', 'Last run', 'Next run']}>
+              <ListTable caption="Background jobs" actions={false} columns={['Job', 'Every', 'State', 'Last run', 'Next run', '']}>
                 {s.jobs.map((j) => (
                   <tr key={j.name}>
                     <td>{j.title}</td>
@@ -88,6 +98,7 @@ export default function SystemScreen() {
                     </td>
                     <td>{j.lastFinishedAt ? formatDate(j.lastFinishedAt, true) : '—'}</td>
                     <td>{j.nextRunAt ? formatDate(j.nextRunAt, true) : '—'}</td>
+                    <td>{j.everyMs > 0 ? <Button size="sm" disabled={j.running || starting === j.name} aria-label={`Run ${j.title} now`} onClick={() => void runNow(j.name, j.title)}>Run now</Button> : null}</td>
                   </tr>
                 ))}
               </ListTable>

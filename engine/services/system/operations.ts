@@ -5,7 +5,7 @@ import { AppError } from '../../domain/errors';
 import { readFileSync } from 'node:fs';
 import { captchaStateOf, serverWarnings } from '../kernel/captcha';
 import { diskUse, type DiskUse } from './disk-use';
-import { jobsOf, jobWarnings, type SystemJob } from './jobs';
+import { jobsOf, jobWarnings, rebuildJob, runJobNow, runsJobs, type SystemJob } from './jobs';
 import { failingRebuilds, storeFacts, type FailingRebuild } from '../../store/queries/builds';
 import { requireActor, type Actor } from '../kernel/access';
 import { commit, tenantAccess, type OpArgs, type OpContext } from '../kernel/operation';
@@ -54,6 +54,7 @@ export async function getSystemStatus({ ctx }: OpArgs<unknown>): Promise<SystemS
     : [];
   const last = mailer?.lastSend ?? null;
   const jobs = await jobsOf(ctx.services);
+  const queueDepth = [...openBy.values()].reduce((a, b) => a + b, 0);
   return {
     mastheadVersion: MASTHEAD_VERSION,
     nodeVersion: process.version,
@@ -61,7 +62,7 @@ export async function getSystemStatus({ ctx }: OpArgs<unknown>): Promise<SystemS
     databasePath: store.path,
     databaseBytes: size(store.path) + size(`${store.path}-wal`),
     migrationsApplied: facts.migrationsApplied,
-    queueDepth: [...openBy.values()].reduce((a, b) => a + b, 0),
+    queueDepth,
     mailTransport: mailer ? (mailer.kind ?? 'configured') : 'none',
     mailLastSend: last ? { at: last.at, ok: last.ok, error: last.error ?? null } : null,
     captcha: captchaStateOf(ctx.services),
@@ -70,7 +71,8 @@ export async function getSystemStatus({ ctx }: OpArgs<unknown>): Promise<SystemS
     disk: await diskUse(ctx.services),
     // A failing rebuild is an alarm: an acknowledged edit is not live yet (it is retried until it is).
     warnings: [...[...failing.values()].map(failingWarning), ...mailWarning, ...jobWarnings(jobs), ...serverWarnings(ctx.services)],
-    jobs,
+    // The rebuild queue's row first, on a server that runs the jobs (its failures have their own alarm above).
+    jobs: runsJobs(ctx.services) ? [rebuildJob(facts.targets, queueDepth, [...failing.values()]), ...jobs] : jobs,
     builds: facts.targets.map((t) => ({
       tenantKey: t.tenantKey, state: t.state, buildId: t.buildId, startedAt: t.startedAt, finishedAt: t.finishedAt,
       durationMs: t.startedAt !== null && t.finishedAt !== null && t.finishedAt >= t.startedAt ? t.finishedAt - t.startedAt : null,
@@ -94,4 +96,12 @@ export async function rebuildTenant({ ctx }: OpArgs<unknown>): Promise<{ ok: tru
     () => ({ tenantKey: tenant.tenantKey, entityType: 'tenant', entityId: tenant.tenantKey, action: 'rebuild', changes: {} }),
     () => ({ entity: 'full', action: 'update', ids: [] }));
   return { ok: true };
+}
+
+/** "Run now" on the System screen: starts one background job at once (it does not wait for the run). */
+export async function runBackgroundJob({ ctx, input }: OpArgs<{ name?: unknown }>): Promise<SystemJob> {
+  systemAdmin(ctx);
+  const name = typeof input.name === 'string' ? input.name.trim() : '';
+  if (!name || name.length > 100) throw new AppError('BAD_USER_INPUT', { field: 'name', message: 'Name the background job to run' });
+  return runJobNow(ctx.services, name);
 }
